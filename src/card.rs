@@ -1,0 +1,342 @@
+//! The catalog: what each card, ability and battlefield of a game is. Nothing here changes while
+//! a game is played; the changing part of a card (where it is, who controls it) lives in the
+//! game state.
+
+use serde::{Deserialize, Serialize};
+
+use crate::mode::Mode;
+use crate::policy::Policies;
+use crate::seat::Seat;
+
+/// A card of the game, by its position in the catalog.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Serialize, Deserialize)]
+pub struct CardId(pub(crate) u8);
+
+impl CardId {
+    /// Position in the catalog.
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// A battlefield of the game, by its position in the catalog.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Serialize, Deserialize)]
+pub struct BattlefieldId(pub(crate) u8);
+
+impl BattlefieldId {
+    /// Position in the catalog.
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// Card types that matter to the rules modelled here (133-151, 160).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum CardKind {
+    /// A permanent with Might and a location (140-146).
+    Unit,
+    /// A permanent that sits in its controller's Base (147-151).
+    Gear,
+    /// Not a permanent (160.1.a); has the basic Add ability (163.2).
+    Rune,
+    /// Goes on the Chain when played and resolves from there (152-158).
+    Spell,
+}
+
+impl CardKind {
+    /// Permanents are Main Deck units and gear on the board (133.4.a).
+    pub fn is_permanent(self) -> bool {
+        matches!(self, CardKind::Unit | CardKind::Gear)
+    }
+
+    /// The word used in scenario files.
+    pub fn key(self) -> &'static str {
+        match self {
+            CardKind::Unit => "unit",
+            CardKind::Gear => "gear",
+            CardKind::Rune => "rune",
+            CardKind::Spell => "spell",
+        }
+    }
+}
+
+/// Timing permission of a card or ability (154, 806, 813).
+#[derive(
+    Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Default, Serialize, Deserialize,
+)]
+#[serde(rename_all = "kebab-case")]
+pub enum Timing {
+    /// No keyword: only on its controller's turn, in a Neutral Open state (154, 410.1.a).
+    #[default]
+    Normal,
+    /// [Action]: also during Showdowns, with Focus, on any turn (806).
+    Action,
+    /// [Reaction]: everything Action allows, and also in a Closed state (813).
+    Reaction,
+}
+
+impl Timing {
+    /// The word used in scenario files.
+    pub fn key(self) -> &'static str {
+        match self {
+            Timing::Normal => "normal",
+            Timing::Action => "action",
+            Timing::Reaction => "reaction",
+        }
+    }
+}
+
+/// What a spell or ability does when it resolves (or, for a unit or gear, nothing beyond entering
+/// the board). Only the effects the modelled rules need.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Effect {
+    /// Does nothing.
+    Nothing,
+    /// Counter target item on the Chain (425): it is cleared from the Chain without resolving.
+    Counter,
+    /// Its controller gains control of target unit (188).
+    GainControl,
+    /// Move target unit to this battlefield: an instructed move, a limited action (410.2). Where
+    /// the unit may not go, it is Recalled instead (442.2.c).
+    MoveTo(BattlefieldId),
+    /// Play the unit token `token` at a battlefield, then deal 1 damage to each enemy unit "here".
+    /// The battlefield is fixed by the card (`at`), or chosen by the player as they play it
+    /// (`at: None`; 457.2 forbids choosing a staged or ongoing combat they are not in). Where a
+    /// fixed battlefield is invalid the token is played to its controller's Base, and "here"
+    /// then means that Base (457.2).
+    PlayTokenAt {
+        /// The battlefield the card names, or `None` when the player chooses one.
+        at: Option<BattlefieldId>,
+        /// The token (a catalog card with `token` set).
+        token: CardId,
+    },
+}
+
+/// What an effect targets, chosen as it is played (355.6).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum TargetKind {
+    /// An item on the Chain.
+    Item,
+    /// A unit on the board.
+    Unit,
+}
+
+impl Effect {
+    /// Whether the player chooses a battlefield for it as they play it.
+    pub fn chooses_location(self) -> bool {
+        matches!(self, Effect::PlayTokenAt { at: None, .. })
+    }
+
+    /// What the effect must target when played, if anything.
+    pub fn target_kind(self) -> Option<TargetKind> {
+        match self {
+            Effect::Nothing | Effect::PlayTokenAt { .. } => None,
+            Effect::Counter => Some(TargetKind::Item),
+            Effect::GainControl | Effect::MoveTo(_) => Some(TargetKind::Unit),
+        }
+    }
+}
+
+/// The event a triggered ability waits for (382-392).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum TriggerEvent {
+    /// "When a Showdown begins, ..." (any battlefield).
+    ShowdownBegins,
+    /// "When I attack, ..." (383.4.e): this unit becomes an attacker.
+    Attack,
+    /// "When I defend, ..." (383.4.f): this unit becomes a defender.
+    Defend,
+    /// "When a unit attacks, ..." for any player's permanent.
+    UnitAttacks,
+}
+
+impl TriggerEvent {
+    /// Whether the trigger is caused by establishing Attacker and Defender (459.2.d.1).
+    pub fn is_combat_start(self) -> bool {
+        matches!(
+            self,
+            TriggerEvent::Attack | TriggerEvent::Defend | TriggerEvent::UnitAttacks
+        )
+    }
+}
+
+/// The one ability a permanent or rune may have in this model.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Ability {
+    /// "Exhaust: [Reaction] Add 1 Energy" (163.2, 429): resolves at once, never stays on the
+    /// Chain, never passes Priority or Focus (337.1.c, 429.2).
+    Add,
+    /// "Exhaust: [timing] effect": an activated ability (381, 399-406) that goes on the Chain.
+    Activated {
+        /// When it may be activated.
+        timing: Timing,
+        /// What it does.
+        effect: Effect,
+    },
+    /// "When event, effect": a triggered ability (382-392).
+    Triggered {
+        /// What it waits for.
+        when: TriggerEvent,
+        /// What it does; triggered abilities here never target.
+        effect: Effect,
+    },
+}
+
+/// A card: everything about it that does not change during the game.
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub struct CardDef {
+    /// Its name, unique in the game.
+    pub name: String,
+    /// Its type.
+    pub kind: CardKind,
+    /// Who brought it into the game (127.1). Never changes.
+    pub owner: Seat,
+    /// Printed Might (units).
+    pub might: i8,
+    /// When it may be played from hand.
+    pub timing: Timing,
+    /// Energy cost to play it (356).
+    pub cost: u8,
+    /// What it does when it resolves (spells).
+    pub effect: Effect,
+    /// Its ability, if any (permanents and runes).
+    pub ability: Option<Ability>,
+    /// A token: created on the board by an effect (176-184), not in any hand. Ceases to exist in
+    /// any non-Board zone (183.1).
+    pub token: bool,
+}
+
+/// A battlefield: its name, contributor and continuous effect.
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub struct BattlefieldDef {
+    /// Its name, unique in the game.
+    pub name: String,
+    /// The player who contributed it (478.4); its owner.
+    pub contributor: Seat,
+    /// "Units here have +N Might", a continuous effect (0 when it has none). Ceases when the
+    /// battlefield is replaced by a token battlefield (652.2.c).
+    pub might_bonus: i8,
+}
+
+/// Everything about a game that does not change while it is played.
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub struct Catalog {
+    /// The mode of play.
+    pub mode: Mode,
+    /// Points a player (or team) needs to win (467).
+    pub victory_score: u8,
+    /// The readings the engine takes where the rules are silent.
+    pub policies: Policies,
+    /// The cards, by [`CardId`].
+    pub cards: Vec<CardDef>,
+    /// The battlefields in use, by [`BattlefieldId`].
+    pub battlefields: Vec<BattlefieldDef>,
+}
+
+impl Catalog {
+    /// The card with this id.
+    pub fn card(&self, id: CardId) -> &CardDef {
+        &self.cards[id.index()]
+    }
+
+    /// The battlefield with this id.
+    pub fn battlefield(&self, id: BattlefieldId) -> &BattlefieldDef {
+        &self.battlefields[id.index()]
+    }
+
+    /// Every card id.
+    pub fn card_ids(&self) -> impl Iterator<Item = CardId> + '_ {
+        (0..self.cards.len()).map(|i| CardId(i as u8))
+    }
+
+    /// Every battlefield id.
+    pub fn battlefield_ids(&self) -> impl Iterator<Item = BattlefieldId> + '_ {
+        (0..self.battlefields.len()).map(|i| BattlefieldId(i as u8))
+    }
+
+    /// The card called `name`.
+    pub fn card_named(&self, name: &str) -> Option<CardId> {
+        self.cards
+            .iter()
+            .position(|c| c.name == name)
+            .map(|i| CardId(i as u8))
+    }
+
+    /// The battlefield called `name`.
+    pub fn battlefield_named(&self, name: &str) -> Option<BattlefieldId> {
+        self.battlefields
+            .iter()
+            .position(|b| b.name == name)
+            .map(|i| BattlefieldId(i as u8))
+    }
+
+    /// The battlefield contributed by `seat`, if it is in use.
+    pub fn contributed_by(&self, seat: Seat) -> Option<BattlefieldId> {
+        self.battlefields
+            .iter()
+            .position(|b| b.contributor == seat)
+            .map(|i| BattlefieldId(i as u8))
+    }
+
+    /// The name of a card.
+    pub fn name(&self, id: CardId) -> &str {
+        &self.card(id).name
+    }
+
+    /// The name of a battlefield.
+    pub fn bf_name(&self, id: BattlefieldId) -> &str {
+        &self.battlefield(id).name
+    }
+}
+
+/// A set of cards, as a bitset over [`CardId`]s (at most 32 cards a game).
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Default)]
+pub struct CardSet(u32);
+
+impl CardSet {
+    /// The empty set.
+    pub const EMPTY: CardSet = CardSet(0);
+
+    /// Adds a card.
+    pub fn insert(&mut self, card: CardId) {
+        self.0 |= 1 << card.0;
+    }
+
+    /// Whether the card is in the set.
+    pub fn contains(self, card: CardId) -> bool {
+        self.0 & (1 << card.0) != 0
+    }
+
+    /// How many cards.
+    pub fn len(self) -> usize {
+        self.0.count_ones() as usize
+    }
+
+    /// Whether the set is empty.
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// The cards, in catalog order.
+    pub fn iter(self) -> impl Iterator<Item = CardId> {
+        (0..32u8)
+            .filter(move |i| self.0 & (1 << i) != 0)
+            .map(CardId)
+    }
+
+    /// The raw bits.
+    pub fn bits(self) -> u32 {
+        self.0
+    }
+}
+
+impl FromIterator<CardId> for CardSet {
+    fn from_iter<I: IntoIterator<Item = CardId>>(iter: I) -> Self {
+        let mut set = CardSet::EMPTY;
+        for c in iter {
+            set.insert(c);
+        }
+        set
+    }
+}

@@ -1,0 +1,473 @@
+//! Why an action was refused ([`RuleError`]) and why a setup describes an impossible table
+//! ([`SetupError`]).
+
+use std::fmt;
+
+use crate::card::{BattlefieldId, CardId};
+use crate::seat::{Seat, SeatSet};
+
+/// Why [`crate::Game::apply`] refused an action. The game is left exactly as it was.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, thiserror::Error)]
+pub enum RuleError {
+    /// The game is over (651.1, 467).
+    #[error("the game is over; {winners} won (651.1)")]
+    GameOver {
+        /// Who won.
+        winners: SeatSet,
+    },
+    /// The mode has no such seat (476-484).
+    #[error("seat {seat} is not at this table (478)")]
+    NotSeated {
+        /// The seat.
+        seat: Seat,
+    },
+    /// The player has been removed and can make no choices (651.3).
+    #[error("{seat} has left the game and can no longer act (651.3)")]
+    Removed {
+        /// The seat.
+        seat: Seat,
+    },
+    /// A player must first make a choice: place their simultaneous triggers (383.3.d) or, as
+    /// Turn Player, choose which staged fight goes first (456.1).
+    #[error(
+        "{chooser} must choose first; nothing else happens until they do (335.1, 383.3.d, 456.1)"
+    )]
+    AwaitingChoice {
+        /// Who must choose.
+        chooser: Seat,
+    },
+    /// Discretionary actions need Priority (312.1).
+    #[error("{seat} does not have Priority{} (312.1)", holder_text(*.holder))]
+    NoPriority {
+        /// Who tried.
+        seat: Seat,
+        /// Who has Priority, if anyone.
+        holder: Option<Seat>,
+    },
+    /// In a Showdown Open state only the Focus holder may act (313.1, 313.4).
+    #[error("{seat} does not have Focus; {focus} does (313.1)")]
+    NoFocus {
+        /// Who tried.
+        seat: Seat,
+        /// Who has Focus.
+        focus: Seat,
+    },
+    /// Focus is passed only during a Showdown (313.5, 347.4).
+    #[error("{seat} cannot pass Focus: there is no Showdown (313.5, 347.4)")]
+    NotInShowdown {
+        /// Who tried.
+        seat: Seat,
+    },
+    /// While a chain exists, players pass Priority, not Focus (313.3, 338-339).
+    #[error("{seat} cannot pass Focus while the Chain exists; pass Priority instead (313.3, 339)")]
+    FocusPassInClosedState {
+        /// Who tried.
+        seat: Seat,
+    },
+    /// Priority is passed only while a chain exists (338-339).
+    #[error("{seat} cannot pass Priority: there is no Chain (338-339)")]
+    NoChainToPass {
+        /// Who tried.
+        seat: Seat,
+    },
+    /// A card is played from its owner's hand (349).
+    #[error("{seat} has no such card in hand (349)")]
+    NotInHand {
+        /// Who tried.
+        seat: Seat,
+        /// The card.
+        card: CardId,
+    },
+    /// Only Reactions can be played in a Closed state (309.1.a, 813).
+    #[error("only a Reaction can be played or activated while the Chain exists (309.1.a, 813)")]
+    ClosedNeedsReaction {
+        /// The card.
+        card: CardId,
+    },
+    /// Only Actions and Reactions can be played during a Showdown (308.1.a, 806).
+    #[error(
+        "only an Action or Reaction can be played or activated during a Showdown (308.1.a, 806)"
+    )]
+    ShowdownNeedsAction {
+        /// The card.
+        card: CardId,
+    },
+    /// The card or ability needs a target (355.6).
+    #[error("this needs a target (355.6)")]
+    NoTarget {
+        /// The card.
+        card: CardId,
+    },
+    /// The card or ability takes no target (355.6).
+    #[error("this takes no target (355.6)")]
+    TargetNotNeeded {
+        /// The card.
+        card: CardId,
+    },
+    /// The targeted item is not on the Chain (355.6).
+    #[error("the target is not an item on the Chain (355.6)")]
+    TargetNotOnChain {
+        /// The card.
+        card: CardId,
+        /// The named target.
+        target: CardId,
+    },
+    /// The target must be a unit on the board (355.6).
+    #[error("the target is not a unit on the board (355.6)")]
+    TargetNotAUnit {
+        /// The card.
+        card: CardId,
+        /// The named target.
+        target: CardId,
+    },
+    /// The target must be a unit its controller does not already control (188).
+    #[error("that unit is already under your control (188)")]
+    AlreadyControlled {
+        /// The card.
+        card: CardId,
+        /// The target.
+        target: CardId,
+    },
+    /// Units are played to their controller's Base or a battlefield they control (355.2.a).
+    #[error("a unit is played to your Base or to a battlefield you control (355.2.a)")]
+    InvalidLocation {
+        /// The card.
+        card: CardId,
+        /// The battlefield named.
+        at: BattlefieldId,
+    },
+    /// Only units are played at a location (355.2.a).
+    #[error("only a unit is played at a location (355.2.a)")]
+    LocationNotNeeded {
+        /// The card.
+        card: CardId,
+    },
+    /// The Rune Pool does not hold enough Energy for the cost (356-357).
+    #[error("the cost is {cost} Energy and the Rune Pool holds {energy} (356-357)")]
+    CannotAfford {
+        /// The card.
+        card: CardId,
+        /// Its cost.
+        cost: u8,
+        /// Energy available.
+        energy: u8,
+    },
+    /// Only a card's controller activates its abilities or moves it (399, 484.8.c).
+    #[error("{seat} does not control that card (399, 484.8.c)")]
+    NotController {
+        /// Who tried.
+        seat: Seat,
+        /// The card.
+        card: CardId,
+    },
+    /// The card is not on the board.
+    #[error("that card is not on the board (399, 144)")]
+    NotOnBoard {
+        /// The card.
+        card: CardId,
+    },
+    /// The card has no ability that can be activated (399).
+    #[error("that card has no ability to activate (399)")]
+    NoAbility {
+        /// The card.
+        card: CardId,
+    },
+    /// The cost "exhaust" needs a ready card (420).
+    #[error("that card is exhausted (420)")]
+    Exhausted {
+        /// The card.
+        card: CardId,
+    },
+    /// Only the Turn Player may do this (316, 144.1).
+    #[error("{seat} is not the Turn Player; {turn} is (316)")]
+    NotTurnPlayer {
+        /// Who tried.
+        seat: Seat,
+        /// The Turn Player.
+        turn: Seat,
+    },
+    /// Only in a Neutral Open state (144.1, 305, 410.1.a): not while a chain exists, nor during
+    /// a Showdown or combat.
+    #[error(
+        "only in a Neutral Open state: not while the Chain exists or a Showdown runs (144.1, 305)"
+    )]
+    NotNeutralOpen {
+        /// Who tried.
+        seat: Seat,
+    },
+    /// No trigger of this player waits to be placed (383.3.d).
+    #[error("{seat} has no waiting trigger from that card (383.3.d)")]
+    NoSuchTrigger {
+        /// Who tried.
+        seat: Seat,
+        /// The card named.
+        card: CardId,
+    },
+    /// There is no staged fight to choose there (456.1, 323.8-323.9).
+    #[error("no fight is staged there to choose (456.1)")]
+    NoStagedFight {
+        /// The battlefield named.
+        at: BattlefieldId,
+    },
+    /// A Standard Move names at least one unit (144.3).
+    #[error("a move names at least one unit (144.3)")]
+    NothingToMove {
+        /// Who tried.
+        seat: Seat,
+    },
+    /// Only units move (144).
+    #[error("only units move (144)")]
+    NotAUnit {
+        /// The card.
+        card: CardId,
+    },
+    /// A Standard Move goes from a Base to a battlefield or back (144.4).
+    #[error(
+        "a Standard Move goes from your Base to a battlefield or from a battlefield to your Base (144.4)"
+    )]
+    NotAStandardMove {
+        /// The unit.
+        card: CardId,
+    },
+    /// No move into a battlefield that already holds units of two other players (144.4.a.1,
+    /// 444.2), and no play that would put three players' units there (358.2, 457.3).
+    #[error("units of two other players are already there (144.4.a.1, 444.2, 358.2)")]
+    ThirdPlayer {
+        /// The battlefield.
+        at: BattlefieldId,
+    },
+    /// A staged or ongoing combat's battlefield is closed to players not in it (442.2.a, 457).
+    #[error("a combat is staged or under way there and {seat} is not in it (442.2.a, 457)")]
+    ThirdCombatant {
+        /// Who tried.
+        seat: Seat,
+        /// The battlefield.
+        at: BattlefieldId,
+    },
+    /// Magma Chamber: your teammate's battlefield is an invalid destination (442.2.b; policy
+    /// `teammate-destination`).
+    #[error("your teammate's units are there (442.2.b, policy teammate-destination)")]
+    TeammateThere {
+        /// The battlefield.
+        at: BattlefieldId,
+    },
+    /// Only a teammate can be invited, in Magma Chamber, by the Turn Player (316.2.b.1,
+    /// 484.8.a).
+    #[error(
+        "{seat} cannot invite {teammate}: only the Turn Player invites a teammate (316.2.b.1, 484.8.a)"
+    )]
+    NotATeammate {
+        /// Who tried.
+        seat: Seat,
+        /// Who was named.
+        teammate: Seat,
+    },
+}
+
+fn holder_text(holder: Option<Seat>) -> String {
+    match holder {
+        Some(h) => format!("; {h} does"),
+        None => "; nobody does".to_string(),
+    }
+}
+
+impl RuleError {
+    /// The rule the refusal cites (the first one in its message).
+    pub fn rule(&self) -> &'static str {
+        match self {
+            RuleError::GameOver { .. } => "651.1",
+            RuleError::NotSeated { .. } => "478",
+            RuleError::Removed { .. } => "651.3",
+            RuleError::AwaitingChoice { .. } => "335.1",
+            RuleError::NoPriority { .. } => "312.1",
+            RuleError::NoFocus { .. } => "313.1",
+            RuleError::NotInShowdown { .. } => "313.5",
+            RuleError::FocusPassInClosedState { .. } => "313.3",
+            RuleError::NoChainToPass { .. } => "338",
+            RuleError::NotInHand { .. } => "349",
+            RuleError::ClosedNeedsReaction { .. } => "309.1.a",
+            RuleError::ShowdownNeedsAction { .. } => "308.1.a",
+            RuleError::NoTarget { .. } | RuleError::TargetNotNeeded { .. } => "355.6",
+            RuleError::TargetNotOnChain { .. } | RuleError::TargetNotAUnit { .. } => "355.6",
+            RuleError::AlreadyControlled { .. } => "188",
+            RuleError::InvalidLocation { .. } | RuleError::LocationNotNeeded { .. } => "355.2.a",
+            RuleError::CannotAfford { .. } => "356",
+            RuleError::NotController { .. } => "399",
+            RuleError::NotOnBoard { .. } => "399",
+            RuleError::NoAbility { .. } => "399",
+            RuleError::Exhausted { .. } => "420",
+            RuleError::NotTurnPlayer { .. } => "316",
+            RuleError::NotNeutralOpen { .. } => "144.1",
+            RuleError::NoSuchTrigger { .. } => "383.3.d",
+            RuleError::NoStagedFight { .. } => "456.1",
+            RuleError::NothingToMove { .. } => "144.3",
+            RuleError::NotAUnit { .. } => "144",
+            RuleError::NotAStandardMove { .. } => "144.4",
+            RuleError::ThirdPlayer { .. } => "444.2",
+            RuleError::ThirdCombatant { .. } => "442.2.a",
+            RuleError::TeammateThere { .. } => "442.2.b",
+            RuleError::NotATeammate { .. } => "484.8.a",
+        }
+    }
+
+    /// The variant's name, as scenario files write it after `-> refused`.
+    pub fn name(&self) -> &'static str {
+        match self {
+            RuleError::GameOver { .. } => "GameOver",
+            RuleError::NotSeated { .. } => "NotSeated",
+            RuleError::Removed { .. } => "Removed",
+            RuleError::AwaitingChoice { .. } => "AwaitingChoice",
+            RuleError::NoPriority { .. } => "NoPriority",
+            RuleError::NoFocus { .. } => "NoFocus",
+            RuleError::NotInShowdown { .. } => "NotInShowdown",
+            RuleError::FocusPassInClosedState { .. } => "FocusPassInClosedState",
+            RuleError::NoChainToPass { .. } => "NoChainToPass",
+            RuleError::NotInHand { .. } => "NotInHand",
+            RuleError::ClosedNeedsReaction { .. } => "ClosedNeedsReaction",
+            RuleError::ShowdownNeedsAction { .. } => "ShowdownNeedsAction",
+            RuleError::NoTarget { .. } => "NoTarget",
+            RuleError::TargetNotNeeded { .. } => "TargetNotNeeded",
+            RuleError::TargetNotOnChain { .. } => "TargetNotOnChain",
+            RuleError::TargetNotAUnit { .. } => "TargetNotAUnit",
+            RuleError::AlreadyControlled { .. } => "AlreadyControlled",
+            RuleError::InvalidLocation { .. } => "InvalidLocation",
+            RuleError::LocationNotNeeded { .. } => "LocationNotNeeded",
+            RuleError::CannotAfford { .. } => "CannotAfford",
+            RuleError::NotController { .. } => "NotController",
+            RuleError::NotOnBoard { .. } => "NotOnBoard",
+            RuleError::NoAbility { .. } => "NoAbility",
+            RuleError::Exhausted { .. } => "Exhausted",
+            RuleError::NotTurnPlayer { .. } => "NotTurnPlayer",
+            RuleError::NotNeutralOpen { .. } => "NotNeutralOpen",
+            RuleError::NoSuchTrigger { .. } => "NoSuchTrigger",
+            RuleError::NoStagedFight { .. } => "NoStagedFight",
+            RuleError::NothingToMove { .. } => "NothingToMove",
+            RuleError::NotAUnit { .. } => "NotAUnit",
+            RuleError::NotAStandardMove { .. } => "NotAStandardMove",
+            RuleError::ThirdPlayer { .. } => "ThirdPlayer",
+            RuleError::ThirdCombatant { .. } => "ThirdCombatant",
+            RuleError::TeammateThere { .. } => "TeammateThere",
+            RuleError::NotATeammate { .. } => "NotATeammate",
+        }
+    }
+}
+
+/// Where in a [`crate::Setup`] a problem is: a field of the setup, of its n-th battlefield, card
+/// or chain item. Scenario files map it to a line and column.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum SetupPath {
+    /// A field of the setup itself (`mode`, `turn`, `removed`, `priority`, ...).
+    Setup(&'static str),
+    /// A field of the n-th battlefield.
+    Battlefield(usize, &'static str),
+    /// A field of the n-th card.
+    Card(usize, &'static str),
+    /// A field of the n-th chain item, bottom first.
+    Item(usize, &'static str),
+    /// A field of the Showdown.
+    Showdown(&'static str),
+}
+
+impl fmt::Display for SetupPath {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SetupPath::Setup(field) => write!(f, "setup.{field}"),
+            SetupPath::Battlefield(i, field) => write!(f, "setup.battlefields[{i}].{field}"),
+            SetupPath::Card(i, field) => write!(f, "setup.cards[{i}].{field}"),
+            SetupPath::Item(i, field) => write!(f, "setup.chain[{i}].{field}"),
+            SetupPath::Showdown(field) => write!(f, "setup.showdown.{field}"),
+        }
+    }
+}
+
+/// A setup that describes an impossible table, and where.
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+#[error("{at}: {problem}")]
+pub struct SetupError {
+    /// Where the problem is.
+    pub at: SetupPath,
+    /// What it is.
+    pub problem: SetupProblem,
+}
+
+/// What is impossible about a setup.
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+pub enum SetupProblem {
+    /// The seat is not at this table.
+    #[error("seat {seat} is not at a {mode} table")]
+    SeatNotAtTable {
+        /// The seat.
+        seat: Seat,
+        /// The mode.
+        mode: crate::mode::Mode,
+    },
+    /// The seat has been removed, so it cannot hold this role or own or control this card.
+    #[error("{seat} has been removed from the game, so cannot {role}")]
+    SeatRemoved {
+        /// The seat.
+        seat: Seat,
+        /// What they would have been.
+        role: &'static str,
+    },
+    /// A seat is listed twice.
+    #[error("seat {seat} is listed twice")]
+    DuplicateSeat {
+        /// The seat.
+        seat: Seat,
+    },
+    /// Two things share a name.
+    #[error("the name `{name}` is used twice")]
+    DuplicateName {
+        /// The name.
+        name: String,
+    },
+    /// A name that step sentences could not tell apart.
+    #[error("the name `{name}` {reason}")]
+    BadName {
+        /// The name.
+        name: String,
+        /// Why.
+        reason: &'static str,
+    },
+    /// No card has this name.
+    #[error("no card is called `{name}`")]
+    UnknownCard {
+        /// The name.
+        name: String,
+    },
+    /// No battlefield has this name.
+    #[error("no battlefield is called `{name}`")]
+    UnknownBattlefield {
+        /// The name.
+        name: String,
+    },
+    /// The battlefield of this contributor is not in use in the mode (483, 484).
+    #[error("{contributor}'s battlefield is not in use in {mode}")]
+    BattlefieldNotInUse {
+        /// The contributor.
+        contributor: Seat,
+        /// The mode.
+        mode: crate::mode::Mode,
+    },
+    /// A contributor's battlefield is listed twice, or an in-use battlefield is missing.
+    #[error("the battlefields in use are one for each of {expected}; this list does not match")]
+    BattlefieldsInUse {
+        /// Who contributes one.
+        expected: SeatSet,
+    },
+    /// There are more objects than the model holds.
+    #[error("at most {max} {what}")]
+    TooMany {
+        /// What.
+        what: &'static str,
+        /// The limit.
+        max: usize,
+    },
+    /// The field does not fit the card's type.
+    #[error("{0}")]
+    Inconsistent(&'static str),
+    /// Every seat has been removed, or only one player or team remains while the game is not
+    /// over.
+    #[error("a game in progress needs two remaining players on different teams")]
+    TooFewPlayers,
+}

@@ -1,0 +1,531 @@
+//! The game: its state, the read-only queries, and the one entry point that changes it,
+//! [`Game::apply`].
+
+use std::hash::{Hash, Hasher};
+use std::sync::Arc;
+
+use arrayvec::ArrayVec;
+
+use crate::action::Action;
+use crate::board::{CardState, FieldState, Location, MAX_BATTLEFIELDS, MAX_CARDS, Zone};
+use crate::card::{Ability, BattlefieldId, CardId, CardKind, CardSet, Catalog, TargetKind};
+use crate::chain::{Chain, Item};
+use crate::error::RuleError;
+use crate::event::Event;
+use crate::mode::Mode;
+use crate::seat::{Seat, SeatSet};
+
+/// A game of Riftbound in progress: a plain value, cheap to clone and hash.
+///
+/// Build one with [`Game::from_setup`]; change it only with [`Game::apply`], which refuses an
+/// illegal action with a [`RuleError`] and leaves the game exactly as it was.
+#[derive(Clone, Debug)]
+pub struct Game {
+    pub(crate) catalog: Arc<Catalog>,
+    pub(crate) s: State,
+}
+
+/// The changing part of a game. Everything here is hashed by the model checker.
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub(crate) struct State {
+    /// Seats removed from the game (651.3).
+    pub removed: SeatSet,
+    /// The Turn Player (304).
+    pub turn: Seat,
+    /// False while the Turn has been handed on by a removal and the next player's turn waits for
+    /// the window in progress to finish (652.5.a.1; policy `turn-player-leaves`).
+    pub turn_begun: bool,
+    /// Turns begun since the setup, for the model checker's bounds.
+    pub turns: u8,
+    /// The number the next chain item gets.
+    pub next_item: u8,
+    /// Points per seat (462-466).
+    pub points: [u8; 4],
+    /// Energy in each seat's Rune Pool (159-167).
+    pub energy: [u8; 4],
+    /// A teammate the Turn Player has invited to act with their Priority (316.2.b.1).
+    pub invited: Option<Seat>,
+    /// Cards, by [`CardId`].
+    pub cards: ArrayVec<CardState, MAX_CARDS>,
+    /// Battlefields, by [`BattlefieldId`].
+    pub fields: ArrayVec<FieldState, MAX_BATTLEFIELDS>,
+    /// Neutral, Showdown, or over.
+    pub window: Window,
+    /// The Chain, while it exists (a Closed state, 309, 331).
+    pub chain: Option<Chain>,
+}
+
+/// Neutral or Showdown state (307-308), or the end of the game.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub(crate) enum Window {
+    /// No Showdown or combat is in progress.
+    Neutral,
+    /// A Showdown, or the Showdown step of a combat, is in progress.
+    Showdown(Showdown),
+    /// The game is over.
+    Over {
+        /// Who won.
+        winners: SeatSet,
+    },
+}
+
+/// A Showdown in progress (341-348).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub(crate) struct Showdown {
+    /// Where.
+    pub at: BattlefieldId,
+    /// Who has Focus (313).
+    pub focus: Seat,
+    /// Seats that have passed Focus since the last play (policy `pass-record`).
+    pub passed: SeatSet,
+    /// The combat this Showdown is the first step of, if any (459).
+    pub combat: Option<Combat>,
+}
+
+/// The two sides of a combat (459.2.b).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub(crate) struct Combat {
+    /// The player whose units applied Contested.
+    pub attacker: Seat,
+    /// The other player.
+    pub defender: Seat,
+}
+
+impl PartialEq for Game {
+    fn eq(&self, other: &Self) -> bool {
+        self.s == other.s
+            && (Arc::ptr_eq(&self.catalog, &other.catalog) || self.catalog == other.catalog)
+    }
+}
+
+impl Eq for Game {}
+
+impl Hash for Game {
+    /// Hashes the changing state only: games compared by the model checker share one catalog.
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.s.hash(state);
+    }
+}
+
+/// A choice a player must make before anyone has Priority.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case", tag = "choice")]
+pub enum Choice {
+    /// Order your simultaneous triggers (383.3.d).
+    PlaceTriggers {
+        /// Who.
+        seat: Seat,
+    },
+    /// As Turn Player, choose which staged fight goes first (456.1, 323.8-323.9).
+    ChooseFight {
+        /// Who.
+        seat: Seat,
+    },
+}
+
+impl Choice {
+    /// Who must choose.
+    pub fn seat(self) -> Seat {
+        match self {
+            Choice::PlaceTriggers { seat } | Choice::ChooseFight { seat } => seat,
+        }
+    }
+}
+
+impl Game {
+    /// The catalog this game was built from.
+    pub fn catalog(&self) -> &Catalog {
+        &self.catalog
+    }
+
+    /// The shared catalog.
+    pub fn catalog_arc(&self) -> &Arc<Catalog> {
+        &self.catalog
+    }
+
+    /// The mode of play.
+    pub fn mode(&self) -> Mode {
+        self.catalog.mode
+    }
+
+    /// Seats at the table when the game began.
+    pub fn seated(&self) -> SeatSet {
+        self.catalog.mode.seats()
+    }
+
+    /// Seats still in the game, in turn order.
+    pub fn remaining(&self) -> SeatSet {
+        self.seated().difference(self.s.removed)
+    }
+
+    /// Seats removed from the game.
+    pub fn removed(&self) -> SeatSet {
+        self.s.removed
+    }
+
+    /// The winners, once the game is over.
+    pub fn winners(&self) -> Option<SeatSet> {
+        match self.s.window {
+            Window::Over { winners } => Some(winners),
+            _ => None,
+        }
+    }
+
+    /// Whether the game is over.
+    pub fn is_over(&self) -> bool {
+        self.winners().is_some()
+    }
+
+    /// The Turn Player (304), unless the game is over.
+    pub fn turn_player(&self) -> Option<Seat> {
+        (!self.is_over()).then_some(self.s.turn)
+    }
+
+    /// Turns begun since the setup.
+    pub fn turns(&self) -> u8 {
+        self.s.turns
+    }
+
+    /// Whether a Showdown (or a combat's Showdown step) is in progress (307-308).
+    pub fn in_showdown(&self) -> bool {
+        matches!(self.s.window, Window::Showdown(_))
+    }
+
+    /// Whether the Chain exists: a Closed state (309, 331).
+    pub fn is_closed(&self) -> bool {
+        self.s.chain.is_some()
+    }
+
+    /// The Showdown in progress, if any.
+    pub(crate) fn showdown(&self) -> Option<&Showdown> {
+        match &self.s.window {
+            Window::Showdown(sd) => Some(sd),
+            _ => None,
+        }
+    }
+
+    /// The battlefield of the Showdown in progress, and its Attacker and Defender if it is a
+    /// combat.
+    pub fn showdown_at(&self) -> Option<(BattlefieldId, Option<(Seat, Seat)>)> {
+        self.showdown()
+            .map(|sd| (sd.at, sd.combat.map(|c| (c.attacker, c.defender))))
+    }
+
+    /// Who has Focus (313), only in a Showdown.
+    pub fn focus(&self) -> Option<Seat> {
+        self.showdown().map(|sd| sd.focus)
+    }
+
+    /// The choice someone must make before anyone has Priority, if any.
+    pub fn awaiting(&self) -> Option<Choice> {
+        if self.is_over() {
+            return None;
+        }
+        if let Some(chain) = &self.s.chain {
+            return chain.placer().map(|seat| Choice::PlaceTriggers { seat });
+        }
+        if matches!(self.s.window, Window::Neutral) && self.staged_fights().len() >= 2 {
+            return Some(Choice::ChooseFight { seat: self.s.turn });
+        }
+        None
+    }
+
+    /// Who has Priority (312), if anyone: the holder on the Chain in a Closed state, the Focus
+    /// holder in a Showdown Open state (313.2), and the Turn Player (or the teammate they invited)
+    /// in a Neutral Open state (310.1.a, 316.2.b.1).
+    pub fn priority(&self) -> Option<Seat> {
+        if self.is_over() {
+            return None;
+        }
+        if let Some(chain) = &self.s.chain {
+            return chain.holder;
+        }
+        match self.s.window {
+            Window::Showdown(sd) => Some(sd.focus),
+            Window::Neutral if self.awaiting().is_some() => None,
+            Window::Neutral => Some(self.s.invited.unwrap_or(self.s.turn)),
+            Window::Over { .. } => None,
+        }
+    }
+
+    /// The chain items, oldest first.
+    pub fn chain_items(&self) -> &[Item] {
+        self.s.chain.as_ref().map_or(&[], |c| c.items.as_slice())
+    }
+
+    /// Seats that have passed Priority since the newest item was added (policy `pass-record`).
+    pub fn passed(&self) -> SeatSet {
+        self.s.chain.as_ref().map_or(SeatSet::EMPTY, |c| c.passed)
+    }
+
+    /// Seats that have passed Focus in this Showdown since the last play.
+    pub fn focus_passed(&self) -> SeatSet {
+        self.showdown().map_or(SeatSet::EMPTY, |sd| sd.passed)
+    }
+
+    /// Where a card is.
+    pub fn zone(&self, card: CardId) -> Zone {
+        self.s.cards[card.index()].zone
+    }
+
+    /// Who controls a card on the board; its owner elsewhere (188).
+    pub fn controller(&self, card: CardId) -> Seat {
+        self.s.cards[card.index()].controller
+    }
+
+    /// The changing state of a card.
+    pub fn card_state(&self, card: CardId) -> CardState {
+        self.s.cards[card.index()]
+    }
+
+    /// The changing state of a battlefield.
+    pub fn field(&self, bf: BattlefieldId) -> FieldState {
+        self.s.fields[bf.index()]
+    }
+
+    /// Points per seat.
+    pub fn points(&self) -> [u8; 4] {
+        self.s.points
+    }
+
+    /// Energy per seat.
+    pub fn energy(&self) -> [u8; 4] {
+        self.s.energy
+    }
+
+    /// The continuous "+N Might" a battlefield applies now: none once it is a token (652.2.c).
+    pub fn might_bonus(&self, bf: BattlefieldId) -> i8 {
+        if self.s.fields[bf.index()].token {
+            0
+        } else {
+            self.catalog.battlefield(bf).might_bonus
+        }
+    }
+
+    /// A unit's current Might (140-143, 472.3): printed Might plus the continuous effect of the
+    /// battlefield it is at. `None` for a card that is not a unit on the board.
+    pub fn might(&self, card: CardId) -> Option<i8> {
+        let def = self.catalog.card(card);
+        if def.kind != CardKind::Unit {
+            return None;
+        }
+        match self.zone(card) {
+            Zone::Base(_) => Some(def.might),
+            Zone::Field(bf) => Some(def.might.saturating_add(self.might_bonus(bf))),
+            _ => None,
+        }
+    }
+
+    /// Mighty: Might 5 or more (708).
+    pub fn mighty(&self, card: CardId) -> bool {
+        self.might(card).is_some_and(|m| m >= 5)
+    }
+
+    /// Units at a battlefield (not facedown).
+    pub(crate) fn units_at(&self, bf: BattlefieldId) -> impl Iterator<Item = CardId> + '_ {
+        self.catalog.card_ids().filter(move |&c| {
+            self.s.cards[c.index()].zone == Zone::Field(bf)
+                && self.catalog.card(c).kind == CardKind::Unit
+        })
+    }
+
+    /// Seats with units at a battlefield.
+    pub fn occupants(&self, bf: BattlefieldId) -> SeatSet {
+        self.units_at(bf).map(|c| self.controller(c)).collect()
+    }
+
+    /// Battlefields where a fight is staged (456, 323.6-323.7), excluding the one running now:
+    /// Contested, with the contesting player's units still there.
+    pub fn staged_fights(&self) -> ArrayVec<BattlefieldId, MAX_BATTLEFIELDS> {
+        let running = self.showdown().map(|sd| sd.at);
+        self.catalog
+            .battlefield_ids()
+            .filter(|&bf| Some(bf) != running && self.is_staged(bf))
+            .collect()
+    }
+
+    pub(crate) fn is_staged(&self, bf: BattlefieldId) -> bool {
+        match self.s.fields[bf.index()].contested_by {
+            Some(p) => self.occupants(bf).contains(p),
+            None => false,
+        }
+    }
+
+    /// Whether a combat is staged at `bf` (456): units of two opposing players there and it
+    /// Contested.
+    pub fn combat_staged(&self, bf: BattlefieldId) -> bool {
+        self.is_staged(bf) && self.occupants(bf).len() >= 2
+    }
+
+    /// Whether `a` and `b` are opponents (740): different seats, not teammates.
+    pub fn opponents(&self, a: Seat, b: Seat) -> bool {
+        a != b && !self.mode().teammates(a, b)
+    }
+
+    /// Every card id, without borrowing the game.
+    pub fn all_cards(&self) -> impl Iterator<Item = CardId> + 'static {
+        (0..self.catalog.cards.len() as u8).map(CardId)
+    }
+
+    /// Every battlefield id, without borrowing the game.
+    pub fn all_battlefields(&self) -> impl Iterator<Item = BattlefieldId> + 'static {
+        (0..self.catalog.battlefields.len() as u8).map(BattlefieldId)
+    }
+
+    pub(crate) fn set_zone(&mut self, card: CardId, zone: Zone) {
+        self.s.cards[card.index()].zone = zone;
+    }
+
+    /// Every well-formed action for the seats at the table, legal or not: each seat (removed
+    /// ones included) with every card and target the catalog makes meaningful. The model checker
+    /// offers all of these to the engine and the spec, so an action the engine wrongly refuses is
+    /// seen.
+    pub fn well_formed_actions(&self) -> Vec<Action> {
+        let mut out = Vec::with_capacity(64);
+        self.well_formed_into(&mut out);
+        out
+    }
+
+    /// As [`Game::well_formed_actions`], appending to `out`.
+    pub fn well_formed_into(&self, out: &mut Vec<Action>) {
+        let cat = &self.catalog;
+        let items: ArrayVec<CardId, 16> = self.chain_items().iter().map(|i| i.source).collect();
+        let units: ArrayVec<CardId, MAX_CARDS> = cat
+            .card_ids()
+            .filter(|&c| cat.card(c).kind == CardKind::Unit && self.zone(c).on_board())
+            .collect();
+        let targets = |kind: Option<TargetKind>| -> ArrayVec<Option<CardId>, MAX_CARDS> {
+            match kind {
+                None => [None].into_iter().collect(),
+                Some(TargetKind::Item) => items.iter().map(|&c| Some(c)).collect(),
+                Some(TargetKind::Unit) => units.iter().map(|&c| Some(c)).collect(),
+            }
+        };
+        let locations: ArrayVec<Location, 5> = std::iter::once(Location::Base)
+            .chain(cat.battlefield_ids().map(Location::Field))
+            .collect();
+        for seat in self.seated().iter() {
+            out.push(Action::Pass { seat });
+            out.push(Action::PassFocus { seat });
+            out.push(Action::EndTurn { seat });
+            out.push(Action::Concede { seat });
+            for card in cat.card_ids() {
+                let def = cat.card(card);
+                let zone = self.zone(card);
+                if zone == Zone::Hand && !def.token {
+                    for target in targets(def.effect.target_kind()) {
+                        if def.kind == CardKind::Unit {
+                            for &at in &locations {
+                                out.push(Action::Play {
+                                    seat,
+                                    card,
+                                    target,
+                                    at: Some(at),
+                                });
+                            }
+                        } else {
+                            out.push(Action::Play {
+                                seat,
+                                card,
+                                target,
+                                at: None,
+                            });
+                        }
+                    }
+                }
+                if zone.on_board() {
+                    match def.ability {
+                        Some(Ability::Add) => out.push(Action::Activate {
+                            seat,
+                            card,
+                            target: None,
+                        }),
+                        Some(Ability::Activated { effect, .. }) => {
+                            for target in targets(effect.target_kind()) {
+                                out.push(Action::Activate { seat, card, target });
+                            }
+                        }
+                        Some(Ability::Triggered { .. }) => {
+                            out.push(Action::Place { seat, card });
+                        }
+                        None => {}
+                    }
+                }
+            }
+            // Standard Moves: every non-empty group of the seat's units on the board, to every
+            // location.
+            let mine: ArrayVec<CardId, MAX_CARDS> = units
+                .iter()
+                .copied()
+                .filter(|&c| self.controller(c) == seat)
+                .collect();
+            let groups = if mine.len() <= 4 {
+                1u32 << mine.len()
+            } else {
+                0
+            };
+            for mask in 1..groups {
+                let group: CardSet = mine
+                    .iter()
+                    .enumerate()
+                    .filter(|(i, _)| mask & (1 << i) != 0)
+                    .map(|(_, &c)| c)
+                    .collect();
+                for &to in &locations {
+                    out.push(Action::Move {
+                        seat,
+                        units: group,
+                        to,
+                    });
+                }
+            }
+            if groups == 0 {
+                for &unit in &mine {
+                    for &to in &locations {
+                        out.push(Action::Move {
+                            seat,
+                            units: [unit].into_iter().collect(),
+                            to,
+                        });
+                    }
+                }
+            }
+            for at in cat.battlefield_ids() {
+                out.push(Action::Choose { seat, at });
+            }
+            if self.mode().has_teams() {
+                for teammate in self.seated().iter().filter(|&t| t != seat) {
+                    out.push(Action::Invite { seat, teammate });
+                }
+            }
+        }
+    }
+
+    /// Every action [`Game::apply`] would accept now, in a fixed order.
+    pub fn legal_actions(&self) -> Vec<Action> {
+        let mut all = self.well_formed_actions();
+        all.retain(|a| self.check(*a).is_ok());
+        all
+    }
+
+    /// Whether [`Game::apply`] would accept `action`, and if not, why. Changes nothing.
+    pub fn check(&self, action: Action) -> Result<(), RuleError> {
+        crate::rules::check(self, action)
+    }
+
+    /// Takes an action. An accepted action returns the events it caused, in order; a refused one
+    /// returns the rule it breaks and leaves the game exactly as it was.
+    ///
+    /// A concession takes effect between atomic actions, and the removal procedure is itself
+    /// atomic (policy `concession-timing`).
+    ///
+    /// # Errors
+    ///
+    /// [`RuleError`] names the rule the action breaks.
+    pub fn apply(&mut self, action: Action) -> Result<Vec<Event>, RuleError> {
+        self.check(action)?;
+        let mut events = Vec::with_capacity(8);
+        crate::rules::perform(self, action, &mut events);
+        Ok(events)
+    }
+}

@@ -1,0 +1,50 @@
+//! riftcheck: a reference rules engine for the multiplayer rules of the Riftbound trading card
+//! game, the scenario format its tests and counterexamples are written in, and the oracle (a
+//! naive second reading of the rules) the model checker and fuzzers compare it with.
+//!
+//! The rules modelled are those where multiplayer games go wrong: Priority and the Chain
+//! (311-340), Focus and Showdowns (313, 341-348), combat (454-461) and movement (144, 440-453),
+//! teams (484), and conceding and the Removal of a Player (650-652). Rule numbers are those of the
+//! Core Rules v1.3.
+//!
+//! ```
+//! use riftcheck::{Action, Game, Mode, Seat, Setup};
+//!
+//! let mut game = Game::from_setup(&Setup::new(Mode::War)).unwrap();
+//! // 652.5.a.1: the Turn Player concedes; the turn goes to the next remaining player.
+//! game.apply(Action::Concede { seat: Seat::A }).unwrap();
+//! assert_eq!(game.turn_player(), Some(Seat::B));
+//! assert_eq!(game.remaining().len(), 3);
+//! ```
+
+#![warn(missing_docs)]
+
+pub mod action;
+pub mod board;
+pub mod card;
+pub mod chain;
+pub mod error;
+pub mod event;
+mod game;
+pub mod mode;
+pub mod policy;
+pub(crate) mod rules;
+pub mod seat;
+mod setup;
+pub mod view;
+
+pub use action::Action;
+pub use board::{Location, Zone};
+pub use card::{BattlefieldId, CardId, CardKind, CardSet, Catalog, Effect, Timing, TriggerEvent};
+pub use chain::{ItemId, ItemKind, Opener};
+pub use error::{RuleError, SetupError, SetupPath, SetupProblem};
+pub use event::Event;
+pub use game::{Choice, Game};
+pub use mode::Mode;
+pub use policy::Policies;
+pub use seat::{Seat, SeatSet};
+pub use setup::{
+    AbilitySetup, BattlefieldSetup, CardSetup, EffectSetup, ItemSetup, Setup, ShowdownSetup,
+    ZoneSetup,
+};
+pub use view::View;

@@ -1,0 +1,215 @@
+//! The Chain and Priority (311-312, 325-340).
+
+use crate::card::CardKind;
+use crate::chain::{Chain, Item, ItemId, ItemKind, Opener};
+use crate::error::RuleError;
+use crate::event::{Event, ItemRef};
+use crate::game::{Game, Window};
+use crate::policy;
+use crate::seat::{Seat, SeatSet};
+
+use super::need_priority;
+
+impl Item {
+    /// How events name this item.
+    pub(crate) fn as_ref(&self) -> ItemRef {
+        ItemRef {
+            id: self.id,
+            source: self.source,
+            kind: self.kind,
+        }
+    }
+}
+
+/// Passing Priority needs a chain (338-339) and Priority (312.1). The exception: a teammate
+/// invited to act in a Neutral Open state passes to hand Priority back (316.2.b.1).
+pub(crate) fn check_pass(game: &Game, seat: Seat) -> Result<(), RuleError> {
+    if !game.is_closed() && game.s.invited != Some(seat) {
+        return Err(RuleError::NoChainToPass { seat });
+    }
+    need_priority(game, seat)
+}
+
+/// 339: the holder passes. If every remaining player has now passed since the newest item was
+/// added, the newest item resolves (340); otherwise Priority goes to the next player in turn
+/// order (312.2.d).
+pub(crate) fn pass(game: &mut Game, seat: Seat, ev: &mut Vec<Event>) {
+    ev.push(Event::Passed { seat });
+    let remaining = game.remaining();
+    let Some(chain) = game.s.chain.as_mut() else {
+        // 316.2.b.1: the invited teammate hands the Turn Player's Priority back.
+        game.s.invited = None;
+        ev.push(Event::PriorityTo { seat: game.s.turn });
+        return;
+    };
+    chain.passed.insert(seat);
+    if policy::pass_record_complete(chain.passed, remaining) {
+        resolve_newest(game, ev);
+    } else if let Some(next) = remaining.next_after(seat) {
+        give_priority(game, next, ev);
+    }
+}
+
+/// Gives Priority on the Chain to `seat` (312.2-312.3), announcing it if it changed hands.
+pub(crate) fn give_priority(game: &mut Game, seat: Seat, ev: &mut Vec<Event>) {
+    if let Some(chain) = game.s.chain.as_mut()
+        && chain.holder != Some(seat)
+    {
+        chain.holder = Some(seat);
+        ev.push(Event::PriorityTo { seat });
+    }
+}
+
+/// Allocates the next item number.
+pub(crate) fn next_item_id(game: &mut Game) -> ItemId {
+    let id = ItemId(game.s.next_item);
+    game.s.next_item = game.s.next_item.wrapping_add(1);
+    id
+}
+
+/// A player plays a spell or activates an ability: the new item goes on the Chain, finalized at
+/// once (its choices were made with the action), opening the Chain if there was none (330). Its
+/// controller has Priority (333.1, 337.1.c.3) and a new round of passes begins (policy
+/// `pass-record`). In a Showdown the play also starts a new sequence of Focus passes (policy
+/// `focus-passes-after-trigger-chain`).
+pub(crate) fn add_played_item(game: &mut Game, mut item: Item, ev: &mut Vec<Event>) {
+    item.id = next_item_id(game);
+    item.finalized = true;
+    let chain = game.s.chain.get_or_insert_with(|| Chain::new(Opener::Play));
+    // The capacity is the model's bound; a game beyond it refuses plays in `check_play`.
+    let _ = chain.items.try_push(item);
+    chain.passed = SeatSet::EMPTY;
+    ev.push(Event::ItemAdded {
+        item: item.as_ref(),
+        controller: item.controller,
+    });
+    if let Window::Showdown(sd) = &mut game.s.window
+        && !policy::focus_passes_survive(Opener::Play)
+    {
+        sd.passed = SeatSet::EMPTY;
+    }
+    give_priority(game, item.controller, ev);
+}
+
+/// 337.1.c: a unit or gear played while a chain exists resolves as soon as it is finalized; the
+/// controller of the newest item then gains Priority (337.1.c.3) and everyone must pass again.
+/// In a Showdown Open state the play-opened chain is empty at once and Focus passes on
+/// (337.1.c.1.a; policy `focus-after-chain`).
+pub(crate) fn permanent_resolved(game: &mut Game, ev: &mut Vec<Event>) {
+    let remaining = game.remaining();
+    if let Some(chain) = game.s.chain.as_mut() {
+        chain.passed = SeatSet::EMPTY;
+        if let Some(newest) = chain.newest().map(|i| i.controller) {
+            give_priority(game, newest, ev);
+        }
+    } else if let Window::Showdown(sd) = &mut game.s.window {
+        sd.passed = SeatSet::EMPTY;
+        if policy::focus_after_chain(Opener::Play)
+            && let Some(next) = policy::next_player(remaining, sd.focus)
+        {
+            sd.focus = next;
+            ev.push(Event::FocusTo { seat: next });
+        }
+    }
+}
+
+/// 340: the newest item resolves completely, then leaves the Chain.
+pub(crate) fn resolve_newest(game: &mut Game, ev: &mut Vec<Event>) {
+    let Some(item) = game.s.chain.as_mut().and_then(|c| c.items.pop()) else {
+        return;
+    };
+    ev.push(Event::Resolved {
+        item: item.as_ref(),
+    });
+    let catalog = game.catalog.clone();
+    let def = catalog.card(item.source);
+    let effect = match item.kind {
+        ItemKind::Spell => Some(def.effect),
+        ItemKind::Activated | ItemKind::Triggered => match def.ability {
+            Some(crate::card::Ability::Activated { effect, .. })
+            | Some(crate::card::Ability::Triggered { effect, .. }) => Some(effect),
+            _ => None,
+        },
+    };
+    if let Some(effect) = effect {
+        super::effects::execute(game, &item, effect, ev);
+    }
+    if item.kind == ItemKind::Spell && def.kind == CardKind::Spell {
+        // 340: a resolved spell goes to its owner's Trash (056).
+        game.set_zone(item.source, crate::board::Zone::Trash);
+        game.s.cards[item.source.index()].controller = def.owner;
+        ev.push(Event::Trashed { card: item.source });
+    }
+    after_item_left(game, ev);
+}
+
+/// After an item left the Chain by resolving: an empty Chain closes; otherwise the controller of
+/// the newest remaining item gains Priority (340.4) and a new round of passes begins (policy
+/// `pass-record`).
+pub(crate) fn after_item_left(game: &mut Game, ev: &mut Vec<Event>) {
+    let Some(chain) = game.s.chain.as_mut() else {
+        return;
+    };
+    if chain.items.is_empty() && chain.unplaced.is_empty() {
+        close_chain(game, ev);
+        return;
+    }
+    chain.passed = SeatSet::EMPTY;
+    if let Some(newest) = chain.newest().map(|i| i.controller) {
+        give_priority(game, newest, ev);
+    }
+}
+
+/// The Chain is empty: the state returns to Open (340.2). In a Showdown, Focus passes to the next
+/// remaining player if a play opened the chain, and stays if a trigger did (policy
+/// `focus-after-chain`); the holder of Focus then has Priority (313.2). In a Neutral state the
+/// Turn Player has Priority again (310.1.a).
+pub(crate) fn close_chain(game: &mut Game, ev: &mut Vec<Event>) {
+    let Some(chain) = game.s.chain.take() else {
+        return;
+    };
+    game.s.invited = None;
+    let remaining = game.remaining();
+    if let Window::Showdown(sd) = &mut game.s.window
+        && policy::focus_after_chain(chain.opened_by)
+        && let Some(next) = policy::next_player(remaining, sd.focus)
+    {
+        sd.focus = next;
+        ev.push(Event::FocusTo { seat: next });
+        return;
+    }
+    if let Some(now) = game.priority()
+        && chain.holder != Some(now)
+        && remaining.contains(now)
+    {
+        ev.push(Event::PriorityTo { seat: now });
+    }
+}
+
+/// Counters an item (425): it is cleared from the Chain without resolving; a spell card goes to
+/// its owner's Trash, or out of the game if its owner has been removed. Returns whether it was on
+/// the Chain.
+pub(crate) fn counter_item(game: &mut Game, id: ItemId, ev: &mut Vec<Event>) -> bool {
+    let Some(chain) = game.s.chain.as_mut() else {
+        return false;
+    };
+    let Some(pos) = chain.items.iter().position(|i| i.id == id) else {
+        return false;
+    };
+    let item = chain.items.remove(pos);
+    ev.push(Event::Countered {
+        item: item.as_ref(),
+    });
+    if item.kind == ItemKind::Spell {
+        let owner = game.catalog.card(item.source).owner;
+        game.s.cards[item.source.index()].controller = owner;
+        if game.removed().contains(owner) {
+            game.set_zone(item.source, crate::board::Zone::Removed);
+            ev.push(Event::RemovedFromGame { card: item.source });
+        } else {
+            game.set_zone(item.source, crate::board::Zone::Trash);
+            ev.push(Event::Trashed { card: item.source });
+        }
+    }
+    true
+}

@@ -1,0 +1,63 @@
+//! What items do when they resolve. Targets that are gone are ignored: the item does as much as
+//! it can (055, 359.3.e).
+
+use crate::board::Zone;
+use crate::card::{CardKind, Effect};
+use crate::chain::{Item, ItemTarget};
+use crate::event::Event;
+use crate::game::Game;
+
+use super::{chain, movement};
+
+/// Carries out `effect` for `item`, which has just left the Chain to resolve.
+pub(crate) fn execute(game: &mut Game, item: &Item, effect: Effect, ev: &mut Vec<Event>) {
+    match effect {
+        Effect::Nothing => {}
+        // 425: the targeted item, if still on the Chain, is countered.
+        Effect::Counter => {
+            if let Some(ItemTarget::Item(id)) = item.target {
+                chain::counter_item(game, id, ev);
+            }
+        }
+        // 188: the item's controller gains control of the targeted unit, if it is still a unit on
+        // the board and they are still in the game. A unit in another player's Base is Recalled
+        // to its new controller's Base by the next cleanup (323.7).
+        Effect::GainControl => {
+            if let Some(ItemTarget::Unit(unit)) = item.target
+                && is_unit_on_board(game, unit)
+                && game.controller(unit) != item.controller
+                && game.remaining().contains(item.controller)
+            {
+                game.s.cards[unit.index()].controller = item.controller;
+                ev.push(Event::ControlGained {
+                    card: unit,
+                    seat: item.controller,
+                });
+            }
+        }
+        // 442.2.c: an instructed move to where the unit may not go is a Recall instead.
+        Effect::MoveTo(bf) => {
+            if let Some(ItemTarget::Unit(unit)) = item.target
+                && is_unit_on_board(game, unit)
+            {
+                movement::instructed_move(game, unit, bf, ev);
+            }
+        }
+        // 457.2: a token that may not be played at the battlefield is played to its controller's
+        // Base, and "here" then means that Base.
+        Effect::PlayTokenAt { at, token } => {
+            let place = match (item.target, at) {
+                (Some(ItemTarget::Location(bf)), _) | (_, Some(bf)) => Some(bf),
+                _ => None,
+            };
+            if let Some(bf) = place {
+                movement::forced_play(game, item.controller, token, bf, ev);
+            }
+        }
+    }
+}
+
+pub(crate) fn is_unit_on_board(game: &Game, card: crate::card::CardId) -> bool {
+    game.catalog.card(card).kind == CardKind::Unit
+        && matches!(game.zone(card), Zone::Base(_) | Zone::Field(_))
+}

@@ -1,0 +1,135 @@
+//! The transition functions, one file per rulebook section. Each action is first checked (no
+//! change to the game) and then performed (infallible), so a refused action changes nothing.
+
+pub(crate) mod chain;
+pub(crate) mod cleanup;
+pub(crate) mod combat;
+pub(crate) mod effects;
+pub(crate) mod movement;
+pub(crate) mod play;
+pub(crate) mod removal;
+pub(crate) mod showdown;
+pub(crate) mod triggers;
+pub(crate) mod turn;
+
+use crate::action::Action;
+use crate::error::RuleError;
+use crate::event::Event;
+use crate::game::Game;
+use crate::seat::Seat;
+
+/// Whether `action` is legal now, and if not, the rule it breaks.
+pub(crate) fn check(game: &Game, action: Action) -> Result<(), RuleError> {
+    if let Some(winners) = game.winners() {
+        return Err(RuleError::GameOver { winners });
+    }
+    let seat = action.seat();
+    if !game.seated().contains(seat) {
+        return Err(RuleError::NotSeated { seat });
+    }
+    // 651.3: a removed player can no longer make choices or influence the game.
+    if game.removed().contains(seat) {
+        return Err(RuleError::Removed { seat });
+    }
+    match action {
+        // 650: a player may concede at any time.
+        Action::Concede { .. } => Ok(()),
+        Action::Place { seat, card } => triggers::check_place(game, seat, card),
+        Action::Choose { seat, at } => showdown::check_choose(game, seat, at),
+        _ => {
+            if let Some(choice) = game.awaiting() {
+                return Err(RuleError::AwaitingChoice {
+                    chooser: choice.seat(),
+                });
+            }
+            match action {
+                Action::Pass { seat } => chain::check_pass(game, seat),
+                Action::PassFocus { seat } => showdown::check_pass_focus(game, seat),
+                Action::Play {
+                    seat,
+                    card,
+                    target,
+                    at,
+                } => play::check_play(game, seat, card, target, at),
+                Action::Activate { seat, card, target } => {
+                    play::check_activate(game, seat, card, target)
+                }
+                Action::Move { seat, units, to } => movement::check_move(game, seat, units, to),
+                Action::EndTurn { seat } => turn::check_end_turn(game, seat),
+                Action::Invite { seat, teammate } => turn::check_invite(game, seat, teammate),
+                Action::Concede { .. } | Action::Place { .. } | Action::Choose { .. } => Ok(()),
+            }
+        }
+    }
+}
+
+/// Performs a checked action, then lets the game proceed until a player must act.
+pub(crate) fn perform(game: &mut Game, action: Action, ev: &mut Vec<Event>) {
+    match action {
+        Action::Pass { seat } => chain::pass(game, seat, ev),
+        Action::PassFocus { seat } => showdown::pass_focus(game, seat, ev),
+        Action::Play {
+            seat,
+            card,
+            target,
+            at,
+        } => play::play(game, seat, card, target, at, ev),
+        Action::Activate { seat, card, target } => play::activate(game, seat, card, target, ev),
+        Action::Move { seat, units, to } => movement::standard_move(game, seat, units, to, ev),
+        Action::EndTurn { seat } => turn::end_turn(game, seat, ev),
+        Action::Concede { seat } => removal::concede(game, seat, ev),
+        Action::Place { seat, card } => triggers::place(game, seat, card, ev),
+        Action::Choose { seat: _, at } => showdown::begin_fight(game, at, ev),
+        Action::Invite { seat: _, teammate } => turn::invite(game, teammate, ev),
+    }
+    settle(game, ev);
+}
+
+/// Refuses a discretionary action by `seat` unless they have Priority (312.1). In a Showdown
+/// Open state Priority is the Focus holder's (313.2), and the refusal names Focus.
+pub(crate) fn need_priority(game: &Game, seat: Seat) -> Result<(), RuleError> {
+    match game.priority() {
+        Some(holder) if holder == seat => Ok(()),
+        holder => match (game.focus(), game.is_closed()) {
+            (Some(focus), false) => Err(RuleError::NoFocus { seat, focus }),
+            _ => Err(RuleError::NoPriority { seat, holder }),
+        },
+    }
+}
+
+/// After every action: run cleanups and let the game proceed through everything that needs no
+/// player (ending a Showdown whose round of Focus passes is complete, beginning a turn handed on
+/// by a removal, beginning a lone staged fight) until a player must act or the game is over.
+pub(crate) fn settle(game: &mut Game, ev: &mut Vec<Event>) {
+    // Each pass through the loop either returns or makes progress that cannot repeat forever:
+    // a Showdown ends, a turn begins, or a staged fight begins (and its battlefield stops being
+    // staged). The bound is a guard against a rules bug, not a rule.
+    for _ in 0..64 {
+        cleanup::cleanup(game, ev);
+        if game.is_over() || game.is_closed() {
+            return;
+        }
+        if let Some(sd) = game.showdown().copied() {
+            if crate::policy::pass_record_complete(sd.passed, game.remaining()) {
+                showdown::end_showdown(game, ev);
+                continue;
+            }
+            // 323.9.a: another player's units arrived where a non-combat Showdown runs.
+            if sd.combat.is_none() && combat::convert_to_combat(game, ev) {
+                continue;
+            }
+            return;
+        }
+        if !game.s.turn_begun {
+            let seat = game.s.turn;
+            turn::begin_turn(game, seat, ev);
+            continue;
+        }
+        let staged = game.staged_fights();
+        if staged.len() == 1 {
+            showdown::begin_fight(game, staged[0], ev);
+            continue;
+        }
+        return;
+    }
+}

@@ -1,0 +1,240 @@
+//! Movement (440-453, 144): the Standard Move, instructed moves and Recalls, the destinations a
+//! unit may not go to (144.4, 442.2, 444.2, 457), and plays forced by effects (457.2).
+
+use crate::board::{Location, Zone};
+use crate::card::{BattlefieldId, CardId, CardKind, CardSet};
+use crate::error::RuleError;
+use crate::event::Event;
+use crate::game::Game;
+use crate::policy;
+use crate::seat::Seat;
+
+use super::need_priority;
+
+/// Why `mover`'s unit may not go to (or be played at) battlefield `bf` now, if it may not.
+///
+/// - 442.2.a, 457.1: a battlefield with a staged combat, or a combat in progress, is closed to
+///   players not in that combat.
+/// - 144.4.a.1, 444.2: no unit goes where units of two other players already are.
+/// - 442.2.b (policy `teammate-destination`): in Magma Chamber, not where the teammate is. Only
+///   for moves (`moving`); plays are not moves.
+pub(crate) fn destination_error(
+    game: &Game,
+    mover: Seat,
+    bf: BattlefieldId,
+    moving: bool,
+) -> Option<RuleError> {
+    let others = game
+        .occupants(bf)
+        .difference(crate::seat::SeatSet::only(mover));
+    let ongoing = game
+        .showdown()
+        .filter(|sd| sd.at == bf)
+        .and_then(|sd| sd.combat)
+        .map(|c| [c.attacker, c.defender]);
+    let staged = (game.combat_staged(bf)).then(|| {
+        let occ: Vec<Seat> = game.occupants(bf).iter().collect();
+        [occ[0], occ[1]]
+    });
+    if let Some(sides) = ongoing.or(staged)
+        && !sides.contains(&mover)
+    {
+        return Some(RuleError::ThirdCombatant {
+            seat: mover,
+            at: bf,
+        });
+    }
+    if others.len() >= 2 {
+        return Some(RuleError::ThirdPlayer { at: bf });
+    }
+    if moving && game.mode().has_teams() {
+        let field = game.field(bf);
+        let mate_there = others.iter().any(|o| game.mode().teammates(mover, o));
+        let mate_controls = field
+            .controller
+            .is_some_and(|c| game.mode().teammates(mover, c));
+        if policy::teammate_blocks(
+            game.catalog.policies.teammate_destination,
+            mate_there,
+            mate_controls,
+        ) {
+            return Some(RuleError::TeammateThere { at: bf });
+        }
+    }
+    None
+}
+
+/// A Standard Move (144): the Turn Player, in their Main Phase and a Neutral Open state (144.1),
+/// exhausts ready units they control to move them together to one destination (144.2-144.3):
+/// from a Base to a battlefield or from a battlefield to their Base (144.4).
+pub(crate) fn check_move(
+    game: &Game,
+    seat: Seat,
+    units: CardSet,
+    to: Location,
+) -> Result<(), RuleError> {
+    if units.is_empty() {
+        return Err(RuleError::NothingToMove { seat });
+    }
+    if seat != game.s.turn {
+        return Err(RuleError::NotTurnPlayer {
+            seat,
+            turn: game.s.turn,
+        });
+    }
+    if game.is_closed() || game.in_showdown() {
+        return Err(RuleError::NotNeutralOpen { seat });
+    }
+    need_priority(game, seat)?;
+    for unit in units.iter() {
+        if unit.index() >= game.catalog.cards.len() {
+            return Err(RuleError::NotOnBoard { card: unit });
+        }
+        let def = game.catalog.card(unit);
+        let st = game.card_state(unit);
+        if def.kind != CardKind::Unit {
+            return Err(RuleError::NotAUnit { card: unit });
+        }
+        if !matches!(st.zone, Zone::Base(_) | Zone::Field(_)) {
+            return Err(RuleError::NotOnBoard { card: unit });
+        }
+        // 484.8.c: control is not shared; only a unit's controller moves it.
+        if st.controller != seat {
+            return Err(RuleError::NotController { seat, card: unit });
+        }
+        if st.exhausted {
+            return Err(RuleError::Exhausted { card: unit });
+        }
+        let shape_ok = matches!(
+            (st.zone, to),
+            (Zone::Base(_), Location::Field(_)) | (Zone::Field(_), Location::Base)
+        );
+        if !shape_ok {
+            return Err(RuleError::NotAStandardMove { card: unit });
+        }
+    }
+    if let Location::Field(bf) = to
+        && let Some(err) = destination_error(game, seat, bf, true)
+    {
+        return Err(err);
+    }
+    Ok(())
+}
+
+/// Performs a checked Standard Move: each unit is exhausted and moved (144.2, 440); a unit
+/// arriving at a battlefield its controller does not control applies Contested (445).
+pub(crate) fn standard_move(
+    game: &mut Game,
+    seat: Seat,
+    units: CardSet,
+    to: Location,
+    ev: &mut Vec<Event>,
+) {
+    let zone = match to {
+        Location::Base => Zone::Base(seat),
+        Location::Field(bf) => Zone::Field(bf),
+    };
+    for unit in units.iter() {
+        let st = &mut game.s.cards[unit.index()];
+        st.exhausted = true;
+        st.zone = zone;
+        ev.push(Event::Moved { card: unit, zone });
+    }
+    if let Location::Field(bf) = to {
+        contest(game, bf, seat, ev);
+    }
+}
+
+/// 445, 187.3.a: units of `seat` arrived at `bf`; if `seat` does not control it and nobody has
+/// contested it yet, `seat` contests it.
+pub(crate) fn contest(game: &mut Game, bf: BattlefieldId, seat: Seat, ev: &mut Vec<Event>) {
+    let field = &mut game.s.fields[bf.index()];
+    if field.controller != Some(seat) && field.contested_by.is_none() {
+        field.contested_by = Some(seat);
+        ev.push(Event::Contested {
+            battlefield: bf,
+            seat,
+        });
+    }
+}
+
+/// Recall (449-453): the card goes to its controller's Base. Not a move: no move restriction
+/// stops it.
+pub(crate) fn recall(game: &mut Game, card: CardId, ev: &mut Vec<Event>) {
+    let controller = game.controller(card);
+    if game.zone(card) != Zone::Base(controller) {
+        game.set_zone(card, Zone::Base(controller));
+        ev.push(Event::Recalled { card });
+    }
+}
+
+/// An instructed move (410.2) of `unit` to `bf`. Where the unit may not go, it is Recalled
+/// instead (442.2.c): into a staged or ongoing combat of others, beside two other players, or
+/// (Magma Chamber) to the teammate's battlefield.
+pub(crate) fn instructed_move(
+    game: &mut Game,
+    unit: CardId,
+    bf: BattlefieldId,
+    ev: &mut Vec<Event>,
+) {
+    if game.zone(unit) == Zone::Field(bf) {
+        return;
+    }
+    let controller = game.controller(unit);
+    if destination_error(game, controller, bf, true).is_some() {
+        recall(game, unit, ev);
+        return;
+    }
+    game.set_zone(unit, Zone::Field(bf));
+    ev.push(Event::Moved {
+        card: unit,
+        zone: Zone::Field(bf),
+    });
+    contest(game, bf, controller, ev);
+}
+
+/// A play required by an effect (457.2): `seat` plays `token` at `bf`, or at their Base if `bf`
+/// is closed to them; then 1 damage to each enemy unit "here", which is wherever the token went.
+pub(crate) fn forced_play(
+    game: &mut Game,
+    seat: Seat,
+    token: CardId,
+    bf: BattlefieldId,
+    ev: &mut Vec<Event>,
+) {
+    if game.zone(token) != Zone::Nowhere || !game.remaining().contains(seat) {
+        return;
+    }
+    let zone = if destination_error(game, seat, bf, false).is_some() {
+        Zone::Base(seat)
+    } else {
+        Zone::Field(bf)
+    };
+    let st = &mut game.s.cards[token.index()];
+    st.zone = zone;
+    st.controller = seat;
+    st.exhausted = true;
+    st.damage = 0;
+    ev.push(Event::EnteredBoard { card: token, zone });
+    if let Zone::Field(bf) = zone {
+        contest(game, bf, seat, ev);
+    }
+    // "Then deal 1 damage to each enemy unit here."
+    let enemies: Vec<CardId> = game
+        .catalog
+        .card_ids()
+        .filter(|&c| {
+            game.catalog.card(c).kind == CardKind::Unit
+                && game.zone(c) == zone
+                && game.opponents(seat, game.controller(c))
+        })
+        .collect();
+    for unit in enemies {
+        let st = &mut game.s.cards[unit.index()];
+        st.damage = st.damage.saturating_add(1);
+        ev.push(Event::Damaged {
+            card: unit,
+            amount: 1,
+        });
+    }
+}

@@ -1,0 +1,252 @@
+//! Conceding and the Removal of a Player (650-652), step by step in rulebook order.
+
+use crate::board::Zone;
+use crate::chain::ItemKind;
+use crate::event::Event;
+use crate::game::{Game, Window};
+use crate::policy;
+use crate::seat::{Seat, SeatSet};
+
+use super::{chain, cleanup, triggers};
+
+/// 650-651: `seat` concedes. With one other player (or one team) left, they win at once and
+/// nothing else happens (651.1; policy `team-victory`). Otherwise the conceder, and in Magma
+/// Chamber their teammate (651.4), are removed (651.2, 652).
+pub(crate) fn concede(game: &mut Game, seat: Seat, ev: &mut Vec<Event>) {
+    ev.push(Event::Conceded { seat });
+    let mode = game.mode();
+    let remaining = game.remaining();
+    // 651.4: the conceder's teammates also lose and are removed.
+    let leavers = mode.team_of(seat).intersection(remaining);
+    let after = remaining.difference(leavers);
+    if after.is_empty() || policy::team_victory(mode, after).is_some() {
+        // 651.1: the remaining player, or team, wins.
+        game.s.removed = game.s.removed.union(leavers);
+        for mate in leavers.iter().filter(|&s| s != seat) {
+            ev.push(Event::PlayerRemoved { seat: mate });
+        }
+        game.s.window = Window::Over { winners: after };
+        ev.push(Event::Won { winners: after });
+        return;
+    }
+    // 651.2: more than one player remains: Removal of a Player.
+    for leaver in leavers.iter() {
+        remove_player(game, leaver, ev);
+    }
+    proceed(game, leavers, ev);
+}
+
+/// 651.3, 652.1-652.4 for one player. Their waiting triggers never reach the Chain and their
+/// invitation lapses (policy `leaver-choices`).
+pub(crate) fn remove_player(game: &mut Game, leaver: Seat, ev: &mut Vec<Event>) {
+    // 651.3: from now on they make no choices and do not influence the game.
+    game.s.removed.insert(leaver);
+    ev.push(Event::PlayerRemoved { seat: leaver });
+    if game.s.invited == Some(leaver) {
+        game.s.invited = None;
+    }
+    banish_cards(game, leaver, ev);
+    replace_battlefield(game, leaver, ev);
+    release_battlefields(game, leaver, ev);
+    remove_owned_cards(game, leaver, ev);
+    counter_items(game, leaver, ev);
+}
+
+/// 652.1: banish every permanent, rune and facedown card the player controls, and every one they
+/// own; either relationship is enough. Each goes to its owner's Banishment (056.2, 427), so a
+/// borrowed card lands in the lender's Banishment and stays there.
+fn banish_cards(game: &mut Game, leaver: Seat, ev: &mut Vec<Event>) {
+    for card in game.all_cards() {
+        let def = game.catalog.card(card);
+        let st = game.card_state(card);
+        if st.zone.on_board() && (st.controller == leaver || def.owner == leaver) {
+            let (owner, token) = (def.owner, def.token);
+            cleanup::leave_board(game, card, Zone::Banishment);
+            ev.push(Event::Banished { card, owner });
+            if token {
+                ev.push(Event::CeasedToExist { card });
+            }
+        }
+    }
+}
+
+/// 652.2: the battlefield the player contributed, if in use, is replaced by a token battlefield
+/// with no abilities (652.2.a). Units and hidden cards there do not move (652.2.b); the old
+/// battlefield's continuous effects cease at once (652.2.c), so Might is recomputed. The token
+/// keeps the location, its controller, its Contested status and scoring record (policy
+/// `token-battlefield`).
+pub(crate) fn replace_battlefield(game: &mut Game, leaver: Seat, ev: &mut Vec<Event>) {
+    let Some(bf) = game.catalog.contributed_by(leaver) else {
+        return;
+    };
+    if game.s.fields[bf.index()].token {
+        return;
+    }
+    let before: Vec<_> = game
+        .units_at(bf)
+        .filter_map(|u| game.might(u).map(|m| (u, m)))
+        .collect();
+    game.s.fields[bf.index()].token = true;
+    ev.push(Event::BattlefieldReplaced { battlefield: bf });
+    for (card, from) in before {
+        if let Some(to) = game.might(card)
+            && to != from
+        {
+            ev.push(Event::MightChanged { card, from, to });
+        }
+    }
+}
+
+/// Policy `leaver-battlefield-control` (651.3): battlefields the player controlled become
+/// uncontrolled at once.
+pub(crate) fn release_battlefields(game: &mut Game, leaver: Seat, ev: &mut Vec<Event>) {
+    for bf in game.all_battlefields() {
+        if game.s.fields[bf.index()].controller == Some(leaver) {
+            game.s.fields[bf.index()].controller = None;
+            ev.push(Event::BattlefieldUncontrolled { battlefield: bf });
+        }
+    }
+}
+
+/// 652.3: every card the player owns leaves the game, wherever it is. A spell they own that
+/// another player controls on the Chain goes with them (policy `owned-spell-on-chain`); a spell
+/// they control themselves is countered by 652.4 instead (seed 000, "A response disappears").
+pub(crate) fn remove_owned_cards(game: &mut Game, leaver: Seat, ev: &mut Vec<Event>) {
+    for card in game.all_cards() {
+        if game.catalog.card(card).owner != leaver {
+            continue;
+        }
+        match game.zone(card) {
+            Zone::Removed | Zone::Nowhere => {}
+            Zone::Chain => {
+                let item = game
+                    .s
+                    .chain
+                    .as_ref()
+                    .and_then(|c| c.item_from(card))
+                    .filter(|i| i.kind == ItemKind::Spell)
+                    .copied();
+                match item {
+                    Some(item) if item.controller == leaver => {}
+                    Some(item) => {
+                        if let Some(c) = game.s.chain.as_mut() {
+                            c.items.retain(|i| i.id != item.id);
+                        }
+                        ev.push(Event::LeftChain {
+                            item: item.as_ref(),
+                        });
+                        game.set_zone(card, Zone::Removed);
+                        ev.push(Event::RemovedFromGame { card });
+                    }
+                    None => {
+                        game.set_zone(card, Zone::Removed);
+                        ev.push(Event::RemovedFromGame { card });
+                    }
+                }
+            }
+            _ => {
+                game.set_zone(card, Zone::Removed);
+                ev.push(Event::RemovedFromGame { card });
+            }
+        }
+    }
+}
+
+/// 652.4: counter every spell and ability the player controls (control, not ownership; policy
+/// `owned-spell-on-chain`), newest first. Their triggers still waiting to be placed never go on
+/// the Chain (policy `leaver-choices`). If this empties the Chain it closes, and in a Showdown
+/// Focus passes on if a play opened it (policy `focus-after-chain`).
+pub(crate) fn counter_items(game: &mut Game, leaver: Seat, ev: &mut Vec<Event>) {
+    let Some(chain_now) = game.s.chain.as_mut() else {
+        return;
+    };
+    chain_now.unplaced.retain(|u| u.controller != leaver);
+    let theirs: Vec<_> = chain_now
+        .items
+        .iter()
+        .rev()
+        .filter(|i| i.controller == leaver)
+        .map(|i| i.id)
+        .collect();
+    for id in theirs {
+        chain::counter_item(game, id, ev);
+    }
+    if let Some(c) = game.s.chain.as_ref()
+        && c.items.is_empty()
+        && c.unplaced.is_empty()
+    {
+        chain::close_chain(game, ev);
+    }
+}
+
+/// 652.5: proceed with the game. Turn, Focus and Priority change hands only if a leaver held
+/// them, each to the next remaining player after the leaver (policy `next-player`); the
+/// remaining players' passes stand (policy `pass-record`), and if every remaining player has now
+/// passed Priority the newest item resolves (652.5.c.2). A Showdown whose round of Focus passes
+/// is now complete ends in [`super::settle`] (652.5.b.2).
+pub(crate) fn proceed(game: &mut Game, leavers: SeatSet, ev: &mut Vec<Event>) {
+    proceed_with_turn(game, leavers, ev);
+    proceed_with_focus(game, leavers, ev);
+    proceed_with_priority(game, leavers, ev);
+}
+
+/// 652.5.a.1 (policy `turn-player-leaves`): if the Turn Player left, the Turn goes at once to the
+/// next remaining player, who takes over the Turn Player's decisions; their turn begins when the
+/// chain or Showdown in progress, if any, is over ([`super::settle`]).
+pub(crate) fn proceed_with_turn(game: &mut Game, leavers: SeatSet, ev: &mut Vec<Event>) {
+    if !leavers.contains(game.s.turn) {
+        return;
+    }
+    if let Some(next) = policy::next_player(game.remaining(), game.s.turn) {
+        game.s.turn = next;
+        game.s.turn_begun = false;
+        game.s.invited = None;
+        ev.push(Event::TurnTo { seat: next });
+    }
+}
+
+/// 652.5.b.1: if a leaver had Focus, the next remaining player receives it. Their Focus passes
+/// are deleted from the record.
+pub(crate) fn proceed_with_focus(game: &mut Game, leavers: SeatSet, ev: &mut Vec<Event>) {
+    let remaining = game.remaining();
+    if let Window::Showdown(sd) = &mut game.s.window {
+        sd.passed = sd.passed.difference(leavers);
+        if leavers.contains(sd.focus)
+            && let Some(next) = policy::next_player(remaining, sd.focus)
+        {
+            sd.focus = next;
+            ev.push(Event::FocusTo { seat: next });
+        }
+    }
+}
+
+/// 652.5.c (policy `top-item-countered`): if a leaver had Priority on the Chain, the next
+/// remaining player receives it; otherwise it stays where it was. The leavers' passes are deleted
+/// from the record and, if every remaining player has passed, the newest surviving item resolves
+/// (652.5.c.2). Triggers still to be placed carry on being placed.
+pub(crate) fn proceed_with_priority(game: &mut Game, leavers: SeatSet, ev: &mut Vec<Event>) {
+    let remaining = game.remaining();
+    let Some(chain_now) = game.s.chain.as_mut() else {
+        return;
+    };
+    chain_now.passed = chain_now.passed.difference(leavers);
+    let placing = !chain_now.unplaced.is_empty() || chain_now.items.iter().any(|i| !i.finalized);
+    if placing {
+        triggers::advance(game, ev);
+        return;
+    }
+    if let Some(holder) = chain_now.holder
+        && leavers.contains(holder)
+        && let Some(next) = policy::next_player(remaining, holder)
+    {
+        chain::give_priority(game, next, ev);
+    }
+    if game
+        .s
+        .chain
+        .as_ref()
+        .is_some_and(|c| c.holder.is_some() && policy::pass_record_complete(c.passed, remaining))
+    {
+        chain::resolve_newest(game, ev);
+    }
+}

@@ -1,0 +1,98 @@
+//! Turns (301-317): ending a turn, beginning the next, and the Turn Player's invitation to a
+//! teammate (316.2.b.1, 484.8.a).
+
+use crate::board::Zone;
+use crate::card::CardKind;
+use crate::error::RuleError;
+use crate::event::{Event, ScoreKind};
+use crate::game::Game;
+use crate::policy;
+use crate::seat::Seat;
+
+use super::need_priority;
+
+/// The Turn Player ends their turn (316, 317), in a Neutral Open state (305) with Priority.
+pub(crate) fn check_end_turn(game: &Game, seat: Seat) -> Result<(), RuleError> {
+    if seat != game.s.turn {
+        return Err(RuleError::NotTurnPlayer {
+            seat,
+            turn: game.s.turn,
+        });
+    }
+    if game.is_closed() || game.in_showdown() {
+        return Err(RuleError::NotNeutralOpen { seat });
+    }
+    need_priority(game, seat)
+}
+
+/// 317: the Ending Phase heals every unit and empties Rune Pools; then the next remaining player
+/// in turn order takes their turn (317.3).
+pub(crate) fn end_turn(game: &mut Game, seat: Seat, ev: &mut Vec<Event>) {
+    ev.push(Event::TurnEnded { seat });
+    for card in game.all_cards() {
+        if game.catalog.card(card).kind == CardKind::Unit {
+            game.s.cards[card.index()].damage = 0;
+        }
+    }
+    game.s.energy = [0; 4];
+    game.s.invited = None;
+    if let Some(next) = policy::next_player(game.remaining(), seat) {
+        game.s.turn = next;
+        ev.push(Event::TurnTo { seat: next });
+        begin_turn(game, next, ev);
+    }
+}
+
+/// The Start of Turn (315) for `seat`, already the Turn Player: Awaken readies everything they
+/// control; in the Beginning Phase they Hold each battlefield they control (464); Rune Pools
+/// empty; then their Main Phase, with Priority (310.1.a).
+pub(crate) fn begin_turn(game: &mut Game, seat: Seat, ev: &mut Vec<Event>) {
+    game.s.turn_begun = true;
+    game.s.turns = game.s.turns.saturating_add(1);
+    game.s.invited = None;
+    for field in game.s.fields.iter_mut() {
+        field.scored = crate::seat::SeatSet::EMPTY;
+    }
+    for card in game.all_cards() {
+        let st = &mut game.s.cards[card.index()];
+        if st.controller == seat && matches!(st.zone, Zone::Base(_) | Zone::Field(_)) {
+            st.exhausted = false;
+        }
+    }
+    for bf in game.all_battlefields() {
+        let field = &mut game.s.fields[bf.index()];
+        if field.controller == Some(seat) && !field.scored.contains(seat) {
+            field.scored.insert(seat);
+            game.s.points[seat.index()] = game.s.points[seat.index()].saturating_add(1);
+            ev.push(Event::Scored {
+                seat,
+                battlefield: bf,
+                how: ScoreKind::Hold,
+            });
+        }
+    }
+    game.s.energy = [0; 4];
+}
+
+/// Magma Chamber: the Turn Player, with Priority in a Neutral Open state, may invite their
+/// teammate to act with it (316.2.b.1, 484.8.a).
+pub(crate) fn check_invite(game: &Game, seat: Seat, teammate: Seat) -> Result<(), RuleError> {
+    if seat != game.s.turn
+        || !game.mode().teammates(seat, teammate)
+        || !game.remaining().contains(teammate)
+    {
+        return Err(RuleError::NotATeammate { seat, teammate });
+    }
+    if game.is_closed() || game.in_showdown() {
+        return Err(RuleError::NotNeutralOpen { seat });
+    }
+    need_priority(game, seat)
+}
+
+/// The invited teammate now holds the Turn Player's Priority until they pass it back or a chain
+/// they open closes.
+pub(crate) fn invite(game: &mut Game, teammate: Seat, ev: &mut Vec<Event>) {
+    game.s.invited = Some(teammate);
+    ev.push(Event::Invited { seat: teammate });
+    ev.push(Event::PriorityTo { seat: teammate });
+}
