@@ -264,6 +264,45 @@ pub enum RuleError {
     },
 }
 
+/// The name of every [`RuleError`] variant, as `-> refused (Name)` writes it.
+pub const RULE_ERROR_NAMES: &[&str] = &[
+    "GameOver",
+    "NotSeated",
+    "Removed",
+    "AwaitingChoice",
+    "NoPriority",
+    "NoFocus",
+    "NotInShowdown",
+    "FocusPassInClosedState",
+    "NoChainToPass",
+    "NotInHand",
+    "ClosedNeedsReaction",
+    "ShowdownNeedsAction",
+    "NoTarget",
+    "TargetNotNeeded",
+    "TargetNotOnChain",
+    "TargetNotAUnit",
+    "AlreadyControlled",
+    "InvalidLocation",
+    "LocationNotNeeded",
+    "CannotAfford",
+    "NotController",
+    "NotOnBoard",
+    "NoAbility",
+    "Exhausted",
+    "NotTurnPlayer",
+    "NotNeutralOpen",
+    "NoSuchTrigger",
+    "NoStagedFight",
+    "NothingToMove",
+    "NotAUnit",
+    "NotAStandardMove",
+    "ThirdPlayer",
+    "ThirdCombatant",
+    "TeammateThere",
+    "NotATeammate",
+];
+
 fn holder_text(holder: Option<Seat>) -> String {
     match holder {
         Some(h) => format!("; {h} does"),

@@ -29,6 +29,7 @@ mod game;
 pub mod mode;
 pub mod policy;
 pub(crate) mod rules;
+pub mod scenario;
 pub mod seat;
 mod setup;
 pub mod view;
@@ -42,6 +43,7 @@ pub use event::Event;
 pub use game::{Choice, Game};
 pub use mode::Mode;
 pub use policy::Policies;
+pub use scenario::{Scenario, ScenarioError};
 pub use seat::{Seat, SeatSet};
 pub use setup::{
     AbilitySetup, BattlefieldSetup, CardSetup, EffectSetup, ItemSetup, Setup, ShowdownSetup,

@@ -1,0 +1,674 @@
+//! Reading scenario files: TOML into spanned raw tables (unknown fields refused), then into a
+//! validated [`Scenario`], every error located by line and column.
+
+use std::collections::BTreeMap;
+use std::ops::Range;
+
+use serde::Deserialize;
+use toml::Spanned;
+
+use super::text::{ZoneText, parse_ability, parse_effect};
+use super::{CardExpect, Expect, FieldExpect, Scenario, ScenarioError, SourceMap, Step};
+use crate::action::Action;
+use crate::card::{CardKind, Timing};
+use crate::chain::{ItemKind, Opener};
+use crate::game::Game;
+use crate::mode::Mode;
+use crate::policy::{Policies, TeammateDestination};
+use crate::seat::Seat;
+use crate::setup::{
+    AbilitySetup, BattlefieldSetup, CardSetup, EffectSetup, ItemSetup, Setup, ShowdownSetup,
+};
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawScenario {
+    title: Spanned<String>,
+    #[serde(default)]
+    rules: Vec<Spanned<String>>,
+    #[serde(default)]
+    description: Option<String>,
+    #[serde(default)]
+    steps: Vec<Spanned<String>>,
+    setup: Spanned<RawSetup>,
+    #[serde(default)]
+    expect: Option<Spanned<RawExpect>>,
+    #[serde(default)]
+    check: Vec<Spanned<RawExpect>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawSetup {
+    mode: Spanned<Mode>,
+    #[serde(default)]
+    turn: Option<Spanned<Seat>>,
+    #[serde(default)]
+    removed: Option<Spanned<Vec<Seat>>>,
+    #[serde(default)]
+    victory_score: Option<Spanned<u8>>,
+    #[serde(default)]
+    points: Option<Spanned<BTreeMap<Seat, u8>>>,
+    #[serde(default)]
+    energy: Option<Spanned<BTreeMap<Seat, u8>>>,
+    #[serde(default)]
+    priority: Option<Spanned<Seat>>,
+    #[serde(default)]
+    passed: Option<Spanned<Vec<Seat>>>,
+    #[serde(default)]
+    opened_by: Option<Spanned<Opener>>,
+    #[serde(default)]
+    invited: Option<Spanned<Seat>>,
+    #[serde(default)]
+    teammate_destination: Option<Spanned<TeammateDestination>>,
+    #[serde(default)]
+    battlefields: Vec<Spanned<RawBattlefield>>,
+    #[serde(default)]
+    cards: Vec<Spanned<RawCard>>,
+    #[serde(default)]
+    chain: Vec<Spanned<RawItem>>,
+    #[serde(default)]
+    showdown: Option<Spanned<RawShowdown>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawBattlefield {
+    name: Spanned<String>,
+    contributor: Spanned<Seat>,
+    #[serde(default)]
+    might: Option<Spanned<i8>>,
+    #[serde(default)]
+    controller: Option<Spanned<Seat>>,
+    #[serde(default)]
+    contested_by: Option<Spanned<Seat>>,
+    #[serde(default)]
+    token: Option<Spanned<bool>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawCard {
+    name: Spanned<String>,
+    kind: Spanned<CardKind>,
+    owner: Spanned<Seat>,
+    #[serde(default)]
+    controller: Option<Spanned<Seat>>,
+    at: Spanned<String>,
+    #[serde(default)]
+    might: Option<Spanned<i8>>,
+    #[serde(default)]
+    timing: Option<Spanned<Timing>>,
+    #[serde(default)]
+    cost: Option<Spanned<u8>>,
+    #[serde(default)]
+    effect: Option<Spanned<String>>,
+    #[serde(default)]
+    ability: Option<Spanned<String>>,
+    #[serde(default)]
+    exhausted: Option<Spanned<bool>>,
+    #[serde(default)]
+    damage: Option<Spanned<u8>>,
+    #[serde(default)]
+    token: Option<Spanned<bool>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawItem {
+    source: Spanned<String>,
+    #[serde(default)]
+    kind: Option<Spanned<String>>,
+    controller: Spanned<Seat>,
+    #[serde(default)]
+    target: Option<Spanned<String>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawShowdown {
+    at: Spanned<String>,
+    focus: Spanned<Seat>,
+    #[serde(default)]
+    passed: Option<Spanned<Vec<Seat>>>,
+    #[serde(default)]
+    attacker: Option<Spanned<Seat>>,
+    #[serde(default)]
+    defender: Option<Spanned<Seat>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawExpect {
+    #[serde(default)]
+    after: Option<Spanned<usize>>,
+    #[serde(default)]
+    turn: Option<Spanned<String>>,
+    #[serde(default)]
+    priority: Option<Spanned<String>>,
+    #[serde(default)]
+    focus: Option<Spanned<String>>,
+    #[serde(default)]
+    showdown: Option<Spanned<String>>,
+    #[serde(default)]
+    combat: Option<Spanned<String>>,
+    #[serde(default)]
+    awaiting: Option<Spanned<String>>,
+    #[serde(default)]
+    chain: Option<Spanned<Vec<String>>>,
+    #[serde(default)]
+    passed: Option<Vec<Seat>>,
+    #[serde(default)]
+    focus_passed: Option<Vec<Seat>>,
+    #[serde(default)]
+    resolved: Option<Spanned<Vec<String>>>,
+    #[serde(default)]
+    countered: Option<Spanned<Vec<String>>>,
+    #[serde(default)]
+    remaining: Option<Vec<Seat>>,
+    #[serde(default)]
+    removed: Option<Vec<Seat>>,
+    #[serde(default)]
+    winners: Option<Vec<Seat>>,
+    #[serde(default)]
+    points: Option<BTreeMap<Seat, u8>>,
+    #[serde(default)]
+    cards: BTreeMap<Spanned<String>, Spanned<RawCardExpect>>,
+    #[serde(default)]
+    battlefields: BTreeMap<Spanned<String>, Spanned<RawFieldExpect>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawCardExpect {
+    #[serde(default)]
+    at: Option<String>,
+    #[serde(default)]
+    controller: Option<Seat>,
+    #[serde(default)]
+    might: Option<i8>,
+    #[serde(default)]
+    mighty: Option<bool>,
+    #[serde(default)]
+    exhausted: Option<bool>,
+    #[serde(default)]
+    damage: Option<u8>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawFieldExpect {
+    #[serde(default)]
+    controller: Option<Spanned<String>>,
+    #[serde(default)]
+    token: Option<bool>,
+    #[serde(default)]
+    might: Option<i8>,
+    #[serde(default)]
+    contested_by: Option<Spanned<String>>,
+}
+
+/// Byte offsets to 1-based line and column (columns in characters).
+pub(crate) struct Lines<'a> {
+    text: &'a str,
+}
+
+impl Lines<'_> {
+    pub(crate) fn at(&self, offset: usize) -> (usize, usize) {
+        let offset = offset.min(self.text.len());
+        let before = &self.text[..offset];
+        let line = before.matches('\n').count() + 1;
+        let start = before.rfind('\n').map_or(0, |i| i + 1);
+        (line, before[start..].chars().count() + 1)
+    }
+
+    fn span(&self, span: Range<usize>) -> (usize, usize) {
+        self.at(span.start)
+    }
+}
+
+struct Reader<'a> {
+    lines: Lines<'a>,
+    file: Option<String>,
+}
+
+impl Reader<'_> {
+    fn error(&self, span: Range<usize>, message: impl Into<String>) -> ScenarioError {
+        let (line, column) = self.lines.span(span);
+        ScenarioError {
+            file: self.file.clone(),
+            line,
+            column,
+            message: message.into(),
+        }
+    }
+
+    fn seat_or_none(&self, s: &Spanned<String>) -> Result<Option<Seat>, ScenarioError> {
+        match s.get_ref().as_str() {
+            "none" => Ok(None),
+            text => text
+                .parse()
+                .map(Some)
+                .map_err(|e| self.error(s.span(), format!("{e}, or `none`"))),
+        }
+    }
+}
+
+pub(super) fn parse(text: &str, file: Option<String>) -> Result<Scenario, ScenarioError> {
+    let r = Reader {
+        lines: Lines { text },
+        file,
+    };
+    let raw: RawScenario = toml::from_str(text).map_err(|e| {
+        let span = e.span().unwrap_or(0..0);
+        r.error(span, e.message().trim().to_string())
+    })?;
+    let mut source = SourceMap {
+        file: r.file.clone(),
+        setup_table: r.lines.span(raw.setup.span()),
+        ..SourceMap::default()
+    };
+    let setup = read_setup(&r, raw.setup.get_ref(), &mut source)?;
+    let mut steps = Vec::new();
+    for s in &raw.steps {
+        let step = Step::parse(s.get_ref()).map_err(|m| r.error(s.span(), m))?;
+        source.steps.push(r.lines.span(s.span()));
+        steps.push(step);
+    }
+    let mut checks = Vec::new();
+    for c in &raw.check {
+        let Some(after) = &c.get_ref().after else {
+            return Err(r.error(
+                c.span(),
+                "a [[check]] says `after = N`: the number of steps done",
+            ));
+        };
+        if *after.get_ref() > steps.len() {
+            return Err(r.error(
+                after.span(),
+                format!(
+                    "`after = {}` but there are {} steps",
+                    after.get_ref(),
+                    steps.len()
+                ),
+            ));
+        }
+        source.checks.push(r.lines.span(c.span()));
+        checks.push(read_expect(&r, c.get_ref(), *after.get_ref())?);
+    }
+    let expect = match &raw.expect {
+        Some(e) => {
+            if let Some(after) = &e.get_ref().after {
+                return Err(r.error(
+                    after.span(),
+                    "`after` belongs in a [[check]]; [expect] is checked after the last step",
+                ));
+            }
+            source.expect = r.lines.span(e.span());
+            Some(read_expect(&r, e.get_ref(), steps.len())?)
+        }
+        None => None,
+    };
+    let scenario = Scenario {
+        title: raw.title.get_ref().clone(),
+        rules: raw.rules.iter().map(|s| s.get_ref().clone()).collect(),
+        description: raw.description.clone(),
+        setup,
+        steps,
+        checks,
+        expect,
+        source,
+    };
+    validate(&scenario)?;
+    Ok(scenario)
+}
+
+fn read_setup(
+    r: &Reader<'_>,
+    raw: &RawSetup,
+    source: &mut SourceMap,
+) -> Result<Setup, ScenarioError> {
+    let mut note = |path: String, span: Range<usize>| {
+        source.setup.insert(path, r.lines.span(span));
+    };
+    let mut setup = Setup::new(*raw.mode.get_ref());
+    note("setup.mode".into(), raw.mode.span());
+    if let Some(t) = &raw.turn {
+        setup.turn = *t.get_ref();
+        note("setup.turn".into(), t.span());
+    }
+    if let Some(v) = &raw.removed {
+        setup.removed = v.get_ref().clone();
+        note("setup.removed".into(), v.span());
+    }
+    if let Some(v) = &raw.victory_score {
+        setup.victory_score = Some(*v.get_ref());
+        note("setup.victory_score".into(), v.span());
+    }
+    if let Some(v) = &raw.points {
+        setup.points = v.get_ref().iter().map(|(s, p)| (*s, *p)).collect();
+        note("setup.points".into(), v.span());
+    }
+    if let Some(v) = &raw.energy {
+        setup.energy = v.get_ref().iter().map(|(s, p)| (*s, *p)).collect();
+        note("setup.energy".into(), v.span());
+    }
+    if let Some(v) = &raw.priority {
+        setup.priority = Some(*v.get_ref());
+        note("setup.priority".into(), v.span());
+    }
+    if let Some(v) = &raw.passed {
+        setup.passed = v.get_ref().clone();
+        note("setup.passed".into(), v.span());
+    }
+    if let Some(v) = &raw.opened_by {
+        setup.opened_by = *v.get_ref();
+        note("setup.opened_by".into(), v.span());
+    }
+    if let Some(v) = &raw.invited {
+        setup.invited = Some(*v.get_ref());
+        note("setup.invited".into(), v.span());
+    }
+    if let Some(v) = &raw.teammate_destination {
+        setup.policies = Policies {
+            teammate_destination: *v.get_ref(),
+        };
+    }
+    for (i, b) in raw.battlefields.iter().enumerate() {
+        let b = b.get_ref();
+        let p = |f: &str| format!("setup.battlefields[{i}].{f}");
+        note(p("name"), b.name.span());
+        note(p("contributor"), b.contributor.span());
+        if let Some(v) = &b.controller {
+            note(p("controller"), v.span());
+        }
+        if let Some(v) = &b.contested_by {
+            note(p("contested_by"), v.span());
+        }
+        if let Some(v) = &b.token {
+            note(p("token"), v.span());
+        }
+        setup.battlefields.push(BattlefieldSetup {
+            name: b.name.get_ref().clone(),
+            contributor: *b.contributor.get_ref(),
+            might_bonus: b.might.as_ref().map_or(0, |m| *m.get_ref()),
+            controller: b.controller.as_ref().map(|c| *c.get_ref()),
+            token: b.token.as_ref().is_some_and(|t| *t.get_ref()),
+            contested_by: b.contested_by.as_ref().map(|c| *c.get_ref()),
+        });
+    }
+    for (i, c) in raw.cards.iter().enumerate() {
+        let c = c.get_ref();
+        let p = |f: &str| format!("setup.cards[{i}].{f}");
+        for (field, span) in [
+            ("name", Some(c.name.span())),
+            ("kind", Some(c.kind.span())),
+            ("owner", Some(c.owner.span())),
+            ("zone", Some(c.at.span())),
+            ("controller", c.controller.as_ref().map(|v| v.span())),
+            ("might", c.might.as_ref().map(|v| v.span())),
+            ("effect", c.effect.as_ref().map(|v| v.span())),
+            ("ability", c.ability.as_ref().map(|v| v.span())),
+            ("damage", c.damage.as_ref().map(|v| v.span())),
+            ("token", c.token.as_ref().map(|v| v.span())),
+        ] {
+            if let Some(span) = span {
+                note(p(field), span);
+            }
+        }
+        let owner = *c.owner.get_ref();
+        let controller = c.controller.as_ref().map(|v| *v.get_ref());
+        let zone = ZoneText::parse(c.at.get_ref()).to_setup(controller.unwrap_or(owner));
+        let effect = match &c.effect {
+            Some(e) => parse_effect(e.get_ref()).map_err(|m| r.error(e.span(), m))?,
+            None => EffectSetup::Nothing,
+        };
+        let ability: Option<AbilitySetup> = match &c.ability {
+            Some(a) => Some(parse_ability(a.get_ref()).map_err(|m| r.error(a.span(), m))?),
+            None => None,
+        };
+        setup.cards.push(CardSetup {
+            name: c.name.get_ref().clone(),
+            kind: *c.kind.get_ref(),
+            owner,
+            controller,
+            zone,
+            might: c.might.as_ref().map_or(0, |m| *m.get_ref()),
+            timing: c.timing.as_ref().map_or(Timing::Normal, |t| *t.get_ref()),
+            cost: c.cost.as_ref().map_or(0, |t| *t.get_ref()),
+            effect,
+            ability,
+            exhausted: c.exhausted.as_ref().is_some_and(|t| *t.get_ref()),
+            damage: c.damage.as_ref().map_or(0, |t| *t.get_ref()),
+            token: c.token.as_ref().is_some_and(|t| *t.get_ref()),
+        });
+    }
+    for (i, it) in raw.chain.iter().enumerate() {
+        let it = it.get_ref();
+        let p = |f: &str| format!("setup.chain[{i}].{f}");
+        note(p("source"), it.source.span());
+        note(p("controller"), it.controller.span());
+        if let Some(t) = &it.target {
+            note(p("target"), t.span());
+        }
+        let kind = match &it.kind {
+            None => default_item_kind(&setup, it.source.get_ref()),
+            Some(k) => match k.get_ref().as_str() {
+                "spell" => ItemKind::Spell,
+                "ability" => ItemKind::Activated,
+                "trigger" => ItemKind::Triggered,
+                other => {
+                    return Err(r.error(
+                        k.span(),
+                        format!(
+                            "`{other}` is not an item kind: expected spell, ability or trigger"
+                        ),
+                    ));
+                }
+            },
+        };
+        setup.chain.push(ItemSetup {
+            source: it.source.get_ref().clone(),
+            kind,
+            controller: *it.controller.get_ref(),
+            target: it.target.as_ref().map(|t| t.get_ref().clone()),
+        });
+    }
+    if let Some(sd) = &raw.showdown {
+        let sd = sd.get_ref();
+        note("setup.showdown.at".into(), sd.at.span());
+        note("setup.showdown.focus".into(), sd.focus.span());
+        if let Some(v) = &sd.passed {
+            note("setup.showdown.passed".into(), v.span());
+        }
+        let combat = match (&sd.attacker, &sd.defender) {
+            (None, None) => None,
+            (Some(a), Some(d)) => {
+                note("setup.showdown.combat".into(), a.span());
+                Some((*a.get_ref(), *d.get_ref()))
+            }
+            (Some(x), None) | (None, Some(x)) => {
+                return Err(r.error(x.span(), "a combat names both `attacker` and `defender`"));
+            }
+        };
+        setup.showdown = Some(ShowdownSetup {
+            at: sd.at.get_ref().clone(),
+            focus: *sd.focus.get_ref(),
+            passed: sd
+                .passed
+                .as_ref()
+                .map(|v| v.get_ref().clone())
+                .unwrap_or_default(),
+            combat,
+        });
+    }
+    Ok(setup)
+}
+
+/// A chain item's kind when the file does not say: a spell card is a spell; otherwise the card's
+/// ability decides.
+pub(crate) fn default_item_kind(setup: &Setup, source: &str) -> ItemKind {
+    match setup.cards.iter().find(|c| c.name == source) {
+        Some(c) if c.kind != CardKind::Spell => match c.ability {
+            Some(AbilitySetup::Triggered { .. }) => ItemKind::Triggered,
+            _ => ItemKind::Activated,
+        },
+        _ => ItemKind::Spell,
+    }
+}
+
+fn read_expect(r: &Reader<'_>, e: &RawExpect, after: usize) -> Result<Expect, ScenarioError> {
+    let seat = |v: &Option<Spanned<String>>| v.as_ref().map(|s| r.seat_or_none(s)).transpose();
+    let combat = match &e.combat {
+        None => None,
+        Some(c) if c.get_ref() == "none" => Some(None),
+        Some(c) => {
+            let parsed = c
+                .get_ref()
+                .split_once(" attacks ")
+                .and_then(|(a, d)| Some((a.trim().parse().ok()?, d.trim().parse().ok()?)));
+            match parsed {
+                Some(pair) => Some(Some(pair)),
+                None => return Err(r.error(c.span(), "expected `<seat> attacks <seat>` or `none`")),
+            }
+        }
+    };
+    let mut cards = BTreeMap::new();
+    for (name, c) in &e.cards {
+        let c = c.get_ref();
+        cards.insert(
+            name.get_ref().clone(),
+            CardExpect {
+                at: c.at.as_deref().map(ZoneText::parse),
+                controller: c.controller,
+                might: c.might,
+                mighty: c.mighty,
+                exhausted: c.exhausted,
+                damage: c.damage,
+            },
+        );
+    }
+    let mut battlefields = BTreeMap::new();
+    for (name, f) in &e.battlefields {
+        let f = f.get_ref();
+        battlefields.insert(
+            name.get_ref().clone(),
+            FieldExpect {
+                controller: seat(&f.controller)?,
+                token: f.token,
+                might: f.might,
+                contested_by: seat(&f.contested_by)?,
+            },
+        );
+    }
+    Ok(Expect {
+        after,
+        turn: seat(&e.turn)?,
+        priority: seat(&e.priority)?,
+        focus: seat(&e.focus)?,
+        showdown: e.showdown.as_ref().map(|s| match s.get_ref().as_str() {
+            "none" => None,
+            name => Some(name.to_string()),
+        }),
+        combat,
+        awaiting: seat(&e.awaiting)?,
+        chain: e.chain.as_ref().map(|v| v.get_ref().clone()),
+        passed: e.passed.clone(),
+        focus_passed: e.focus_passed.clone(),
+        resolved: e.resolved.as_ref().map(|v| v.get_ref().clone()),
+        countered: e.countered.as_ref().map(|v| v.get_ref().clone()),
+        remaining: e.remaining.clone(),
+        removed: e.removed.clone(),
+        winners: e.winners.clone(),
+        points: e.points.clone().unwrap_or_default(),
+        cards,
+        battlefields,
+    })
+}
+
+/// Checks that the setup builds a game, every step names things of it, and every expectation
+/// names cards and battlefields that exist.
+fn validate(s: &Scenario) -> Result<(), ScenarioError> {
+    let game = Game::from_setup(&s.setup).map_err(|e| {
+        let path = e.at.to_string();
+        let at = s
+            .source
+            .setup
+            .get(&path)
+            .copied()
+            .or_else(|| {
+                // A field the file left to its default: point at its table.
+                let table = path.rsplit_once('.').map(|(t, _)| t).unwrap_or("");
+                s.source
+                    .setup
+                    .iter()
+                    .find(|(k, _)| k.starts_with(table) && !table.is_empty())
+                    .map(|(_, v)| *v)
+            })
+            .unwrap_or(s.source.setup_table);
+        s.error_at(at, e.to_string())
+    })?;
+    let cat = game.catalog();
+    for (i, step) in s.steps.iter().enumerate() {
+        let at = s.source.steps.get(i).copied().unwrap_or((0, 0));
+        Action::parse(&step.text, cat).map_err(|e| {
+            s.error_at(
+                (at.0, at.1 + e.column),
+                format!("step {}: {}", i + 1, e.message),
+            )
+        })?;
+        if let super::Outcome::Refused(Some(name)) = &step.outcome
+            && !crate::error::RULE_ERROR_NAMES.contains(&name.as_str())
+        {
+            return Err(s.error_at(
+                at,
+                format!(
+                    "step {}: `{name}` is not an error name; expected one of {}",
+                    i + 1,
+                    crate::error::RULE_ERROR_NAMES.join(", ")
+                ),
+            ));
+        }
+    }
+    let located = s
+        .checks
+        .iter()
+        .zip(s.source.checks.iter().copied())
+        .chain(s.expect.iter().map(|e| (e, s.source.expect)));
+    for (e, at) in located {
+        let item_names = e
+            .chain
+            .iter()
+            .chain(e.resolved.iter())
+            .chain(e.countered.iter())
+            .flatten();
+        for name in item_names {
+            let card = name
+                .strip_suffix("'s trigger")
+                .or_else(|| name.strip_suffix("'s ability"))
+                .unwrap_or(name);
+            if cat.card_named(card).is_none() {
+                return Err(s.error_at(
+                    at,
+                    format!("no card is called `{card}` (in the item `{name}`)"),
+                ));
+            }
+        }
+        for name in e.cards.keys() {
+            if cat.card_named(name).is_none() {
+                return Err(s.error_at(at, format!("no card is called `{name}`")));
+            }
+        }
+        for name in e.battlefields.keys() {
+            if cat.battlefield_named(name).is_none() {
+                return Err(s.error_at(at, format!("no battlefield is called `{name}`")));
+            }
+        }
+        if let Some(Some(name)) = &e.showdown
+            && cat.battlefield_named(name).is_none()
+        {
+            return Err(s.error_at(at, format!("no battlefield is called `{name}`")));
+        }
+    }
+    Ok(())
+}

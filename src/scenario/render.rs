@@ -1,0 +1,236 @@
+//! A scenario as a rulebook paragraph: "Example - <title>", the table, one sentence per step and
+//! per consequence, each with its rule.
+
+use std::collections::BTreeSet;
+use std::fmt::Write;
+
+use super::Scenario;
+use crate::action::Action;
+use crate::card::Catalog;
+use crate::event::{Event, item_name};
+use crate::game::Game;
+
+/// The rule an event follows from, made precise where the step was a concession (652.5).
+fn rule_in_context(e: &Event, conceding: bool) -> &'static str {
+    if conceding {
+        match e {
+            Event::TurnTo { .. } => return "652.5.a.1",
+            Event::FocusTo { .. } => return "652.5.b.1",
+            Event::PriorityTo { .. } => return "652.5.c.1",
+            Event::ShowdownEnded { .. } => return "652.5.b.2",
+            Event::Resolved { .. } => return "652.5.c.2",
+            _ => {}
+        }
+    }
+    e.rule()
+}
+
+/// Sentences for a run of events, grouping cards removed from the game into one.
+pub(crate) fn consequences(
+    cat: &Catalog,
+    action: Option<&Action>,
+    events: &[Event],
+) -> Vec<String> {
+    let conceding = matches!(action, Some(Action::Concede { .. }));
+    let mut out = Vec::new();
+    let mut removed: Vec<&str> = Vec::new();
+    let flush = |removed: &mut Vec<&str>, out: &mut Vec<String>| {
+        if !removed.is_empty() {
+            let list = join_and(removed);
+            let verb = if removed.len() == 1 { "is" } else { "are" };
+            out.push(format!("{list} {verb} removed from the game (652.3)."));
+            removed.clear();
+        }
+    };
+    for e in events {
+        // The step's own sentence already says these.
+        let echo = match (e, action) {
+            (Event::Passed { seat }, Some(Action::Pass { seat: s })) => seat == s,
+            (Event::PassedFocus { seat }, Some(Action::PassFocus { seat: s })) => seat == s,
+            (Event::Conceded { seat }, Some(Action::Concede { seat: s })) => seat == s,
+            (Event::Played { card, .. }, Some(Action::Play { card: c, .. })) => card == c,
+            (Event::Activated { card, .. }, Some(Action::Activate { card: c, .. })) => card == c,
+            _ => false,
+        };
+        if echo {
+            continue;
+        }
+        if let Event::RemovedFromGame { card } = e {
+            removed.push(cat.name(*card));
+            continue;
+        }
+        flush(&mut removed, &mut out);
+        let mut sentence = e.display(cat).to_string();
+        if let Some(first) = sentence.get(..1) {
+            let upper = first.to_uppercase();
+            sentence.replace_range(..1, &upper);
+        }
+        out.push(format!("{sentence} ({}).", rule_in_context(e, conceding)));
+    }
+    flush(&mut removed, &mut out);
+    out
+}
+
+fn join_and(items: &[&str]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.to_string(),
+        [init @ .., last] => format!("{} and {last}", init.join(", ")),
+    }
+}
+
+/// A description of the table at the start: order, Turn Player, Priority, Chain, Showdown, and
+/// the cards on the board.
+pub(crate) fn describe_table(game: &Game) -> Vec<String> {
+    let cat = game.catalog();
+    let mut out = Vec::new();
+    let order: Vec<String> = game.remaining().iter().map(|s| s.to_string()).collect();
+    let mut first = format!("{}. The order is {}", game.mode(), order.join(" → "));
+    if !game.removed().is_empty() {
+        let _ = write!(first, " ({} has left)", game.removed());
+    }
+    let _ = write!(first, "; {} is the Turn Player.", game.s.turn);
+    out.push(first);
+    for bf in game.all_battlefields() {
+        let def = cat.battlefield(bf);
+        let f = game.field(bf);
+        let mut s = if def.name == format!("{}'s Battlefield", def.contributor) {
+            format!("{} is in use", def.name)
+        } else {
+            format!("{} is {}'s battlefield", def.name, def.contributor)
+        };
+        if f.token {
+            s.push_str(", now a token battlefield with no abilities");
+        } else if def.might_bonus != 0 {
+            let _ = write!(s, " (units here have {:+} Might)", def.might_bonus);
+        }
+        if let Some(c) = f.controller {
+            let _ = write!(s, ", controlled by {c}");
+        }
+        s.push('.');
+        out.push(s);
+    }
+    for card in game.all_cards() {
+        let def = cat.card(card);
+        let st = game.card_state(card);
+        if !st.zone.on_board() {
+            continue;
+        }
+        let where_ = super::replay::zone_of(game, card);
+        let mut s = format!(
+            "{}'s {} {} is at {where_}",
+            def.owner,
+            def.kind.key(),
+            def.name
+        );
+        if st.controller != def.owner {
+            let _ = write!(s, ", controlled by {}", st.controller);
+        }
+        if let Some(m) = game.might(card) {
+            let _ = write!(s, ", with {m} Might");
+            if m >= 5 {
+                s.push_str(" (Mighty)");
+            }
+        }
+        s.push('.');
+        out.push(s);
+    }
+    if let Some((bf, combat)) = game.showdown_at() {
+        let mut s = format!("A Showdown is under way at {}", cat.bf_name(bf));
+        if let Some((a, d)) = combat {
+            let _ = write!(s, ", a combat: {a} attacks, {d} defends");
+        }
+        if let Some(f) = game.focus() {
+            let _ = write!(s, "; {f} has Focus");
+        }
+        s.push('.');
+        out.push(s);
+    }
+    if !game.chain_items().is_empty() {
+        let items: Vec<String> = game
+            .chain_items()
+            .iter()
+            .map(|i| format!("{} ({}'s)", item_name(cat, i.source, i.kind), i.controller))
+            .collect();
+        let mut s = format!("The Chain holds, bottom first: {}", items.join(", "));
+        if let Some(p) = game.priority() {
+            let _ = write!(s, "; {p} has Priority");
+        }
+        if !game.passed().is_empty() {
+            let _ = write!(s, "; {} passed already", game.passed());
+        }
+        s.push('.');
+        out.push(s);
+    }
+    out
+}
+
+pub(crate) fn render(s: &Scenario) -> String {
+    let mut o = String::new();
+    let _ = writeln!(o, "Example - {}", s.title);
+    let Ok(replay) = s.replay() else {
+        let _ = writeln!(o, "(the setup does not describe a possible table)");
+        return o;
+    };
+    let Ok(start) = Game::from_setup(&s.setup) else {
+        return o;
+    };
+    let cat = start.catalog_arc().clone();
+    let mut paragraph: Vec<String> = describe_table(&start);
+    let setup_sentences = consequences(&cat, None, &replay.setup_events);
+    paragraph.extend(setup_sentences);
+    let mut cited: BTreeSet<String> = s.rules.iter().cloned().collect();
+    for result in &replay.results {
+        let text = result.action.display(&cat).to_string();
+        match &result.outcome {
+            Ok(events) => {
+                paragraph.push(format!("{text}."));
+                for e in events {
+                    cited.insert(
+                        rule_in_context(e, matches!(result.action, Action::Concede { .. }))
+                            .to_string(),
+                    );
+                }
+                paragraph.extend(consequences(&cat, Some(&result.action), events));
+            }
+            Err(e) => {
+                paragraph.push(format!("{text}? Not allowed: {e}."));
+                cited.insert(e.rule().to_string());
+            }
+        }
+    }
+    let _ = writeln!(o, "{}", wrap(&paragraph.join(" "), 100));
+    if let Some(d) = &s.description {
+        let _ = writeln!(o, "\n{}", wrap(d, 100));
+    }
+    let mut rules: Vec<String> = cited.into_iter().collect();
+    rules.sort_by(|a, b| rule_key(a).cmp(&rule_key(b)));
+    let _ = writeln!(o, "\nRules: {}.", rules.join(", "));
+    o
+}
+
+/// Sorts "652.5.c.1" after "652.4" and "56" before "651".
+fn rule_key(rule: &str) -> Vec<(u32, String)> {
+    rule.split('.')
+        .map(|p| (p.parse::<u32>().unwrap_or(u32::MAX), p.to_string()))
+        .collect()
+}
+
+/// Wraps text at `width` characters, breaking at spaces.
+pub(crate) fn wrap(text: &str, width: usize) -> String {
+    let mut out = String::new();
+    let mut line = 0;
+    for word in text.split_whitespace() {
+        let len = word.chars().count();
+        if line > 0 && line + 1 + len > width {
+            out.push('\n');
+            line = 0;
+        } else if line > 0 {
+            out.push(' ');
+            line += 1;
+        }
+        out.push_str(word);
+        line += len;
+    }
+    out
+}

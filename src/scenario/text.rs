@@ -1,0 +1,287 @@
+//! The short text forms scenario files use for zones, effects and abilities.
+//!
+//! | field | forms |
+//! | --- | --- |
+//! | a card's `at` | `hand`, `A's hand`, `base`, `A's Base`, a battlefield's name, `facedown at <battlefield>`, `chain`, `trash`, `A's Trash`, `banishment`, `A's Banishment`, `removed`, `nowhere` |
+//! | `effect` | `nothing`, `counter`, `gain control`, `move to <battlefield>`, `play <token> at <battlefield>`, `play <token>` (the player chooses the battlefield) |
+//! | `ability` | `add`, `exhaust: <effect>`, `exhaust, action: <effect>`, `exhaust, reaction: <effect>`, `when I attack: <effect>`, `when I defend: <effect>`, `when a unit attacks: <effect>`, `when a Showdown begins: <effect>` |
+
+use std::fmt;
+
+use crate::card::{Timing, TriggerEvent};
+use crate::seat::Seat;
+use crate::setup::{AbilitySetup, EffectSetup, ZoneSetup};
+
+/// A zone as a scenario names it. Owner-qualified forms (`A's Trash`) also say whose zone it is;
+/// the plain forms (`trash`) match any owner's.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ZoneText {
+    /// A hand.
+    Hand(Option<Seat>),
+    /// A Base; `None` means the card's controller's.
+    Base(Option<Seat>),
+    /// A battlefield.
+    Field(String),
+    /// Facedown at a battlefield.
+    Facedown(String),
+    /// The Chain.
+    Chain,
+    /// A Trash.
+    Trash(Option<Seat>),
+    /// A Banishment.
+    Banishment(Option<Seat>),
+    /// Removed from the game.
+    Removed,
+    /// A token not created, or gone.
+    Nowhere,
+}
+
+fn owned(text: &str, suffix: &str) -> Option<Option<Seat>> {
+    if text.eq_ignore_ascii_case(suffix) {
+        return Some(None);
+    }
+    let (seat, rest) = text.split_once("'s ")?;
+    if !rest.eq_ignore_ascii_case(suffix) {
+        return None;
+    }
+    seat.parse().ok().map(Some)
+}
+
+impl ZoneText {
+    /// Reads a zone; anything that is no other form names a battlefield.
+    pub fn parse(text: &str) -> ZoneText {
+        let text = text.trim();
+        if let Some(s) = owned(text, "hand") {
+            return ZoneText::Hand(s);
+        }
+        if let Some(s) = owned(text, "base") {
+            return ZoneText::Base(s);
+        }
+        if let Some(s) = owned(text, "trash") {
+            return ZoneText::Trash(s);
+        }
+        if let Some(s) = owned(text, "banishment") {
+            return ZoneText::Banishment(s);
+        }
+        match text {
+            "chain" => ZoneText::Chain,
+            "removed" => ZoneText::Removed,
+            "nowhere" => ZoneText::Nowhere,
+            _ => match text.strip_prefix("facedown at ") {
+                Some(bf) => ZoneText::Facedown(bf.to_string()),
+                None => ZoneText::Field(text.to_string()),
+            },
+        }
+    }
+
+    /// The setup zone this names; a plain `base` is `controller`'s Base.
+    pub fn to_setup(&self, controller: Seat) -> ZoneSetup {
+        match self {
+            ZoneText::Hand(_) => ZoneSetup::Hand,
+            ZoneText::Base(s) => ZoneSetup::Base(s.unwrap_or(controller)),
+            ZoneText::Field(n) => ZoneSetup::Field(n.clone()),
+            ZoneText::Facedown(n) => ZoneSetup::Facedown(n.clone()),
+            ZoneText::Chain => ZoneSetup::Chain,
+            ZoneText::Trash(_) => ZoneSetup::Trash,
+            ZoneText::Banishment(_) => ZoneSetup::Banishment,
+            ZoneText::Removed => ZoneSetup::Removed,
+            ZoneText::Nowhere => ZoneSetup::Nowhere,
+        }
+    }
+
+    /// The canonical text of a setup zone for a card owned by `owner`.
+    pub fn from_setup(zone: &ZoneSetup, owner: Seat) -> ZoneText {
+        match zone {
+            ZoneSetup::Hand => ZoneText::Hand(Some(owner)),
+            ZoneSetup::Base(s) => ZoneText::Base(Some(*s)),
+            ZoneSetup::Field(n) => ZoneText::Field(n.clone()),
+            ZoneSetup::Facedown(n) => ZoneText::Facedown(n.clone()),
+            ZoneSetup::Chain => ZoneText::Chain,
+            ZoneSetup::Trash => ZoneText::Trash(Some(owner)),
+            ZoneSetup::Banishment => ZoneText::Banishment(Some(owner)),
+            ZoneSetup::Removed => ZoneText::Removed,
+            ZoneSetup::Nowhere => ZoneText::Nowhere,
+        }
+    }
+
+    /// Whether `actual` (a canonical, owner-qualified zone) is what this text expects.
+    pub fn matches(&self, actual: &ZoneText) -> bool {
+        use ZoneText::*;
+        match (self, actual) {
+            (Hand(None), Hand(_)) | (Base(None), Base(_)) => true,
+            (Trash(None), Trash(_)) | (Banishment(None), Banishment(_)) => true,
+            _ => self == actual,
+        }
+    }
+}
+
+impl fmt::Display for ZoneText {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let own = |f: &mut fmt::Formatter<'_>, s: &Option<Seat>, plain: &str, proper: &str| match s
+        {
+            Some(s) => write!(f, "{s}'s {proper}"),
+            None => f.write_str(plain),
+        };
+        match self {
+            ZoneText::Hand(s) => own(f, s, "hand", "hand"),
+            ZoneText::Base(s) => own(f, s, "base", "Base"),
+            ZoneText::Field(n) => f.write_str(n),
+            ZoneText::Facedown(n) => write!(f, "facedown at {n}"),
+            ZoneText::Chain => f.write_str("chain"),
+            ZoneText::Trash(s) => own(f, s, "trash", "Trash"),
+            ZoneText::Banishment(s) => own(f, s, "banishment", "Banishment"),
+            ZoneText::Removed => f.write_str("removed"),
+            ZoneText::Nowhere => f.write_str("nowhere"),
+        }
+    }
+}
+
+/// Reads an effect; the error says what was expected.
+pub fn parse_effect(text: &str) -> Result<EffectSetup, String> {
+    let text = text.trim();
+    match text {
+        "nothing" => return Ok(EffectSetup::Nothing),
+        "counter" => return Ok(EffectSetup::Counter),
+        "gain control" => return Ok(EffectSetup::GainControl),
+        _ => {}
+    }
+    if let Some(bf) = text.strip_prefix("move to ") {
+        return Ok(EffectSetup::MoveTo(bf.to_string()));
+    }
+    if let Some(rest) = text.strip_prefix("play ") {
+        return Ok(match rest.split_once(" at ") {
+            Some((token, bf)) => EffectSetup::PlayToken {
+                at: Some(bf.to_string()),
+                token: token.to_string(),
+            },
+            None => EffectSetup::PlayToken {
+                at: None,
+                token: rest.to_string(),
+            },
+        });
+    }
+    Err(format!(
+        "`{text}` is not an effect: expected nothing, counter, gain control, move to <battlefield>, \
+         play <token> at <battlefield> or play <token>"
+    ))
+}
+
+/// The text of an effect.
+pub fn effect_text(e: &EffectSetup) -> String {
+    match e {
+        EffectSetup::Nothing => "nothing".to_string(),
+        EffectSetup::Counter => "counter".to_string(),
+        EffectSetup::GainControl => "gain control".to_string(),
+        EffectSetup::MoveTo(bf) => format!("move to {bf}"),
+        EffectSetup::PlayToken {
+            at: Some(bf),
+            token,
+        } => format!("play {token} at {bf}"),
+        EffectSetup::PlayToken { at: None, token } => format!("play {token}"),
+    }
+}
+
+const TRIGGERS: [(&str, TriggerEvent); 4] = [
+    ("when I attack", TriggerEvent::Attack),
+    ("when I defend", TriggerEvent::Defend),
+    ("when a unit attacks", TriggerEvent::UnitAttacks),
+    ("when a Showdown begins", TriggerEvent::ShowdownBegins),
+];
+
+const ACTIVATIONS: [(&str, Timing); 3] = [
+    ("exhaust", Timing::Normal),
+    ("exhaust, action", Timing::Action),
+    ("exhaust, reaction", Timing::Reaction),
+];
+
+/// Reads an ability; the error says what was expected.
+pub fn parse_ability(text: &str) -> Result<AbilitySetup, String> {
+    let text = text.trim();
+    if text == "add" {
+        return Ok(AbilitySetup::Add);
+    }
+    let Some((head, effect)) = text.split_once(':') else {
+        return Err(format!(
+            "`{text}` is not an ability: expected add, exhaust: <effect>, exhaust, reaction: \
+             <effect>, or when <event>: <effect>"
+        ));
+    };
+    let effect = parse_effect(effect)?;
+    if let Some((_, timing)) = ACTIVATIONS.iter().find(|(h, _)| *h == head.trim()) {
+        return Ok(AbilitySetup::Activated {
+            timing: *timing,
+            effect,
+        });
+    }
+    if let Some((_, when)) = TRIGGERS.iter().find(|(h, _)| *h == head.trim()) {
+        return Ok(AbilitySetup::Triggered {
+            when: *when,
+            effect,
+        });
+    }
+    Err(format!(
+        "`{head}` is not an ability's start: expected exhaust, exhaust, action, exhaust, reaction, \
+         when I attack, when I defend, when a unit attacks or when a Showdown begins"
+    ))
+}
+
+/// The text of an ability.
+pub fn ability_text(a: &AbilitySetup) -> String {
+    match a {
+        AbilitySetup::Add => "add".to_string(),
+        AbilitySetup::Activated { timing, effect } => {
+            let head = ACTIVATIONS
+                .iter()
+                .find(|(_, t)| t == timing)
+                .map_or("exhaust", |(h, _)| h);
+            format!("{head}: {}", effect_text(effect))
+        }
+        AbilitySetup::Triggered { when, effect } => {
+            let head = TRIGGERS
+                .iter()
+                .find(|(_, w)| w == when)
+                .map_or("when", |(h, _)| h);
+            format!("{head}: {}", effect_text(effect))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn zones_round_trip() {
+        for text in [
+            "A's hand",
+            "B's Base",
+            "Left",
+            "facedown at Left",
+            "chain",
+            "C's Trash",
+            "D's Banishment",
+            "removed",
+            "nowhere",
+        ] {
+            assert_eq!(ZoneText::parse(text).to_string(), text);
+        }
+        assert_eq!(ZoneText::parse("banishment"), ZoneText::Banishment(None));
+        assert!(ZoneText::parse("banishment").matches(&ZoneText::parse("A's Banishment")));
+        assert!(!ZoneText::parse("B's Banishment").matches(&ZoneText::parse("A's Banishment")));
+    }
+
+    #[test]
+    fn abilities_round_trip() {
+        for text in [
+            "add",
+            "exhaust: nothing",
+            "exhaust, reaction: counter",
+            "when I attack: nothing",
+            "when a Showdown begins: play Whelp at Left",
+        ] {
+            assert_eq!(ability_text(&parse_ability(text).unwrap()), text);
+        }
+        assert!(parse_ability("whenever: nothing").is_err());
+        assert!(parse_effect("explode").is_err());
+    }
+}

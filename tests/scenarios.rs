@@ -1,0 +1,102 @@
+//! Every scenario file under `tests/scenarios/` replays and meets its expectations. Each file is
+//! one rulebook example; see `docs/scenarios.md` for the format.
+
+use std::path::{Path, PathBuf};
+
+use riftcheck::Scenario;
+
+fn scenario_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    let mut entries: Vec<_> = std::fs::read_dir(dir)
+        .unwrap_or_else(|e| panic!("cannot read {}: {e}", dir.display()))
+        .map(|e| e.expect("directory entry").path())
+        .collect();
+    entries.sort();
+    for path in entries {
+        if path.is_dir() {
+            scenario_files(&path, out);
+        } else if path.extension().is_some_and(|x| x == "toml") {
+            out.push(path);
+        }
+    }
+}
+
+fn all_scenarios() -> Vec<PathBuf> {
+    let mut files = Vec::new();
+    scenario_files(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/scenarios"),
+        &mut files,
+    );
+    files
+}
+
+#[test]
+fn every_scenario_replays_and_meets_its_expectations() {
+    let files = all_scenarios();
+    assert!(!files.is_empty(), "no scenario files found");
+    let mut failed = Vec::new();
+    for path in &files {
+        let scenario = match Scenario::load(path) {
+            Ok(s) => s,
+            Err(e) => {
+                failed.push(format!("{e}"));
+                continue;
+            }
+        };
+        let replay = scenario.replay().expect("a loaded scenario binds");
+        for f in &replay.failures {
+            failed.push(format!(
+                "{}:{}:{}: {}: expected {}, found {}",
+                path.display(),
+                f.at.0,
+                f.at.1,
+                f.what,
+                f.expected,
+                f.actual
+            ));
+        }
+    }
+    assert!(
+        failed.is_empty(),
+        "{} problems:\n{}",
+        failed.len(),
+        failed.join("\n")
+    );
+}
+
+#[test]
+fn every_scenario_prints_and_parses_back_to_itself() {
+    for path in all_scenarios() {
+        let scenario = Scenario::load(&path).unwrap_or_else(|e| panic!("{e}"));
+        let printed = scenario.to_toml();
+        let again = Scenario::parse(&printed).unwrap_or_else(|e| {
+            panic!(
+                "{}: printed form does not parse: {e}\n{printed}",
+                path.display()
+            )
+        });
+        assert_eq!(
+            scenario,
+            again,
+            "{}: round trip changed the scenario",
+            path.display()
+        );
+    }
+}
+
+#[test]
+fn every_scenario_renders_as_a_rulebook_example() {
+    for path in all_scenarios() {
+        let scenario = Scenario::load(&path).unwrap_or_else(|e| panic!("{e}"));
+        let text = scenario.render();
+        assert!(
+            text.starts_with(&format!("Example - {}", scenario.title)),
+            "{}: {text}",
+            path.display()
+        );
+        assert!(
+            text.contains("Rules: "),
+            "{}: no rules cited",
+            path.display()
+        );
+    }
+}
