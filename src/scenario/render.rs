@@ -204,7 +204,7 @@ pub(crate) fn render(s: &Scenario) -> String {
         let _ = writeln!(o, "\n{}", wrap(d, 100));
     }
     let mut rules: Vec<String> = cited.into_iter().collect();
-    rules.sort_by(|a, b| rule_key(a).cmp(&rule_key(b)));
+    rules.sort_by_key(|r| rule_key(r));
     let _ = writeln!(o, "\nRules: {}.", rules.join(", "));
     o
 }
