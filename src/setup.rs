@@ -727,6 +727,25 @@ fn build(setup: &Setup) -> Result<Game, SetupError> {
         });
     }
 
+    // 444.2, 358.2: no battlefield holds units of three players.
+    for (i, _) in b.battlefields.iter().enumerate() {
+        let bf = BattlefieldId(i as u8);
+        let players: SeatSet = states
+            .iter()
+            .zip(&defs)
+            .filter(|(st, d)| st.zone == Zone::Field(bf) && d.kind == CardKind::Unit)
+            .map(|(st, _)| st.controller)
+            .collect();
+        if players.len() > 2 {
+            return Err(err(
+                SetupPath::Battlefield(i, "name"),
+                SetupProblem::Inconsistent(
+                    "units of three players are never at one battlefield (444.2)",
+                ),
+            ));
+        }
+    }
+
     // The Chain.
     if setup.chain.len() > MAX_CHAIN {
         return Err(err(

@@ -20,13 +20,15 @@ pub(crate) fn execute(game: &mut Game, item: &Item, effect: Effect, ev: &mut Vec
             }
         }
         // 188: the item's controller gains control of the targeted unit, if it is still a unit on
-        // the board and they are still in the game. A unit in another player's Base is Recalled
+        // the board, they are still in the game, and the change would not put a third player's
+        // units at its battlefield or a third player into its combat (358.2, 457.3). A unit in another player's Base is Recalled
         // to its new controller's Base by the next cleanup (323.7).
         Effect::GainControl => {
             if let Some(ItemTarget::Unit(unit)) = item.target
                 && is_unit_on_board(game, unit)
                 && game.controller(unit) != item.controller
                 && game.remaining().contains(item.controller)
+                && movement::control_change_error(game, unit, item.controller).is_none()
             {
                 game.s.cards[unit.index()].controller = item.controller;
                 ev.push(Event::ControlGained {

@@ -64,6 +64,39 @@ pub(crate) fn destination_error(
     None
 }
 
+/// Why `unit` may not come under `seat`'s control where it stands, if it may not: a control change
+/// is checked like a play (358.2, 457.3): it may not put a third player's units at a battlefield,
+/// nor a unit of a player not in a staged or ongoing combat into that combat.
+pub(crate) fn control_change_error(game: &Game, unit: CardId, seat: Seat) -> Option<RuleError> {
+    let Zone::Field(bf) = game.zone(unit) else {
+        return None;
+    };
+    let others = game
+        .units_at(bf)
+        .filter(|&u| u != unit)
+        .map(|u| game.controller(u))
+        .collect::<crate::seat::SeatSet>();
+    let after = others.union(crate::seat::SeatSet::only(seat));
+    let ongoing = game
+        .showdown()
+        .filter(|sd| sd.at == bf)
+        .and_then(|sd| sd.combat)
+        .map(|c| [c.attacker, c.defender]);
+    let staged = game.combat_staged(bf).then(|| {
+        let occ: Vec<Seat> = game.occupants(bf).iter().collect();
+        [occ[0], occ[1]]
+    });
+    if let Some(sides) = ongoing.or(staged)
+        && !sides.contains(&seat)
+    {
+        return Some(RuleError::ThirdCombatant { seat, at: bf });
+    }
+    if after.len() > 2 {
+        return Some(RuleError::ThirdPlayer { at: bf });
+    }
+    None
+}
+
 /// A Standard Move (144): the Turn Player, in their Main Phase and a Neutral Open state (144.1),
 /// exhausts ready units they control to move them together to one destination (144.2-144.3):
 /// from a Base to a battlefield or from a battlefield to their Base (144.4).

@@ -53,8 +53,13 @@ fn check_target(
             if t.index() >= game.catalog.cards.len() || !super::effects::is_unit_on_board(game, t) {
                 return Err(RuleError::TargetNotAUnit { card, target: t });
             }
-            if effect == Effect::GainControl && game.controller(t) == seat {
-                return Err(RuleError::AlreadyControlled { card, target: t });
+            if effect == Effect::GainControl {
+                if game.controller(t) == seat {
+                    return Err(RuleError::AlreadyControlled { card, target: t });
+                }
+                if let Some(err) = movement::control_change_error(game, t, seat) {
+                    return Err(err);
+                }
             }
             Ok(())
         }

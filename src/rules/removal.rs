@@ -22,6 +22,7 @@ pub(crate) fn concede(game: &mut Game, seat: Seat, ev: &mut Vec<Event>) {
     if after.is_empty() || policy::team_victory(mode, after).is_some() {
         // 651.1: the remaining player, or team, wins.
         game.s.removed = game.s.removed.union(leavers);
+        game.s.invited = None;
         for mate in leavers.iter().filter(|&s| s != seat) {
             ev.push(Event::PlayerRemoved { seat: mate });
         }

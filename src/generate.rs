@@ -1,0 +1,265 @@
+//! Decoding bytes into games: a valid setup, then a sequence of choices among actions. Fuzz
+//! targets, property tests and seeded `#[test]`s all draw games through here, so every input is a
+//! game the rules allow (the generator decodes choices; it does not filter random structs).
+//!
+//! Running out of bytes is not an error: [`arbitrary::Unstructured`] then answers with the
+//! smallest choice, so short inputs give small games.
+
+use arbitrary::{Result, Unstructured};
+
+use crate::action::Action;
+use crate::card::{CardKind, Timing, TriggerEvent};
+use crate::game::Game;
+use crate::mode::Mode;
+use crate::seat::{Seat, SeatSet};
+use crate::setup::{AbilitySetup, BattlefieldSetup, CardSetup, EffectSetup, Setup, ZoneSetup};
+
+/// Battlefield names, by contributor.
+pub const BATTLEFIELD_NAMES: [&str; 4] = ["Ridge", "Marsh", "Crag", "Dunes"];
+
+/// Which actions a choice picks among.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Pick {
+    /// Only actions the engine accepts: every input is a legal game.
+    Legal,
+    /// Every well-formed action, so refusals are exercised too.
+    WellFormed,
+}
+
+fn timing(u: &mut Unstructured<'_>) -> Result<Timing> {
+    Ok(*u.choose(&[Timing::Normal, Timing::Action, Timing::Reaction])?)
+}
+
+/// A setup for a table of any mode at the start of a turn, with units on the board (some
+/// borrowed), runes, gear with abilities, hands of spells and units, and sometimes a seat already
+/// removed. Always valid for [`Game::from_setup`].
+pub fn setup(u: &mut Unstructured<'_>) -> Result<Setup> {
+    let mode = *u.choose(&Mode::ALL)?;
+    let mut s = Setup::new(mode);
+    let seats = mode.seats();
+    // Sometimes a free-for-all table has already lost a player.
+    let mut removed = SeatSet::EMPTY;
+    if matches!(mode, Mode::Skirmish | Mode::War) && u.ratio(1, 4)? {
+        let gone = *u.choose(&seats.iter().collect::<Vec<_>>())?;
+        removed.insert(gone);
+        s.removed.push(gone);
+    }
+    let remaining: Vec<Seat> = seats.difference(removed).iter().collect();
+    s.turn = *u.choose(&remaining)?;
+    for contributor in mode.contributors().iter() {
+        let controller = if !removed.contains(contributor) && u.ratio(1, 4)? {
+            Some(*u.choose(&remaining)?)
+        } else {
+            None
+        };
+        s.battlefields.push(BattlefieldSetup {
+            name: BATTLEFIELD_NAMES[contributor.index()].to_string(),
+            contributor,
+            might_bonus: u.int_in_range(0..=2)?,
+            controller,
+            token: removed.contains(contributor),
+            contested_by: None,
+        });
+    }
+    let bf_names: Vec<String> = s.battlefields.iter().map(|b| b.name.clone()).collect();
+    let room = |s: &Setup| s.cards.len() < crate::board::MAX_CARDS;
+    for &owner in &remaining {
+        // Units on the board, some controlled by another player.
+        for n in 0..u.int_in_range(0..=2)? {
+            if !room(&s) {
+                break;
+            }
+            let controller = if remaining.len() > 1 && u.ratio(1, 5)? {
+                *u.choose(&remaining)?
+            } else {
+                owner
+            };
+            let field = u.choose(&bf_names)?.clone();
+            // 444.2: never a third player's units at one battlefield.
+            let there: SeatSet = s
+                .cards
+                .iter()
+                .filter(|c| c.kind == CardKind::Unit && c.zone == ZoneSetup::Field(field.clone()))
+                .map(|c| c.controller.unwrap_or(c.owner))
+                .collect();
+            let fits = there.contains(controller) || there.len() < 2;
+            let zone = if fits && u.ratio(1, 2)? {
+                ZoneSetup::Field(field)
+            } else {
+                ZoneSetup::Base(controller)
+            };
+            let mut c = CardSetup::new(&format!("Unit {owner}{n}"), CardKind::Unit, owner, zone);
+            c.controller = Some(controller);
+            c.might = u.int_in_range(1..=5)?;
+            c.exhausted = u.ratio(1, 3)?;
+            if u.ratio(1, 4)? {
+                c.ability = Some(AbilitySetup::Triggered {
+                    when: *u.choose(&[TriggerEvent::Attack, TriggerEvent::Defend])?,
+                    effect: EffectSetup::Nothing,
+                });
+            }
+            s.cards.push(c);
+        }
+        if room(&s) && u.ratio(1, 2)? {
+            let mut c = CardSetup::new(
+                &format!("Rune {owner}"),
+                CardKind::Rune,
+                owner,
+                ZoneSetup::Base(owner),
+            );
+            c.ability = Some(AbilitySetup::Add);
+            s.cards.push(c);
+        }
+        if room(&s) && u.ratio(1, 2)? {
+            let ability = if u.ratio(1, 2)? {
+                AbilitySetup::Triggered {
+                    when: *u.choose(&[TriggerEvent::ShowdownBegins, TriggerEvent::UnitAttacks])?,
+                    effect: EffectSetup::Nothing,
+                }
+            } else {
+                AbilitySetup::Activated {
+                    timing: timing(u)?,
+                    effect: if u.ratio(1, 2)? {
+                        EffectSetup::Nothing
+                    } else {
+                        EffectSetup::Counter
+                    },
+                }
+            };
+            let mut c = CardSetup::new(
+                &format!("Gear {owner}"),
+                CardKind::Gear,
+                owner,
+                ZoneSetup::Base(owner),
+            );
+            c.ability = Some(ability);
+            s.cards.push(c);
+        }
+        // The hand.
+        for n in 0..u.int_in_range(0..=2)? {
+            if !room(&s) {
+                break;
+            }
+            let mut c = CardSetup::new(
+                &format!("Spell {owner}{n}"),
+                CardKind::Spell,
+                owner,
+                ZoneSetup::Hand,
+            );
+            c.timing = timing(u)?;
+            c.cost = u.int_in_range(0..=1)?;
+            c.effect = match u.int_in_range(0..=4)? {
+                0 => EffectSetup::Nothing,
+                1 => EffectSetup::Counter,
+                2 => EffectSetup::GainControl,
+                3 => EffectSetup::MoveTo(u.choose(&bf_names)?.clone()),
+                _ if s.cards.len() + 1 < crate::board::MAX_CARDS => {
+                    let token = format!("Token {owner}{n}");
+                    let mut t = CardSetup::new(&token, CardKind::Unit, owner, ZoneSetup::Nowhere);
+                    t.token = true;
+                    t.might = 1;
+                    s.cards.push(t);
+                    let at = if u.ratio(1, 2)? {
+                        Some(u.choose(&bf_names)?.clone())
+                    } else {
+                        None
+                    };
+                    EffectSetup::PlayToken { at, token }
+                }
+                _ => EffectSetup::Nothing,
+            };
+            s.cards.push(c);
+        }
+        if room(&s) && u.ratio(1, 3)? {
+            let mut c = CardSetup::new(
+                &format!("Recruit {owner}"),
+                CardKind::Unit,
+                owner,
+                ZoneSetup::Hand,
+            );
+            c.timing = timing(u)?;
+            c.might = u.int_in_range(1..=4)?;
+            s.cards.push(c);
+        }
+        if u.ratio(1, 3)? {
+            s.energy.push((owner, 1));
+        }
+    }
+    for &gone in s.removed.clone().iter() {
+        if room(&s) {
+            s.cards.push(CardSetup::new(
+                &format!("Lost {gone}"),
+                CardKind::Unit,
+                gone,
+                ZoneSetup::Removed,
+            ));
+        }
+    }
+    Ok(s)
+}
+
+/// Picks an action for `game`: one of the legal actions, or one of all well-formed ones.
+/// `None` when there is nothing to pick (the game is over, for [`Pick::Legal`]).
+pub fn action(game: &Game, u: &mut Unstructured<'_>, pick: Pick) -> Result<Option<Action>> {
+    let mut actions = match pick {
+        Pick::Legal => game.legal_actions(),
+        Pick::WellFormed => game.well_formed_actions(),
+    };
+    if actions.is_empty() {
+        return Ok(None);
+    }
+    // Concessions are always legal; drawn as often as anything else they would end most games
+    // within a few steps. One choice in eight may concede.
+    if !u.ratio(1, 8)? {
+        let others: Vec<Action> = actions
+            .iter()
+            .copied()
+            .filter(|a| !matches!(a, Action::Concede { .. }))
+            .collect();
+        if !others.is_empty() {
+            actions = others;
+        }
+    }
+    Ok(Some(actions[u.choose_index(actions.len())?]))
+}
+
+/// Bytes from a seed (splitmix64), for seeded tests that run the generator without a fuzzer.
+pub fn seeded_bytes(seed: u64, len: usize) -> Vec<u8> {
+    let mut state = seed;
+    let mut out = Vec::with_capacity(len + 8);
+    while out.len() < len {
+        state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = state;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^= z >> 31;
+        out.extend_from_slice(&z.to_le_bytes());
+    }
+    out.truncate(len);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_thousand_seeded_setups_are_valid() {
+        for seed in 0..1000 {
+            let bytes = seeded_bytes(seed, 256);
+            let mut u = Unstructured::new(&bytes);
+            let s = setup(&mut u).expect("the generator never fails");
+            if let Err(e) = Game::from_setup(&s) {
+                panic!("seed {seed}: generated setup refused: {e}\n{s:#?}");
+            }
+        }
+    }
+
+    #[test]
+    fn no_bytes_give_a_small_duel() {
+        let mut u = Unstructured::new(&[]);
+        let s = setup(&mut u).unwrap();
+        assert_eq!(s.mode, Mode::Duel);
+        assert!(Game::from_setup(&s).is_ok());
+    }
+}

@@ -1,0 +1,186 @@
+//! Invariants of every reachable game, each naming its rule. They read the view and the catalog
+//! only.
+
+use std::fmt;
+
+use crate::board::Zone;
+use crate::card::{CardKind, Catalog};
+use crate::seat::SeatSet;
+use crate::view::View;
+
+/// An invariant that does not hold, with the rule it breaks.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Violation {
+    /// The rule.
+    pub rule: &'static str,
+    /// What is wrong.
+    pub what: String,
+}
+
+impl fmt::Display for Violation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} ({})", self.what, self.rule)
+    }
+}
+
+/// Every invariant that fails in `view`.
+pub fn invariants(catalog: &Catalog, view: &View) -> Vec<Violation> {
+    let mut out = Vec::new();
+    let mut fail = |rule: &'static str, what: String| out.push(Violation { rule, what });
+    let remaining = view.remaining;
+    let over = view.winners.is_some();
+    if remaining.union(view.removed) != catalog.mode.seats()
+        || !remaining.intersection(view.removed).is_empty()
+    {
+        fail(
+            "651.3",
+            format!(
+                "seats in game {remaining:?} and removed {:?} do not partition the table",
+                view.removed
+            ),
+        );
+    }
+    for (what, seat) in [
+        ("Priority", view.priority),
+        ("Focus", view.focus),
+        ("the turn", view.turn),
+        ("a choice", view.awaiting.map(|c| c.seat())),
+        ("an invitation", view.invited),
+    ] {
+        if let Some(s) = seat
+            && view.removed.contains(s)
+        {
+            fail("651.3", format!("{s} has left the game but holds {what}"));
+        }
+    }
+    if over {
+        if view.priority.is_some() || view.focus.is_some() {
+            fail(
+                "651.1",
+                "the game is over but someone holds Priority or Focus".into(),
+            );
+        }
+        return out;
+    }
+    if remaining.len() < 2 || crate::policy::team_victory(catalog.mode, remaining).is_some() {
+        fail(
+            "651.1",
+            format!("the game goes on with only {remaining} left"),
+        );
+    }
+    if view.turn.is_none() {
+        fail("304", "no Turn Player".into());
+    }
+    if view.focus.is_some() != view.showdown.is_some() {
+        fail("313.5", "Focus exists exactly during a Showdown".into());
+    }
+    if !remaining.is_superset(view.passed) || !remaining.is_superset(view.focus_passed) {
+        fail(
+            "652.5",
+            "a departed player is still in a pass record".into(),
+        );
+    }
+    if view.chain.is_empty() && view.unplaced.is_empty() && !view.passed.is_empty() {
+        fail("339", "passes recorded with no Chain".into());
+    }
+    if view.awaiting.is_some() && view.priority.is_some() {
+        fail(
+            "335.1",
+            "someone has Priority while a choice is outstanding".into(),
+        );
+    }
+    if view.awaiting.is_none() && view.priority.is_none() {
+        fail(
+            "312",
+            "nobody can act: no Priority and no choice outstanding".into(),
+        );
+    }
+    for item in &view.chain {
+        if !remaining.contains(item.controller) {
+            fail(
+                "652.4",
+                format!(
+                    "an item controlled by {} (removed) is on the Chain",
+                    item.controller
+                ),
+            );
+        }
+    }
+    for (i, card) in view.cards.iter().enumerate() {
+        let def = &catalog.cards[i];
+        let gone = view.removed.contains(def.owner);
+        if gone && !matches!(card.zone, Zone::Removed | Zone::Nowhere) {
+            fail(
+                "652.3",
+                format!(
+                    "{} belongs to a removed player but is not removed from the game",
+                    def.name
+                ),
+            );
+        }
+        if card.zone.on_board() && view.removed.contains(card.controller) {
+            fail(
+                "652.1",
+                format!(
+                    "{} is on the board under a removed player's control",
+                    def.name
+                ),
+            );
+        }
+        if def.token && matches!(card.zone, Zone::Trash | Zone::Banishment | Zone::Hand) {
+            fail(
+                "183.1",
+                format!("the token {} is off the board but still exists", def.name),
+            );
+        }
+        let might_shown = card.might.is_some();
+        let is_unit_on_board =
+            def.kind == CardKind::Unit && matches!(card.zone, Zone::Base(_) | Zone::Field(_));
+        if might_shown != is_unit_on_board {
+            fail(
+                "140",
+                format!("{} shows Might off the board, or none on it", def.name),
+            );
+        }
+        if card.mighty != card.might.is_some_and(|m| m >= 5) {
+            fail(
+                "708",
+                format!("{} is Mighty exactly when its Might is 5 or more", def.name),
+            );
+        }
+    }
+    for (i, bf) in view.battlefields.iter().enumerate() {
+        let def = &catalog.battlefields[i];
+        if view.removed.contains(def.contributor) && (!bf.token || bf.might_bonus != 0) {
+            fail(
+                "652.2",
+                format!(
+                    "{} was contributed by a removed player but is not a token with no abilities",
+                    def.name
+                ),
+            );
+        }
+        if let Some(c) = bf.controller
+            && view.removed.contains(c)
+        {
+            fail(
+                "651.3",
+                format!("{} is controlled by a removed player", def.name),
+            );
+        }
+        let players: SeatSet = view
+            .cards
+            .iter()
+            .enumerate()
+            .filter(|(j, c)| {
+                catalog.cards[*j].kind == CardKind::Unit
+                    && c.zone == Zone::Field(crate::card::BattlefieldId(i as u8))
+            })
+            .map(|(_, c)| c.controller)
+            .collect();
+        if players.len() > 2 {
+            fail("444.2", format!("units of {players} are at {}", def.name));
+        }
+    }
+    out
+}
