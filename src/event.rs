@@ -370,7 +370,10 @@ impl fmt::Display for EventDisplay<'_> {
         let owner = |id: CardId| c.cards.get(id.index()).map_or(Seat::A, |d| d.owner);
         match self.event {
             Event::Conceded { seat } => write!(f, "{seat} concedes"),
-            Event::Won { winners } => write!(f, "{winners} win the game"),
+            Event::Won { winners } => {
+                let verb = if winners.len() == 1 { "wins" } else { "win" };
+                write!(f, "{winners} {verb} the game")
+            }
             Event::PlayerRemoved { seat } => write!(f, "{seat} is removed from the game"),
             Event::Banished { card: id, owner } => {
                 write!(f, "{} is banished into {owner}'s Banishment", card(*id))

@@ -352,7 +352,8 @@ impl Game {
     }
 
     /// Whether a combat is staged at `bf` (456): units of two opposing players there and it
-    /// Contested.
+    /// Contested. A non-combat Showdown into which another player's units have arrived counts:
+    /// it becomes a combat as soon as the state is Open again (323.9.a).
     pub fn combat_staged(&self, bf: BattlefieldId) -> bool {
         self.is_staged(bf) && self.occupants(bf).len() >= 2
     }

@@ -7,6 +7,14 @@ use proptest::prelude::*;
 use riftcheck::generate::{self, Pick};
 use riftcheck::{Game, oracle};
 
+/// How many seeded games the seeded laws play: 1000, or `RIFTCHECK_SEEDS`.
+fn seeds() -> u64 {
+    std::env::var("RIFTCHECK_SEEDS")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(1000)
+}
+
 /// Plays a game decoded from `bytes`, checking the laws at every state.
 fn play_checking_laws(bytes: &[u8]) -> Result<(), TestCaseError> {
     let mut u = Unstructured::new(bytes);
@@ -88,9 +96,50 @@ proptest! {
 /// targets use even where proptest's own cases are few.
 #[test]
 fn laws_hold_for_a_thousand_seeded_games() {
-    for seed in 0..1000 {
+    for seed in 0..seeds() {
         let bytes = generate::seeded_bytes(seed, 512);
         if let Err(e) = play_checking_laws(&bytes) {
+            panic!("seed {seed}: {e}");
+        }
+    }
+}
+
+/// Plays a game decoded from `bytes` with the engine and the spec in lockstep, offering every
+/// well-formed action to both at every state.
+fn lockstep_agrees(bytes: &[u8]) -> Result<(), String> {
+    let mut u = Unstructured::new(bytes);
+    let setup = generate::setup(&mut u).expect("the generator never fails");
+    let game = Game::from_setup(&setup).map_err(|e| e.to_string())?;
+    let mut pair = oracle::Lockstep::new(game);
+    if let Some(d) = oracle::first_difference(&pair.game.view(), &pair.spec.view()) {
+        return Err(format!(
+            "the spec does not start from the engine's view: {d:?}"
+        ));
+    }
+    let mut trail = Vec::new();
+    for _ in 0..60 {
+        for action in pair.game.well_formed_actions() {
+            let mut probe = pair.clone();
+            if let Err(d) = probe.step(action) {
+                trail.push(action.display(pair.game.catalog()).to_string());
+                return Err(format!("after {trail:?}: {d}"));
+            }
+        }
+        let Some(action) = generate::action(&pair.game, &mut u, Pick::Legal).unwrap() else {
+            break;
+        };
+        trail.push(action.display(pair.game.catalog()).to_string());
+        pair.step(action)
+            .map_err(|d| format!("after {trail:?}: {d}"))?;
+    }
+    Ok(())
+}
+
+#[test]
+fn engine_and_spec_agree_on_a_thousand_seeded_games() {
+    for seed in 0..seeds() {
+        let bytes = generate::seeded_bytes(seed, 512);
+        if let Err(e) = lockstep_agrees(&bytes) {
             panic!("seed {seed}: {e}");
         }
     }
