@@ -1,0 +1,86 @@
+//! A scenario that cannot be read gets a typed error naming the line and column and what was
+//! expected; it never panics.
+
+use riftcheck::Scenario;
+
+const GOOD: &str = r#"title = "t"
+steps = ["A plays Firebolt"]
+
+[setup]
+mode = "duel"
+
+[[setup.cards]]
+name = "Firebolt"
+kind = "spell"
+owner = "A"
+at = "hand"
+"#;
+
+fn error(text: &str) -> riftcheck::ScenarioError {
+    Scenario::parse(text).expect_err("this scenario must be refused")
+}
+
+#[test]
+fn the_good_scenario_parses() {
+    assert!(Scenario::parse(GOOD).is_ok());
+}
+
+#[test]
+fn an_unknown_key_is_refused_where_it_is() {
+    let e = error(&GOOD.replace("at = \"hand\"", "at = \"hand\"\ncolour = \"red\""));
+    assert_eq!((e.line, e.column), (12, 1), "{e}");
+    assert!(e.message.contains("colour"), "{e}");
+}
+
+#[test]
+fn a_bad_seat_names_the_seats() {
+    let e = error(&GOOD.replace("owner = \"A\"", "owner = \"E\""));
+    assert_eq!(e.line, 10, "{e}");
+    assert!(e.message.contains("A, B, C and D"), "{e}");
+}
+
+#[test]
+fn a_misspelt_card_in_a_step_points_into_the_step() {
+    let e = error(&GOOD.replace("A plays Firebolt", "A plays Firbolt"));
+    assert_eq!(e.line, 2, "{e}");
+    // The string opens at column 10; the sentence starts at 11; the name after "A plays ".
+    assert_eq!(e.column, 11 + "A plays ".len(), "{e}");
+    assert!(e.message.contains("no card is called `Firbolt`"), "{e}");
+}
+
+#[test]
+fn an_impossible_setup_points_at_the_field() {
+    // D is not at a Duel table.
+    let e = error(&GOOD.replace("owner = \"A\"", "owner = \"D\""));
+    assert_eq!((e.line, e.column), (10, 9), "{e}");
+    assert!(e.message.contains("setup.cards[0].owner"), "{e}");
+    assert!(e.message.contains("not at a Duel table"), "{e}");
+}
+
+#[test]
+fn a_wrong_error_name_lists_the_right_ones() {
+    let e = error(&GOOD.replace("A plays Firebolt", "B passes -> refused (NoPriorty)"));
+    assert_eq!(e.line, 2, "{e}");
+    assert!(e.message.contains("NoPriority"), "{e}");
+}
+
+#[test]
+fn a_malformed_file_is_refused_not_panicked_on() {
+    for text in [
+        "",
+        "title = ",
+        "[setup]\nmode = 3",
+        "title = \"t\"\n[setup]\nmode = \"chess\"",
+        "\u{0}\u{ff}",
+    ] {
+        let e = Scenario::parse(text).expect_err("refused");
+        assert!(e.line >= 1, "{text:?}: {e}");
+    }
+}
+
+#[test]
+fn a_missing_file_names_the_file() {
+    let e = Scenario::load(std::path::Path::new("no/such/file.toml")).unwrap_err();
+    assert_eq!(e.file.as_deref(), Some("no/such/file.toml"));
+    assert!(e.message.contains("cannot read"));
+}
