@@ -13,6 +13,11 @@ use crate::seat::Seat;
 pub struct CardId(pub(crate) u8);
 
 impl CardId {
+    /// The card at position `index` of the catalog.
+    pub fn from_index(index: usize) -> CardId {
+        CardId(index as u8)
+    }
+
     /// Position in the catalog.
     pub fn index(self) -> usize {
         self.0 as usize
@@ -24,6 +29,11 @@ impl CardId {
 pub struct BattlefieldId(pub(crate) u8);
 
 impl BattlefieldId {
+    /// The battlefield at position `index` of the catalog.
+    pub fn from_index(index: usize) -> BattlefieldId {
+        BattlefieldId(index as u8)
+    }
+
     /// Position in the catalog.
     pub fn index(self) -> usize {
         self.0 as usize
@@ -232,6 +242,8 @@ pub struct Catalog {
     pub cards: Vec<CardDef>,
     /// The battlefields in use, by [`BattlefieldId`].
     pub battlefields: Vec<BattlefieldDef>,
+    /// The rule fault the engine makes, if any (only with the `faults` feature).
+    pub fault: crate::fault::FaultSlot,
 }
 
 impl Catalog {

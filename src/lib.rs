@@ -25,6 +25,7 @@ pub mod card;
 pub mod chain;
 pub mod error;
 pub mod event;
+pub mod fault;
 mod game;
 pub mod generate;
 pub mod mode;

@@ -988,6 +988,7 @@ fn build(setup: &Setup) -> Result<Game, SetupError> {
         policies: setup.policies,
         cards: defs,
         battlefields: bf_defs,
+        fault: crate::fault::FaultSlot::default(),
     };
     Ok(Game {
         catalog: Arc::new(catalog),

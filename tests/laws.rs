@@ -111,7 +111,9 @@ fn lockstep_agrees(bytes: &[u8]) -> Result<(), String> {
     let setup = generate::setup(&mut u).expect("the generator never fails");
     let game = Game::from_setup(&setup).map_err(|e| e.to_string())?;
     let mut pair = oracle::Lockstep::new(game);
-    if let Some(d) = oracle::first_difference(&pair.game.view(), &pair.spec.view()) {
+    if let Some(d) =
+        oracle::first_difference(pair.game.catalog(), &pair.game.view(), &pair.spec.view())
+    {
         return Err(format!(
             "the spec does not start from the engine's view: {d:?}"
         ));

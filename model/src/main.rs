@@ -1,10 +1,16 @@
-//! `riftcheck`: replay and render scenarios; model-check the rules.
+//! `riftcheck`: model-check the multiplayer rules, replay and render scenarios.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::time::Duration;
 
-use clap::{Parser, Subcommand};
-use riftcheck::Scenario;
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use riftcheck::{Mode, Scenario, Setup};
+use riftcheck_model::check::{self, Options, Outcome};
+use riftcheck_model::configs::{self, Family};
+use riftcheck_model::model::Bounds;
+use riftcheck_model::properties::{Kind, Prop};
+use riftcheck_model::{bench, simulate};
 
 /// riftcheck: a model checker and fuzzing harness for the multiplayer rules of Riftbound.
 #[derive(Parser)]
@@ -14,9 +20,62 @@ struct Cli {
     command: Command,
 }
 
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum Format {
+    Text,
+    Json,
+}
+
+#[derive(Args)]
+struct CheckArgs {
+    /// Scenario files whose setups to check, instead of the built-in configurations.
+    files: Vec<PathBuf>,
+    /// Only tables of these sizes (2, 3, 4).
+    #[arg(long, value_delimiter = ',')]
+    players: Vec<usize>,
+    /// Only these modes: duel, skirmish, war, magma-chamber.
+    #[arg(long, value_delimiter = ',')]
+    mode: Vec<String>,
+    /// Only these families: chain, showdown, removal.
+    #[arg(long, value_delimiter = ',')]
+    family: Vec<String>,
+    /// Bounds, e.g. `turns=1,concessions=2,invites=1` (defaults per configuration).
+    #[arg(long)]
+    bounds: Option<String>,
+    /// Checker threads; 1 (the default) keeps runs deterministic.
+    #[arg(long, default_value_t = 1)]
+    threads: usize,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    format: Format,
+    /// Where counterexample scenario files are written.
+    #[arg(long, default_value = "riftcheck-out")]
+    out: PathBuf,
+    /// Stop each configuration after this many states (exit 3 if that cut a search short).
+    #[arg(long)]
+    max_states: Option<usize>,
+    /// Stop each configuration after this many seconds (exit 3 if that cut a search short).
+    #[arg(long)]
+    timeout: Option<f64>,
+    /// Print a built-in configuration (e.g. `war/chain`) as a scenario file and exit.
+    #[arg(long)]
+    print: Option<String>,
+    /// List the built-in configurations and exit.
+    #[arg(long)]
+    list: bool,
+    /// Make the engine commit this rule fault (`riftcheck faults` lists them).
+    #[cfg(feature = "faults")]
+    #[arg(long)]
+    fault: Option<String>,
+}
+
 #[derive(Subcommand)]
 enum Command {
-    /// Replay scenario files (or every .toml file under given directories) and check every
+    /// Model-check the built-in configurations (or the setups of scenario files): every
+    /// interleaving of passes, concessions and responses within the bounds. Exit status: 0 every
+    /// property holds, 1 a property failed, 2 bad input, 3 a limit stopped a search.
+    Check(CheckArgs),
+    /// Replay scenario files (or every .toml under given directories) and check every
     /// expectation. Exit status: 0 all pass, 1 an expectation failed, 2 a file cannot be read or
     /// parsed.
     Replay {
@@ -26,14 +85,387 @@ enum Command {
         /// Print each step's events too.
         #[arg(long)]
         verbose: bool,
+        /// Replay on an engine that commits this rule fault.
+        #[cfg(feature = "faults")]
+        #[arg(long)]
+        fault: Option<String>,
     },
     /// Print a scenario as a rulebook example paragraph.
     Render {
         /// The scenario file.
         file: PathBuf,
     },
+    /// Walk the state space in a browser: stateright's Explorer on 127.0.0.1.
+    Explore {
+        /// A scenario file whose setup to explore (default: the configuration named by --config).
+        file: Option<PathBuf>,
+        /// A built-in configuration.
+        #[arg(long, default_value = "skirmish/chain")]
+        config: String,
+        /// The port.
+        #[arg(long, default_value_t = 3000)]
+        port: u16,
+    },
+    /// Random walks through the model at bounds too large to exhaust, checking every property on
+    /// every step. Exit status as for `check`.
+    Simulate {
+        /// A scenario file whose setup to walk from (default: every built-in configuration).
+        file: Option<PathBuf>,
+        /// The first seed.
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        /// Walks per configuration.
+        #[arg(long, default_value_t = 1000)]
+        runs: u64,
+        /// Steps per walk.
+        #[arg(long, default_value_t = 200)]
+        depth: usize,
+        /// Bounds for the walks, as for `check`.
+        #[arg(long, default_value = "turns=6,concessions=3,invites=2")]
+        bounds: String,
+    },
+    /// Measure the checker and the engine: states per second, bytes per state, step cost.
+    Bench {
+        /// Seconds to spend on the engine's step cost.
+        #[arg(long, default_value_t = 2.0)]
+        seconds: f64,
+    },
     /// List the project's policies: where the rules are silent, what the engine does.
     Policies,
+    /// List the properties the checker proves.
+    Properties,
+    /// List the rule faults the engine can be made to commit.
+    #[cfg(feature = "faults")]
+    Faults,
+}
+
+fn fail_input(message: impl std::fmt::Display) -> ExitCode {
+    eprintln!("error: {message}");
+    ExitCode::from(2)
+}
+
+fn parse_bounds(text: &str, mut b: Bounds) -> Result<Bounds, String> {
+    for part in text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+        let Some((key, value)) = part.split_once('=') else {
+            return Err(format!(
+                "`{part}`: bounds are written key=value, e.g. turns=1"
+            ));
+        };
+        let value: u8 = value
+            .trim()
+            .parse()
+            .map_err(|_| format!("`{part}`: the value must be a number from 0 to 255"))?;
+        match key.trim() {
+            "turns" => b.turns = value,
+            "concessions" => b.concessions = value,
+            "invites" => b.invites = value,
+            other => {
+                return Err(format!(
+                    "`{other}` is not a bound: expected turns, concessions or invites"
+                ));
+            }
+        }
+    }
+    Ok(b)
+}
+
+/// A configuration to check: a name, a setup, bounds.
+struct Target {
+    name: String,
+    setup: Setup,
+    bounds: Bounds,
+}
+
+fn targets(args: &CheckArgs) -> Result<Vec<Target>, String> {
+    let mut out = Vec::new();
+    if !args.files.is_empty() {
+        for path in &args.files {
+            let s = Scenario::load(path).map_err(|e| e.to_string())?;
+            let bounds = match &args.bounds {
+                Some(t) => parse_bounds(t, Bounds::default())?,
+                None => Bounds::default(),
+            };
+            out.push(Target {
+                name: path.display().to_string(),
+                setup: s.setup,
+                bounds,
+            });
+        }
+        return Ok(out);
+    }
+    let mut modes = Vec::new();
+    for m in &args.mode {
+        modes.push(m.parse::<Mode>().map_err(|e| e.to_string())?);
+    }
+    let mut families = Vec::new();
+    for f in &args.family {
+        families.push(Family::from_key(f).ok_or_else(|| {
+            format!("`{f}` is not a family: expected chain, showdown or removal")
+        })?);
+    }
+    for &p in &args.players {
+        if !(2..=4).contains(&p) {
+            return Err(format!("--players {p}: tables have 2, 3 or 4 players"));
+        }
+    }
+    for c in configs::all() {
+        if (!modes.is_empty() && !modes.contains(&c.mode))
+            || (!families.is_empty() && !families.contains(&c.family))
+            || (!args.players.is_empty() && !args.players.contains(&c.mode.players()))
+        {
+            continue;
+        }
+        let bounds = match &args.bounds {
+            Some(t) => parse_bounds(t, c.bounds)?,
+            None => c.bounds,
+        };
+        out.push(Target {
+            name: c.name(),
+            setup: c.setup,
+            bounds,
+        });
+    }
+    if out.is_empty() {
+        return Err("no configuration matches those filters".to_string());
+    }
+    Ok(out)
+}
+
+fn run_check(args: CheckArgs) -> ExitCode {
+    if args.list {
+        for c in configs::all() {
+            println!(
+                "{:24} {}  (bounds: turns={}, concessions={}, invites={})",
+                c.name(),
+                c.family.about(),
+                c.bounds.turns,
+                c.bounds.concessions,
+                c.bounds.invites
+            );
+        }
+        return ExitCode::SUCCESS;
+    }
+    if let Some(name) = &args.print {
+        let Some(c) = configs::all().into_iter().find(|c| &c.name() == name) else {
+            return fail_input(format!(
+                "no configuration is called `{name}`; `riftcheck check --list` shows them"
+            ));
+        };
+        let s = riftcheck_model::report::setup_scenario(&c.name(), c.family.about(), &c.setup);
+        print!("{}", s.to_toml());
+        return ExitCode::SUCCESS;
+    }
+    let targets = match targets(&args) {
+        Ok(t) => t,
+        Err(e) => return fail_input(e),
+    };
+    #[allow(unused_mut)]
+    let mut opts = Options {
+        threads: args.threads,
+        max_states: args.max_states,
+        timeout: args.timeout.map(Duration::from_secs_f64),
+        progress: args.format == Format::Text,
+        ..Options::default()
+    };
+    #[cfg(feature = "faults")]
+    if let Some(name) = &args.fault {
+        match name.parse() {
+            Ok(f) => opts.fault = Some(f),
+            Err(e) => return fail_input(e),
+        }
+    }
+    let mut outcomes = Vec::new();
+    if args.format == Format::Text {
+        println!(
+            "riftcheck check: {} configuration(s); properties hold unless marked\n",
+            targets.len()
+        );
+        println!(
+            "{:26} {:>10} {:>10} {:>6} {:>8} {:>10}  result",
+            "configuration", "states", "unique", "depth", "time", "states/s"
+        );
+    }
+    for t in &targets {
+        let outcome = match check::check(&t.name, &t.setup, t.bounds, &opts) {
+            Ok(o) => o,
+            Err(e) => return fail_input(format!("{}: {e}", t.name)),
+        };
+        if args.format == Format::Text {
+            let result = if !outcome.failed.is_empty() {
+                format!(
+                    "FAILED: {}",
+                    outcome
+                        .failed
+                        .iter()
+                        .map(|p| p.name())
+                        .collect::<Vec<_>>()
+                        .join("; ")
+                )
+            } else if outcome.stopped {
+                "stopped by a limit: properties hold on the states covered".to_string()
+            } else {
+                "all properties hold".to_string()
+            };
+            println!(
+                "{:26} {:>10} {:>10} {:>6} {:>7.2}s {:>10.0}  {result}",
+                outcome.name,
+                outcome.states,
+                outcome.unique,
+                outcome.depth,
+                outcome.seconds,
+                outcome.rate()
+            );
+        }
+        outcomes.push(outcome);
+    }
+    let failed = outcomes.iter().any(|o| !o.failed.is_empty());
+    let stopped = outcomes.iter().any(|o| o.stopped || o.acyclic.is_none());
+    let seen = outcomes.iter().fold(0u64, |a, o| a | o.seen);
+    let mut written = Vec::new();
+    for o in &outcomes {
+        for c in &o.counterexamples {
+            if std::fs::create_dir_all(&args.out).is_ok() {
+                let path = args.out.join(c.file_name());
+                if std::fs::write(&path, c.scenario.to_toml()).is_ok() {
+                    written.push(path);
+                }
+            }
+        }
+    }
+    match args.format {
+        Format::Text => print_text(&outcomes, seen, &written),
+        Format::Json => print_json(&outcomes, seen, &written),
+    }
+    if failed {
+        ExitCode::from(1)
+    } else if stopped {
+        ExitCode::from(3)
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
+fn print_text(outcomes: &[Outcome], seen: u64, written: &[PathBuf]) {
+    let total_states: usize = outcomes.iter().map(|o| o.unique).sum();
+    let total_time: f64 = outcomes.iter().map(|o| o.seconds).sum();
+    println!(
+        "{:26} {:>10} {:>10} {:>6} {:>7.2}s",
+        "total", "", total_states, "", total_time
+    );
+    println!("\nproperties (checked in every configuration):");
+    for &p in Prop::ALL.iter().filter(|p| p.kind() != Kind::Sometimes) {
+        let failing: Vec<&str> = outcomes
+            .iter()
+            .filter(|o| o.failed.contains(&p))
+            .map(|o| o.name.as_str())
+            .collect();
+        let mark = if failing.is_empty() {
+            "  ok  "
+        } else {
+            "  FAIL"
+        };
+        print!("{mark} {} ({})", p.name(), p.rule());
+        if !failing.is_empty() {
+            print!(": {}", failing.join(", "));
+        }
+        println!();
+    }
+    println!("\ncompanions (situations the bounds reach, in at least one configuration):");
+    for &p in Prop::ALL.iter().filter(|p| p.kind() == Kind::Sometimes) {
+        let mark = if seen & p.bit() != 0 {
+            "  seen"
+        } else {
+            "  --  "
+        };
+        println!("{mark} {} ({})", p.name(), p.rule());
+    }
+    for o in outcomes {
+        // Properties broken by the same shortest path are shown together.
+        let mut shown: Vec<&[riftcheck::Action]> = Vec::new();
+        for c in &o.counterexamples {
+            if shown.contains(&c.path.as_slice()) {
+                continue;
+            }
+            shown.push(&c.path);
+            let same: Vec<&str> = o
+                .counterexamples
+                .iter()
+                .filter(|d| d.path == c.path)
+                .map(|d| d.property.name())
+                .collect();
+            println!(
+                "\n== counterexample in {} ({} steps): {}\n",
+                o.name,
+                c.path.len(),
+                same.join("; ")
+            );
+            print!("{}", c.rulebook());
+            for d in o
+                .counterexamples
+                .iter()
+                .filter(|d| d.path == c.path && d.property != c.property)
+            {
+                println!(
+                    "Expected by rule {}: {}; found: {}.",
+                    d.rule, d.expected, d.found
+                );
+            }
+        }
+    }
+    if !written.is_empty() {
+        println!("\nscenario files (replay with `riftcheck replay FILE`):");
+        for w in written {
+            println!("  {}", w.display());
+        }
+    }
+}
+
+fn print_json(outcomes: &[Outcome], seen: u64, written: &[PathBuf]) {
+    let configurations: Vec<serde_json::Value> = outcomes
+        .iter()
+        .map(|o| {
+            serde_json::json!({
+                "name": o.name,
+                "states": o.states,
+                "unique_states": o.unique,
+                "depth": o.depth,
+                "seconds": o.seconds,
+                "states_per_second": o.rate(),
+                "stopped_by_limit": o.stopped,
+                "acyclic": o.acyclic,
+                "failed": o.failed.iter().map(|p| p.name()).collect::<Vec<_>>(),
+                "counterexamples": o.counterexamples.iter().map(|c| serde_json::json!({
+                    "property": c.property.name(),
+                    "rule": c.property.rule(),
+                    "steps": c.scenario.steps.iter().map(|s| s.to_string()).collect::<Vec<_>>(),
+                    "expected": c.expected,
+                    "found": c.found,
+                    "rulebook": c.rulebook(),
+                })).collect::<Vec<_>>(),
+            })
+        })
+        .collect();
+    let properties: Vec<serde_json::Value> = Prop::ALL
+        .iter()
+        .map(|&p| {
+            let holds = match p.kind() {
+                Kind::Sometimes => seen & p.bit() != 0,
+                _ => outcomes.iter().all(|o| !o.failed.contains(&p)),
+            };
+            serde_json::json!({
+                "name": p.name(),
+                "rule": p.rule(),
+                "kind": format!("{:?}", p.kind()).to_lowercase(),
+                "holds": holds,
+            })
+        })
+        .collect();
+    let out = serde_json::json!({
+        "configurations": configurations,
+        "properties": properties,
+        "scenario_files": written.iter().map(|p| p.display().to_string()).collect::<Vec<_>>(),
+    });
+    println!("{}", serde_json::to_string_pretty(&out).unwrap_or_default());
 }
 
 fn collect(paths: &[PathBuf]) -> Vec<PathBuf> {
@@ -62,7 +494,7 @@ fn collect(paths: &[PathBuf]) -> Vec<PathBuf> {
     out
 }
 
-fn replay(files: &[PathBuf], verbose: bool) -> ExitCode {
+fn replay(files: &[PathBuf], verbose: bool, fault: Option<&str>) -> ExitCode {
     let files = collect(files);
     let (mut passed, mut failed, mut broken) = (0, 0, 0);
     for path in &files {
@@ -74,7 +506,11 @@ fn replay(files: &[PathBuf], verbose: bool) -> ExitCode {
                 continue;
             }
         };
-        let replay = match scenario.replay() {
+        let replayed = match fault {
+            None => scenario.replay(),
+            Some(name) => with_fault(&scenario, name),
+        };
+        let replay = match replayed {
             Ok(r) => r,
             Err(e) => {
                 println!("ERROR {e}");
@@ -127,26 +563,131 @@ fn replay(files: &[PathBuf], verbose: bool) -> ExitCode {
     }
 }
 
+/// Replays `scenario` on an engine that commits the named fault.
+fn with_fault(
+    scenario: &Scenario,
+    name: &str,
+) -> Result<riftcheck::scenario::Replay, riftcheck::ScenarioError> {
+    #[allow(unused_mut)]
+    let mut game =
+        riftcheck::Game::from_setup(&scenario.setup).map_err(|e| riftcheck::ScenarioError {
+            file: scenario.source.file.clone(),
+            line: 0,
+            column: 0,
+            message: e.to_string(),
+        })?;
+    #[cfg(feature = "faults")]
+    game.inject(name.parse().ok());
+    #[cfg(not(feature = "faults"))]
+    let _ = name;
+    scenario.replay_from(game)
+}
+
+fn setup_of(file: Option<&Path>, config: &str) -> Result<(String, Setup, Bounds), String> {
+    match file {
+        Some(path) => {
+            let s = Scenario::load(path).map_err(|e| e.to_string())?;
+            Ok((path.display().to_string(), s.setup, Bounds::default()))
+        }
+        None => configs::all()
+            .into_iter()
+            .find(|c| c.name() == config)
+            .map(|c| (c.name(), c.setup, c.bounds))
+            .ok_or_else(|| {
+                format!(
+                    "no configuration is called `{config}`; `riftcheck check --list` shows them"
+                )
+            }),
+    }
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
-        Command::Replay { files, verbose } => replay(&files, verbose),
+        Command::Check(args) => run_check(args),
+        #[cfg(feature = "faults")]
+        Command::Replay {
+            files,
+            verbose,
+            fault,
+        } => {
+            if let Some(name) = &fault
+                && let Err(e) = name.parse::<riftcheck::fault::Fault>()
+            {
+                return fail_input(e);
+            }
+            replay(&files, verbose, fault.as_deref())
+        }
+        #[cfg(not(feature = "faults"))]
+        Command::Replay { files, verbose } => replay(&files, verbose, None),
         Command::Render { file } => match Scenario::load(&file) {
             Ok(s) => {
                 print!("{}", s.render());
                 ExitCode::SUCCESS
             }
-            Err(e) => {
-                eprintln!("error: {e}");
-                ExitCode::from(2)
-            }
+            Err(e) => fail_input(e),
         },
+        Command::Explore { file, config, port } => {
+            let (name, setup, bounds) = match setup_of(file.as_deref(), &config) {
+                Ok(x) => x,
+                Err(e) => return fail_input(e),
+            };
+            match riftcheck_model::explore::serve(&name, &setup, bounds, port) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) => fail_input(e),
+            }
+        }
+        Command::Simulate {
+            file,
+            seed,
+            runs,
+            depth,
+            bounds,
+        } => {
+            let bounds = match parse_bounds(&bounds, Bounds::default()) {
+                Ok(b) => b,
+                Err(e) => return fail_input(e),
+            };
+            let targets: Vec<(String, Setup)> = match &file {
+                Some(path) => match Scenario::load(path) {
+                    Ok(s) => vec![(path.display().to_string(), s.setup)],
+                    Err(e) => return fail_input(e),
+                },
+                None => configs::all()
+                    .into_iter()
+                    .map(|c| (c.name(), c.setup))
+                    .collect(),
+            };
+            simulate::run(&targets, bounds, seed, runs, depth)
+        }
+        Command::Bench { seconds } => {
+            bench::run(seconds);
+            ExitCode::SUCCESS
+        }
         Command::Policies => {
             for p in riftcheck::policy::POLICIES {
                 println!(
                     "{} ({})\n  {}\n  implemented by {}\n",
                     p.name, p.rules, p.default, p.implemented_by
                 );
+            }
+            ExitCode::SUCCESS
+        }
+        #[cfg(feature = "faults")]
+        Command::Faults => {
+            for f in riftcheck::fault::Fault::ALL {
+                println!("{:32} ({}) {}", f.key(), f.rule(), f.what());
+            }
+            ExitCode::SUCCESS
+        }
+        Command::Properties => {
+            for &p in Prop::ALL {
+                let kind = match p.kind() {
+                    Kind::Always => "always",
+                    Kind::Sometimes => "sometimes",
+                    Kind::Graph => "graph",
+                };
+                println!("{kind:9} {} ({})", p.name(), p.rule());
             }
             ExitCode::SUCCESS
         }

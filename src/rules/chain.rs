@@ -4,6 +4,7 @@ use crate::card::CardKind;
 use crate::chain::{Chain, Item, ItemId, ItemKind, Opener};
 use crate::error::RuleError;
 use crate::event::{Event, ItemRef};
+use crate::fault::Fault;
 use crate::game::{Game, Window};
 use crate::policy;
 use crate::seat::{Seat, SeatSet};
@@ -19,6 +20,25 @@ impl Item {
             kind: self.kind,
         }
     }
+}
+
+/// Whether every remaining player has passed Priority in sequence (policy `pass-record`).
+pub(crate) fn round_complete(game: &Game, passed: SeatSet) -> bool {
+    // FAULT count-passes: a count of passes stands in for the record of who passed.
+    if game.faulty(Fault::CountPasses) {
+        return passed.len() >= game.remaining().len();
+    }
+    policy::pass_record_complete(passed, game.remaining())
+}
+
+/// The pass record once `leavers` have left: their passes are deleted (652.5; policy
+/// `pass-record`).
+pub(crate) fn forget_passes(game: &Game, passed: SeatSet, leavers: SeatSet) -> SeatSet {
+    // FAULT count-passes: a count cannot forget whose passes they were.
+    if game.faulty(Fault::CountPasses) {
+        return passed;
+    }
+    passed.difference(leavers)
 }
 
 /// Passing Priority needs a chain (338-339) and Priority (312.1). The exception: a teammate
@@ -43,7 +63,8 @@ pub(crate) fn pass(game: &mut Game, seat: Seat, ev: &mut Vec<Event>) {
         return;
     };
     chain.passed.insert(seat);
-    if policy::pass_record_complete(chain.passed, remaining) {
+    let passed = chain.passed;
+    if round_complete(game, passed) {
         resolve_newest(game, ev);
     } else if let Some(next) = remaining.next_after(seat) {
         give_priority(game, next, ev);

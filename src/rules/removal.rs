@@ -3,6 +3,7 @@
 use crate::board::Zone;
 use crate::chain::ItemKind;
 use crate::event::Event;
+use crate::fault::Fault;
 use crate::game::{Game, Window};
 use crate::policy;
 use crate::seat::{Seat, SeatSet};
@@ -227,16 +228,23 @@ pub(crate) fn proceed_with_focus(game: &mut Game, leavers: SeatSet, ev: &mut Vec
 /// (652.5.c.2). Triggers still to be placed carry on being placed.
 pub(crate) fn proceed_with_priority(game: &mut Game, leavers: SeatSet, ev: &mut Vec<Event>) {
     let remaining = game.remaining();
+    let Some(passed) = game.s.chain.as_ref().map(|c| c.passed) else {
+        return;
+    };
+    let passed = chain::forget_passes(game, passed, leavers);
     let Some(chain_now) = game.s.chain.as_mut() else {
         return;
     };
-    chain_now.passed = chain_now.passed.difference(leavers);
+    chain_now.passed = passed;
     let placing = !chain_now.unplaced.is_empty() || chain_now.items.iter().any(|i| !i.finalized);
     if placing {
         triggers::advance(game, ev);
         return;
     }
-    if let Some(holder) = chain_now.holder
+    let holder = chain_now.holder;
+    // FAULT priority-stays-with-leaver: Priority is not handed on when its holder leaves.
+    if !game.faulty(Fault::PriorityStaysWithLeaver)
+        && let Some(holder) = holder
         && leavers.contains(holder)
         && let Some(next) = policy::next_player(remaining, holder)
     {
@@ -246,7 +254,7 @@ pub(crate) fn proceed_with_priority(game: &mut Game, leavers: SeatSet, ev: &mut 
         .s
         .chain
         .as_ref()
-        .is_some_and(|c| c.holder.is_some() && policy::pass_record_complete(c.passed, remaining))
+        .is_some_and(|c| c.holder.is_some() && chain::round_complete(game, c.passed))
     {
         chain::resolve_newest(game, ev);
     }

@@ -16,6 +16,7 @@ use std::collections::BTreeMap;
 use std::fmt;
 use std::path::Path;
 
+pub use render::render_example;
 pub use replay::{Failure, Replay, StepResult};
 
 use crate::seat::Seat;
@@ -262,6 +263,16 @@ impl Scenario {
     /// [`Scenario::parse`] accepted never fails this way).
     pub fn replay(&self) -> Result<Replay, ScenarioError> {
         replay::replay(self)
+    }
+
+    /// Plays the scenario from `start` (its setup's game, perhaps with a fault injected) and
+    /// checks every expectation.
+    ///
+    /// # Errors
+    ///
+    /// As [`Scenario::replay`].
+    pub fn replay_from(&self, start: crate::Game) -> Result<Replay, ScenarioError> {
+        replay::replay_from(self, start, Vec::new())
     }
 
     /// An error located at `(line, column)` of this scenario's source.

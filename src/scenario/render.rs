@@ -7,6 +7,7 @@ use std::fmt::Write;
 use super::Scenario;
 use crate::action::Action;
 use crate::card::Catalog;
+use crate::error::RuleError;
 use crate::event::{Event, item_name};
 use crate::game::Game;
 
@@ -166,32 +167,54 @@ pub(crate) fn describe_table(game: &Game) -> Vec<String> {
 }
 
 pub(crate) fn render(s: &Scenario) -> String {
+    let (Ok(replay), Ok(start)) = (s.replay(), Game::from_setup(&s.setup)) else {
+        return format!(
+            "Example - {}\n(the setup does not describe a possible table)\n",
+            s.title
+        );
+    };
+    let steps: Vec<(Action, Result<Vec<Event>, RuleError>)> = replay
+        .results
+        .iter()
+        .map(|r| (r.action, r.outcome.clone()))
+        .collect();
+    render_example(
+        &s.title,
+        s.description.as_deref(),
+        &s.rules,
+        &start,
+        &replay.setup_events,
+        &steps,
+    )
+}
+
+/// A rulebook example of a game: "Example - <title>", the table at `start`, one sentence per
+/// step and per consequence (from each step's events, or its refusal), the description, and the
+/// rules cited.
+pub fn render_example(
+    title: &str,
+    description: Option<&str>,
+    rules: &[String],
+    start: &Game,
+    setup_events: &[Event],
+    steps: &[(Action, Result<Vec<Event>, RuleError>)],
+) -> String {
     let mut o = String::new();
-    let _ = writeln!(o, "Example - {}", s.title);
-    let Ok(replay) = s.replay() else {
-        let _ = writeln!(o, "(the setup does not describe a possible table)");
-        return o;
-    };
-    let Ok(start) = Game::from_setup(&s.setup) else {
-        return o;
-    };
+    let _ = writeln!(o, "Example - {title}");
     let cat = start.catalog_arc().clone();
-    let mut paragraph: Vec<String> = describe_table(&start);
-    let setup_sentences = consequences(&cat, None, &replay.setup_events);
-    paragraph.extend(setup_sentences);
-    let mut cited: BTreeSet<String> = s.rules.iter().cloned().collect();
-    for result in &replay.results {
-        let text = result.action.display(&cat).to_string();
-        match &result.outcome {
+    let mut paragraph: Vec<String> = describe_table(start);
+    paragraph.extend(consequences(&cat, None, setup_events));
+    let mut cited: BTreeSet<String> = rules.iter().cloned().collect();
+    for (action, outcome) in steps {
+        let text = action.display(&cat).to_string();
+        match outcome {
             Ok(events) => {
                 paragraph.push(format!("{text}."));
+                let conceding = matches!(action, Action::Concede { .. });
                 for e in events {
-                    cited.insert(
-                        rule_in_context(e, matches!(result.action, Action::Concede { .. }))
-                            .to_string(),
-                    );
+                    cited.insert(rule_in_context(e, conceding).to_string());
                 }
-                paragraph.extend(consequences(&cat, Some(&result.action), events));
+                paragraph.extend(consequences(&cat, Some(action), events));
             }
             Err(e) => {
                 paragraph.push(format!("{text}? Not allowed: {e}."));
@@ -200,7 +223,7 @@ pub(crate) fn render(s: &Scenario) -> String {
         }
     }
     let _ = writeln!(o, "{}", wrap(&paragraph.join(" "), 100));
-    if let Some(d) = &s.description {
+    if let Some(d) = description {
         let _ = writeln!(o, "\n{}", wrap(d, 100));
     }
     let mut rules: Vec<String> = cited.into_iter().collect();

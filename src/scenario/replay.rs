@@ -78,8 +78,16 @@ impl History {
 }
 
 pub(super) fn replay(s: &Scenario) -> Result<Replay, ScenarioError> {
-    let (mut game, setup_events) = Game::from_setup_with_events(&s.setup)
+    let (game, setup_events) = Game::from_setup_with_events(&s.setup)
         .map_err(|e| s.error_at(s.source.setup_table, e.to_string()))?;
+    replay_from(s, game, setup_events)
+}
+
+pub(super) fn replay_from(
+    s: &Scenario,
+    mut game: Game,
+    setup_events: Vec<Event>,
+) -> Result<Replay, ScenarioError> {
     let catalog = game.catalog_arc().clone();
     let mut history = History::default();
     history.record(&catalog, &setup_events);

@@ -1,0 +1,274 @@
+//! The built-in starting positions: every mode of play, each in families that exercise one area
+//! of the rules. Each is a scenario setup; `riftcheck check --print NAME` prints it as a
+//! scenario file to copy and change.
+
+use std::fmt;
+
+use riftcheck::card::{CardKind, Timing, TriggerEvent};
+use riftcheck::{
+    AbilitySetup, BattlefieldSetup, CardSetup, EffectSetup, Mode, Seat, Setup, ZoneSetup,
+};
+
+use crate::model::Bounds;
+
+/// An area of the rules a family of starting positions exercises.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Family {
+    /// Chain and Priority: every player holds Reactions, one of them a Counter.
+    Chain,
+    /// Showdowns and Focus: a move starts a Showdown whose start triggers, with Action plays and
+    /// an Add ability.
+    Showdown,
+    /// Ownership, control and contributed battlefields: borrowed units, a "+1 Might"
+    /// battlefield, hidden cards, runes and gear, and a spell that takes control.
+    Removal,
+}
+
+impl Family {
+    /// Every family.
+    pub const ALL: [Family; 3] = [Family::Chain, Family::Showdown, Family::Removal];
+
+    /// Its name on the command line.
+    pub fn key(self) -> &'static str {
+        match self {
+            Family::Chain => "chain",
+            Family::Showdown => "showdown",
+            Family::Removal => "removal",
+        }
+    }
+
+    /// What it exercises.
+    pub fn about(self) -> &'static str {
+        match self {
+            Family::Chain => "Chain and Priority: Reactions, a Counter, passes and concessions",
+            Family::Showdown => {
+                "Showdown and Focus: a Showdown begun by a move, its triggers, Action plays, an Add ability"
+            }
+            Family::Removal => {
+                "ownership, control and contributed battlefields: borrowed units, a +1 Might battlefield, hidden cards"
+            }
+        }
+    }
+
+    /// Parses a family's name.
+    pub fn from_key(key: &str) -> Option<Family> {
+        Family::ALL.into_iter().find(|f| f.key() == key)
+    }
+}
+
+impl fmt::Display for Family {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.key())
+    }
+}
+
+/// A built-in configuration: a mode, a family, the setup and the bounds.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// The mode.
+    pub mode: Mode,
+    /// The family.
+    pub family: Family,
+    /// The starting position.
+    pub setup: Setup,
+    /// The bounds.
+    pub bounds: Bounds,
+}
+
+impl Config {
+    /// `war/chain`.
+    pub fn name(&self) -> String {
+        format!("{}/{}", self.mode.key(), self.family.key())
+    }
+}
+
+const NAMES: [&str; 4] = ["Ridge", "Marsh", "Crag", "Dunes"];
+
+fn battlefields(mode: Mode) -> Vec<BattlefieldSetup> {
+    mode.contributors()
+        .iter()
+        .map(|s| BattlefieldSetup {
+            name: NAMES[s.index()].to_string(),
+            contributor: s,
+            might_bonus: 0,
+            controller: None,
+            token: false,
+            contested_by: None,
+        })
+        .collect()
+}
+
+fn spell(name: &str, owner: Seat, timing: Timing, effect: EffectSetup) -> CardSetup {
+    let mut c = CardSetup::new(name, CardKind::Spell, owner, ZoneSetup::Hand);
+    c.timing = timing;
+    c.effect = effect;
+    c
+}
+
+fn unit(name: &str, owner: Seat, zone: ZoneSetup, might: i8) -> CardSetup {
+    let mut c = CardSetup::new(name, CardKind::Unit, owner, zone);
+    c.might = might;
+    c
+}
+
+fn seated(mode: Mode, seat: Seat) -> bool {
+    mode.seats().contains(seat)
+}
+
+/// The setup of `family` at a `mode` table.
+pub fn setup(family: Family, mode: Mode) -> Setup {
+    let mut s = Setup::new(mode);
+    s.battlefields = battlefields(mode);
+    match family {
+        Family::Chain => {
+            s.cards.push(spell(
+                "Firebolt",
+                Seat::A,
+                Timing::Reaction,
+                EffectSetup::Nothing,
+            ));
+            s.cards.push(spell(
+                "Denial",
+                Seat::B,
+                Timing::Reaction,
+                EffectSetup::Counter,
+            ));
+            if seated(mode, Seat::C) {
+                s.cards.push(spell(
+                    "Echo",
+                    Seat::C,
+                    Timing::Reaction,
+                    EffectSetup::Nothing,
+                ));
+            }
+            if seated(mode, Seat::D) {
+                s.cards.push(spell(
+                    "Rebuke",
+                    Seat::D,
+                    Timing::Reaction,
+                    EffectSetup::Counter,
+                ));
+            }
+        }
+        Family::Showdown => {
+            // A's Scout moves into an uncontrolled battlefield and begins a Showdown there.
+            let field = s.battlefields[s.battlefields.len() - 1].name.clone();
+            s.cards
+                .push(unit("Scout", Seat::A, ZoneSetup::Base(Seat::A), 2));
+            let mut bell =
+                CardSetup::new("Bell", CardKind::Gear, Seat::B, ZoneSetup::Base(Seat::B));
+            bell.ability = Some(AbilitySetup::Triggered {
+                when: TriggerEvent::ShowdownBegins,
+                effect: EffectSetup::Nothing,
+            });
+            s.cards.push(bell);
+            s.cards.push(spell(
+                "Surge",
+                Seat::A,
+                Timing::Action,
+                EffectSetup::Nothing,
+            ));
+            let mut ambusher = unit("Ambusher", Seat::B, ZoneSetup::Hand, 1);
+            ambusher.timing = Timing::Action;
+            s.cards.push(ambusher);
+            let mut rune =
+                CardSetup::new("Rune", CardKind::Rune, Seat::B, ZoneSetup::Base(Seat::B));
+            rune.ability = Some(AbilitySetup::Add);
+            s.cards.push(rune);
+            let last = mode.seats().iter().last().unwrap_or(Seat::B);
+            if last != Seat::B {
+                s.cards
+                    .push(spell("Echo", last, Timing::Reaction, EffectSetup::Nothing));
+            }
+            let _ = field;
+        }
+        Family::Removal => {
+            // B's battlefield gives +1 Might; a unit of the next player stands there at 5.
+            let plaza = s
+                .battlefields
+                .iter_mut()
+                .find(|b| b.contributor == Seat::B)
+                .expect("B contributes a battlefield in every mode");
+            plaza.name = "Sunlit Plaza".to_string();
+            plaza.might_bonus = 1;
+            let holder = if seated(mode, Seat::C) && !mode.has_teams() {
+                Seat::C
+            } else {
+                Seat::A
+            };
+            plaza.controller = Some(holder);
+            s.cards.push(unit(
+                "Stonewall",
+                holder,
+                ZoneSetup::Field("Sunlit Plaza".into()),
+                4,
+            ));
+            // B borrows A's unit; the last seat (or A) borrows B's.
+            let mut scout = unit("Scout", Seat::A, ZoneSetup::Base(Seat::B), 2);
+            scout.controller = Some(Seat::B);
+            s.cards.push(scout);
+            let borrower = mode
+                .seats()
+                .iter()
+                .last()
+                .filter(|&x| x != Seat::B)
+                .unwrap_or(Seat::A);
+            let mut brute = unit("Brute", Seat::B, ZoneSetup::Base(borrower), 3);
+            brute.controller = Some(borrower);
+            s.cards.push(brute);
+            let mut rune =
+                CardSetup::new("Rune", CardKind::Rune, Seat::B, ZoneSetup::Base(Seat::B));
+            rune.ability = Some(AbilitySetup::Add);
+            s.cards.push(rune);
+            s.cards.push(spell(
+                "Snare",
+                Seat::B,
+                Timing::Reaction,
+                EffectSetup::Nothing,
+            ));
+            s.cards.push(spell(
+                "Borrow",
+                Seat::A,
+                Timing::Reaction,
+                EffectSetup::GainControl,
+            ));
+            s.cards.push(spell(
+                "Denial",
+                holder,
+                Timing::Reaction,
+                EffectSetup::Counter,
+            ));
+        }
+    }
+    s
+}
+
+/// The default bounds of a family at a table.
+pub fn bounds(family: Family, mode: Mode) -> Bounds {
+    let concessions = match (family, mode) {
+        (_, Mode::Duel | Mode::MagmaChamber) => 1,
+        (_, Mode::War) => 2,
+        _ => 1,
+    };
+    Bounds {
+        turns: 1,
+        concessions,
+        invites: 1,
+    }
+}
+
+/// Every built-in configuration, in the order `riftcheck check` runs them.
+pub fn all() -> Vec<Config> {
+    let mut out = Vec::new();
+    for mode in Mode::ALL {
+        for family in Family::ALL {
+            out.push(Config {
+                mode,
+                family,
+                setup: setup(family, mode),
+                bounds: bounds(family, mode),
+            });
+        }
+    }
+    out
+}

@@ -1,0 +1,13 @@
+//! The riftcheck model checker: a stateright model of the rules engine and its spec in lockstep,
+//! the properties it checks, the built-in starting positions, and the searches that turn a
+//! violation into the shortest scenario that shows it.
+
+pub mod bench;
+pub mod check;
+pub mod configs;
+pub mod explore;
+pub mod model;
+pub mod properties;
+pub mod report;
+pub mod search;
+pub mod simulate;

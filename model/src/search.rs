@@ -1,0 +1,211 @@
+//! riftcheck's own searches over the model: the shortest path to a violation or an example
+//! (breadth-first, so the first path found is a shortest one), and the search for cycles
+//! (depth-first, with the states on the current path marked).
+
+use std::collections::{HashMap, VecDeque};
+use std::hash::{DefaultHasher, Hash, Hasher};
+
+use riftcheck::Action;
+
+use crate::model::{RiftModel, State};
+
+/// A deterministic fingerprint of a state.
+pub fn fingerprint(state: &State) -> u64 {
+    let mut h = DefaultHasher::new();
+    state.hash(&mut h);
+    h.finish()
+}
+
+/// The outcome of a search with a limit.
+pub enum Found<T> {
+    /// Found.
+    Yes(T),
+    /// The whole reachable graph was searched and it is not there.
+    No,
+    /// The limit stopped the search first.
+    Unknown,
+}
+
+/// A shortest sequence of actions from the first state to a transition where `target` holds
+/// (it is given the new state and the companions the transition showed), searching at most
+/// `limit` states. The first state itself counts, with no companions.
+pub fn shortest_path(
+    model: &RiftModel,
+    target: &dyn Fn(&State, u64) -> bool,
+    limit: usize,
+) -> Found<Vec<Action>> {
+    let start = model.initial();
+    if target(&start, 0) {
+        return Found::Yes(Vec::new());
+    }
+    let mut parents: HashMap<u64, (u64, Action)> = HashMap::new();
+    let start_fp = fingerprint(&start);
+    let mut seen: HashMap<u64, ()> = HashMap::new();
+    seen.insert(start_fp, ());
+    let mut queue = VecDeque::from([(start, start_fp)]);
+    let mut actions = Vec::new();
+    while let Some((state, fp)) = queue.pop_front() {
+        if seen.len() > limit {
+            return Found::Unknown;
+        }
+        actions.clear();
+        model.offered(&state, &mut actions);
+        for &action in &actions {
+            let Some(t) = model.step(&state, action) else {
+                continue;
+            };
+            let (next, seen_here) = (t.state, t.seen);
+            let next_fp = fingerprint(&next);
+            if seen.contains_key(&next_fp) {
+                continue;
+            }
+            seen.insert(next_fp, ());
+            parents.insert(next_fp, (fp, action));
+            if target(&next, seen_here) {
+                let mut path = vec![action];
+                let mut at = fp;
+                while at != start_fp {
+                    let (prev, a) = parents[&at];
+                    path.push(a);
+                    at = prev;
+                }
+                path.reverse();
+                return Found::Yes(path);
+            }
+            queue.push_back((next, next_fp));
+        }
+    }
+    Found::No
+}
+
+/// A cycle: the actions from the first state to a state on the cycle, then the actions around
+/// it. Searches at most `limit` states.
+pub fn find_cycle(model: &RiftModel, limit: usize) -> Found<(Vec<Action>, Vec<Action>)> {
+    #[derive(Clone, Copy, PartialEq)]
+    enum Mark {
+        OnPath,
+        Done,
+    }
+    let mut marks: HashMap<u64, Mark> = HashMap::new();
+    // Each frame: the state, its fingerprint, its actions and the next one to try, and the action
+    // that led here.
+    struct Frame {
+        state: State,
+        fp: u64,
+        actions: Vec<Action>,
+        next: usize,
+        via: Option<Action>,
+    }
+    let start = model.initial();
+    let start_fp = fingerprint(&start);
+    let mut first = Vec::new();
+    model.offered(&start, &mut first);
+    let mut stack = vec![Frame {
+        state: start,
+        fp: start_fp,
+        actions: first,
+        next: 0,
+        via: None,
+    }];
+    marks.insert(start_fp, Mark::OnPath);
+    while let Some(top) = stack.last_mut() {
+        if marks.len() > limit {
+            return Found::Unknown;
+        }
+        if top.next >= top.actions.len() {
+            marks.insert(top.fp, Mark::Done);
+            stack.pop();
+            continue;
+        }
+        let action = top.actions[top.next];
+        top.next += 1;
+        let Some(t) = model.step(&top.state, action) else {
+            continue;
+        };
+        let next = t.state;
+        let fp = fingerprint(&next);
+        match marks.get(&fp) {
+            Some(Mark::Done) => continue,
+            Some(Mark::OnPath) => {
+                // A cycle: from the frame holding `fp` to the top, then `action` back to it.
+                let at = stack.iter().position(|f| f.fp == fp).unwrap_or(0);
+                let prefix: Vec<Action> = stack[1..=at].iter().filter_map(|f| f.via).collect();
+                let mut around: Vec<Action> =
+                    stack[at + 1..].iter().filter_map(|f| f.via).collect();
+                around.push(action);
+                return Found::Yes((prefix, around));
+            }
+            None => {
+                marks.insert(fp, Mark::OnPath);
+                let mut actions = Vec::new();
+                model.offered(&next, &mut actions);
+                stack.push(Frame {
+                    state: next,
+                    fp,
+                    actions,
+                    next: 0,
+                    via: Some(action),
+                });
+            }
+        }
+    }
+    Found::No
+}
+
+/// Replays `path` from the first state, returning every state and the events of each step.
+pub fn replay(model: &RiftModel, path: &[Action]) -> Vec<(State, Vec<riftcheck::Event>)> {
+    let mut out = vec![(model.initial(), Vec::new())];
+    for &a in path {
+        let last = &out[out.len() - 1].0;
+        match model.step(last, a) {
+            Some(t) => out.push((t.state, t.events)),
+            None => break,
+        }
+    }
+    out
+}
+
+/// Whether `path` replays from the first state (every step a transition) and its last state
+/// violates `prop`.
+pub fn still_violates(model: &RiftModel, prop: crate::properties::Prop, path: &[Action]) -> bool {
+    let mut state = model.initial();
+    for (i, &a) in path.iter().enumerate() {
+        if RiftModel::is_final(&state) && i < path.len() {
+            return false;
+        }
+        match model.step(&state, a) {
+            Some(t) => state = t.state,
+            None => return false,
+        }
+    }
+    state.ghost.violated & prop.bit() != 0
+}
+
+/// Shrinks a path that ends in a violation of `prop`: removes single steps, then pairs of
+/// adjacent steps, while the rest still replays and still ends in the same violation, until
+/// nothing more can go (a fixpoint that keeps the property's polarity).
+pub fn shrink(
+    model: &RiftModel,
+    prop: crate::properties::Prop,
+    mut path: Vec<Action>,
+) -> Vec<Action> {
+    loop {
+        let mut changed = false;
+        for width in [1usize, 2] {
+            let mut i = 0;
+            while i + width <= path.len() {
+                let mut candidate = path.clone();
+                candidate.drain(i..i + width);
+                if still_violates(model, prop, &candidate) {
+                    path = candidate;
+                    changed = true;
+                } else {
+                    i += 1;
+                }
+            }
+        }
+        if !changed {
+            return path;
+        }
+    }
+}
