@@ -27,11 +27,12 @@ pub fn run(seconds: f64) {
         "model checker: stateright depth-first search, one thread, every built-in configuration"
     );
     println!(
-        "{:26} {:>10} {:>8} {:>12} {:>14}",
-        "configuration", "unique", "time", "states/s", "peak RSS (MB)"
+        "{:26} {:>10} {:>8} {:>12} {:>14} {:>12}",
+        "configuration", "unique", "time", "states/s", "peak RSS (MB)", "bytes/state"
     );
     let mut total_states = 0usize;
     let mut total_time = 0.0;
+    let mut peak_before = peak_rss().unwrap_or(0);
     for c in configs::all() {
         let outcome = match check::check(&c.name(), &c.setup, c.bounds, &Options::default()) {
             Ok(o) => o,
@@ -42,13 +43,23 @@ pub fn run(seconds: f64) {
         };
         total_states += outcome.unique;
         total_time += outcome.seconds;
+        let peak = peak_rss().unwrap_or(0);
+        // The high-water mark only moves when a run needs more than any before it, so growth is
+        // shown only where there was some, and only for runs large enough to be measured.
+        let per_state = if peak > peak_before && outcome.unique >= 10_000 {
+            format!("{:.0}", (peak - peak_before) as f64 / outcome.unique as f64)
+        } else {
+            "-".to_string()
+        };
+        peak_before = peak_before.max(peak);
         println!(
-            "{:26} {:>10} {:>7.2}s {:>12.0} {:>14.1}",
+            "{:26} {:>10} {:>7.2}s {:>12.0} {:>14.1} {:>12}",
             outcome.name,
             outcome.unique,
             outcome.seconds,
             outcome.rate(),
-            peak_rss().unwrap_or(0) as f64 / 1e6
+            peak as f64 / 1e6,
+            per_state
         );
     }
     println!(

@@ -123,6 +123,10 @@ enum Command {
         /// Bounds for the walks, as for `check`.
         #[arg(long, default_value = "turns=6,concessions=3,invites=2")]
         bounds: String,
+        /// Make the engine commit this rule fault.
+        #[cfg(feature = "faults")]
+        #[arg(long)]
+        fault: Option<String>,
     },
     /// Measure the checker and the engine: states per second, bytes per state, step cost.
     Bench {
@@ -643,7 +647,20 @@ fn main() -> ExitCode {
             runs,
             depth,
             bounds,
+            #[cfg(feature = "faults")]
+            fault,
         } => {
+            #[cfg(feature = "faults")]
+            let fault = match fault
+                .as_deref()
+                .map(str::parse::<riftcheck::fault::Fault>)
+                .transpose()
+            {
+                Ok(f) => f,
+                Err(e) => return fail_input(e),
+            };
+            #[cfg(not(feature = "faults"))]
+            let fault = None;
             let bounds = match parse_bounds(&bounds, Bounds::default()) {
                 Ok(b) => b,
                 Err(e) => return fail_input(e),
@@ -658,7 +675,7 @@ fn main() -> ExitCode {
                     .map(|c| (c.name(), c.setup))
                     .collect(),
             };
-            simulate::run(&targets, bounds, seed, runs, depth)
+            simulate::run(&targets, bounds, seed, runs, depth, fault)
         }
         Command::Bench { seconds } => {
             bench::run(seconds);

@@ -46,25 +46,26 @@ pub fn walk(model: &RiftModel, rng: &mut Rng, depth: usize) -> (Vec<Action>, Opt
         }
         offered.clear();
         model.offered(&state, &mut offered);
-        // Try offered actions from a random start until one is a transition.
-        let n = offered.len();
-        if n == 0 {
+        // Choose uniformly among the actions that are transitions.
+        let mut moves: Vec<(Action, crate::model::State)> = offered
+            .iter()
+            .filter_map(|&a| model.step(&state, a).map(|t| (a, t.state)))
+            .collect();
+        if moves.is_empty() {
             break;
         }
-        let start = rng.below(n);
-        let mut moved = false;
-        for k in 0..n {
-            let a = offered[(start + k) % n];
-            if let Some(t) = model.step(&state, a) {
-                state = t.state;
-                path.push(a);
-                moved = true;
-                break;
-            }
+        // Any seat may concede at any time; drawn as often as anything else, concessions would
+        // end most walks within a few steps. One draw in eight may concede.
+        if rng.below(8) != 0
+            && moves
+                .iter()
+                .any(|(a, _)| !matches!(a, Action::Concede { .. }))
+        {
+            moves.retain(|(a, _)| !matches!(a, Action::Concede { .. }));
         }
-        if !moved {
-            break;
-        }
+        let (a, next) = moves.swap_remove(rng.below(moves.len()));
+        state = next;
+        path.push(a);
     }
     let v = violated(&state);
     (path, v)
@@ -84,16 +85,22 @@ pub fn run(
     seed: u64,
     runs: u64,
     depth: usize,
+    fault: Option<riftcheck::fault::Fault>,
 ) -> ExitCode {
     let mut failed = false;
     for (name, setup) in targets {
-        let game = match Game::from_setup(setup) {
+        #[allow(unused_mut)]
+        let mut game = match Game::from_setup(setup) {
             Ok(g) => g,
             Err(e) => {
                 eprintln!("error: {name}: {e}");
                 return ExitCode::from(2);
             }
         };
+        #[cfg(feature = "faults")]
+        game.inject(fault);
+        #[cfg(not(feature = "faults"))]
+        let _ = fault;
         let model = RiftModel::new(name.clone(), game, bounds);
         let mut steps = 0usize;
         let mut found = None;

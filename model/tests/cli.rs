@@ -95,3 +95,127 @@ fn bad_arguments_are_refused_with_usage() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("Usage"));
 }
+
+#[test]
+fn check_passes_on_the_engine_and_exits_0() {
+    let out = riftcheck()
+        .args(["check", "--mode", "duel,skirmish"])
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}");
+    assert!(stdout.contains("skirmish/chain"), "{stdout}");
+    assert!(
+        stdout.contains("ok   a countered item never resolves"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("ok   a departed player never receives Priority"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("ok   a Showdown ends once all remaining players have passed"),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn check_stopped_by_a_limit_exits_3() {
+    let out = riftcheck()
+        .args([
+            "check",
+            "--mode",
+            "war",
+            "--family",
+            "removal",
+            "--max-states",
+            "500",
+        ])
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(3), "{stdout}");
+    assert!(stdout.contains("stopped by a limit"), "{stdout}");
+}
+
+#[test]
+fn check_refuses_bad_arguments_with_exit_2() {
+    for args in [
+        vec!["check", "--mode", "chess"],
+        vec!["check", "--family", "poker"],
+        vec!["check", "--players", "5"],
+        vec!["check", "--bounds", "turns=x"],
+        vec!["check", "--bounds", "lives=3"],
+        vec!["check", "no/such/file.toml"],
+    ] {
+        let out = riftcheck().args(&args).output().unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(
+            String::from_utf8_lossy(&out.stderr).starts_with("error: "),
+            "{args:?}"
+        );
+    }
+}
+
+#[test]
+fn check_checks_a_scenario_files_setup() {
+    let file = scenarios().join("seed_000/a_response_disappears.toml");
+    let out = riftcheck().arg("check").arg(&file).output().unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}");
+    assert!(stdout.contains("a_response_disappears.toml"), "{stdout}");
+}
+
+#[test]
+fn check_prints_json_for_machines() {
+    let out = riftcheck()
+        .args(["check", "--mode", "duel", "--format", "json"])
+        .output()
+        .unwrap();
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("valid JSON");
+    assert_eq!(json["configurations"].as_array().unwrap().len(), 3);
+    assert!(
+        json["properties"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|p| p["name"] == "a countered item never resolves")
+    );
+}
+
+#[cfg(feature = "faults")]
+#[test]
+fn check_with_a_fault_exits_1_and_writes_a_replayable_scenario() {
+    let out_dir = std::env::temp_dir().join(format!("riftcheck-cli-out-{}", std::process::id()));
+    let out = riftcheck()
+        .args([
+            "check",
+            "--mode",
+            "skirmish",
+            "--family",
+            "chain",
+            "--fault",
+            "priority-stays-with-leaver",
+            "--out",
+        ])
+        .arg(&out_dir)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{stdout}");
+    assert!(
+        stdout.contains("FAIL a departed player never receives Priority"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("Expected by rule"), "{stdout}");
+    let file = out_dir.join("skirmish_chain__a_departed_player_never_receives_priority.toml");
+    let with = riftcheck()
+        .arg("replay")
+        .arg(&file)
+        .args(["--fault", "priority-stays-with-leaver"])
+        .output()
+        .unwrap();
+    assert_eq!(with.status.code(), Some(1));
+    let without = riftcheck().arg("replay").arg(&file).output().unwrap();
+    assert_eq!(without.status.code(), Some(0));
+}

@@ -1,0 +1,170 @@
+//! The model checker on the real engine: every property holds in every built-in configuration,
+//! every companion is reached, the state counts are pinned, and runs are deterministic.
+
+use riftcheck_model::check::{self, Options};
+use riftcheck_model::configs;
+use riftcheck_model::properties::{Kind, Prop};
+
+fn config(name: &str) -> configs::Config {
+    configs::all()
+        .into_iter()
+        .find(|c| c.name() == name)
+        .unwrap_or_else(|| panic!("no configuration {name}"))
+}
+
+#[test]
+fn every_property_holds_in_every_default_configuration() {
+    let mut seen = 0u64;
+    for c in configs::all() {
+        let o = check::check(&c.name(), &c.setup, c.bounds, &Options::default()).unwrap();
+        assert!(o.failed.is_empty(), "{}: {:?}", o.name, o.failed);
+        assert!(!o.stopped, "{}: stopped by a limit", o.name);
+        assert_eq!(
+            o.acyclic,
+            Some(true),
+            "{}: the cycle search did not finish clean",
+            o.name
+        );
+        assert!(o.counterexamples.is_empty());
+        seen |= o.seen;
+    }
+    let missing: Vec<&str> = Prop::ALL
+        .iter()
+        .filter(|p| p.kind() == Kind::Sometimes && seen & p.bit() == 0)
+        .map(|p| p.name())
+        .collect();
+    assert!(
+        missing.is_empty(),
+        "companions no default configuration reaches: {missing:?}"
+    );
+}
+
+/// Tripwires: a change to the model (its actions, bounds, or state) changes these counts. Update
+/// them on purpose, never to make a failure go away.
+#[test]
+fn unique_state_counts_are_pinned() {
+    for (name, unique) in [
+        ("duel/chain", 30),
+        ("skirmish/chain", 145),
+        ("war/chain", 2500),
+    ] {
+        let c = config(name);
+        let o = check::check(name, &c.setup, c.bounds, &Options::default()).unwrap();
+        assert_eq!(o.unique, unique, "{name}");
+    }
+}
+
+#[test]
+fn the_same_configuration_gives_the_same_result() {
+    let c = config("war/showdown");
+    let a = check::check("a", &c.setup, c.bounds, &Options::default()).unwrap();
+    let b = check::check("b", &c.setup, c.bounds, &Options::default()).unwrap();
+    assert_eq!(
+        (a.unique, a.states, a.depth, a.seen),
+        (b.unique, b.states, b.depth, b.seen)
+    );
+}
+
+#[test]
+fn a_state_limit_stops_the_check_and_says_so() {
+    let c = config("war/removal");
+    let opts = Options {
+        max_states: Some(1000),
+        ..Options::default()
+    };
+    let o = check::check("war/removal", &c.setup, c.bounds, &opts).unwrap();
+    assert!(o.stopped);
+    assert!(o.failed.is_empty());
+}
+
+#[cfg(feature = "faults")]
+mod with_faults {
+    use riftcheck::Scenario;
+    use riftcheck::fault::Fault;
+
+    use super::*;
+
+    fn faulty(fault: Fault, name: &str) -> check::Outcome {
+        let c = config(name);
+        let opts = Options {
+            fault: Some(fault),
+            ..Options::default()
+        };
+        check::check(name, &c.setup, c.bounds, &opts).unwrap()
+    }
+
+    #[test]
+    fn a_counterexample_round_trips_through_a_scenario_file() {
+        let o = faulty(Fault::CountPasses, "skirmish/chain");
+        assert!(o.failed.contains(&Prop::EngineAndSpecAgree));
+        assert!(o.failed.contains(&Prop::ResolvesOnlyWhenAllPassed));
+        let c = o
+            .counterexamples
+            .iter()
+            .find(|c| c.property == Prop::ResolvesOnlyWhenAllPassed)
+            .unwrap();
+        // A plays, A passes, B passes, B concedes: the count says two passes for two players.
+        assert_eq!(c.path.len(), 4, "{}", c.rulebook());
+        assert!(
+            c.rulebook().contains("Expected by rule"),
+            "{}",
+            c.rulebook()
+        );
+        // Printed, saved, read back: the same scenario.
+        let text = c.scenario.to_toml();
+        let dir = std::env::temp_dir().join(format!("riftcheck-roundtrip-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join(c.file_name());
+        std::fs::write(&path, &text).unwrap();
+        let again = Scenario::load(&path).unwrap();
+        assert_eq!(again, c.scenario);
+        // Replayed on the faulty engine: the same violation, at the same step.
+        let mut game = riftcheck::Game::from_setup(&again.setup).unwrap();
+        game.inject(Some(Fault::CountPasses));
+        let replay = again.replay_from(game).unwrap();
+        let first = replay
+            .failures
+            .first()
+            .expect("the faulty engine fails the scenario");
+        assert_eq!(first.after, 4);
+        assert_eq!(first.what, "priority");
+        // On the engine without the fault, the scenario passes.
+        assert!(again.replay().unwrap().passed());
+    }
+
+    #[test]
+    fn a_departed_priority_holder_is_caught_by_name() {
+        let o = faulty(Fault::PriorityStaysWithLeaver, "skirmish/chain");
+        assert!(
+            o.failed.contains(&Prop::DepartedNoPriority),
+            "{:?}",
+            o.failed
+        );
+        let c = o
+            .counterexamples
+            .iter()
+            .find(|c| c.property == Prop::DepartedNoPriority)
+            .unwrap();
+        // A plays, A passes, B concedes while holding Priority.
+        assert_eq!(c.path.len(), 3, "{}", c.rulebook());
+    }
+
+    #[test]
+    fn simulation_finds_a_fault_and_shrinks_it() {
+        use riftcheck_model::model::RiftModel;
+        use riftcheck_model::{search, simulate};
+        let c = config("war/chain");
+        let mut game = riftcheck::Game::from_setup(&c.setup).unwrap();
+        game.inject(Some(Fault::CountPasses));
+        let model = RiftModel::new("war/chain", game, c.bounds);
+        let found = (0..500).find_map(|seed| {
+            let mut rng = simulate::Rng::new(seed);
+            let (path, v) = simulate::walk(&model, &mut rng, 100);
+            v.map(|p| (p, path))
+        });
+        let (p, path) = found.expect("a random walk meets the fault");
+        let short = search::shrink(&model, p, path.clone());
+        assert!(short.len() <= path.len());
+        assert!(search::still_violates(&model, p, &short));
+    }
+}
