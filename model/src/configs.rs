@@ -22,11 +22,32 @@ pub enum Family {
     /// Ownership, control and contributed battlefields: borrowed units, a "+1 Might"
     /// battlefield, hidden cards, runes and gear, and a spell that takes control.
     Removal,
+    /// Combat: a Standard Move into a held battlefield, attack, defend and "a unit attacks"
+    /// triggers of every player, damage, and concessions mid-combat.
+    Combat,
+    /// Staged fights: two fights staged at once (the Turn Player chooses), one that goes
+    /// obsolete, an instructed move into a fight (a Recall) and a forced play there (the Base).
+    Staged,
+    /// Magma Chamber teams: teammates' battlefields closed to moves, an instructed move that
+    /// becomes a Recall, an invitation to act.
+    Team,
 }
 
 impl Family {
     /// Every family.
-    pub const ALL: [Family; 3] = [Family::Chain, Family::Showdown, Family::Removal];
+    pub const ALL: [Family; 6] = [
+        Family::Chain,
+        Family::Showdown,
+        Family::Removal,
+        Family::Combat,
+        Family::Staged,
+        Family::Team,
+    ];
+
+    /// Whether the family applies to a mode (teams only to Magma Chamber).
+    pub fn applies_to(self, mode: Mode) -> bool {
+        self != Family::Team || mode.has_teams()
+    }
 
     /// Its name on the command line.
     pub fn key(self) -> &'static str {
@@ -34,6 +55,9 @@ impl Family {
             Family::Chain => "chain",
             Family::Showdown => "showdown",
             Family::Removal => "removal",
+            Family::Combat => "combat",
+            Family::Staged => "staged",
+            Family::Team => "team",
         }
     }
 
@@ -46,6 +70,15 @@ impl Family {
             }
             Family::Removal => {
                 "ownership, control and contributed battlefields: borrowed units, a +1 Might battlefield, hidden cards"
+            }
+            Family::Combat => {
+                "combat: an attack into a held battlefield, attack/defend/unit-attacks triggers of every player, damage, concessions mid-combat"
+            }
+            Family::Staged => {
+                "staged fights: two at once (the Turn Player chooses), one going obsolete, a move and a play into a fight"
+            }
+            Family::Team => {
+                "Magma Chamber teams: a teammate's battlefield closed to moves, a forced move that becomes a Recall, an invitation"
             }
         }
     }
@@ -239,8 +272,124 @@ pub fn setup(family: Family, mode: Mode) -> Setup {
                 EffectSetup::Counter,
             ));
         }
+        Family::Combat => {
+            // B holds the last battlefield with a defender; A attacks it with a Standard Move.
+            let field = s.battlefields[s.battlefields.len() - 1].name.clone();
+            if let Some(b) = s.battlefields.last_mut() {
+                b.controller = Some(Seat::B);
+            }
+            let mut raider = unit("Raider", Seat::A, ZoneSetup::Base(Seat::A), 3);
+            raider.ability = Some(trigger(TriggerEvent::Attack));
+            s.cards.push(raider);
+            let mut warden = unit("Warden", Seat::B, ZoneSetup::Field(field), 2);
+            warden.ability = Some(trigger(TriggerEvent::Defend));
+            s.cards.push(warden);
+            for (seat, name) in [(Seat::C, "Horn"), (Seat::D, "Drum")] {
+                if seated(mode, seat) {
+                    let mut g = CardSetup::new(name, CardKind::Gear, seat, ZoneSetup::Base(seat));
+                    g.ability = Some(trigger(TriggerEvent::UnitAttacks));
+                    s.cards.push(g);
+                }
+            }
+            s.cards.push(spell(
+                "Rally",
+                Seat::B,
+                Timing::Action,
+                EffectSetup::Nothing,
+            ));
+            let last = mode.seats().iter().last().unwrap_or(Seat::B);
+            if last != Seat::B {
+                s.cards.push(spell(
+                    "Denial",
+                    last,
+                    Timing::Reaction,
+                    EffectSetup::Counter,
+                ));
+            }
+        }
+        Family::Staged => {
+            // Two fights staged at once: A against an opponent at each of two battlefields.
+            let foes: Vec<Seat> = mode
+                .seats()
+                .iter()
+                .filter(|&x| x != Seat::A && !mode.teammates(Seat::A, x))
+                .collect();
+            let (first, second) = (foes[0], foes[foes.len() - 1]);
+            let n = s.battlefields.len();
+            let x = s.battlefields[n - 2].name.clone();
+            let y = s.battlefields[n - 1].name.clone();
+            s.battlefields[n - 2].controller = Some(first);
+            s.battlefields[n - 2].contested_by = Some(Seat::A);
+            s.battlefields[n - 1].controller = Some(second);
+            s.battlefields[n - 1].contested_by = Some(Seat::A);
+            s.cards
+                .push(unit("Vanguard", Seat::A, ZoneSetup::Field(x.clone()), 2));
+            s.cards
+                .push(unit("Outrider", Seat::A, ZoneSetup::Field(y.clone()), 2));
+            s.cards
+                .push(unit("Sentry", first, ZoneSetup::Field(x.clone()), 2));
+            s.cards.push(unit("Picket", second, ZoneSetup::Field(y), 1));
+            // A bystander's move into the first fight (a Recall) and a play there (the Base);
+            // in a Duel the second player's.
+            let bystander = mode
+                .seats()
+                .iter()
+                .find(|&b| b != Seat::A && b != first && b != second)
+                .unwrap_or(second);
+            s.cards.push(spell(
+                "Shove",
+                bystander,
+                Timing::Reaction,
+                EffectSetup::MoveTo(x.clone()),
+            ));
+            let token = format!("Whelp {bystander}");
+            let mut whelp = CardSetup::new(&token, CardKind::Unit, bystander, ZoneSetup::Nowhere);
+            whelp.token = true;
+            whelp.might = 1;
+            s.cards.push(whelp);
+            s.cards.push(spell(
+                "Summons",
+                bystander,
+                Timing::Action,
+                EffectSetup::PlayToken { at: Some(x), token },
+            ));
+        }
+        Family::Team => {
+            // A and C against B and D. C holds the Vent; A's units may not go there.
+            let vent = s.battlefields[1].name.clone();
+            let crater = s.battlefields[2].name.clone();
+            s.battlefields[1].controller = Some(Seat::C);
+            s.battlefields[2].controller = Some(Seat::B);
+            s.cards
+                .push(unit("Ember", Seat::A, ZoneSetup::Base(Seat::A), 2));
+            s.cards
+                .push(unit("Keeper", Seat::C, ZoneSetup::Field(vent.clone()), 3));
+            s.cards
+                .push(unit("Brute", Seat::B, ZoneSetup::Field(crater), 2));
+            s.cards.push(spell(
+                "Shove",
+                Seat::A,
+                Timing::Normal,
+                EffectSetup::MoveTo(vent),
+            ));
+            s.cards
+                .push(spell("Aid", Seat::C, Timing::Normal, EffectSetup::Nothing));
+            s.cards.push(spell(
+                "Denial",
+                Seat::D,
+                Timing::Reaction,
+                EffectSetup::Counter,
+            ));
+        }
     }
     s
+}
+
+fn trigger(when: TriggerEvent) -> AbilitySetup {
+    AbilitySetup::Triggered {
+        when,
+        effect: EffectSetup::Nothing,
+    }
 }
 
 /// The default bounds of a family at a table.
@@ -261,7 +410,7 @@ pub fn bounds(family: Family, mode: Mode) -> Bounds {
 pub fn all() -> Vec<Config> {
     let mut out = Vec::new();
     for mode in Mode::ALL {
-        for family in Family::ALL {
+        for family in Family::ALL.into_iter().filter(|f| f.applies_to(mode)) {
             out.push(Config {
                 mode,
                 family,

@@ -6,6 +6,8 @@
 //! those bits, so each property's logic is written once, here.
 
 use riftcheck::board::Zone;
+use riftcheck::card::{Ability, BattlefieldId, CardKind, Effect};
+use riftcheck::chain::{ItemKind, ItemTarget};
 use riftcheck::{Action, Catalog, Event, Seat, SeatSet, View};
 
 /// How a property is judged.
@@ -76,6 +78,16 @@ properties! {
     UnitsDidNotMove: Always, "652.2.b", "units at the replaced battlefield do not move";
     TwoPlayerWin: Always, "651.1", "a two-player concession makes the other player win at once";
     TeamRemoved: Always, "651.4", "a team's concession removes the team";
+    // Combat, movement and staged fights (seed 003).
+    NeverThreePlayers: Always, "444.2, 358.2", "never units of three players at one battlefield";
+    NeverThirdCombatant: Always, "457, 442.2.a", "never a third combatant";
+    OneFightAtATime: Always, "455, 323.8-323.9", "only one Showdown or combat at a time";
+    TurnPlayerChoosesFight: Always, "456.1, 652.5.a.1", "the Turn Player chooses which staged fight goes first";
+    CombatTriggerOrder: Always, "459.2.d.1", "combat-start triggers are placed Attacker first and Defender last";
+    InstructedMoveRecalls: Always, "442.2.c", "an instructed move into an invalid destination ends in a Recall";
+    ForcedPlayToBase: Always, "457.2", "a forced play into an invalid battlefield ends in the player's Base";
+    NoStandardMoveInShowdown: Always, "144.1", "no Standard Move during a Showdown or combat";
+    TeammateDestinations: Always, "442.2.b", "no unit moves to a battlefield its controller's teammate occupies";
     // Liveness.
     NeverStuck: Always, "305, 312, 335", "the game never gets stuck";
     ChainsEmpty: Always, "339-340", "every chain empties";
@@ -100,6 +112,15 @@ properties! {
     SeenTwoPlayerConcession: Sometimes, "651.1", "a two-player concession ends the game";
     SeenTeamConcession: Sometimes, "651.4", "a team concedes";
     SeenTurnEnds: Sometimes, "317", "a turn ends and the next player takes theirs";
+    SeenCombatDamage: Sometimes, "460", "a combat deals damage";
+    SeenStagedWhileRunning: Sometimes, "456", "a fight is staged while another runs";
+    SeenTurnPlayerChooses: Sometimes, "456.1", "the Turn Player chooses between staged fights";
+    SeenUnstaged: Sometimes, "456.2", "a staged fight is dropped because one side left";
+    SeenRecall: Sometimes, "442.2.c", "an instructed move ends in a Recall";
+    SeenForcedPlayToBase: Sometimes, "457.2", "a forced play goes to the player's Base";
+    SeenThreeTriggerPlayers: Sometimes, "459.2.d.1", "combat-start triggers of three players are placed";
+    SeenConcessionInCombat: Sometimes, "652.5, combat-with-one-side-gone", "a player concedes during a combat";
+    SeenCombatantConcedes: Sometimes, "combat-with-one-side-gone", "the Attacker or the Defender concedes during the combat";
     SeenAfterRemovalTurn: Sometimes, "116", "a turn passes over a removed player";
 }
 
@@ -148,6 +169,71 @@ fn naive_next(remaining: SeatSet, seat: Seat) -> Option<Seat> {
     (1..=4)
         .map(|k| Seat::ALL[(seat.index() + k) % 4])
         .find(|s| remaining.contains(*s))
+}
+
+/// Players with units at `bf`.
+fn present(cat: &Catalog, v: &View, bf: BattlefieldId) -> SeatSet {
+    v.cards
+        .iter()
+        .enumerate()
+        .filter(|(i, c)| cat.cards[*i].kind == CardKind::Unit && c.zone == Zone::Field(bf))
+        .map(|(_, c)| c.controller)
+        .collect()
+}
+
+/// Fights staged (not running) in `v`: contested battlefields whose contesting player still has
+/// units there.
+fn staged(cat: &Catalog, v: &View) -> Vec<BattlefieldId> {
+    (0..v.battlefields.len())
+        .map(BattlefieldId::from_index)
+        .filter(|&b| {
+            v.showdown.is_none_or(|sd| sd.at != b)
+                && v.battlefields[b.index()]
+                    .contested_by
+                    .is_some_and(|p| present(cat, v, b).contains(p))
+        })
+        .collect()
+}
+
+/// Whether a unit of `who` may not go to `bf` in `v`, read naively from 442.2, 444.2 and 457
+/// (and 442.2.b for moves, with the default reading of policy `teammate-destination`).
+fn closed_to(cat: &Catalog, v: &View, who: Seat, bf: BattlefieldId, moving: bool) -> bool {
+    let here = present(cat, v, bf);
+    let running = v.showdown.filter(|sd| sd.at == bf).and_then(|sd| sd.combat);
+    let contested = v.battlefields[bf.index()]
+        .contested_by
+        .is_some_and(|p| here.contains(p));
+    let sides: Option<SeatSet> = match running {
+        Some((a, d)) => Some([a, d].into_iter().collect()),
+        None if contested && here.len() >= 2 => Some(here),
+        None => None,
+    };
+    if sides.is_some_and(|s| !s.contains(who)) {
+        return true;
+    }
+    let others = here.difference(SeatSet::only(who));
+    if others.len() >= 2 {
+        return true;
+    }
+    moving && cat.mode.has_teams() && others.iter().any(|o| cat.mode.teammates(who, o))
+}
+
+/// The order in which players place combat-start triggers, read naively from 459.2.d.1.
+fn combat_order(remaining: SeatSet, attacker: Seat, defender: Seat) -> Vec<Seat> {
+    let mut order = Vec::new();
+    if remaining.contains(attacker) {
+        order.push(attacker);
+    }
+    for k in 1..4 {
+        let s = Seat::ALL[(attacker.index() + k) % 4];
+        if s != defender && remaining.contains(s) {
+            order.push(s);
+        }
+    }
+    if remaining.contains(defender) {
+        order.push(defender);
+    }
+    order
 }
 
 /// Judges every property on a state and (if it is not the first) the transition into it.
@@ -210,6 +296,25 @@ pub fn judge(
     }
     if !over && (after.priority.is_none() && after.awaiting.is_none()) {
         fail(Prop::NeverStuck);
+    }
+    for b in 0..after.battlefields.len() {
+        let bf = BattlefieldId::from_index(b);
+        let here = present(catalog, after, bf);
+        if here.len() > 2 {
+            fail(Prop::NeverThreePlayers);
+        }
+        if let Some(sd) = after.showdown
+            && sd.at == bf
+            && let Some((a, d)) = sd.combat
+            && !here.difference([a, d].into_iter().collect()).is_empty()
+        {
+            fail(Prop::NeverThirdCombatant);
+        }
+    }
+    if let Some(riftcheck::Choice::ChooseFight { seat }) = after.awaiting
+        && after.turn != Some(seat)
+    {
+        fail(Prop::TurnPlayerChoosesFight);
     }
     // Liveness. Every path is finite (the state graph has no cycles: [`Prop::NoCycles`]), so a
     // chain that can always be moved on empties, and a Showdown whose Focus holder can always
@@ -382,6 +487,7 @@ pub fn judge(
             }
             if let (Some(f0), Some(f1)) = (before.focus, s.after.focus)
                 && (!chain_before || chain_after)
+                && !showdown_ended
             {
                 let expected = if leavers.contains(f0) {
                     naive_next(s.after.remaining, f0)
@@ -450,6 +556,170 @@ pub fn judge(
                     }
                 }
             }
+        }
+    }
+
+    // ---- fights ----
+    let mut running = before.showdown.is_some();
+    for e in s.events {
+        match e {
+            Event::ShowdownBegan { .. } => {
+                if running {
+                    fail(Prop::OneFightAtATime);
+                }
+                running = true;
+            }
+            Event::ShowdownEnded { .. } => running = false,
+            Event::Damaged { .. } if before.showdown.is_some_and(|sd| sd.combat.is_some()) => {
+                seen |= Prop::SeenCombatDamage.bit();
+            }
+            Event::Unstaged { .. } => seen |= Prop::SeenUnstaged.bit(),
+            _ => {}
+        }
+    }
+    let began = s
+        .events
+        .iter()
+        .any(|e| matches!(e, Event::ShowdownBegan { .. }));
+    match s.action {
+        Action::Choose { seat, .. } => {
+            seen |= Prop::SeenTurnPlayerChooses.bit();
+            if before.turn != Some(seat) {
+                fail(Prop::TurnPlayerChoosesFight);
+            }
+        }
+        // A fight that began by itself was the only one staged.
+        _ if began && !staged(cat, s.after).is_empty() && s.after.awaiting.is_none() => {
+            fail(Prop::TurnPlayerChoosesFight);
+        }
+        _ => {}
+    }
+    if s.after.showdown.is_some() && !staged(cat, s.after).is_empty() {
+        seen |= Prop::SeenStagedWhileRunning.bit();
+    }
+    if let Some(Event::CombatBegan {
+        attacker, defender, ..
+    }) = s
+        .events
+        .iter()
+        .find(|e| matches!(e, Event::CombatBegan { .. }))
+    {
+        let order = combat_order(s.after.remaining, *attacker, *defender);
+        let rank = |p: Seat| order.iter().position(|&q| q == p).unwrap_or(usize::MAX);
+        // Placed (and still waiting) triggers, in placement order.
+        let mut placed: Vec<Seat> = Vec::new();
+        let mut after_combat = false;
+        for e in s.events {
+            match e {
+                Event::CombatBegan { .. } => after_combat = true,
+                Event::ItemAdded { item, controller }
+                    if after_combat && item.kind == ItemKind::Triggered =>
+                {
+                    placed.push(*controller);
+                }
+                _ => {}
+            }
+        }
+        placed.extend(s.after.unplaced.iter().map(|u| u.controller));
+        if placed.windows(2).any(|w| rank(w[0]) > rank(w[1])) {
+            fail(Prop::CombatTriggerOrder);
+        }
+        let players: SeatSet = placed.iter().copied().collect();
+        if players.len() >= 3 {
+            seen |= Prop::SeenThreeTriggerPlayers.bit();
+        }
+    }
+    if let Action::Move { .. } = s.action
+        && (before.showdown.is_some() || !before.chain.is_empty())
+    {
+        fail(Prop::NoStandardMoveInShowdown);
+    }
+    // Units already on the board that arrive at a battlefield their teammate occupied.
+    if cat.mode.has_teams() {
+        for (i, (c0, c1)) in before.cards.iter().zip(&s.after.cards).enumerate() {
+            if cat.cards[i].kind != CardKind::Unit || !c0.zone.on_board() || c0.zone == c1.zone {
+                continue;
+            }
+            if let Zone::Field(bf) = c1.zone
+                && present(cat, before, bf)
+                    .iter()
+                    .any(|o| cat.mode.teammates(c1.controller, o))
+                && cat.policies.teammate_destination
+                    == riftcheck::policy::TeammateDestination::Occupied
+            {
+                fail(Prop::TeammateDestinations);
+            }
+        }
+    }
+    // Instructed moves and forced plays, when their item resolves (outside concessions, whose
+    // removals change the board before the item resolves).
+    let conceding = matches!(s.action, Action::Concede { .. });
+    for e in s.events.iter().filter(|_| !conceding) {
+        let Event::Resolved { item } = e else {
+            continue;
+        };
+        let Some(iv) = before.chain.iter().find(|i| i.id == item.id) else {
+            continue;
+        };
+        let def = &cat.cards[iv.source.index()];
+        let effect = match (iv.kind, def.ability) {
+            (ItemKind::Spell, _) => def.effect,
+            (_, Some(Ability::Activated { effect, .. } | Ability::Triggered { effect, .. })) => {
+                effect
+            }
+            _ => continue,
+        };
+        match (effect, iv.target) {
+            (Effect::MoveTo(bf), Some(ItemTarget::Unit(u))) => {
+                let c0 = before.cards[u.index()];
+                if !matches!(c0.zone, Zone::Base(_) | Zone::Field(_)) || c0.zone == Zone::Field(bf)
+                {
+                    continue;
+                }
+                let c1 = s.after.cards[u.index()];
+                if closed_to(cat, before, c0.controller, bf, true) {
+                    seen |= Prop::SeenRecall.bit();
+                    if c1.zone == Zone::Field(bf)
+                        || (c1.zone.on_board() && c1.zone != Zone::Base(c1.controller))
+                    {
+                        fail(Prop::InstructedMoveRecalls);
+                    }
+                } else if c1.zone.on_board() && c1.zone != Zone::Field(bf) {
+                    fail(Prop::InstructedMoveRecalls);
+                }
+            }
+            (Effect::PlayTokenAt { at, token }, target) => {
+                let place = match target {
+                    Some(ItemTarget::Location(b)) => Some(b),
+                    _ => at,
+                };
+                let Some(bf) = place else { continue };
+                if before.cards[token.index()].zone != Zone::Nowhere
+                    || !s.after.remaining.contains(iv.controller)
+                {
+                    continue;
+                }
+                let t1 = s.after.cards[token.index()].zone;
+                if closed_to(cat, before, iv.controller, bf, false) {
+                    seen |= Prop::SeenForcedPlayToBase.bit();
+                    if t1 == Zone::Field(bf) {
+                        fail(Prop::ForcedPlayToBase);
+                    }
+                } else if t1 == Zone::Base(iv.controller) {
+                    fail(Prop::ForcedPlayToBase);
+                }
+            }
+            _ => {}
+        }
+    }
+    if let Action::Concede { seat } = s.action
+        && let Some(sd) = before.showdown
+        && let Some((a, d)) = sd.combat
+        && s.after.winners.is_none()
+    {
+        seen |= Prop::SeenConcessionInCombat.bit();
+        if seat == a || seat == d {
+            seen |= Prop::SeenCombatantConcedes.bit();
         }
     }
 

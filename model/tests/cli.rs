@@ -173,7 +173,7 @@ fn check_prints_json_for_machines() {
         .output()
         .unwrap();
     let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("valid JSON");
-    assert_eq!(json["configurations"].as_array().unwrap().len(), 3);
+    assert_eq!(json["configurations"].as_array().unwrap().len(), 5);
     assert!(
         json["properties"]
             .as_array()

@@ -32,7 +32,7 @@ pub(crate) fn consequences(
     action: Option<&Action>,
     events: &[Event],
 ) -> Vec<String> {
-    let conceding = matches!(action, Some(Action::Concede { .. }));
+    let mut conceding = matches!(action, Some(Action::Concede { .. }));
     let mut out = Vec::new();
     let mut removed: Vec<&str> = Vec::new();
     let flush = |removed: &mut Vec<&str>, out: &mut Vec<String>| {
@@ -61,6 +61,10 @@ pub(crate) fn consequences(
             continue;
         }
         flush(&mut removed, &mut out);
+        // After a new fight begins, what follows is that fight's, not the removal's.
+        if matches!(e, Event::ShowdownBegan { .. }) {
+            conceding = false;
+        }
         let mut sentence = e.display(cat).to_string();
         if let Some(first) = sentence.get(..1) {
             let upper = first.to_uppercase();
