@@ -24,6 +24,8 @@ pub enum Pick {
     Legal,
     /// Every well-formed action, so refusals are exercised too.
     WellFormed,
+    /// Mostly legal actions, one choice in eight among every well-formed one.
+    Mixed,
 }
 
 fn timing(u: &mut Unstructured<'_>) -> Result<Timing> {
@@ -201,9 +203,14 @@ pub fn setup(u: &mut Unstructured<'_>) -> Result<Setup> {
 /// Picks an action for `game`: one of the legal actions, or one of all well-formed ones.
 /// `None` when there is nothing to pick (the game is over, for [`Pick::Legal`]).
 pub fn action(game: &Game, u: &mut Unstructured<'_>, pick: Pick) -> Result<Option<Action>> {
+    let pick = match pick {
+        Pick::Mixed if u.ratio(1, 8)? => Pick::WellFormed,
+        Pick::Mixed => Pick::Legal,
+        other => other,
+    };
     let mut actions = match pick {
-        Pick::Legal => game.legal_actions(),
         Pick::WellFormed => game.well_formed_actions(),
+        _ => game.legal_actions(),
     };
     if actions.is_empty() {
         return Ok(None);
@@ -237,6 +244,111 @@ pub fn seeded_bytes(seed: u64, len: usize) -> Vec<u8> {
     }
     out.truncate(len);
     out
+}
+
+/// An arbitrary described state: a valid table from [`setup`], then bent by the bytes into a
+/// game in progress, with spells on the Chain under arbitrary controllers, a Priority holder and
+/// a pass record, a Showdown or combat with a Focus holder and Focus passes, contested and
+/// controlled battlefields, seats already removed, borrowed and damaged units. Many of these
+/// describe impossible tables: [`Game::from_setup`] must refuse those with a
+/// [`crate::SetupError`], never panic, and accept the rest.
+pub fn described_state(u: &mut Unstructured<'_>) -> Result<Setup> {
+    let mut s = setup(u)?;
+    let seats: Vec<Seat> = s.mode.seats().iter().collect();
+    let bf_names: Vec<String> = s.battlefields.iter().map(|b| b.name.clone()).collect();
+    // Spells go on the Chain.
+    let spells: Vec<usize> = (0..s.cards.len())
+        .filter(|&i| s.cards[i].kind == CardKind::Spell && s.cards[i].zone == ZoneSetup::Hand)
+        .collect();
+    for &i in &spells {
+        if u.ratio(1, 2)? {
+            let controller = *u.choose(&seats)?;
+            s.cards[i].zone = ZoneSetup::Chain;
+            if u.ratio(1, 4)? {
+                s.cards[i].controller = Some(controller);
+            }
+            let effect_target = match &s.cards[i].effect {
+                EffectSetup::Counter => s.chain.last().map(|it| it.source.clone()),
+                EffectSetup::GainControl | EffectSetup::MoveTo(_) => s
+                    .cards
+                    .iter()
+                    .find(|c| {
+                        c.kind == CardKind::Unit
+                            && matches!(c.zone, ZoneSetup::Base(_) | ZoneSetup::Field(_))
+                    })
+                    .map(|c| c.name.clone()),
+                EffectSetup::PlayToken { at: None, .. } => Some(u.choose(&bf_names)?.clone()),
+                _ => None,
+            };
+            s.chain.push(crate::setup::ItemSetup {
+                source: s.cards[i].name.clone(),
+                kind: crate::chain::ItemKind::Spell,
+                controller: s.cards[i].controller.unwrap_or(s.cards[i].owner),
+                target: effect_target,
+            });
+        }
+    }
+    if !s.chain.is_empty() || u.ratio(1, 8)? {
+        s.priority = Some(*u.choose(&seats)?);
+        for &seat in &seats {
+            if u.ratio(1, 3)? {
+                s.passed.push(seat);
+            }
+        }
+        if u.ratio(1, 4)? {
+            s.opened_by = crate::chain::Opener::Trigger;
+        }
+    }
+    // A Showdown, perhaps a combat.
+    if u.ratio(1, 3)? {
+        let at = u.choose_index(s.battlefields.len())?;
+        let contester = *u.choose(&seats)?;
+        s.battlefields[at].contested_by = Some(contester);
+        let mut passed = Vec::new();
+        for &seat in &seats {
+            if u.ratio(1, 3)? {
+                passed.push(seat);
+            }
+        }
+        let combat = if u.ratio(1, 2)? {
+            Some((contester, *u.choose(&seats)?))
+        } else {
+            None
+        };
+        s.showdown = Some(crate::setup::ShowdownSetup {
+            at: s.battlefields[at].name.clone(),
+            focus: *u.choose(&seats)?,
+            passed,
+            combat,
+        });
+    }
+    // Battlefields, controllers, damage, departures.
+    for b in 0..s.battlefields.len() {
+        if u.ratio(1, 4)? {
+            s.battlefields[b].controller = Some(*u.choose(&seats)?);
+        }
+        if u.ratio(1, 8)? {
+            s.battlefields[b].contested_by = Some(*u.choose(&seats)?);
+        }
+    }
+    for c in 0..s.cards.len() {
+        if u.ratio(1, 10)? {
+            s.cards[c].controller = Some(*u.choose(&seats)?);
+        }
+        if s.cards[c].kind == CardKind::Unit && u.ratio(1, 10)? {
+            s.cards[c].damage = u.int_in_range(0..=3)?;
+        }
+    }
+    if u.ratio(1, 6)? {
+        let gone = *u.choose(&seats)?;
+        if !s.removed.contains(&gone) {
+            s.removed.push(gone);
+        }
+    }
+    if u.ratio(1, 10)? {
+        s.turn = *u.choose(&seats)?;
+    }
+    Ok(s)
 }
 
 #[cfg(test)]

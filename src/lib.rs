@@ -35,6 +35,7 @@ pub(crate) mod rules;
 pub mod scenario;
 pub mod seat;
 mod setup;
+pub mod shrink;
 pub mod view;
 
 pub use action::Action;

@@ -181,31 +181,8 @@ pub fn still_violates(model: &RiftModel, prop: crate::properties::Prop, path: &[
     state.ghost.violated & prop.bit() != 0
 }
 
-/// Shrinks a path that ends in a violation of `prop`: removes single steps, then pairs of
-/// adjacent steps, while the rest still replays and still ends in the same violation, until
-/// nothing more can go (a fixpoint that keeps the property's polarity).
-pub fn shrink(
-    model: &RiftModel,
-    prop: crate::properties::Prop,
-    mut path: Vec<Action>,
-) -> Vec<Action> {
-    loop {
-        let mut changed = false;
-        for width in [1usize, 2] {
-            let mut i = 0;
-            while i + width <= path.len() {
-                let mut candidate = path.clone();
-                candidate.drain(i..i + width);
-                if still_violates(model, prop, &candidate) {
-                    path = candidate;
-                    changed = true;
-                } else {
-                    i += 1;
-                }
-            }
-        }
-        if !changed {
-            return path;
-        }
-    }
+/// Shrinks a path that ends in a violation of `prop` with the library's shrinker: steps go
+/// while the rest still replays and still ends in the same violation.
+pub fn shrink(model: &RiftModel, prop: crate::properties::Prop, path: Vec<Action>) -> Vec<Action> {
+    riftcheck::shrink::shrink(path, |p| still_violates(model, prop, p))
 }

@@ -1,7 +1,9 @@
 //! The oracle: what must hold whatever the engine does, read from what an observer sees
 //! ([`crate::View`]) and never from the engine's bookkeeping.
 
+pub mod fuzz;
 mod invariants;
+pub mod laws;
 mod lockstep;
 mod spec;
 

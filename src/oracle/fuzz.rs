@@ -1,0 +1,169 @@
+//! The bodies of the fuzz targets. The targets in `fuzz/` are one line each; everything they
+//! check lives here, so `cargo test` exercises it without a fuzzer (see `tests/fuzz_bodies.rs`).
+//!
+//! An input that starts with a scenario file (TOML text, ended by a NUL byte or the end of the
+//! input) plays that scenario's setup and steps first, then decodes the remaining bytes as
+//! further choices; this is how the scenario files seed the corpora. Any other input is decoded
+//! by [`crate::generate`]. A broken law prints the shrunk scenario and its rulebook paragraph,
+//! then panics so the fuzzer records the input.
+//!
+//! `RIFTCHECK_FAULT=<name>` makes the engine commit a rule fault (builds with the `faults`
+//! feature), to show that the fuzzers find it.
+
+use std::sync::OnceLock;
+
+use arbitrary::Unstructured;
+
+use super::invariants::invariants;
+use super::laws::{self, Finding, Options};
+use super::lockstep::Lockstep;
+use crate::action::Action;
+use crate::fault::Fault;
+use crate::game::Game;
+use crate::generate::{self, Pick};
+use crate::scenario::Scenario;
+use crate::setup::Setup;
+
+/// The fault named by `RIFTCHECK_FAULT`, if any.
+pub fn fault_from_env() -> Option<Fault> {
+    static FAULT: OnceLock<Option<Fault>> = OnceLock::new();
+    *FAULT.get_or_init(|| {
+        let name = std::env::var("RIFTCHECK_FAULT").ok()?;
+        match name.parse() {
+            Ok(f) => Some(f),
+            Err(e) => panic!("RIFTCHECK_FAULT: {e}"),
+        }
+    })
+}
+
+/// A scenario at the start of the input, and the bytes after it.
+pub fn scenario_prefix(data: &[u8]) -> Option<(Scenario, &[u8])> {
+    let end = data.iter().position(|&b| b == 0).unwrap_or(data.len());
+    let text = std::str::from_utf8(&data[..end]).ok()?;
+    if !text.trim_start().starts_with("title") {
+        return None;
+    }
+    let scenario = Scenario::parse(text).ok()?;
+    Some((scenario, data.get(end + 1..).unwrap_or(&[])))
+}
+
+/// The actions of a scenario's steps.
+fn steps_of(scenario: &Scenario) -> Option<(Setup, Vec<Action>)> {
+    let game = Game::from_setup(&scenario.setup).ok()?;
+    let actions = scenario
+        .steps
+        .iter()
+        .filter_map(|s| Action::parse(&s.text, game.catalog()).ok())
+        .collect();
+    Some((scenario.setup.clone(), actions))
+}
+
+fn crash(finding: Finding, opts: &Options) -> ! {
+    let finding = finding.shrunk(opts);
+    eprintln!("{}", finding.report());
+    panic!("{}: {}", finding.law, finding.what);
+}
+
+fn play_input(data: &[u8], opts: &Options) {
+    let result = match scenario_prefix(data).and_then(|(s, rest)| steps_of(&s).map(|x| (x, rest))) {
+        Some(((setup, prefix), rest)) => {
+            laws::play(&setup, &prefix, &mut Unstructured::new(rest), opts)
+        }
+        None => laws::run(data, opts),
+    };
+    if let Err(f) = result {
+        crash(*f, opts);
+    }
+}
+
+/// `lockstep`: an arbitrary setup and action sequence; the engine and the spec agree after every
+/// step and the invariants hold.
+pub fn lockstep(data: &[u8]) {
+    let opts = Options {
+        pick: Pick::Mixed,
+        steps: 80,
+        every_action: false,
+        fault: fault_from_env(),
+    };
+    play_input(data, &opts);
+}
+
+/// `legals_are_legal`: along any game, `legal_actions()` equals the well-formed actions that
+/// `apply` accepts, and every refusal leaves the game unchanged.
+pub fn legals_are_legal(data: &[u8]) {
+    let opts = Options {
+        pick: Pick::Mixed,
+        steps: 40,
+        every_action: true,
+        fault: fault_from_env(),
+    };
+    play_input(data, &opts);
+}
+
+/// `arbitrary_state`: an arbitrary described state through the validating constructor: either
+/// a typed refusal, or a game on which every action, each player's concession first, keeps the
+/// invariants and the engine and the spec agree.
+pub fn arbitrary_state(data: &[u8]) {
+    let mut u = Unstructured::new(data);
+    let Ok(setup) = generate::described_state(&mut u) else {
+        return;
+    };
+    // A refusal is a typed SetupError; a panic would be a bug, and the fuzzer reports it.
+    let Ok(game) = Game::from_setup(&setup) else {
+        return;
+    };
+    let opts = Options {
+        pick: Pick::Mixed,
+        steps: 30,
+        every_action: true,
+        fault: fault_from_env(),
+    };
+    #[allow(unused_mut)]
+    let mut start = game;
+    #[cfg(feature = "faults")]
+    start.inject(opts.fault);
+    let pair = Lockstep::new(start.clone());
+    let finding = |what: String, actions: Vec<Action>| Finding {
+        law: laws::Law::Lockstep,
+        what,
+        setup: setup.clone(),
+        actions,
+        fault: opts.fault,
+    };
+    for seat in start.remaining().iter() {
+        let concede = Action::Concede { seat };
+        let mut probe = pair.clone();
+        if let Err(d) = probe.step(concede) {
+            crash(finding(d.to_string(), vec![concede]), &opts);
+        }
+        let broken = invariants(probe.game.catalog(), &probe.game.view());
+        if let Some(v) = broken.first() {
+            let mut f = finding(v.to_string(), vec![concede]);
+            f.law = laws::Law::Invariants;
+            crash(f, &opts);
+        }
+    }
+    if let Err(f) = laws::play(&setup, &[], &mut u, &opts) {
+        crash(*f, &opts);
+    }
+}
+
+/// `scenario_roundtrip`: arbitrary bytes to the scenario parser never panic; a scenario that
+/// parses prints and parses back to itself.
+pub fn scenario_roundtrip(data: &[u8]) {
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    let Ok(scenario) = Scenario::parse(text) else {
+        return;
+    };
+    let printed = scenario.to_toml();
+    let again = match Scenario::parse(&printed) {
+        Ok(s) => s,
+        Err(e) => panic!("a printed scenario does not parse: {e}\n{printed}"),
+    };
+    assert_eq!(
+        scenario, again,
+        "printing and parsing changed the scenario:\n{printed}"
+    );
+}
