@@ -1631,9 +1631,11 @@ impl Spec {
             if !self.s.chain_exists {
                 for i in 0..self.s.fields.len() {
                     let b = BattlefieldId(i as u8);
+                    // A player without units at a battlefield loses control of it.
                     if !self.fight_at(b)
-                        && self.s.fields[i].controller.is_some()
-                        && self.present(b).is_empty()
+                        && self.s.fields[i]
+                            .controller
+                            .is_some_and(|c| !self.present(b).contains(&c))
                     {
                         self.s.fields[i].controller = None;
                         changed = true;

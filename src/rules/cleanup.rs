@@ -90,8 +90,8 @@ fn recall_misplaced(game: &mut Game, ev: &mut Vec<Event>) -> bool {
     changed
 }
 
-/// 323.4, 187.4.c: in an Open state, a battlefield with no units and no Showdown or combat there
-/// becomes uncontrolled.
+/// 323.4, 187.4.c: in an Open state, a player loses control of a battlefield where none of their
+/// units are, unless a Showdown or combat is under way there.
 fn release_empty_battlefields(game: &mut Game, ev: &mut Vec<Event>) -> bool {
     if game.is_closed() {
         return false;
@@ -100,8 +100,8 @@ fn release_empty_battlefields(game: &mut Game, ev: &mut Vec<Event>) -> bool {
     let mut changed = false;
     for bf in game.all_battlefields() {
         if Some(bf) != running
-            && game.s.fields[bf.index()].controller.is_some()
-            && game.occupants(bf).is_empty()
+            && let Some(controller) = game.s.fields[bf.index()].controller
+            && !game.occupants(bf).contains(controller)
         {
             game.s.fields[bf.index()].controller = None;
             ev.push(Event::BattlefieldUncontrolled { battlefield: bf });

@@ -173,6 +173,10 @@ struct RawExpect {
     #[serde(default)]
     points: Option<BTreeMap<Seat, u8>>,
     #[serde(default)]
+    energy: Option<BTreeMap<Seat, u8>>,
+    #[serde(default)]
+    staged: Option<Spanned<Vec<String>>>,
+    #[serde(default)]
     cards: BTreeMap<Spanned<String>, Spanned<RawCardExpect>>,
     #[serde(default)]
     battlefields: BTreeMap<Spanned<String>, Spanned<RawFieldExpect>>,
@@ -581,6 +585,8 @@ fn read_expect(r: &Reader<'_>, e: &RawExpect, after: usize) -> Result<Expect, Sc
         removed: e.removed.clone(),
         winners: e.winners.clone(),
         points: e.points.clone().unwrap_or_default(),
+        energy: e.energy.clone().unwrap_or_default(),
+        staged: e.staged.as_ref().map(|v| v.get_ref().clone()),
         cards,
         battlefields,
     })
@@ -659,7 +665,7 @@ fn validate(s: &Scenario) -> Result<(), ScenarioError> {
                 return Err(s.error_at(at, format!("no card is called `{name}`")));
             }
         }
-        for name in e.battlefields.keys() {
+        for name in e.battlefields.keys().chain(e.staged.iter().flatten()) {
             if cat.battlefield_named(name).is_none() {
                 return Err(s.error_at(at, format!("no battlefield is called `{name}`")));
             }

@@ -139,6 +139,10 @@ pub struct Expect {
     pub winners: Option<Vec<Seat>>,
     /// Points per seat.
     pub points: BTreeMap<Seat, u8>,
+    /// Energy in each seat's Rune Pool.
+    pub energy: BTreeMap<Seat, u8>,
+    /// Battlefields where a fight is staged and waiting (not the one running), in catalog order.
+    pub staged: Option<Vec<String>>,
     /// Cards, by name.
     pub cards: BTreeMap<String, CardExpect>,
     /// Battlefields, by name.

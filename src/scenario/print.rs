@@ -262,6 +262,13 @@ fn write_expect(o: &mut String, e: &Expect, table: &str) {
         let v: Vec<(Seat, u8)> = e.points.iter().map(|(s, p)| (*s, *p)).collect();
         line(o, "points", seat_map(&v));
     }
+    if !e.energy.is_empty() {
+        let v: Vec<(Seat, u8)> = e.energy.iter().map(|(s, p)| (*s, *p)).collect();
+        line(o, "energy", seat_map(&v));
+    }
+    if let Some(v) = &e.staged {
+        line(o, "staged", strings(v));
+    }
     for (name, c) in &e.cards {
         let _ = writeln!(o, "\n[{table}.cards.{}]", key(name));
         if let Some(z) = &c.at {

@@ -33,6 +33,7 @@ pub(crate) fn consequences(
     events: &[Event],
 ) -> Vec<String> {
     let mut conceding = matches!(action, Some(Action::Concede { .. }));
+    let mut resolved_before = false;
     let mut out = Vec::new();
     let mut removed: Vec<&str> = Vec::new();
     let flush = |removed: &mut Vec<&str>, out: &mut Vec<String>| {
@@ -61,9 +62,22 @@ pub(crate) fn consequences(
             continue;
         }
         flush(&mut removed, &mut out);
-        // After a new fight begins, what follows is that fight's, not the removal's.
+        // After a new fight begins, or an item resolves, what follows is theirs, not the
+        // removal's.
         if matches!(e, Event::ShowdownBegan { .. }) {
             conceding = false;
+        }
+        if resolved_before && let Event::PriorityTo { .. } = e {
+            let mut sentence = e.display(cat).to_string();
+            if let Some(first) = sentence.get(..1) {
+                let upper = first.to_uppercase();
+                sentence.replace_range(..1, &upper);
+            }
+            out.push(format!("{sentence} (340.4)."));
+            continue;
+        }
+        if matches!(e, Event::Resolved { .. }) {
+            resolved_before = true;
         }
         let mut sentence = e.display(cat).to_string();
         if let Some(first) = sentence.get(..1) {

@@ -286,6 +286,21 @@ fn compare(
             seats_text(game.winners().unwrap_or_default().iter()),
         );
     }
+    for (seat, n) in &e.energy {
+        check(
+            format!("energy.{seat}"),
+            n.to_string(),
+            game.energy()[seat.index()].to_string(),
+        );
+    }
+    if let Some(v) = &e.staged {
+        let actual: Vec<String> = game
+            .staged_fights()
+            .iter()
+            .map(|b| cat.bf_name(*b).to_string())
+            .collect();
+        check("staged".into(), list_text(v), list_text(&actual));
+    }
     for (seat, p) in &e.points {
         check(
             format!("points.{seat}"),
