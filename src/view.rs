@@ -111,6 +111,24 @@ pub struct FieldView {
     pub scored: SeatSet,
 }
 
+impl View {
+    /// Every well-formed action at the table this view shows: what [`Game::well_formed_actions`]
+    /// lists, derived from what an observer sees (for drivers that hold only a view, such as the
+    /// spec's side of a property test, or an engine in another process).
+    pub fn well_formed(&self, catalog: &crate::card::Catalog) -> Vec<crate::action::Action> {
+        let items: Vec<CardId> = self.chain.iter().map(|i| i.source).collect();
+        let cards = &self.cards;
+        let mut out = Vec::new();
+        crate::game::enumerate_actions(
+            catalog,
+            &items,
+            &|c| (cards[c.index()].zone, cards[c.index()].controller),
+            &mut out,
+        );
+        out
+    }
+}
+
 impl Game {
     /// What an observer sees now.
     pub fn view(&self) -> View {

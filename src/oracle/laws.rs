@@ -326,7 +326,7 @@ impl Finding {
             title: format!("Finding: {}", self.law),
             rules: Vec::new(),
             description: Some(format!(
-                "Found by the fuzzers{}: {}.",
+                "Found on a random game{}: {}.",
                 self.fault
                     .map_or(String::new(), |f| format!(" (engine fault {f})")),
                 self.what

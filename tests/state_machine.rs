@@ -1,0 +1,274 @@
+//! A proptest-state-machine suite: the spec is the reference machine and generates the steps
+//! (every well-formed action, refusals included, so a finished game does not stop the run); the
+//! engine is the system under test and must keep up: accept and refuse exactly what the spec
+//! does and show the same view after every step, with the invariants holding.
+//!
+//! proptest's own shrinking deletes steps and gets stuck where later steps name seats and cards
+//! an earlier deletion changed, so a failure is reported through the library's shrinker (the
+//! one the model checker uses) as the shortest scenario and its rulebook paragraph.
+//! `RIFTCHECK_FAULT=<name>` makes the engine commit a rule fault, to show the suite finds it.
+
+use std::sync::Arc;
+
+use arbitrary::Unstructured;
+use proptest::prelude::*;
+use proptest::test_runner::{Config, FileFailurePersistence};
+use proptest_state_machine::{ReferenceStateMachine, StateMachineTest, prop_state_machine};
+use riftcheck::oracle::laws::{Finding, Law, Options};
+use riftcheck::oracle::{Spec, first_difference, fuzz::fault_from_env, invariants};
+use riftcheck::{Action, Catalog, Game, Setup, generate};
+
+/// The reference: the spec, with the setup it started from.
+#[derive(Clone, Debug)]
+struct Reference {
+    setup: Setup,
+    catalog: Arc<Catalog>,
+    spec: Spec,
+    /// Whether the spec accepted the last transition.
+    accepted: bool,
+}
+
+struct SpecMachine;
+
+impl ReferenceStateMachine for SpecMachine {
+    type State = Reference;
+    type Transition = Action;
+
+    fn init_state() -> BoxedStrategy<Reference> {
+        proptest::collection::vec(any::<u8>(), 16..256)
+            .prop_filter_map("a setup", |bytes| {
+                let setup = generate::setup(&mut Unstructured::new(&bytes)).ok()?;
+                let game = Game::from_setup(&setup).ok()?;
+                let catalog = game.catalog_arc().clone();
+                let spec = Spec::from_view(catalog.clone(), &game.view());
+                Some(Reference {
+                    setup,
+                    catalog,
+                    spec,
+                    accepted: true,
+                })
+            })
+            .boxed()
+    }
+
+    fn transitions(state: &Reference) -> BoxedStrategy<Action> {
+        let all = state.spec.view().well_formed(&state.catalog);
+        let legal: Vec<Action> = all
+            .iter()
+            .copied()
+            .filter(|&a| state.spec.check(a).is_ok())
+            .collect();
+        let (concede, play): (Vec<Action>, Vec<Action>) = legal
+            .iter()
+            .partition(|a| matches!(a, Action::Concede { .. }));
+        match (play.is_empty(), concede.is_empty()) {
+            (true, true) => proptest::sample::select(all).boxed(),
+            (true, false) => proptest::sample::select(concede).boxed(),
+            (false, true) => prop_oneof![
+                8 => proptest::sample::select(play),
+                1 => proptest::sample::select(all),
+            ]
+            .boxed(),
+            // Mostly what the spec accepts, so games go somewhere; a concession now and then
+            // (any seat may concede at any time: drawn as often as the rest, they would end most
+            // games at once); sometimes anything well formed, so refusals are exercised.
+            (false, false) => prop_oneof![
+                12 => proptest::sample::select(play),
+                2 => proptest::sample::select(concede),
+                1 => proptest::sample::select(all),
+            ]
+            .boxed(),
+        }
+    }
+
+    fn apply(mut state: Reference, action: &Action) -> Reference {
+        state.accepted = state.spec.apply(*action).is_ok();
+        state
+    }
+}
+
+/// The engine, and what it has been asked so far (for reporting).
+struct Engine {
+    game: Game,
+    setup: Setup,
+    log: Vec<Action>,
+}
+
+fn fail(engine: &Engine, action: Action, law: Law, what: String) -> ! {
+    let mut actions = engine.log.clone();
+    actions.push(action);
+    let opts = Options {
+        fault: fault_from_env(),
+        ..Options::default()
+    };
+    let finding = Finding {
+        law,
+        what,
+        setup: engine.setup.clone(),
+        actions,
+        fault: opts.fault,
+    }
+    .shrunk(&opts);
+    panic!("{}\n{}", finding.what, finding.report());
+}
+
+impl StateMachineTest for Engine {
+    type SystemUnderTest = Engine;
+    type Reference = SpecMachine;
+
+    fn init_test(reference: &Reference) -> Engine {
+        #[allow(unused_mut)]
+        let mut game = Game::from_setup(&reference.setup).expect("the reference built it");
+        #[cfg(feature = "faults")]
+        game.inject(fault_from_env());
+        Engine {
+            game,
+            setup: reference.setup.clone(),
+            log: Vec::new(),
+        }
+    }
+
+    fn apply(mut engine: Engine, reference: &Reference, action: Action) -> Engine {
+        let before = engine.game.clone();
+        let result = engine.game.apply(action);
+        match (&result, reference.accepted) {
+            (Ok(_), true) => {}
+            (Err(_), false) => {
+                if engine.game != before {
+                    fail(
+                        &engine,
+                        action,
+                        Law::RefusalChangesNothing,
+                        "a refusal changed the game".into(),
+                    );
+                }
+                return engine;
+            }
+            (Ok(_), false) => fail(
+                &engine,
+                action,
+                Law::Lockstep,
+                "the engine accepted what the spec refuses".into(),
+            ),
+            (Err(e), true) => fail(
+                &engine,
+                action,
+                Law::Lockstep,
+                format!("the engine refused what the spec accepts: {e}"),
+            ),
+        }
+        if let Some((field, rule, mine, spec)) = first_difference(
+            engine.game.catalog(),
+            &engine.game.view(),
+            &reference.spec.view(),
+        ) {
+            fail(
+                &engine,
+                action,
+                Law::Lockstep,
+                format!("{field} differs ({rule}): the engine has {mine}, the spec {spec}"),
+            );
+        }
+        engine.log.push(action);
+        engine
+    }
+
+    fn check_invariants(engine: &Engine, _: &Reference) {
+        if let Some(v) = invariants(engine.game.catalog(), &engine.game.view()).first() {
+            let opts = Options::default();
+            let finding = Finding {
+                law: Law::Invariants,
+                what: v.to_string(),
+                setup: engine.setup.clone(),
+                actions: engine.log.clone(),
+                fault: fault_from_env(),
+            }
+            .shrunk(&opts);
+            panic!("{}\n{}", finding.what, finding.report());
+        }
+    }
+}
+
+prop_state_machine! {
+    #![proptest_config(Config {
+        cases: 192,
+        // The library's shrinker has already shortened a failure; proptest need not try long.
+        max_shrink_iters: 64,
+        failure_persistence: Some(Box::new(FileFailurePersistence::WithSource("regressions"))),
+        ..Config::default()
+    })]
+
+    #[test]
+    fn the_engine_keeps_up_with_the_spec(sequential 1..60 => Engine);
+}
+
+/// The removal laws, on random games: after any concession in any state, nothing the leaver
+/// owned or controlled is on the board, and the remaining order is the old order minus the leaver.
+#[test]
+fn removal_laws_hold_after_any_concession() {
+    for seed in 0..500u64 {
+        let bytes = generate::seeded_bytes(seed, 512);
+        let mut u = Unstructured::new(&bytes);
+        let setup = generate::setup(&mut u).unwrap();
+        let mut game = Game::from_setup(&setup).unwrap();
+        for _ in 0..40 {
+            if game.is_over() {
+                break;
+            }
+            for seat in game.remaining().iter() {
+                let mut copy = game.clone();
+                let before = game.view();
+                copy.apply(Action::Concede { seat }).unwrap();
+                let after = copy.view();
+                if after.winners.is_some() {
+                    continue;
+                }
+                let leavers = after.removed.difference(before.removed);
+                assert!(leavers.contains(seat), "seed {seed}");
+                assert_eq!(
+                    after.remaining,
+                    before.remaining.difference(leavers),
+                    "seed {seed}"
+                );
+                for (i, (c0, c1)) in before.cards.iter().zip(&after.cards).enumerate() {
+                    let owner = game.catalog().cards[i].owner;
+                    if (leavers.contains(owner)
+                        || (c0.zone.on_board() && leavers.contains(c0.controller)))
+                        && c1.zone.on_board()
+                    {
+                        panic!(
+                            "seed {seed}: {} stayed on the board",
+                            game.catalog().cards[i].name
+                        );
+                    }
+                }
+            }
+            let Ok(Some(a)) = generate::action(&game, &mut u, generate::Pick::Legal) else {
+                break;
+            };
+            game.apply(a).unwrap();
+        }
+    }
+}
+
+/// The view-derived list of well-formed actions is the engine's.
+#[test]
+fn the_view_lists_the_same_well_formed_actions_as_the_engine() {
+    for seed in 0..300u64 {
+        let bytes = generate::seeded_bytes(seed, 256);
+        let mut u = Unstructured::new(&bytes);
+        let setup = generate::setup(&mut u).unwrap();
+        let mut game = Game::from_setup(&setup).unwrap();
+        for _ in 0..20 {
+            assert_eq!(
+                game.view().well_formed(game.catalog()),
+                game.well_formed_actions(),
+                "seed {seed}"
+            );
+            let Ok(Some(a)) = generate::action(&game, &mut u, generate::Pick::Legal) else {
+                break;
+            };
+            game.apply(a).unwrap();
+        }
+    }
+}
