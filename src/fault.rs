@@ -39,6 +39,32 @@ faults! {
         "counts passes instead of recording who passed, so a departed player's pass still counts";
     PriorityStaysWithLeaver: "priority-stays-with-leaver", "652.5.c.1",
         "does not hand Priority on when its holder concedes";
+    FocusStaysWithLeaver: "focus-stays-with-leaver", "652.5.b.1",
+        "does not hand Focus on when its holder concedes";
+    ShowdownNotEndedByRemoval: "showdown-not-ended-by-removal", "652.5.b.2",
+        "does not end the Showdown when a removal completes the round of Focus passes";
+    PassesDiscardedOnConcession: "passes-discarded-on-concession", "652.5, pass-record",
+        "discards the remaining players' passes when someone concedes";
+    LeaverItemsNotCountered: "leaver-items-not-countered", "652.4",
+        "leaves the items the leaver controls on the Chain";
+    CounterByOwnership: "counter-by-ownership", "652.4",
+        "counters the items whose card the leaver owns, instead of those the leaver controls";
+    CounteredItemResolves: "countered-item-resolves", "425",
+        "reports a countered item as countered but leaves it on the Chain, where it later resolves";
+    BorrowedUnitReturns: "borrowed-unit-returns", "652.1, 056",
+        "returns a borrowed card to its owner's board instead of banishing it into its owner's Banishment";
+    BattlefieldEffectKept: "battlefield-effect-kept", "652.2.a, 652.2.c",
+        "keeps the removed battlefield's continuous effect on the token battlefield";
+    GameEndsOnConcession: "game-ends-on-concession", "651.1, 651.2",
+        "ends the whole game, choosing a winner, when one of three or four players concedes";
+    TurnRestartsAtFirstSeat: "turn-restarts-at-first-seat", "652.5.a.1",
+        "gives the turn of a Turn Player who concedes to the first remaining seat, not the next one";
+    CombatTriggersInTurnOrder: "combat-triggers-in-turn-order", "459.2.d.1",
+        "places combat-start triggers in plain turn order from the Turn Player";
+    ThirdCombatantAdmitted: "third-combatant-admitted", "442.2.a, 442.2.c, 457",
+        "lets a third player's unit into a staged or ongoing combat, by a move or an instructed move";
+    LastSeatSkipped: "last-seat-skipped", "339, seed 003",
+        "in War, treats A, B and C passing as a complete round, skipping D's response opportunity";
 }
 
 impl fmt::Display for Fault {

@@ -146,16 +146,18 @@ pub fn check(
         Found::Unknown => None,
     };
     let mut counterexamples = Vec::new();
+    let safety: Vec<Prop> = failed
+        .iter()
+        .copied()
+        .filter(|&p| p != Prop::NoCycles)
+        .collect();
+    let mut shortest = search::shortest_violations(&model, &safety, opts.search_limit);
     for &p in &failed {
         if p == Prop::NoCycles {
             if let Some((_, Some((path, from)))) = &acyclic {
                 counterexamples.push(counterexample(&model, setup, p, path.clone(), Some(*from)));
             }
-            continue;
-        }
-        let bit = p.bit();
-        let target = move |s: &crate::model::State, _: u64| s.ghost.violated & bit != 0;
-        if let Found::Yes(path) = search::shortest_path(&model, &target, opts.search_limit) {
+        } else if let Some(path) = shortest.remove(&p) {
             counterexamples.push(counterexample(&model, setup, p, path, None));
         }
     }

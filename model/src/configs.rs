@@ -239,6 +239,11 @@ pub fn setup(family: Family, mode: Mode) -> Setup {
             // B borrows A's unit; the last seat (or A) borrows B's.
             let mut scout = unit("Scout", Seat::A, ZoneSetup::Base(Seat::B), 2);
             scout.controller = Some(Seat::B);
+            // B may use the borrowed unit's ability: an item B controls whose card A owns.
+            scout.ability = Some(AbilitySetup::Activated {
+                timing: Timing::Reaction,
+                effect: EffectSetup::Nothing,
+            });
             s.cards.push(scout);
             let borrower = mode
                 .seats()

@@ -60,6 +60,7 @@ properties! {
     DepartedNoPriority: Always, "651.3, 652.5.c.1", "a departed player never receives Priority";
     ShowdownEndsWhenAllPassed: Always, "347.3.a, 652.5.b.2", "a Showdown ends once all remaining players have passed";
     // Chain and Priority.
+    LeaverItemsGone: Always, "652.4", "the items a removed player controlled are gone from the Chain";
     RemovedItemsNeverResolve: Always, "652.4", "an item controlled by a removed player never resolves";
     ResolvesOnlyWhenAllPassed: Always, "339, 340, 652.5.c.2", "the newest item resolves once all remaining players have passed Priority, and not before";
     // Departed players.
@@ -76,7 +77,7 @@ properties! {
     BorrowedToOwnersBanishment: Always, "652.1, 056", "borrowed cards go to their owner's Banishment";
     TokenBattlefield: Always, "652.2.a, 652.2.c", "the contributed battlefield becomes a token with no abilities and its continuous effects are gone";
     UnitsDidNotMove: Always, "652.2.b", "units at the replaced battlefield do not move";
-    TwoPlayerWin: Always, "651.1", "a two-player concession makes the other player win at once";
+    TwoPlayerWin: Always, "651.1, 651.2", "a concession ends the game only when one player or team is left, who wins at once";
     TeamRemoved: Always, "651.4", "a team's concession removes the team";
     // Combat, movement and staged fights (seed 003).
     NeverThreePlayers: Always, "444.2, 358.2", "never units of three players at one battlefield";
@@ -254,6 +255,16 @@ pub fn judge(
         fail(Prop::ViewConsistent);
     }
     let departed = after.removed;
+    // Once the game is over nothing else happens (651.1): the Chain is left as it was.
+    if !over
+        && (after.chain.iter().any(|i| departed.contains(i.controller))
+            || after
+                .unplaced
+                .iter()
+                .any(|u| departed.contains(u.controller)))
+    {
+        fail(Prop::LeaverItemsGone);
+    }
     if after.priority.is_some_and(|p| departed.contains(p)) {
         fail(Prop::DepartedNoPriority);
     }

@@ -16,6 +16,61 @@ pub fn fingerprint(state: &State) -> u64 {
     h.finish()
 }
 
+/// Shortest paths from the first state to a state where each property of `props` is violated
+/// (`ghost.violated`), all found by one breadth-first search of at most `limit` states.
+pub fn shortest_violations(
+    model: &RiftModel,
+    props: &[crate::properties::Prop],
+    limit: usize,
+) -> HashMap<crate::properties::Prop, Vec<Action>> {
+    let mut found: HashMap<crate::properties::Prop, Vec<Action>> = HashMap::new();
+    let start = model.initial();
+    let start_fp = fingerprint(&start);
+    for &p in props {
+        if start.ghost.violated & p.bit() != 0 {
+            found.insert(p, Vec::new());
+        }
+    }
+    let mut parents: HashMap<u64, (u64, Action)> = HashMap::new();
+    let mut seen: std::collections::HashSet<u64> = std::collections::HashSet::from([start_fp]);
+    let mut queue = VecDeque::from([(start, start_fp)]);
+    let mut actions = Vec::new();
+    let path_to = |parents: &HashMap<u64, (u64, Action)>, mut at: u64| {
+        let mut path = Vec::new();
+        while at != start_fp {
+            let (prev, a) = parents[&at];
+            path.push(a);
+            at = prev;
+        }
+        path.reverse();
+        path
+    };
+    while let Some((state, fp)) = queue.pop_front() {
+        if found.len() == props.len() || seen.len() > limit {
+            break;
+        }
+        actions.clear();
+        model.offered(&state, &mut actions);
+        for &action in &actions {
+            let Some(t) = model.step(&state, action) else {
+                continue;
+            };
+            let next_fp = fingerprint(&t.state);
+            if !seen.insert(next_fp) {
+                continue;
+            }
+            parents.insert(next_fp, (fp, action));
+            for &p in props {
+                if t.state.ghost.violated & p.bit() != 0 && !found.contains_key(&p) {
+                    found.insert(p, path_to(&parents, next_fp));
+                }
+            }
+            queue.push_back((t.state, next_fp));
+        }
+    }
+    found
+}
+
 /// The outcome of a search with a limit.
 pub enum Found<T> {
     /// Found.

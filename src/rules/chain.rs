@@ -28,6 +28,10 @@ pub(crate) fn round_complete(game: &Game, passed: SeatSet) -> bool {
     if game.faulty(Fault::CountPasses) {
         return passed.len() >= game.remaining().len();
     }
+    // FAULT last-seat-skipped: a round of three seats, as if the table had three.
+    if game.faulty(Fault::LastSeatSkipped) && game.remaining().len() == 4 {
+        return passed.is_superset(game.remaining().difference(SeatSet::only(Seat::D)));
+    }
     policy::pass_record_complete(passed, game.remaining())
 }
 
@@ -37,6 +41,10 @@ pub(crate) fn forget_passes(game: &Game, passed: SeatSet, leavers: SeatSet) -> S
     // FAULT count-passes: a count cannot forget whose passes they were.
     if game.faulty(Fault::CountPasses) {
         return passed;
+    }
+    // FAULT passes-discarded-on-concession: the record starts again when anyone leaves.
+    if game.faulty(Fault::PassesDiscardedOnConcession) {
+        return SeatSet::EMPTY;
     }
     passed.difference(leavers)
 }
@@ -211,12 +219,21 @@ pub(crate) fn close_chain(game: &mut Game, ev: &mut Vec<Event>) {
 /// its owner's Trash, or out of the game if its owner has been removed. Returns whether it was on
 /// the Chain.
 pub(crate) fn counter_item(game: &mut Game, id: ItemId, ev: &mut Vec<Event>) -> bool {
+    let left_on_chain = game.faulty(Fault::CounteredItemResolves);
     let Some(chain) = game.s.chain.as_mut() else {
         return false;
     };
     let Some(pos) = chain.items.iter().position(|i| i.id == id) else {
         return false;
     };
+    // FAULT countered-item-resolves: reported as countered, but left on the Chain.
+    if left_on_chain {
+        let item = chain.items[pos];
+        ev.push(Event::Countered {
+            item: item.as_ref(),
+        });
+        return true;
+    }
     let item = chain.items.remove(pos);
     ev.push(Event::Countered {
         item: item.as_ref(),

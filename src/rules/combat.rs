@@ -29,7 +29,12 @@ pub(crate) fn establish_roles(
         defender,
     });
     let order =
-        policy::trigger_placement_order(game.remaining(), game.s.turn, Some((attacker, defender)));
+        // FAULT combat-triggers-in-turn-order: placed from the Turn Player in turn order.
+        policy::trigger_placement_order(
+            game.remaining(),
+            game.s.turn,
+            (!game.faulty(crate::fault::Fault::CombatTriggersInTurnOrder)).then_some((attacker, defender)),
+        );
     let here = |game: &Game, card: CardId, seat: Seat| {
         game.zone(card) == Zone::Field(at) && game.controller(card) == seat
     };

@@ -82,7 +82,11 @@ pub(crate) fn perform(game: &mut Game, action: Action, ev: &mut Vec<Event>) {
         Action::Choose { seat: _, at } => showdown::begin_fight(game, at, ev),
         Action::Invite { seat: _, teammate } => turn::invite(game, teammate, ev),
     }
-    settle(game, ev);
+    // FAULT showdown-not-ended-by-removal: a round of Focus passes completed by a concession
+    // goes unnoticed until someone passes Focus again.
+    let unnoticed = matches!(action, Action::Concede { .. })
+        && game.faulty(crate::fault::Fault::ShowdownNotEndedByRemoval);
+    settle_unless(game, ev, unnoticed);
 }
 
 /// Refuses a discretionary action by `seat` unless they have Priority (312.1). In a Showdown
@@ -101,6 +105,10 @@ pub(crate) fn need_priority(game: &Game, seat: Seat) -> Result<(), RuleError> {
 /// player (ending a Showdown whose round of Focus passes is complete, beginning a turn handed on
 /// by a removal, beginning a lone staged fight) until a player must act or the game is over.
 pub(crate) fn settle(game: &mut Game, ev: &mut Vec<Event>) {
+    settle_unless(game, ev, false);
+}
+
+fn settle_unless(game: &mut Game, ev: &mut Vec<Event>, keep_showdown: bool) {
     // Each pass through the loop either returns or makes progress that cannot repeat forever:
     // a Showdown ends, a turn begins, or a staged fight begins (and its battlefield stops being
     // staged). The bound is a guard against a rules bug, not a rule.
@@ -110,7 +118,7 @@ pub(crate) fn settle(game: &mut Game, ev: &mut Vec<Event>) {
             return;
         }
         if let Some(sd) = game.showdown().copied() {
-            if crate::policy::pass_record_complete(sd.passed, game.remaining()) {
+            if crate::policy::pass_record_complete(sd.passed, game.remaining()) && !keep_showdown {
                 showdown::end_showdown(game, ev);
                 continue;
             }

@@ -11,6 +11,22 @@ use crate::seat::Seat;
 
 use super::need_priority;
 
+/// The two sides of the combat under way or staged at `bf`, if any.
+fn combat_sides(game: &Game, bf: BattlefieldId) -> Option<[Seat; 2]> {
+    let ongoing = game
+        .showdown()
+        .filter(|sd| sd.at == bf)
+        .and_then(|sd| sd.combat)
+        .map(|c| [c.attacker, c.defender]);
+    ongoing.or_else(|| {
+        game.combat_staged(bf).then(|| {
+            let mut occ = game.occupants(bf).iter();
+            let first = occ.next().unwrap_or(Seat::A);
+            [first, occ.next().unwrap_or(first)]
+        })
+    })
+}
+
 /// Why `mover`'s unit may not go to (or be played at) battlefield `bf` now, if it may not.
 ///
 /// - 442.2.a, 457.1: a battlefield with a staged combat, or a combat in progress, is closed to
@@ -27,24 +43,18 @@ pub(crate) fn destination_error(
     let others = game
         .occupants(bf)
         .difference(crate::seat::SeatSet::only(mover));
-    let ongoing = game
-        .showdown()
-        .filter(|sd| sd.at == bf)
-        .and_then(|sd| sd.combat)
-        .map(|c| [c.attacker, c.defender]);
-    let staged = (game.combat_staged(bf)).then(|| {
-        let occ: Vec<Seat> = game.occupants(bf).iter().collect();
-        [occ[0], occ[1]]
-    });
-    if let Some(sides) = ongoing.or(staged)
+    // FAULT third-combatant-admitted: staged and ongoing combats are open to anyone.
+    let admitted = game.faulty(crate::fault::Fault::ThirdCombatantAdmitted);
+    if let Some(sides) = combat_sides(game, bf)
         && !sides.contains(&mover)
+        && !admitted
     {
         return Some(RuleError::ThirdCombatant {
             seat: mover,
             at: bf,
         });
     }
-    if others.len() >= 2 {
+    if others.len() >= 2 && !admitted {
         return Some(RuleError::ThirdPlayer { at: bf });
     }
     if moving && game.mode().has_teams() {
@@ -77,16 +87,7 @@ pub(crate) fn control_change_error(game: &Game, unit: CardId, seat: Seat) -> Opt
         .map(|u| game.controller(u))
         .collect::<crate::seat::SeatSet>();
     let after = others.union(crate::seat::SeatSet::only(seat));
-    let ongoing = game
-        .showdown()
-        .filter(|sd| sd.at == bf)
-        .and_then(|sd| sd.combat)
-        .map(|c| [c.attacker, c.defender]);
-    let staged = game.combat_staged(bf).then(|| {
-        let occ: Vec<Seat> = game.occupants(bf).iter().collect();
-        [occ[0], occ[1]]
-    });
-    if let Some(sides) = ongoing.or(staged)
+    if let Some(sides) = combat_sides(game, bf)
         && !sides.contains(&seat)
     {
         return Some(RuleError::ThirdCombatant { seat, at: bf });

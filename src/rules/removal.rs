@@ -20,6 +20,20 @@ pub(crate) fn concede(game: &mut Game, seat: Seat, ev: &mut Vec<Event>) {
     // 651.4: the conceder's teammates also lose and are removed.
     let leavers = mode.team_of(seat).intersection(remaining);
     let after = remaining.difference(leavers);
+    // FAULT game-ends-on-concession: the game ends as if only two had played; the next player wins.
+    if game.faulty(Fault::GameEndsOnConcession)
+        && let Some(next) = policy::next_player(after, seat)
+        && after.len() >= 2
+    {
+        game.s.removed = game.s.removed.union(leavers);
+        game.s.window = Window::Over {
+            winners: SeatSet::only(next),
+        };
+        ev.push(Event::Won {
+            winners: SeatSet::only(next),
+        });
+        return;
+    }
     if after.is_empty() || policy::team_victory(mode, after).is_some() {
         // 651.1: the remaining player, or team, wins.
         game.s.removed = game.s.removed.union(leavers);
@@ -63,6 +77,13 @@ fn banish_cards(game: &mut Game, leaver: Seat, ev: &mut Vec<Event>) {
         let st = game.card_state(card);
         if st.zone.on_board() && (st.controller == leaver || def.owner == leaver) {
             let (owner, token) = (def.owner, def.token);
+            // FAULT borrowed-unit-returns: a borrowed card goes back to its owner's Base.
+            if game.faulty(Fault::BorrowedUnitReturns) && owner != leaver {
+                let st = &mut game.s.cards[card.index()];
+                st.controller = owner;
+                st.zone = Zone::Base(owner);
+                continue;
+            }
             cleanup::leave_board(game, card, Zone::Banishment);
             ev.push(Event::Banished { card, owner });
             if token {
@@ -88,7 +109,10 @@ pub(crate) fn replace_battlefield(game: &mut Game, leaver: Seat, ev: &mut Vec<Ev
         .units_at(bf)
         .filter_map(|u| game.might(u).map(|m| (u, m)))
         .collect();
-    game.s.fields[bf.index()].token = true;
+    // FAULT battlefield-effect-kept: the replacement keeps the old battlefield's effect.
+    if !game.faulty(Fault::BattlefieldEffectKept) {
+        game.s.fields[bf.index()].token = true;
+    }
     ev.push(Event::BattlefieldReplaced { battlefield: bf });
     for (card, from) in before {
         if let Some(to) = game.might(card)
@@ -159,6 +183,12 @@ pub(crate) fn remove_owned_cards(game: &mut Game, leaver: Seat, ev: &mut Vec<Eve
 /// the Chain (policy `leaver-choices`). If this empties the Chain it closes, and in a Showdown
 /// Focus passes on if a play opened it (policy `focus-after-chain`).
 pub(crate) fn counter_items(game: &mut Game, leaver: Seat, ev: &mut Vec<Event>) {
+    // FAULT leaver-items-not-countered: 652.4 is skipped.
+    if game.faulty(Fault::LeaverItemsNotCountered) {
+        return;
+    }
+    let by_owner = game.faulty(Fault::CounterByOwnership);
+    let catalog = game.catalog.clone();
     let Some(chain_now) = game.s.chain.as_mut() else {
         return;
     };
@@ -167,7 +197,14 @@ pub(crate) fn counter_items(game: &mut Game, leaver: Seat, ev: &mut Vec<Event>) 
         .items
         .iter()
         .rev()
-        .filter(|i| i.controller == leaver)
+        // FAULT counter-by-ownership: the items whose card the leaver owns are countered.
+        .filter(|i| {
+            if by_owner {
+                catalog.card(i.source).owner == leaver
+            } else {
+                i.controller == leaver
+            }
+        })
         .map(|i| i.id)
         .collect();
     for id in theirs {
@@ -199,7 +236,13 @@ pub(crate) fn proceed_with_turn(game: &mut Game, leavers: SeatSet, ev: &mut Vec<
     if !leavers.contains(game.s.turn) {
         return;
     }
-    if let Some(next) = policy::next_player(game.remaining(), game.s.turn) {
+    // FAULT turn-restarts-at-first-seat: the turn goes to the first remaining seat.
+    let next = if game.faulty(Fault::TurnRestartsAtFirstSeat) {
+        game.remaining().lowest()
+    } else {
+        policy::next_player(game.remaining(), game.s.turn)
+    };
+    if let Some(next) = next {
         game.s.turn = next;
         game.s.turn_begun = false;
         game.s.invited = None;
@@ -211,9 +254,16 @@ pub(crate) fn proceed_with_turn(game: &mut Game, leavers: SeatSet, ev: &mut Vec<
 /// are deleted from the record.
 pub(crate) fn proceed_with_focus(game: &mut Game, leavers: SeatSet, ev: &mut Vec<Event>) {
     let remaining = game.remaining();
+    let Window::Showdown(sd) = game.s.window else {
+        return;
+    };
+    let passed = chain::forget_passes(game, sd.passed, leavers);
+    // FAULT focus-stays-with-leaver: Focus is not handed on.
+    let hand_on = !game.faulty(Fault::FocusStaysWithLeaver);
     if let Window::Showdown(sd) = &mut game.s.window {
-        sd.passed = sd.passed.difference(leavers);
-        if leavers.contains(sd.focus)
+        sd.passed = passed;
+        if hand_on
+            && leavers.contains(sd.focus)
             && let Some(next) = policy::next_player(remaining, sd.focus)
         {
             sd.focus = next;
