@@ -1,27 +1,29 @@
 #!/usr/bin/env bash
-# Measures the fuzz targets on this machine: executions per second, coverage at the start and
-# after SECONDS (default 600) of fuzzing from the seed corpus, and when coverage last grew.
+# Measures the fuzz targets on this machine, from the seed corpus: executions per second, coverage
+# at the start, after the first minute and after SECONDS (default 600), and whether the last
+# minute still found new coverage (new inputs added in that minute).
 # Usage: fuzz/measure.sh [SECONDS] [TARGET...]
 set -uo pipefail
 cd "$(dirname "$0")"
 secs=${1:-600}
 shift || true
 targets=${*:-lockstep arbitrary_state legals_are_legal scenario_roundtrip}
-cargo fuzz build -s none >/dev/null 2>&1
-printf '%-20s %10s %10s %10s %14s\n' target exec/s cov_start cov_end last_new_at_s
+cargo fuzz build -s none >/dev/null 2>&1 || { echo "build failed"; exit 1; }
+stat() { grep -E "stat::$2" "$1" | tail -1 | awk '{print $2}'; }
+cov() { grep -E '(DONE|INITED) .*cov:' "$1" | tail -1 | sed -E 's/.*cov: ([0-9]+).*/\1/'; }
+printf '%-20s %8s %10s %10s %10s %16s\n' target exec/s cov_start cov_1min cov_end new_last_minute
 for t in $targets; do
   work=$(mktemp -d)
   cp -L corpus/"$t"/seed-* "$work/" 2>/dev/null
   dict=""
   [ "$t" = scenario_roundtrip ] && dict="-dict=scenario.dict"
-  log=$(mktemp)
-  cargo fuzz run -s none "$t" "$work" -- -max_total_time="$secs" -seed=1 $dict -print_final_stats=1 >"$log" 2>&1
-  start=$(grep -m1 -E 'INITED' "$log" | sed -E 's/.*cov: ([0-9]+).*/\1/')
-  end=$(grep -E '(DONE|pulse|NEW|REDUCE) .*cov:' "$log" | tail -1 | sed -E 's/.*cov: ([0-9]+).*/\1/')
-  execs=$(grep -E 'stat::average_exec_per_sec' "$log" | awk '{print $2}')
-  # The last line that reports new coverage, and the run's overall rate, give its time.
-  last_new=$(grep -E '^#[0-9]+[[:space:]]+NEW' "$log" | tail -1 | sed -E 's/^#([0-9]+).*/\1/')
-  last_at=$(( ${last_new:-0} / (${execs:-1} > 0 ? ${execs:-1} : 1) ))
-  printf '%-20s %10s %10s %10s %14s\n' "$t" "${execs:-?}" "${start:-?}" "${end:-?}" "$last_at"
-  rm -rf "$work" "$log"
+  run() { cargo fuzz run -s none "$t" "$work" -- -max_total_time="$1" -seed="$2" $dict -print_final_stats=1 >"$3" 2>&1; }
+  a=$(mktemp); b=$(mktemp); c=$(mktemp)
+  run 60 1 "$a"
+  run $(( secs - 120 )) 2 "$b"
+  run 60 3 "$c"
+  start=$(grep -m1 'INITED' "$a" | sed -E 's/.*cov: ([0-9]+).*/\1/')
+  execs=$(( ( $(stat "$a" number_of_executed_units) + $(stat "$b" number_of_executed_units) + $(stat "$c" number_of_executed_units) ) / secs ))
+  printf '%-20s %8s %10s %10s %10s %16s\n' "$t" "$execs" "$start" "$(cov "$a")" "$(cov "$c")" "$(stat "$c" new_units_added)"
+  rm -rf "$work" "$a" "$b" "$c"
 done
