@@ -191,7 +191,8 @@ impl StateMachineTest for Engine {
 
 prop_state_machine! {
     #![proptest_config(Config {
-        cases: 192,
+        // 192, or PROPTEST_CASES.
+        cases: std::env::var("PROPTEST_CASES").ok().and_then(|c| c.parse().ok()).unwrap_or(192),
         // The library's shrinker has already shortened a failure; proptest need not try long.
         max_shrink_iters: 64,
         failure_persistence: Some(Box::new(FileFailurePersistence::WithSource("regressions"))),
