@@ -405,7 +405,7 @@ pub fn bounds(family: Family, mode: Mode) -> Bounds {
         _ => 1,
     };
     Bounds {
-        turns: 1,
+        turns: 2,
         concessions,
         invites: 1,
     }

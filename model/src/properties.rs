@@ -555,9 +555,10 @@ pub fn judge(
                     if before.battlefields[i].might_bonus != 0 {
                         seen |= Prop::SeenBattlefieldReplaced.bit();
                     }
-                    // It may die of damage it already had once its Might drops; otherwise it
-                    // stays where it was, with its printed Might.
-                    if c1.zone.on_board() {
+                    // It may die of damage it already had once its Might drops, or be moved by
+                    // an item the removal let resolve (652.5.c.2); otherwise it stays where it
+                    // was, with its printed Might.
+                    if c1.zone.on_board() && !resolved_any {
                         if c1.zone != c0.zone {
                             fail(Prop::UnitsDidNotMove);
                         }

@@ -44,9 +44,9 @@ fn every_property_holds_in_every_default_configuration() {
 #[test]
 fn unique_state_counts_are_pinned() {
     for (name, unique) in [
-        ("duel/chain", 30),
-        ("skirmish/chain", 145),
-        ("war/chain", 2500),
+        ("duel/chain", 51),
+        ("skirmish/chain", 294),
+        ("war/chain", 4937),
     ] {
         let c = config(name);
         let o = check::check(name, &c.setup, c.bounds, &Options::default()).unwrap();
