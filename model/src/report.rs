@@ -134,7 +134,7 @@ fn expectations(cat: &Catalog, spec: &View, engine: &View, after: usize) -> Expe
         e.cards.insert(
             def.name.clone(),
             CardExpect {
-                at: Some(zone_text(cat, s.zone, def.owner)),
+                at: Some(ZoneText::of(cat, s.zone, def.owner)),
                 controller: Some(s.controller),
                 might: s.might,
                 mighty: Some(s.mighty),
@@ -163,21 +163,6 @@ fn expectations(cat: &Catalog, spec: &View, engine: &View, after: usize) -> Expe
         );
     }
     e
-}
-
-fn zone_text(cat: &Catalog, zone: riftcheck::Zone, owner: Seat) -> ZoneText {
-    use riftcheck::Zone;
-    match zone {
-        Zone::Hand => ZoneText::Hand(Some(owner)),
-        Zone::Base(s) => ZoneText::Base(Some(s)),
-        Zone::Field(b) => ZoneText::Field(cat.bf_name(b).to_string()),
-        Zone::Facedown(b) => ZoneText::Facedown(cat.bf_name(b).to_string()),
-        Zone::Chain => ZoneText::Chain,
-        Zone::Trash => ZoneText::Trash(Some(owner)),
-        Zone::Banishment => ZoneText::Banishment(Some(owner)),
-        Zone::Removed => ZoneText::Removed,
-        Zone::Nowhere => ZoneText::Nowhere,
-    }
 }
 
 /// Builds the counterexample for `prop` from `path` (the violation is on its last step).

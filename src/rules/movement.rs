@@ -9,8 +9,6 @@ use crate::game::Game;
 use crate::policy;
 use crate::seat::Seat;
 
-use super::need_priority;
-
 /// The two sides of the combat under way or staged at `bf`, if any.
 fn combat_sides(game: &Game, bf: BattlefieldId) -> Option<[Seat; 2]> {
     let ongoing = game
@@ -110,16 +108,7 @@ pub(crate) fn check_move(
     if units.is_empty() {
         return Err(RuleError::NothingToMove { seat });
     }
-    if seat != game.s.turn {
-        return Err(RuleError::NotTurnPlayer {
-            seat,
-            turn: game.s.turn,
-        });
-    }
-    if game.is_closed() || game.in_showdown() {
-        return Err(RuleError::NotNeutralOpen { seat });
-    }
-    need_priority(game, seat)?;
+    super::need_turn_player_at_rest(game, seat)?;
     for unit in units.iter() {
         if unit.index() >= game.catalog.cards.len() {
             return Err(RuleError::NotOnBoard { card: unit });

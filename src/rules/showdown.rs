@@ -162,13 +162,5 @@ pub(crate) fn establish_control(
         battlefield: bf,
         seat,
     });
-    if !field.scored.contains(seat) {
-        field.scored.insert(seat);
-        game.s.points[seat.index()] = game.s.points[seat.index()].saturating_add(1);
-        ev.push(Event::Scored {
-            seat,
-            battlefield: bf,
-            how: ScoreKind::Conquer,
-        });
-    }
+    super::score(game, bf, seat, ScoreKind::Conquer, ev);
 }

@@ -13,16 +13,7 @@ use super::need_priority;
 
 /// The Turn Player ends their turn (316, 317), in a Neutral Open state (305) with Priority.
 pub(crate) fn check_end_turn(game: &Game, seat: Seat) -> Result<(), RuleError> {
-    if seat != game.s.turn {
-        return Err(RuleError::NotTurnPlayer {
-            seat,
-            turn: game.s.turn,
-        });
-    }
-    if game.is_closed() || game.in_showdown() {
-        return Err(RuleError::NotNeutralOpen { seat });
-    }
-    need_priority(game, seat)
+    super::need_turn_player_at_rest(game, seat)
 }
 
 /// 317: the Ending Phase heals every unit and empties Rune Pools; then the next remaining player
@@ -60,15 +51,8 @@ pub(crate) fn begin_turn(game: &mut Game, seat: Seat, ev: &mut Vec<Event>) {
         }
     }
     for bf in game.all_battlefields() {
-        let field = &mut game.s.fields[bf.index()];
-        if field.controller == Some(seat) && !field.scored.contains(seat) {
-            field.scored.insert(seat);
-            game.s.points[seat.index()] = game.s.points[seat.index()].saturating_add(1);
-            ev.push(Event::Scored {
-                seat,
-                battlefield: bf,
-                how: ScoreKind::Hold,
-            });
+        if game.s.fields[bf.index()].controller == Some(seat) {
+            super::score(game, bf, seat, ScoreKind::Hold, ev);
         }
     }
     game.s.energy = [0; 4];

@@ -3,7 +3,6 @@
 use super::text::ZoneText;
 use super::{Expect, Outcome, Scenario, ScenarioError};
 use crate::action::Action;
-use crate::board::Zone;
 use crate::card::Catalog;
 use crate::error::RuleError;
 use crate::event::{Event, item_name};
@@ -165,18 +164,7 @@ fn list_text(v: &[String]) -> String {
 /// The canonical, owner-qualified text of where `card` is.
 pub(crate) fn zone_of(game: &Game, card: crate::card::CardId) -> ZoneText {
     let cat = game.catalog();
-    let owner = cat.card(card).owner;
-    match game.zone(card) {
-        Zone::Hand => ZoneText::Hand(Some(owner)),
-        Zone::Base(s) => ZoneText::Base(Some(s)),
-        Zone::Field(b) => ZoneText::Field(cat.bf_name(b).to_string()),
-        Zone::Facedown(b) => ZoneText::Facedown(cat.bf_name(b).to_string()),
-        Zone::Chain => ZoneText::Chain,
-        Zone::Trash => ZoneText::Trash(Some(owner)),
-        Zone::Banishment => ZoneText::Banishment(Some(owner)),
-        Zone::Removed => ZoneText::Removed,
-        Zone::Nowhere => ZoneText::Nowhere,
-    }
+    ZoneText::of(cat, game.zone(card), cat.card(card).owner)
 }
 
 fn compare(

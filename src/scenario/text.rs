@@ -89,6 +89,22 @@ impl ZoneText {
         }
     }
 
+    /// The canonical, owner-qualified text of a zone of the game, for a card owned by `owner`.
+    pub fn of(catalog: &crate::card::Catalog, zone: crate::board::Zone, owner: Seat) -> ZoneText {
+        use crate::board::Zone;
+        match zone {
+            Zone::Hand => ZoneText::Hand(Some(owner)),
+            Zone::Base(s) => ZoneText::Base(Some(s)),
+            Zone::Field(b) => ZoneText::Field(catalog.bf_name(b).to_string()),
+            Zone::Facedown(b) => ZoneText::Facedown(catalog.bf_name(b).to_string()),
+            Zone::Chain => ZoneText::Chain,
+            Zone::Trash => ZoneText::Trash(Some(owner)),
+            Zone::Banishment => ZoneText::Banishment(Some(owner)),
+            Zone::Removed => ZoneText::Removed,
+            Zone::Nowhere => ZoneText::Nowhere,
+        }
+    }
+
     /// The canonical text of a setup zone for a card owned by `owner`.
     pub fn from_setup(zone: &ZoneSetup, owner: Seat) -> ZoneText {
         match zone {
