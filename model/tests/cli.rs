@@ -219,3 +219,47 @@ fn check_with_a_fault_exits_1_and_writes_a_replayable_scenario() {
     let without = riftcheck().arg("replay").arg(&file).output().unwrap();
     assert_eq!(without.status.code(), Some(0));
 }
+
+#[test]
+fn explore_serves_the_explorer_on_localhost() {
+    use std::io::{Read, Write};
+    // A free port.
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let mut child = riftcheck()
+        .args([
+            "explore",
+            "--config",
+            "duel/chain",
+            "--port",
+            &port.to_string(),
+        ])
+        .stdout(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut body = String::new();
+    for _ in 0..100 {
+        std::thread::sleep(std::time::Duration::from_millis(100));
+        if let Ok(mut s) = std::net::TcpStream::connect(("127.0.0.1", port)) {
+            let _ = s.write_all(b"GET /.states HTTP/1.0\r\n\r\n");
+            let _ = s.read_to_string(&mut body);
+            break;
+        }
+    }
+    let _ = child.kill();
+    let _ = child.wait();
+    // The first state, shown in rulebook words, and the actions as step sentences.
+    assert!(body.contains("Turn Player A"), "{body}");
+    // A taken port is refused with a message, not a panic.
+    let busy = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let taken = busy.local_addr().unwrap().port().to_string();
+    let out = riftcheck()
+        .args(["explore", "--port", &taken])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("cannot listen"));
+}
