@@ -310,14 +310,21 @@ impl CardSet {
     /// The empty set.
     pub const EMPTY: CardSet = CardSet(0);
 
-    /// Adds a card.
-    pub fn insert(&mut self, card: CardId) {
-        self.0 |= 1 << card.0;
+    /// Adds a card. A set holds the first 32 cards of a game (no game has more); a card beyond
+    /// them is not added, and [`CardSet::insert`] says so by returning `false`.
+    pub fn insert(&mut self, card: CardId) -> bool {
+        match 1u32.checked_shl(u32::from(card.0)) {
+            Some(bit) if card.0 < 32 => {
+                self.0 |= bit;
+                true
+            }
+            _ => false,
+        }
     }
 
     /// Whether the card is in the set.
     pub fn contains(self, card: CardId) -> bool {
-        self.0 & (1 << card.0) != 0
+        card.0 < 32 && self.0 & (1 << card.0) != 0
     }
 
     /// How many cards.
@@ -347,7 +354,7 @@ impl FromIterator<CardId> for CardSet {
     fn from_iter<I: IntoIterator<Item = CardId>>(iter: I) -> Self {
         let mut set = CardSet::EMPTY;
         for c in iter {
-            set.insert(c);
+            let _ = set.insert(c);
         }
         set
     }

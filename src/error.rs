@@ -15,6 +15,18 @@ pub enum RuleError {
         /// Who won.
         winners: SeatSet,
     },
+    /// The action names a card this game does not have (121).
+    #[error("this game has no such card (121)")]
+    NoSuchCard {
+        /// The card named.
+        card: CardId,
+    },
+    /// The action names a battlefield this game does not have (168).
+    #[error("this game has no such battlefield (168)")]
+    NoSuchBattlefield {
+        /// The battlefield named.
+        at: BattlefieldId,
+    },
     /// The mode has no such seat (476-484).
     #[error("seat {seat} is not at this table (478)")]
     NotSeated {
@@ -266,6 +278,8 @@ pub enum RuleError {
 
 /// The name of every [`RuleError`] variant, as `-> refused (Name)` writes it.
 pub const RULE_ERROR_NAMES: &[&str] = &[
+    "NoSuchCard",
+    "NoSuchBattlefield",
     "GameOver",
     "NotSeated",
     "Removed",
@@ -315,6 +329,8 @@ impl RuleError {
     pub fn rule(&self) -> &'static str {
         match self {
             RuleError::GameOver { .. } => "651.1",
+            RuleError::NoSuchCard { .. } => "121",
+            RuleError::NoSuchBattlefield { .. } => "168",
             RuleError::NotSeated { .. } => "478",
             RuleError::Removed { .. } => "651.3",
             RuleError::AwaitingChoice { .. } => "335.1",
@@ -353,6 +369,8 @@ impl RuleError {
     pub fn name(&self) -> &'static str {
         match self {
             RuleError::GameOver { .. } => "GameOver",
+            RuleError::NoSuchCard { .. } => "NoSuchCard",
+            RuleError::NoSuchBattlefield { .. } => "NoSuchBattlefield",
             RuleError::NotSeated { .. } => "NotSeated",
             RuleError::Removed { .. } => "Removed",
             RuleError::AwaitingChoice { .. } => "AwaitingChoice",

@@ -44,3 +44,70 @@ fn every_error_name_is_listed_once_and_cites_a_rule() {
         );
     }
 }
+
+/// Actions built by hand can name anything: cards and battlefields the game does not have,
+/// seats not at the table. They are refused with a typed error, never a panic, the game is left
+/// as it was, and the spec refuses them too.
+#[test]
+fn actions_naming_anything_are_refused_not_panicked_on() {
+    use arbitrary::{Arbitrary, Unstructured};
+    use riftcheck::oracle::Lockstep;
+    use riftcheck::{BattlefieldId, CardId, generate};
+
+    fn raw(u: &mut Unstructured<'_>) -> arbitrary::Result<Action> {
+        let seat = Seat::from_index(u.int_in_range(0..=3)?).unwrap_or(Seat::A);
+        let card = CardId::from_index(u.int_in_range(0..=40)?);
+        let other = Option::<u8>::arbitrary(u)?.map(|i| CardId::from_index(usize::from(i % 41)));
+        let bf = BattlefieldId::from_index(u.int_in_range(0..=6)?);
+        let at = *u.choose(&[None, Some(Location::Base), Some(Location::Field(bf))])?;
+        let mut units = CardSet::EMPTY;
+        units.insert(card);
+        Ok(match u.int_in_range(0..=9)? {
+            0 => Action::Pass { seat },
+            1 => Action::PassFocus { seat },
+            2 => Action::Play {
+                seat,
+                card,
+                target: other,
+                at,
+            },
+            3 => Action::Activate {
+                seat,
+                card,
+                target: other,
+            },
+            4 => Action::Move {
+                seat,
+                units,
+                to: at.unwrap_or(Location::Base),
+            },
+            5 => Action::EndTurn { seat },
+            6 => Action::Concede { seat },
+            7 => Action::Place { seat, card },
+            8 => Action::Choose { seat, at: bf },
+            _ => Action::Invite {
+                seat,
+                teammate: Seat::from_index(u.int_in_range(0..=3)?).unwrap_or(Seat::B),
+            },
+        })
+    }
+
+    for seed in 0..400u64 {
+        let bytes = generate::seeded_bytes(seed, 2048);
+        let mut u = Unstructured::new(&bytes);
+        let setup = generate::setup(&mut u).unwrap();
+        let game = Game::from_setup(&setup).unwrap();
+        let mut pair = Lockstep::new(game);
+        for _ in 0..200 {
+            let Ok(action) = raw(&mut u) else { break };
+            let before = pair.game.clone();
+            match pair.step(action) {
+                Ok(None) => {
+                    assert_eq!(pair.game, before, "seed {seed}: a refusal changed the game")
+                }
+                Ok(Some(_)) => {}
+                Err(d) => panic!("seed {seed}: {action:?}: {d}"),
+            }
+        }
+    }
+}

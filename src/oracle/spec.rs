@@ -438,9 +438,36 @@ impl Spec {
 
     // ----- legality ----------------------------------------------------------------------
 
+    /// Whether every card and battlefield the action names is in this game.
+    fn names_exist(&self, action: Action) -> bool {
+        let card = |c: CardId| c.index() < self.s.cards.len();
+        let place = |l: Option<Location>| match l {
+            Some(Location::Field(b)) => b.index() < self.s.fields.len(),
+            _ => true,
+        };
+        match action {
+            Action::Play {
+                card: c,
+                target,
+                at,
+                ..
+            } => card(c) && target.is_none_or(card) && place(at),
+            Action::Activate {
+                card: c, target, ..
+            } => card(c) && target.is_none_or(card),
+            Action::Move { units, to, .. } => units.iter().all(card) && place(Some(to)),
+            Action::Place { card: c, .. } => card(c),
+            Action::Choose { at, .. } => at.index() < self.s.fields.len(),
+            _ => true,
+        }
+    }
+
     /// Whether the spec accepts `action` now.
     pub fn check(&self, action: Action) -> Result<(), Refusal> {
         let s = &self.s;
+        if !self.names_exist(action) {
+            return Err("no such card or battlefield");
+        }
         if s.winners.is_some() {
             return Err("the game is over");
         }

@@ -23,6 +23,7 @@ pub(crate) fn check(game: &Game, action: Action) -> Result<(), RuleError> {
     if let Some(winners) = game.winners() {
         return Err(RuleError::GameOver { winners });
     }
+    check_ids(game, action)?;
     let seat = action.seat();
     if !game.seated().contains(seat) {
         return Err(RuleError::NotSeated { seat });
@@ -60,6 +61,46 @@ pub(crate) fn check(game: &Game, action: Action) -> Result<(), RuleError> {
                 Action::Concede { .. } | Action::Place { .. } | Action::Choose { .. } => Ok(()),
             }
         }
+    }
+}
+
+/// Refuses an action that names a card or battlefield the game does not have: actions built by
+/// hand, not from a sentence, can name anything.
+fn check_ids(game: &Game, action: Action) -> Result<(), RuleError> {
+    let cards = game.catalog.cards.len();
+    let fields = game.catalog.battlefields.len();
+    let card_ok = |c: crate::card::CardId| {
+        if c.index() < cards {
+            Ok(())
+        } else {
+            Err(RuleError::NoSuchCard { card: c })
+        }
+    };
+    let field_ok = |l: Option<crate::board::Location>| match l {
+        Some(crate::board::Location::Field(b)) if b.index() >= fields => {
+            Err(RuleError::NoSuchBattlefield { at: b })
+        }
+        _ => Ok(()),
+    };
+    match action {
+        Action::Play {
+            card, target, at, ..
+        } => {
+            card_ok(card)?;
+            target.map_or(Ok(()), card_ok)?;
+            field_ok(at)
+        }
+        Action::Activate { card, target, .. } => {
+            card_ok(card)?;
+            target.map_or(Ok(()), card_ok)
+        }
+        Action::Move { units, to, .. } => {
+            units.iter().try_for_each(card_ok)?;
+            field_ok(Some(to))
+        }
+        Action::Place { card, .. } => card_ok(card),
+        Action::Choose { at, .. } => field_ok(Some(crate::board::Location::Field(at))),
+        _ => Ok(()),
     }
 }
 
