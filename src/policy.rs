@@ -317,6 +317,28 @@ mod tests {
     }
 
     #[test]
+    fn every_policy_names_a_function_that_exists() {
+        let sources = [
+            ("policy", include_str!("policy.rs")),
+            ("rules::removal", include_str!("rules/removal.rs")),
+            ("rules::combat", include_str!("rules/combat.rs")),
+            ("Game", include_str!("game.rs")),
+        ];
+        for p in POLICIES {
+            let (module, function) = p.implemented_by.rsplit_once("::").unwrap();
+            let (_, text) = sources
+                .iter()
+                .find(|(m, _)| *m == module)
+                .unwrap_or_else(|| panic!("{}: unknown module {module}", p.name));
+            assert!(
+                text.contains(&format!("fn {function}(")),
+                "{}: no function {function} in {module}",
+                p.name
+            );
+        }
+    }
+
+    #[test]
     fn every_policy_is_listed_once() {
         let mut names: Vec<_> = POLICIES.iter().map(|p| p.name).collect();
         names.sort();
