@@ -42,14 +42,6 @@ impl Zone {
     pub fn on_board(self) -> bool {
         matches!(self, Zone::Base(_) | Zone::Field(_) | Zone::Facedown(_))
     }
-
-    /// The battlefield the card is at, facedown or not.
-    pub fn battlefield(self) -> Option<BattlefieldId> {
-        match self {
-            Zone::Field(b) | Zone::Facedown(b) => Some(b),
-            _ => None,
-        }
-    }
 }
 
 /// A location a unit can be played or moved to: a Base or a battlefield.

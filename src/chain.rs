@@ -106,11 +106,6 @@ impl Chain {
         }
     }
 
-    /// The item with this id, if it is on the chain.
-    pub fn item(&self, id: ItemId) -> Option<&Item> {
-        self.items.iter().find(|i| i.id == id)
-    }
-
     /// The item whose source is `card`, newest first.
     pub fn item_from(&self, card: CardId) -> Option<&Item> {
         self.items.iter().rev().find(|i| i.source == card)

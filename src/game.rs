@@ -463,7 +463,17 @@ pub(crate) fn enumerate_actions(
             let zone = card(c).0;
             if zone == Zone::Hand && !def.token {
                 for target in targets(def.effect.target_kind()) {
-                    if def.kind == CardKind::Unit || def.effect.chooses_location() {
+                    // A permanent goes to its player's Base when no location is named; naming
+                    // the Base is the same play, and both are accepted.
+                    if def.kind.is_permanent() {
+                        out.push(Action::Play {
+                            seat,
+                            card: c,
+                            target,
+                            at: None,
+                        });
+                    }
+                    if def.kind.is_permanent() || def.effect.chooses_location() {
                         for &at in &locations {
                             out.push(Action::Play {
                                 seat,
@@ -543,5 +553,47 @@ pub(crate) fn enumerate_actions(
                 out.push(Action::Invite { seat, teammate });
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::hash::{DefaultHasher, Hash, Hasher};
+
+    use super::*;
+    use crate::setup::Setup;
+
+    fn hash(g: &Game) -> u64 {
+        let mut h = DefaultHasher::new();
+        g.hash(&mut h);
+        h.finish()
+    }
+
+    #[test]
+    fn games_are_equal_and_hash_alike_exactly_when_their_states_are() {
+        let a = Game::from_setup(&Setup::new(Mode::War)).unwrap();
+        let same = Game::from_setup(&Setup::new(Mode::War)).unwrap();
+        assert_eq!(a, same);
+        assert_eq!(hash(&a), hash(&same));
+        let mut b = a.clone();
+        b.apply(Action::EndTurn { seat: Seat::A }).unwrap();
+        assert_ne!(a, b);
+        assert_ne!(hash(&a), hash(&b));
+        // The same state of another table is another game.
+        let duel = Game::from_setup(&Setup::new(Mode::Duel)).unwrap();
+        assert_ne!(a, duel);
+    }
+
+    #[test]
+    fn turns_and_energy_are_reported() {
+        let mut setup = Setup::new(Mode::Skirmish);
+        setup.energy = vec![(Seat::B, 2)];
+        let mut g = Game::from_setup(&setup).unwrap();
+        assert_eq!(g.turns(), 0);
+        assert_eq!(g.energy(), [0, 2, 0, 0]);
+        g.apply(Action::EndTurn { seat: Seat::A }).unwrap();
+        g.apply(Action::EndTurn { seat: Seat::B }).unwrap();
+        assert_eq!(g.turns(), 2);
+        assert_eq!(g.energy(), [0; 4]);
     }
 }

@@ -139,6 +139,19 @@ mod tests {
     }
 
     #[test]
+    fn modes_parse_and_know_their_tables() {
+        for m in Mode::ALL {
+            assert_eq!(m.key().parse::<Mode>(), Ok(m));
+        }
+        assert!("chess".parse::<Mode>().is_err());
+        assert_eq!(Mode::MagmaChamber.victory_score(), 11);
+        assert_eq!(Mode::War.victory_score(), 8);
+        assert!(Mode::MagmaChamber.has_teams());
+        assert!(!Mode::War.has_teams() && !Mode::Duel.has_teams());
+        assert_eq!(Mode::Skirmish.players(), 3);
+    }
+
+    #[test]
     fn magma_chamber_teams_are_a_c_and_b_d() {
         let m = Mode::MagmaChamber;
         assert!(m.teammates(Seat::A, Seat::C));

@@ -306,6 +306,14 @@ mod tests {
     }
 
     #[test]
+    fn only_plays_start_a_new_round_of_focus_passes() {
+        assert!(focus_passes_survive(Opener::Trigger));
+        assert!(!focus_passes_survive(Opener::Play));
+        assert!(focus_after_chain(Opener::Play));
+        assert!(!focus_after_chain(Opener::Trigger));
+    }
+
+    #[test]
     fn one_team_left_wins() {
         use crate::mode::Mode;
         assert_eq!(

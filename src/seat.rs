@@ -253,6 +253,8 @@ mod tests {
             assert_eq!(seat.to_string().parse::<Seat>(), Ok(seat));
         }
         assert!("E".parse::<Seat>().is_err());
+        assert_eq!(Seat::from_index(3), Some(Seat::D));
+        assert_eq!(Seat::from_index(4), None);
         assert_eq!(SeatSet::first(3).to_string(), "A, B and C");
     }
 }

@@ -111,3 +111,92 @@ fn actions_naming_anything_are_refused_not_panicked_on() {
         }
     }
 }
+
+/// Each place an action can name a card or a battlefield is checked, up to the last one the game
+/// has.
+#[test]
+fn unknown_cards_and_battlefields_are_named_in_the_refusal() {
+    use riftcheck::{BattlefieldId, CardId, CardKind, CardSetup, ZoneSetup};
+    let mut setup = Setup::new(Mode::Skirmish);
+    setup.cards.push(CardSetup::new(
+        "Bolt",
+        CardKind::Spell,
+        Seat::A,
+        ZoneSetup::Hand,
+    ));
+    let game = Game::from_setup(&setup).unwrap();
+    let known = CardId::from_index(0);
+    // One past the last card and the last battlefield.
+    let card = CardId::from_index(game.catalog().cards.len());
+    let bf = BattlefieldId::from_index(game.catalog().battlefields.len());
+    let seat = Seat::A;
+    let units: CardSet = [card].into_iter().collect();
+    let no_card = RuleError::NoSuchCard { card };
+    let no_field = RuleError::NoSuchBattlefield { at: bf };
+    let cases = [
+        (
+            Action::Play {
+                seat,
+                card,
+                target: None,
+                at: None,
+            },
+            no_card,
+        ),
+        (
+            Action::Play {
+                seat,
+                card: known,
+                target: Some(card),
+                at: None,
+            },
+            no_card,
+        ),
+        (
+            Action::Play {
+                seat,
+                card: known,
+                target: None,
+                at: Some(Location::Field(bf)),
+            },
+            no_field,
+        ),
+        (
+            Action::Activate {
+                seat,
+                card,
+                target: None,
+            },
+            no_card,
+        ),
+        (
+            Action::Activate {
+                seat,
+                card: known,
+                target: Some(card),
+            },
+            no_card,
+        ),
+        (
+            Action::Move {
+                seat,
+                units,
+                to: Location::Base,
+            },
+            no_card,
+        ),
+        (
+            Action::Move {
+                seat,
+                units: [known].into_iter().collect(),
+                to: Location::Field(bf),
+            },
+            no_field,
+        ),
+        (Action::Place { seat, card }, no_card),
+        (Action::Choose { seat, at: bf }, no_field),
+    ];
+    for (action, expected) in cases {
+        assert_eq!(game.check(action), Err(expected), "{action:?}");
+    }
+}
