@@ -248,6 +248,29 @@ mod tests {
     }
 
     #[test]
+    fn seat_sets_behave_as_sets() {
+        let abc = SeatSet::first(3);
+        let bd: SeatSet = [Seat::B, Seat::D].into_iter().collect();
+        assert_eq!(abc.union(bd), SeatSet::first(4));
+        assert_eq!(abc.intersection(bd), SeatSet::only(Seat::B));
+        assert_eq!(abc.difference(bd), [Seat::A, Seat::C].into_iter().collect());
+        assert!(abc.is_superset(SeatSet::only(Seat::C)) && !abc.is_superset(bd));
+        let mut s = abc;
+        s.remove(Seat::B);
+        s.remove(Seat::D);
+        assert_eq!(s, [Seat::A, Seat::C].into_iter().collect());
+        assert_eq!(s.len(), 2);
+        assert_eq!(s.lowest(), Some(Seat::A));
+        assert_eq!(SeatSet::EMPTY.lowest(), None);
+        assert!(SeatSet::EMPTY.is_empty() && !s.is_empty());
+        assert_eq!(SeatSet::from_bits(0xff), SeatSet::first(4));
+        assert_eq!(bd.bits(), 0b1010);
+        assert_eq!(format!("{bd:?}"), "{B,D}");
+        assert_eq!(SeatSet::EMPTY.to_string(), "nobody");
+        assert_eq!(bd.to_string(), "B and D");
+    }
+
+    #[test]
     fn seats_parse_and_print_as_letters() {
         for seat in Seat::ALL {
             assert_eq!(seat.to_string().parse::<Seat>(), Ok(seat));
