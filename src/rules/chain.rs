@@ -24,15 +24,27 @@ impl Item {
 
 /// Whether every remaining player has passed Priority in sequence (policy `pass-record`).
 pub(crate) fn round_complete(game: &Game, passed: SeatSet) -> bool {
-    // FAULT count-passes: a count of passes stands in for the record of who passed.
     if game.faulty(Fault::CountPasses) {
-        return passed.len() >= game.remaining().len();
+        return fault_round_complete(game, passed);
     }
-    // FAULT last-seat-skipped: a round of three seats, as if the table had three.
-    if game.faulty(Fault::LastSeatSkipped) && game.remaining().len() == 4 {
-        return passed.is_superset(game.remaining().difference(SeatSet::only(Seat::D)));
+    if game.faulty(Fault::LastSeatSkipped) {
+        return fault_round_complete(game, passed);
     }
     policy::pass_record_complete(passed, game.remaining())
+}
+
+/// FAULT count-passes: a count of passes stands in for the record of who passed. FAULT
+/// last-seat-skipped: in a game of four, a round of the first three seats is taken for a whole
+/// one.
+fn fault_round_complete(game: &Game, passed: SeatSet) -> bool {
+    let remaining = game.remaining();
+    if game.faulty(Fault::CountPasses) {
+        return passed.len() >= remaining.len();
+    }
+    if remaining.len() == 4 {
+        return passed.is_superset(remaining.difference(SeatSet::only(Seat::D)));
+    }
+    policy::pass_record_complete(passed, remaining)
 }
 
 /// The pass record once `leavers` have left: their passes are deleted (652.5; policy

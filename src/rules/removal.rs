@@ -20,18 +20,7 @@ pub(crate) fn concede(game: &mut Game, seat: Seat, ev: &mut Vec<Event>) {
     // 651.4: the conceder's teammates also lose and are removed.
     let leavers = mode.team_of(seat).intersection(remaining);
     let after = remaining.difference(leavers);
-    // FAULT game-ends-on-concession: the game ends as if only two had played; the next player wins.
-    if game.faulty(Fault::GameEndsOnConcession)
-        && let Some(next) = policy::next_player(after, seat)
-        && after.len() >= 2
-    {
-        game.s.removed = game.s.removed.union(leavers);
-        game.s.window = Window::Over {
-            winners: SeatSet::only(next),
-        };
-        ev.push(Event::Won {
-            winners: SeatSet::only(next),
-        });
+    if game.faulty(Fault::GameEndsOnConcession) && fault_game_ends(game, seat, leavers, ev) {
         return;
     }
     if after.is_empty() || policy::team_victory(mode, after).is_some() {
@@ -50,6 +39,49 @@ pub(crate) fn concede(game: &mut Game, seat: Seat, ev: &mut Vec<Event>) {
         remove_player(game, leaver, ev);
     }
     proceed(game, leavers, ev);
+}
+
+/// FAULT game-ends-on-concession: the game ends as if only two had played, and the player after
+/// the conceder wins. Returns whether it ended.
+fn fault_game_ends(game: &mut Game, seat: Seat, leavers: SeatSet, ev: &mut Vec<Event>) -> bool {
+    let after = game.remaining().difference(leavers);
+    let Some(next) = policy::next_player(after, seat) else {
+        return false;
+    };
+    if after.len() < 2 {
+        return false;
+    }
+    game.s.removed = game.s.removed.union(leavers);
+    game.s.window = Window::Over {
+        winners: SeatSet::only(next),
+    };
+    ev.push(Event::Won {
+        winners: SeatSet::only(next),
+    });
+    true
+}
+
+/// FAULT borrowed-unit-returns: a card the leaver borrowed goes back to its owner's Base.
+/// Returns whether it did.
+fn fault_borrowed_returns(game: &mut Game, card: crate::card::CardId, leaver: Seat) -> bool {
+    let owner = game.catalog.card(card).owner;
+    if owner == leaver {
+        return false;
+    }
+    let st = &mut game.s.cards[card.index()];
+    st.controller = owner;
+    st.zone = Zone::Base(owner);
+    true
+}
+
+/// FAULT counter-by-ownership: whether the item is countered when `leaver` leaves, read by the
+/// owner of its card.
+fn fault_counter_by_owner(
+    catalog: &crate::card::Catalog,
+    item: &crate::chain::Item,
+    leaver: Seat,
+) -> bool {
+    catalog.card(item.source).owner == leaver
 }
 
 /// 651.3, 652.1-652.4 for one player. Their waiting triggers never reach the Chain and their
@@ -77,11 +109,8 @@ fn banish_cards(game: &mut Game, leaver: Seat, ev: &mut Vec<Event>) {
         let st = game.card_state(card);
         if st.zone.on_board() && (st.controller == leaver || def.owner == leaver) {
             let (owner, token) = (def.owner, def.token);
-            // FAULT borrowed-unit-returns: a borrowed card goes back to its owner's Base.
-            if game.faulty(Fault::BorrowedUnitReturns) && owner != leaver {
-                let st = &mut game.s.cards[card.index()];
-                st.controller = owner;
-                st.zone = Zone::Base(owner);
+            if game.faulty(Fault::BorrowedUnitReturns) && fault_borrowed_returns(game, card, leaver)
+            {
                 continue;
             }
             cleanup::leave_board(game, card, Zone::Banishment);
@@ -197,10 +226,9 @@ pub(crate) fn counter_items(game: &mut Game, leaver: Seat, ev: &mut Vec<Event>) 
         .items
         .iter()
         .rev()
-        // FAULT counter-by-ownership: the items whose card the leaver owns are countered.
         .filter(|i| {
             if by_owner {
-                catalog.card(i.source).owner == leaver
+                fault_counter_by_owner(&catalog, i, leaver)
             } else {
                 i.controller == leaver
             }
