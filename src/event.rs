@@ -38,10 +38,13 @@ pub enum Event {
         /// Who.
         seat: Seat,
     },
-    /// The game ended with these winners (651.1, 484.6.a, 467).
+    /// The game ended with these winners: the last player or team standing (651.1, 484.6.a), or
+    /// the one with the most points at or above the Victory Score (467, 323.1).
     Won {
         /// The winning player, or team.
         winners: SeatSet,
+        /// Whether they won on points (467) rather than by being the last standing (651.1).
+        by_score: bool,
     },
     /// A player lost and was removed from the game (651.2-651.4).
     PlayerRemoved {
@@ -277,7 +280,10 @@ impl Event {
     pub fn rule(&self) -> &'static str {
         match self {
             Event::Conceded { .. } => "650",
-            Event::Won { .. } => "651.1",
+            Event::Won {
+                by_score: false, ..
+            } => "651.1",
+            Event::Won { by_score: true, .. } => "467",
             Event::PlayerRemoved { .. } => "651.3",
             Event::Banished { .. } => "652.1",
             Event::BattlefieldReplaced { .. } => "652.2.a",
@@ -370,9 +376,14 @@ impl fmt::Display for EventDisplay<'_> {
         let owner = |id: CardId| c.cards.get(id.index()).map_or(Seat::A, |d| d.owner);
         match self.event {
             Event::Conceded { seat } => write!(f, "{seat} concedes"),
-            Event::Won { winners } => {
+            Event::Won { winners, by_score } => {
                 let verb = if winners.len() == 1 { "wins" } else { "win" };
-                write!(f, "{winners} {verb} the game")
+                let how = if *by_score {
+                    ", with the Victory Score and more points than any opponent"
+                } else {
+                    ""
+                };
+                write!(f, "{winners} {verb} the game{how}")
             }
             Event::PlayerRemoved { seat } => write!(f, "{seat} is removed from the game"),
             Event::Banished { card: id, owner } => {

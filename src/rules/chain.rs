@@ -1,6 +1,5 @@
 //! The Chain and Priority (311-312, 325-340).
 
-use crate::card::CardKind;
 use crate::chain::{Chain, Item, ItemId, ItemKind, Opener};
 use crate::error::RuleError;
 use crate::event::{Event, ItemRef};
@@ -175,7 +174,7 @@ pub(crate) fn resolve_newest(game: &mut Game, ev: &mut Vec<Event>) {
     if let Some(effect) = effect {
         super::effects::execute(game, &item, effect, ev);
     }
-    if item.kind == ItemKind::Spell && def.kind == CardKind::Spell {
+    if item.kind == ItemKind::Spell {
         // 340: a resolved spell goes to its owner's Trash (056).
         game.set_zone(item.source, crate::board::Zone::Trash);
         game.s.cards[item.source.index()].controller = def.owner;

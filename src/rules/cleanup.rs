@@ -75,10 +75,7 @@ fn recall_misplaced(game: &mut Game, ev: &mut Vec<Event>) -> bool {
     for card in game.all_cards() {
         let st = game.card_state(card);
         match st.zone {
-            Zone::Base(seat) if seat != st.controller => {
-                movement::recall(game, card, ev);
-                changed = true;
-            }
+            Zone::Base(_) => changed |= movement::recall(game, card, ev),
             Zone::Facedown(bf) if game.field(bf).controller != Some(st.controller) => {
                 leave_board(game, card, Zone::Trash);
                 ev.push(Event::Trashed { card });
@@ -162,7 +159,10 @@ fn check_victory(game: &mut Game, ev: &mut Vec<Event>) {
             .all(|o| team_points(game, mode.team_of(o)) < mine);
         if beats_all {
             game.s.window = Window::Over { winners: team };
-            ev.push(Event::Won { winners: team });
+            ev.push(Event::Won {
+                winners: team,
+                by_score: true,
+            });
             return;
         }
     }

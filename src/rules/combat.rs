@@ -84,11 +84,11 @@ fn total_might(game: &Game, units: &[CardId]) -> u16 {
 }
 
 /// Assigns `amount` damage to `units` in catalog order, lethal damage to each before moving on
-/// (460.2); what is left goes to the last unit.
+/// (460.2). Damage past what kills the last unit changes nothing and is not dealt.
 fn assign(game: &Game, units: &[CardId], amount: u16) -> Vec<(CardId, u8)> {
     let mut left = amount;
     let mut out = Vec::new();
-    for (i, &u) in units.iter().enumerate() {
+    for &u in units {
         if left == 0 {
             break;
         }
@@ -96,11 +96,7 @@ fn assign(game: &Game, units: &[CardId], amount: u16) -> Vec<(CardId, u8)> {
         let lethal = (game.might(u).unwrap_or(0).max(0) as u16)
             .saturating_sub(st.damage as u16)
             .max(1);
-        let give = if i + 1 == units.len() {
-            left
-        } else {
-            lethal.min(left)
-        };
+        let give = lethal.min(left);
         left -= give;
         out.push((u, give.min(u8::MAX as u16) as u8));
     }

@@ -182,13 +182,15 @@ pub(crate) fn contest(game: &mut Game, bf: BattlefieldId, seat: Seat, ev: &mut V
 }
 
 /// Recall (449-453): the card goes to its controller's Base. Not a move: no move restriction
-/// stops it.
-pub(crate) fn recall(game: &mut Game, card: CardId, ev: &mut Vec<Event>) {
+/// stops it. Returns whether it went anywhere (it may be there already).
+pub(crate) fn recall(game: &mut Game, card: CardId, ev: &mut Vec<Event>) -> bool {
     let controller = game.controller(card);
-    if game.zone(card) != Zone::Base(controller) {
-        game.set_zone(card, Zone::Base(controller));
-        ev.push(Event::Recalled { card });
+    if game.zone(card) == Zone::Base(controller) {
+        return false;
     }
+    game.set_zone(card, Zone::Base(controller));
+    ev.push(Event::Recalled { card });
+    true
 }
 
 /// An instructed move (410.2) of `unit` to `bf`. Where the unit may not go, it is Recalled

@@ -31,7 +31,10 @@ pub(crate) fn concede(game: &mut Game, seat: Seat, ev: &mut Vec<Event>) {
             ev.push(Event::PlayerRemoved { seat: mate });
         }
         game.s.window = Window::Over { winners: after };
-        ev.push(Event::Won { winners: after });
+        ev.push(Event::Won {
+            winners: after,
+            by_score: false,
+        });
         return;
     }
     // 651.2: more than one player remains: Removal of a Player.
@@ -57,6 +60,7 @@ fn fault_game_ends(game: &mut Game, seat: Seat, leavers: SeatSet, ev: &mut Vec<E
     };
     ev.push(Event::Won {
         winners: SeatSet::only(next),
+        by_score: false,
     });
     true
 }
