@@ -1,6 +1,7 @@
 //! The validating constructor refuses every impossible table, naming the field and the problem;
 //! each case below breaks one rule of a valid setup.
 
+use riftcheck::board::MAX_CARDS;
 use riftcheck::card::{CardKind, Timing, TriggerEvent};
 use riftcheck::chain::{ItemKind, Opener};
 use riftcheck::{
@@ -92,6 +93,18 @@ fn with_showdown(mut s: Setup) -> Setup {
     s
 }
 
+/// Adds plain spells to A's hand until the table holds `total` cards.
+fn fill_hands(s: &mut Setup, total: usize) {
+    for n in s.cards.len()..total {
+        s.cards.push(card(
+            &format!("Spark{n}"),
+            CardKind::Spell,
+            Seat::A,
+            ZoneSetup::Hand,
+        ));
+    }
+}
+
 type Case = (&'static str, fn(&mut Setup), &'static str);
 
 const CASES: &[Case] = &[
@@ -120,6 +133,11 @@ const CASES: &[Case] = &[
         "setup.turn",
     ),
     (
+        "every seat removed",
+        |s| s.removed = vec![Seat::A, Seat::B, Seat::C],
+        "setup.removed",
+    ),
+    (
         "a Turn Player not at the table",
         |s| s.turn = Seat::D,
         "setup.turn",
@@ -128,6 +146,34 @@ const CASES: &[Case] = &[
         "a bad battlefield name",
         |s| s.battlefields[0].name = "Left and Right".into(),
         "setup.battlefields[0].name",
+    ),
+    (
+        "an empty battlefield name",
+        |s| s.battlefields[0].name = String::new(),
+        "setup.battlefields[0].name",
+    ),
+    (
+        "a card name with a space at its end",
+        |s| s.cards[1].name = "Scout ".into(),
+        "setup.cards[1].name",
+    ),
+    (
+        "four battlefields, the most a table holds, one contributor twice",
+        |s| s.battlefields.push(bf("Dune", Seat::A)),
+        "setup.battlefields[3].contributor",
+    ),
+    (
+        "five battlefields, more than a table holds",
+        |s| {
+            s.battlefields.push(bf("Dune", Seat::A));
+            s.battlefields.push(bf("Fen", Seat::B));
+        },
+        "setup.battlefields",
+    ),
+    (
+        "more cards than a table holds",
+        |s| fill_hands(s, MAX_CARDS + 1),
+        "setup.cards",
     ),
     (
         "a battlefield named Base",
@@ -617,6 +663,9 @@ fn the_base_setup_and_its_variants_with_a_chain_and_a_showdown_are_valid() {
     let mut trigger = with_chain(base());
     trigger.opened_by = Opener::Trigger;
     Game::from_setup(&trigger).unwrap();
+    let mut full = base();
+    fill_hands(&mut full, MAX_CARDS);
+    Game::from_setup(&full).unwrap();
 }
 
 #[test]
