@@ -632,8 +632,6 @@ fn build(setup: &Setup) -> Result<Game, SetupError> {
             (_, Zone::Trash | Zone::Banishment | Zone::Chain) if c.token => {
                 return bad("zone", "a token outside the board ceases to exist (183.1)");
             }
-            (CardKind::Unit, Zone::Base(_) | Zone::Field(_)) => {}
-            (CardKind::Gear | CardKind::Rune, Zone::Base(_)) => {}
             (CardKind::Gear | CardKind::Rune, Zone::Field(_)) => {
                 return bad("zone", "gear and runes sit in a Base (107.1.c)");
             }
@@ -653,6 +651,8 @@ fn build(setup: &Setup) -> Result<Game, SetupError> {
                     "only spells wait on the Chain; units and gear resolve at once (337.1.c)",
                 );
             }
+            // Units in a Base or at a battlefield, gear and runes in a Base, spells in a hand,
+            // facedown, in the Trash or Banishment: all where such cards can be.
             _ => {}
         }
         if c.kind != CardKind::Unit && c.might != 0 {

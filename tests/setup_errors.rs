@@ -3,7 +3,7 @@
 
 use riftcheck::board::MAX_CARDS;
 use riftcheck::card::{CardKind, Timing, TriggerEvent};
-use riftcheck::chain::{ItemKind, Opener};
+use riftcheck::chain::{ItemKind, MAX_CHAIN, Opener};
 use riftcheck::{
     AbilitySetup, BattlefieldSetup, CardSetup, EffectSetup, Game, ItemSetup, Mode, Seat, Setup,
     SetupProblem, ShowdownSetup, ZoneSetup,
@@ -90,6 +90,49 @@ fn with_showdown(mut s: Setup) -> Setup {
         passed: Vec::new(),
         combat: None,
     });
+    s
+}
+
+/// A Chain of Bolt and, above it, B's Hex countering it; B holds Priority.
+fn with_counter(s: Setup) -> Setup {
+    let mut s = with_chain(s);
+    s.cards[5].zone = ZoneSetup::Chain;
+    s.chain.push(ItemSetup {
+        source: "Hex".into(),
+        kind: ItemKind::Spell,
+        controller: Seat::B,
+        target: Some("Bolt".into()),
+    });
+    s.priority = Some(Seat::B);
+    s
+}
+
+/// A Chain holding only B's Seize, gaining control of `target`; B holds Priority.
+fn with_seize(mut s: Setup, target: &str) -> Setup {
+    let mut seize = card("Seize", CardKind::Spell, Seat::B, ZoneSetup::Chain);
+    seize.effect = EffectSetup::GainControl;
+    s.cards.push(seize);
+    s.chain = vec![ItemSetup {
+        source: "Seize".into(),
+        kind: ItemKind::Spell,
+        controller: Seat::B,
+        target: Some(target.into()),
+    }];
+    s.priority = Some(Seat::B);
+    s
+}
+
+/// A Chain of `n` activations of B's Totem; B holds Priority.
+fn with_activations(mut s: Setup, n: usize) -> Setup {
+    s.chain = (0..n)
+        .map(|_| ItemSetup {
+            source: "Totem".into(),
+            kind: ItemKind::Activated,
+            controller: Seat::B,
+            target: None,
+        })
+        .collect();
+    s.priority = Some(Seat::B);
     s
 }
 
@@ -536,6 +579,29 @@ const CASES: &[Case] = &[
         "setup.cards[5].zone",
     ),
     (
+        "a spell on the Chain named by no item while another spell is there",
+        |s| {
+            *s = with_chain(s.clone());
+            s.cards[5].zone = ZoneSetup::Chain;
+        },
+        "setup.cards[5].zone",
+    ),
+    (
+        "control gained of a gear",
+        |s| *s = with_seize(s.clone(), "Totem"),
+        "setup.chain[0].target",
+    ),
+    (
+        "control gained of a unit not on the board",
+        |s| *s = with_seize(s.clone(), "Pup"),
+        "setup.chain[0].target",
+    ),
+    (
+        "more Chain items than a Chain holds",
+        |s| *s = with_activations(s.clone(), MAX_CHAIN + 1),
+        "setup.chain",
+    ),
+    (
         "Priority with no Chain",
         |s| s.priority = Some(Seat::B),
         "setup.priority",
@@ -666,6 +732,26 @@ fn the_base_setup_and_its_variants_with_a_chain_and_a_showdown_are_valid() {
     let mut full = base();
     fill_hands(&mut full, MAX_CARDS);
     Game::from_setup(&full).unwrap();
+    Game::from_setup(&with_counter(base())).unwrap();
+    Game::from_setup(&with_seize(base(), "Scout")).unwrap();
+    Game::from_setup(&with_activations(base(), MAX_CHAIN)).unwrap();
+    let mut passed = with_showdown(base());
+    passed.showdown.as_mut().unwrap().passed = vec![Seat::B];
+    Game::from_setup(&passed).unwrap();
+    // A removal can complete the round of Focus passes while a Chain exists: the Showdown ends
+    // only once the Chain is empty (347.3.a, 652.5).
+    let mut passed = with_chain(with_showdown(base()));
+    passed.showdown.as_mut().unwrap().passed = vec![Seat::A, Seat::B, Seat::C];
+    Game::from_setup(&passed).unwrap();
+}
+
+#[test]
+fn a_unit_on_the_chain_is_refused_for_resolving_at_once() {
+    let mut s = base();
+    s.cards[1].zone = ZoneSetup::Chain;
+    let e = Game::from_setup(&s).unwrap_err();
+    assert_eq!(e.at.to_string(), "setup.cards[1].zone");
+    assert!(e.to_string().contains("337.1.c"), "{e}");
 }
 
 #[test]
@@ -703,6 +789,22 @@ fn magma_chamber_removes_whole_teams_and_takes_invitations() {
         Game::from_setup(&s).unwrap_err().at.to_string(),
         "setup.invited"
     );
+    // Not while a Chain exists, even in a Neutral state (316.2.b.1).
+    s.invited = Some(Seat::C);
+    s.cards = vec![card("Bolt", CardKind::Spell, Seat::A, ZoneSetup::Chain)];
+    s.chain = vec![ItemSetup {
+        source: "Bolt".into(),
+        kind: ItemKind::Spell,
+        controller: Seat::A,
+        target: None,
+    }];
+    s.priority = Some(Seat::A);
+    assert_eq!(
+        Game::from_setup(&s).unwrap_err().at.to_string(),
+        "setup.invited"
+    );
+    s.invited = None;
+    Game::from_setup(&s).unwrap();
     let mut s = Setup::new(Mode::War);
     s.battlefields = vec![
         bf("Ridge", Seat::A),
