@@ -160,3 +160,149 @@ fn combat_damage_is_reported_unit_by_unit_and_only_where_dealt() {
     assert!(sentences(&g, &e).contains(&"the combat at Ridge ends; A wins it".to_string()));
     assert!(sentences(&g, &e).contains(&"A scores a point by Conquer at Ridge".to_string()));
 }
+
+/// A Duel where A's Giant (of `giant` Might) attacks B's two Might 2 units at Ridge; returns the
+/// damage each unit took in the damage step (460).
+fn damage_dealt(giant: i8) -> Vec<(String, u8)> {
+    let mut s = Setup::new(Mode::Duel);
+    s.battlefields = vec![
+        BattlefieldSetup {
+            name: "Ridge".into(),
+            contributor: Seat::A,
+            might_bonus: 0,
+            controller: Some(Seat::B),
+            token: false,
+            contested_by: None,
+        },
+        BattlefieldSetup {
+            name: "Marsh".into(),
+            contributor: Seat::B,
+            might_bonus: 0,
+            controller: None,
+            token: false,
+            contested_by: None,
+        },
+    ];
+    for (name, owner, zone, might) in [
+        ("Giant", Seat::A, ZoneSetup::Base(Seat::A), giant),
+        ("Guard", Seat::B, ZoneSetup::Field("Ridge".into()), 2),
+        ("Picket", Seat::B, ZoneSetup::Field("Ridge".into()), 2),
+    ] {
+        let mut c = CardSetup::new(name, CardKind::Unit, owner, zone);
+        c.might = might;
+        s.cards.push(c);
+    }
+    let mut g = Game::from_setup(&s).unwrap();
+    let giant = g.catalog().card_named("Giant").unwrap();
+    let ridge = g.catalog().battlefield_named("Ridge").unwrap();
+    g.apply(Action::Move {
+        seat: Seat::A,
+        units: [giant].into_iter().collect(),
+        to: Location::Field(ridge),
+    })
+    .unwrap();
+    g.apply(Action::PassFocus { seat: Seat::A }).unwrap();
+    let e = g.apply(Action::PassFocus { seat: Seat::B }).unwrap();
+    e.iter()
+        .filter_map(|ev| match ev {
+            Event::Damaged { card, amount } => Some((g.catalog().name(*card).to_string(), *amount)),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn a_unit_assigned_no_damage_is_not_reported_as_damaged() {
+    // Two Might is lethal to Guard and leaves nothing for Picket (460: lethal first, in card
+    // order); Picket takes no damage and no event says it did. Four is more than lethal to the
+    // Giant, which takes two: overkill is not dealt.
+    assert_eq!(
+        damage_dealt(2),
+        [("Guard".to_string(), 2), ("Giant".to_string(), 2)]
+    );
+}
+
+#[test]
+fn a_removal_reports_the_might_each_unit_loses_with_the_battlefield_effect() {
+    let mut s = Setup::new(Mode::Skirmish);
+    s.battlefields = s.battlefields_in_use();
+    s.battlefields[1].might_bonus = 1;
+    let b_field = s.battlefields[1].name.clone();
+    for (name, owner) in [("Scout", Seat::A), ("Guard", Seat::C)] {
+        let mut c = CardSetup::new(
+            name,
+            CardKind::Unit,
+            owner,
+            ZoneSetup::Field(b_field.clone()),
+        );
+        c.might = 2;
+        c.exhausted = true;
+        s.cards.push(c);
+    }
+    s.cards[1].zone = ZoneSetup::Base(Seat::C);
+    let mut g = Game::from_setup(&s).unwrap();
+    let e = g.apply(Action::Concede { seat: Seat::B }).unwrap();
+    let changed: Vec<String> = e
+        .iter()
+        .filter(|ev| matches!(ev, Event::MightChanged { .. }))
+        .map(|ev| name(&g, ev))
+        .collect();
+    // Only the unit at B's battlefield loses the +1; the one in C's Base never had it (652.2.c).
+    assert_eq!(changed, ["Scout goes from 3 Might to 2"]);
+}
+
+#[test]
+fn a_team_concession_in_magma_chamber_removes_the_teammate_and_ends_the_game() {
+    let mut g = Game::from_setup(&Setup::new(Mode::MagmaChamber)).unwrap();
+    let e = g.apply(Action::Concede { seat: Seat::A }).unwrap();
+    assert_eq!(
+        sentences(&g, &e),
+        [
+            "A concedes",
+            "C is removed from the game",
+            "B and D win the game"
+        ]
+    );
+}
+
+#[test]
+fn a_token_already_on_the_board_is_not_played_again() {
+    // Each token card stands for one token: a second play of it, while it is on the board, does
+    // nothing, and deals no damage "here" (457.2).
+    let mut s = Setup::new(Mode::Skirmish);
+    s.battlefields = s.battlefields_in_use();
+    let c_field = s.battlefields[2].name.clone();
+    let mut pup = CardSetup::new("Pup", CardKind::Unit, Seat::A, ZoneSetup::Base(Seat::A));
+    pup.token = true;
+    pup.might = 1;
+    let mut summon = CardSetup::new("Summon", CardKind::Spell, Seat::A, ZoneSetup::Chain);
+    summon.effect = riftcheck::EffectSetup::PlayToken {
+        at: Some(c_field.clone()),
+        token: "Pup".into(),
+    };
+    let mut guard = CardSetup::new("Guard", CardKind::Unit, Seat::C, ZoneSetup::Field(c_field));
+    guard.might = 2;
+    s.cards = vec![pup, summon, guard];
+    s.chain = vec![riftcheck::ItemSetup {
+        source: "Summon".into(),
+        kind: riftcheck::ItemKind::Spell,
+        controller: Seat::A,
+        target: None,
+    }];
+    s.priority = Some(Seat::A);
+    let mut g = Game::from_setup(&s).unwrap();
+    g.apply(Action::Pass { seat: Seat::A }).unwrap();
+    g.apply(Action::Pass { seat: Seat::B }).unwrap();
+    let e = g.apply(Action::Pass { seat: Seat::C }).unwrap();
+    assert_eq!(
+        sentences(&g, &e),
+        [
+            "C passes",
+            "Summon resolves",
+            "Summon goes to A's Trash",
+            "A receives Priority"
+        ]
+    );
+    let pup = g.catalog().card_named("Pup").unwrap();
+    assert_eq!(g.zone(pup), riftcheck::Zone::Base(Seat::A));
+}

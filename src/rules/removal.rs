@@ -88,15 +88,13 @@ fn fault_counter_by_owner(
     catalog.card(item.source).owner == leaver
 }
 
-/// 651.3, 652.1-652.4 for one player. Their waiting triggers never reach the Chain and their
-/// invitation lapses (policy `leaver-choices`).
+/// 651.3, 652.1-652.4 for one player. Their waiting triggers never reach the Chain (policy
+/// `leaver-choices`). Invitations exist only in Magma Chamber, where every concession ends the
+/// game ([`concede`] clears them), so none is pending here.
 pub(crate) fn remove_player(game: &mut Game, leaver: Seat, ev: &mut Vec<Event>) {
     // 651.3: from now on they make no choices and do not influence the game.
     game.s.removed.insert(leaver);
     ev.push(Event::PlayerRemoved { seat: leaver });
-    if game.s.invited == Some(leaver) {
-        game.s.invited = None;
-    }
     banish_cards(game, leaver, ev);
     replace_battlefield(game, leaver, ev);
     release_battlefields(game, leaver, ev);
