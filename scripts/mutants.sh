@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# Mutation testing of the engine (README, "Mutation testing"): runs cargo-mutants with the
+# configuration in .cargo/mutants.toml and fails when a mutant survives that is not listed, with
+# its reason, in .cargo/mutants-equivalent.txt. Extra arguments go to cargo mutants.
+#
+#   scripts/mutants.sh            # the whole engine, about an hour on 2 cores
+#   scripts/mutants.sh -f src/rules/cleanup.rs
+set -uo pipefail
+cd "$(dirname "$0")/.."
+
+out=${MUTANTS_OUT:-.}
+cargo mutants -j "${MUTANTS_JOBS:-2}" --output "$out" "$@"
+status=$?
+# 0: every mutant caught; 2: some missed; 3: some timed out. Anything else is a failed run.
+case $status in
+  0 | 2 | 3) ;;
+  *)
+    echo "mutants.sh: cargo mutants failed (exit $status)" >&2
+    exit "$status"
+    ;;
+esac
+
+strip() { sed -E 's/^([^:]+):[0-9]+:[0-9]+:/\1:/' "$1" | sort; }
+survivors=$(strip "$out/mutants.out/missed.txt")
+expected=$(grep -v '^#' .cargo/mutants-equivalent.txt | grep -v '^$' | sort)
+unexpected=$(comm -23 <(printf '%s\n' "$survivors" | grep -v '^$') <(printf '%s\n' "$expected"))
+gone=$(comm -13 <(printf '%s\n' "$survivors" | grep -v '^$') <(printf '%s\n' "$expected"))
+
+caught=$(wc -l < "$out/mutants.out/caught.txt")
+missed=$(wc -l < "$out/mutants.out/missed.txt")
+timeout=$(wc -l < "$out/mutants.out/timeout.txt")
+unviable=$(wc -l < "$out/mutants.out/unviable.txt")
+viable=$((caught + missed + timeout))
+echo "caught $caught, missed $missed (known equivalent: $(printf '%s\n' "$expected" | grep -c .)), timeout $timeout, unviable $unviable"
+if [ "$viable" -gt 0 ]; then
+  awk -v c="$caught" -v t="$timeout" -v v="$viable" \
+    'BEGIN { printf "score: %.1f%% of viable mutants caught or timed out\n", 100 * (c + t) / v }'
+fi
+if [ -n "$gone" ]; then
+  echo "listed as equivalent but no longer surviving (prune .cargo/mutants-equivalent.txt):"
+  printf '%s\n' "$gone" | sed 's/^/  /'
+fi
+if [ -n "$unexpected" ]; then
+  echo "surviving mutants the tests should catch:" >&2
+  printf '%s\n' "$unexpected" | sed 's/^/  /' >&2
+  exit 1
+fi
