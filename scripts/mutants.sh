@@ -3,8 +3,9 @@
 # configuration in .cargo/mutants.toml and fails when a mutant survives that is not listed, with
 # its reason, in .cargo/mutants-equivalent.txt. Extra arguments go to cargo mutants.
 #
-#   scripts/mutants.sh            # the whole engine, about an hour on 2 cores
-#   scripts/mutants.sh -f src/rules/cleanup.rs
+#   scripts/mutants.sh                           # the whole engine, about 40 minutes on 2 cores
+#   scripts/mutants.sh -F src/rules/cleanup.rs   # the mutants of one file (-f does not narrow
+#                                                # the globs of .cargo/mutants.toml)
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
@@ -37,7 +38,7 @@ if [ "$viable" -gt 0 ]; then
     'BEGIN { printf "score: %.1f%% of viable mutants caught or timed out\n", 100 * (c + t) / v }'
 fi
 if [ -n "$gone" ]; then
-  echo "listed as equivalent but no longer surviving (prune .cargo/mutants-equivalent.txt):"
+  echo "listed as equivalent but not surviving in this run (if the run covered them, prune .cargo/mutants-equivalent.txt):"
   printf '%s\n' "$gone" | sed 's/^/  /'
 fi
 if [ -n "$unexpected" ]; then

@@ -84,7 +84,8 @@ fn total_might(game: &Game, units: &[CardId]) -> u16 {
 }
 
 /// Assigns `amount` damage to `units` in catalog order, lethal damage to each before moving on
-/// (460.2). Damage past what kills the last unit changes nothing and is not dealt.
+/// (460.2). Damage past what kills the last unit changes nothing and is not dealt. Every unit
+/// named gets at least 1; units the damage does not reach are not named.
 fn assign(game: &Game, units: &[CardId], amount: u16) -> Vec<(CardId, u8)> {
     let mut left = amount;
     let mut out = Vec::new();
@@ -123,12 +124,11 @@ pub(crate) fn finish_combat(
         // 460: both sides assign, then all damage is dealt at once.
         let to_defenders = assign(game, &defenders, total_might(game, &attackers));
         let to_attackers = assign(game, &attackers, total_might(game, &defenders));
+        // `assign` names only units it gives at least 1 damage.
         for (unit, amount) in to_defenders.into_iter().chain(to_attackers) {
-            if amount > 0 {
-                let st = &mut game.s.cards[unit.index()];
-                st.damage = st.damage.saturating_add(amount);
-                ev.push(Event::Damaged { card: unit, amount });
-            }
+            let st = &mut game.s.cards[unit.index()];
+            st.damage = st.damage.saturating_add(amount);
+            ev.push(Event::Damaged { card: unit, amount });
         }
         super::cleanup::kill_lethal(game, ev);
     }
