@@ -96,52 +96,8 @@ fn a_concession_reports_each_step_of_the_removal_in_order() {
 
 #[test]
 fn combat_damage_is_reported_unit_by_unit_and_only_where_dealt() {
-    let mut s = Setup::new(Mode::Duel);
-    s.battlefields = vec![
-        BattlefieldSetup {
-            name: "Ridge".into(),
-            contributor: Seat::A,
-            might_bonus: 0,
-            controller: Some(Seat::B),
-            token: false,
-            contested_by: None,
-        },
-        BattlefieldSetup {
-            name: "Marsh".into(),
-            contributor: Seat::B,
-            might_bonus: 0,
-            controller: None,
-            token: false,
-            contested_by: None,
-        },
-    ];
-    for (name, owner, zone, might) in [
-        ("Giant", Seat::A, ZoneSetup::Base(Seat::A), 5),
-        ("Guard", Seat::B, ZoneSetup::Field("Ridge".into()), 2),
-        ("Picket", Seat::B, ZoneSetup::Field("Ridge".into()), 2),
-    ] {
-        let mut c = CardSetup::new(name, CardKind::Unit, owner, zone);
-        c.might = might;
-        s.cards.push(c);
-    }
-    let mut g = Game::from_setup(&s).unwrap();
-    let giant = g.catalog().card_named("Giant").unwrap();
-    let ridge = g.catalog().battlefield_named("Ridge").unwrap();
-    g.apply(Action::Move {
-        seat: Seat::A,
-        units: [giant].into_iter().collect(),
-        to: Location::Field(ridge),
-    })
-    .unwrap();
-    g.apply(Action::PassFocus { seat: Seat::A }).unwrap();
-    let e = g.apply(Action::PassFocus { seat: Seat::B }).unwrap();
-    let damaged: Vec<(String, u8)> = e
-        .iter()
-        .filter_map(|ev| match ev {
-            Event::Damaged { card, amount } => Some((g.catalog().name(*card).to_string(), *amount)),
-            _ => None,
-        })
-        .collect();
+    let (g, e) = giant_attacks(5);
+    let damaged = damage_of(&g, &e);
     // Five Might kills both defenders (2 each, lethal first); their four kills nothing of five.
     assert_eq!(
         damaged,
@@ -161,9 +117,10 @@ fn combat_damage_is_reported_unit_by_unit_and_only_where_dealt() {
     assert!(sentences(&g, &e).contains(&"A scores a point by Conquer at Ridge".to_string()));
 }
 
-/// A Duel where A's Giant (of `giant` Might) attacks B's two Might 2 units at Ridge; returns the
-/// damage each unit took in the damage step (460).
-fn damage_dealt(giant: i8) -> Vec<(String, u8)> {
+/// A Duel where A's Giant (of `giant` Might) attacks B's two Might 2 units at Ridge, which B
+/// controls; both players pass Focus. Returns the game and the events of the last pass, in which
+/// the combat ends (460, 461).
+fn giant_attacks(giant: i8) -> (Game, Vec<Event>) {
     let mut s = Setup::new(Mode::Duel);
     s.battlefields = vec![
         BattlefieldSetup {
@@ -203,12 +160,24 @@ fn damage_dealt(giant: i8) -> Vec<(String, u8)> {
     .unwrap();
     g.apply(Action::PassFocus { seat: Seat::A }).unwrap();
     let e = g.apply(Action::PassFocus { seat: Seat::B }).unwrap();
-    e.iter()
+    (g, e)
+}
+
+/// The damage each unit took, in the order the events report it.
+fn damage_of(g: &Game, events: &[Event]) -> Vec<(String, u8)> {
+    events
+        .iter()
         .filter_map(|ev| match ev {
             Event::Damaged { card, amount } => Some((g.catalog().name(*card).to_string(), *amount)),
             _ => None,
         })
         .collect()
+}
+
+/// The damage dealt when a Giant of `giant` Might attacks ([`giant_attacks`]).
+fn damage_dealt(giant: i8) -> Vec<(String, u8)> {
+    let (g, e) = giant_attacks(giant);
+    damage_of(&g, &e)
 }
 
 #[test]
