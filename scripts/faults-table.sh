@@ -9,7 +9,7 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 FUZZ_RUNS=${FUZZ_RUNS:-300000}
 export PROPTEST_CASES=${PROPTEST_CASES:-2000}
-cargo build --release -q -p riftcheck-model --features faults
+cargo build --release -q -p riftcheck-model
 cargo test --release -q --all-features --test state_machine --no-run 2>/dev/null
 (cd fuzz && ./seed-corpora.sh >/dev/null && cargo fuzz build -s none lockstep >/dev/null 2>&1)
 faults=${*:-$(./target/release/riftcheck faults | awk '{print $1}')}

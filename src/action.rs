@@ -18,9 +18,9 @@
 
 use std::fmt;
 
-use crate::board::Location;
 use crate::card::{BattlefieldId, CardId, CardSet, Catalog};
 use crate::seat::Seat;
+use crate::zone::Location;
 
 /// A player's action: a discretionary action, a choice, or a concession.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
@@ -351,6 +351,30 @@ impl Parser<'_> {
                     if args.is_empty() { "" } else { " " }
                 ),
             )),
+        }
+    }
+}
+/// A choice a player must make before anyone has Priority.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case", tag = "choice")]
+pub enum Choice {
+    /// Order your simultaneous triggers (383.3.d).
+    PlaceTriggers {
+        /// Who.
+        seat: Seat,
+    },
+    /// As Turn Player, choose which staged fight goes first (456.1, 323.8-323.9).
+    ChooseFight {
+        /// Who.
+        seat: Seat,
+    },
+}
+
+impl Choice {
+    /// Who must choose.
+    pub fn seat(self) -> Seat {
+        match self {
+            Choice::PlaceTriggers { seat } | Choice::ChooseFight { seat } => seat,
         }
     }
 }

@@ -5,8 +5,13 @@
 use serde::{Deserialize, Serialize};
 
 use crate::mode::Mode;
-use crate::policy::Policies;
 use crate::seat::Seat;
+
+/// Most cards a game holds in this model.
+pub const MAX_CARDS: usize = 32;
+/// Most battlefields in use (480-484: at most three; a fourth would be a table of four without a
+/// set-aside battlefield, which no mode has).
+pub const MAX_BATTLEFIELDS: usize = 4;
 
 /// A card of the game, by its position in the catalog.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Serialize, Deserialize)]
@@ -236,14 +241,10 @@ pub struct Catalog {
     pub mode: Mode,
     /// Points a player (or team) needs to win (467).
     pub victory_score: u8,
-    /// The readings the engine takes where the rules are silent.
-    pub policies: Policies,
     /// The cards, by [`CardId`].
     pub cards: Vec<CardDef>,
     /// The battlefields in use, by [`BattlefieldId`].
     pub battlefields: Vec<BattlefieldDef>,
-    /// The rule fault the engine makes, if any (only with the `faults` feature).
-    pub fault: crate::fault::FaultSlot,
 }
 
 impl Catalog {

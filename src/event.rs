@@ -4,10 +4,10 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use crate::board::Zone;
 use crate::card::{BattlefieldId, CardId, Catalog};
-use crate::chain::{ItemId, ItemKind};
+use crate::item::{ItemId, ItemKind};
 use crate::seat::{Seat, SeatSet};
+use crate::zone::Zone;
 
 /// An item as events name it: its number, source and kind.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]

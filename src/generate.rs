@@ -64,7 +64,7 @@ pub fn setup(u: &mut Unstructured<'_>) -> Result<Setup> {
         });
     }
     let bf_names: Vec<String> = s.battlefields.iter().map(|b| b.name.clone()).collect();
-    let room = |s: &Setup| s.cards.len() < crate::board::MAX_CARDS;
+    let room = |s: &Setup| s.cards.len() < crate::card::MAX_CARDS;
     for &owner in &remaining {
         // Units on the board, some controlled by another player.
         for n in 0..u.int_in_range(0..=2)? {
@@ -155,7 +155,7 @@ pub fn setup(u: &mut Unstructured<'_>) -> Result<Setup> {
                 1 => EffectSetup::Counter,
                 2 => EffectSetup::GainControl,
                 3 => EffectSetup::MoveTo(u.choose(&bf_names)?.clone()),
-                _ if s.cards.len() + 1 < crate::board::MAX_CARDS => {
+                _ if s.cards.len() + 1 < crate::card::MAX_CARDS => {
                     let token = format!("Token {owner}{n}");
                     let mut t = CardSetup::new(&token, CardKind::Unit, owner, ZoneSetup::Nowhere);
                     t.token = true;
@@ -282,7 +282,7 @@ pub fn described_state(u: &mut Unstructured<'_>) -> Result<Setup> {
             };
             s.chain.push(crate::setup::ItemSetup {
                 source: s.cards[i].name.clone(),
-                kind: crate::chain::ItemKind::Spell,
+                kind: crate::item::ItemKind::Spell,
                 controller: s.cards[i].controller.unwrap_or(s.cards[i].owner),
                 target: effect_target,
             });
@@ -296,7 +296,7 @@ pub fn described_state(u: &mut Unstructured<'_>) -> Result<Setup> {
             }
         }
         if u.ratio(1, 4)? {
-            s.opened_by = crate::chain::Opener::Trigger;
+            s.opened_by = crate::item::Opener::Trigger;
         }
     }
     // A Showdown, perhaps a combat.

@@ -20,33 +20,31 @@
 #![warn(missing_docs)]
 
 pub mod action;
-pub mod board;
 pub mod card;
-pub mod chain;
 pub mod error;
 pub mod event;
-pub mod fault;
-mod game;
+pub mod game;
 pub mod generate;
+pub mod item;
 pub mod mode;
 pub mod oracle;
-pub mod policy;
+pub mod readings;
 pub(crate) mod rules;
 pub mod scenario;
 pub mod seat;
 mod setup;
 pub mod shrink;
 pub mod view;
+pub mod zone;
 
-pub use action::Action;
-pub use board::{Location, Zone};
+pub use action::{Action, Choice};
 pub use card::{BattlefieldId, CardId, CardKind, CardSet, Catalog, Effect, Timing, TriggerEvent};
-pub use chain::{ItemId, ItemKind, Opener};
 pub use error::{RuleError, SetupError, SetupPath, SetupProblem};
 pub use event::Event;
-pub use game::{Choice, Game};
+pub use game::Game;
+pub use item::{ItemId, ItemKind, Opener};
 pub use mode::Mode;
-pub use policy::Policies;
+pub use readings::{Fault, Readings};
 pub use scenario::{Scenario, ScenarioError};
 pub use seat::{Seat, SeatSet};
 pub use setup::{
@@ -54,3 +52,4 @@ pub use setup::{
     ZoneSetup,
 };
 pub use view::View;
+pub use zone::{Location, Zone};

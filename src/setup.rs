@@ -7,18 +7,20 @@ use std::sync::Arc;
 
 use arrayvec::ArrayVec;
 
-use crate::board::{CardState, FieldState, MAX_BATTLEFIELDS, MAX_CARDS, Zone};
 use crate::card::{
-    Ability, BattlefieldDef, BattlefieldId, CardDef, CardId, CardKind, Catalog, Effect, TargetKind,
-    Timing, TriggerEvent,
+    Ability, BattlefieldDef, BattlefieldId, CardDef, CardId, CardKind, Catalog, Effect,
+    MAX_BATTLEFIELDS, MAX_CARDS, TargetKind, Timing, TriggerEvent,
 };
-use crate::chain::{Chain, Item, ItemId, ItemKind, ItemTarget, MAX_CHAIN, Opener};
 use crate::error::{SetupError, SetupPath, SetupProblem};
 use crate::event::Event;
-use crate::game::{Combat, Game, Showdown, State, Window};
+use crate::game::chain::{Chain, Item};
+use crate::game::policy;
+use crate::game::{CardState, Combat, FieldState, Game, Showdown, State, Window};
+use crate::item::{ItemId, ItemKind, ItemTarget, MAX_CHAIN, Opener};
 use crate::mode::Mode;
-use crate::policy::{self, Policies};
+use crate::readings::Readings;
 use crate::seat::{Seat, SeatSet};
+use crate::zone::Zone;
 
 /// A table and the state of a game on it, described by names. Build a [`Game`] from it with
 /// [`Game::from_setup`].
@@ -32,8 +34,9 @@ pub struct Setup {
     pub removed: Vec<Seat>,
     /// Points needed to win; the mode's Victory Score when `None`.
     pub victory_score: Option<u8>,
-    /// Readings of the rules where they are silent.
-    pub policies: Policies,
+    /// The readings the game is played under: the project's, unless a scenario chooses
+    /// another reading of a policy, or a check makes the engine under test commit a rule fault.
+    pub readings: Readings,
     /// Points each seat has.
     pub points: Vec<(Seat, u8)>,
     /// Energy in each seat's Rune Pool.
@@ -224,7 +227,7 @@ impl Setup {
             turn: Seat::A,
             removed: Vec::new(),
             victory_score: None,
-            policies: Policies::default(),
+            readings: Readings::default(),
             points: Vec::new(),
             energy: Vec::new(),
             battlefields: Vec::new(),
@@ -236,6 +239,16 @@ impl Setup {
             showdown: None,
             invited: None,
         }
+    }
+
+    /// This setup with the engine under test making `fault` (a reading known to be wrong), if
+    /// any. The spec ignores rule faults.
+    pub fn with_fault(&self, fault: Option<crate::readings::Fault>) -> Setup {
+        let mut s = self.clone();
+        if let Some(f) = fault {
+            s.readings = f.apply(s.readings);
+        }
+        s
     }
 
     /// The battlefields this setup puts in use: the listed ones, or one per contributing seat
@@ -876,7 +889,7 @@ fn build(setup: &Setup) -> Result<Game, SetupError> {
             ));
         };
         b.seat(holder, SetupPath::Setup("priority"), "hold Priority", false)?;
-        if policy::pass_record_complete(passed, remaining) {
+        if passed.is_superset(remaining) {
             return Err(err(
                 SetupPath::Setup("passed"),
                 SetupProblem::Inconsistent(
@@ -944,7 +957,7 @@ fn build(setup: &Setup) -> Result<Game, SetupError> {
     };
     if chain.is_none()
         && let Window::Showdown(sd) = window
-        && policy::pass_record_complete(sd.passed, remaining)
+        && sd.passed.is_superset(remaining)
     {
         return Err(err(
             SetupPath::Showdown("passed"),
@@ -985,13 +998,12 @@ fn build(setup: &Setup) -> Result<Game, SetupError> {
     let catalog = Catalog {
         mode,
         victory_score,
-        policies: setup.policies,
         cards: defs,
         battlefields: bf_defs,
-        fault: crate::fault::FaultSlot::default(),
     };
     Ok(Game {
         catalog: Arc::new(catalog),
+        readings: setup.readings,
         s: State {
             removed,
             turn,

@@ -4,11 +4,12 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::board::Zone;
+use crate::action::Choice;
 use crate::card::{BattlefieldId, CardId};
-use crate::chain::{ItemId, ItemKind, ItemTarget, Opener, Unplaced};
-use crate::game::{Choice, Game};
+use crate::game::Game;
+use crate::item::{ItemId, ItemKind, ItemTarget, Opener, Unplaced};
 use crate::seat::{Seat, SeatSet};
+use crate::zone::Zone;
 
 /// The observable state of a game.
 #[derive(Clone, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
@@ -119,7 +120,7 @@ impl View {
         let items: Vec<CardId> = self.chain.iter().map(|i| i.source).collect();
         let cards = &self.cards;
         let mut out = Vec::new();
-        crate::game::enumerate_actions(
+        crate::game::enumerate::enumerate_actions(
             catalog,
             &items,
             &|c| (cards[c.index()].zone, cards[c.index()].controller),

@@ -1,9 +1,9 @@
 //! The validating constructor refuses every impossible table, naming the field and the problem;
 //! each case below breaks one rule of a valid setup.
 
-use riftcheck::board::MAX_CARDS;
+use riftcheck::card::MAX_CARDS;
 use riftcheck::card::{CardKind, Timing, TriggerEvent};
-use riftcheck::chain::{ItemKind, MAX_CHAIN, Opener};
+use riftcheck::item::{ItemKind, MAX_CHAIN, Opener};
 use riftcheck::{
     AbilitySetup, BattlefieldSetup, CardSetup, EffectSetup, Game, ItemSetup, Mode, Seat, Setup,
     SetupProblem, ShowdownSetup, ZoneSetup,

@@ -40,7 +40,7 @@ impl ReferenceStateMachine for SpecMachine {
                 let setup = generate::setup(&mut Unstructured::new(&bytes)).ok()?;
                 let game = Game::from_setup(&setup).ok()?;
                 let catalog = game.catalog_arc().clone();
-                let spec = Spec::from_view(catalog.clone(), &game.view());
+                let spec = Spec::from_view(catalog.clone(), setup.readings, &game.view());
                 Some(Reference {
                     setup,
                     catalog,
@@ -117,10 +117,8 @@ impl StateMachineTest for Engine {
     type Reference = SpecMachine;
 
     fn init_test(reference: &Reference) -> Engine {
-        #[allow(unused_mut)]
-        let mut game = Game::from_setup(&reference.setup).expect("the reference built it");
-        #[cfg(feature = "faults")]
-        game.inject(fault_from_env());
+        let game = Game::from_setup(&reference.setup.with_fault(fault_from_env()))
+            .expect("the reference built it");
         Engine {
             game,
             setup: reference.setup.clone(),

@@ -26,9 +26,8 @@ pub struct Options {
     pub progress: bool,
     /// The most states the searches for shortest paths and cycles visit.
     pub search_limit: usize,
-    /// The rule fault the engine is to make (builds with the `faults` feature only).
-    #[cfg(feature = "faults")]
-    pub fault: Option<riftcheck::fault::Fault>,
+    /// The rule fault the engine under test is to make (a reading known to be wrong).
+    pub fault: Option<riftcheck::Fault>,
 }
 
 impl Default for Options {
@@ -39,7 +38,6 @@ impl Default for Options {
             timeout: None,
             progress: false,
             search_limit: 5_000_000,
-            #[cfg(feature = "faults")]
             fault: None,
         }
     }
@@ -92,10 +90,7 @@ pub fn check(
     bounds: Bounds,
     opts: &Options,
 ) -> Result<Outcome, SetupError> {
-    #[allow(unused_mut)]
-    let mut game = Game::from_setup(setup)?;
-    #[cfg(feature = "faults")]
-    game.inject(opts.fault);
+    let game = Game::from_setup(&setup.with_fault(opts.fault))?;
     let model = RiftModel::new(name, game, bounds);
     let mut builder = model.clone().checker().threads(opts.threads.max(1));
     if let Some(n) = opts.max_states {

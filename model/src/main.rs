@@ -64,7 +64,6 @@ struct CheckArgs {
     #[arg(long)]
     list: bool,
     /// Make the engine commit this rule fault (`riftcheck faults` lists them).
-    #[cfg(feature = "faults")]
     #[arg(long)]
     fault: Option<String>,
 }
@@ -86,7 +85,6 @@ enum Command {
         #[arg(long)]
         verbose: bool,
         /// Replay on an engine that commits this rule fault.
-        #[cfg(feature = "faults")]
         #[arg(long)]
         fault: Option<String>,
     },
@@ -124,7 +122,6 @@ enum Command {
         #[arg(long, default_value = "turns=6,concessions=3,invites=2")]
         bounds: String,
         /// Make the engine commit this rule fault.
-        #[cfg(feature = "faults")]
         #[arg(long)]
         fault: Option<String>,
     },
@@ -138,8 +135,7 @@ enum Command {
     Policies,
     /// List the properties the checker proves.
     Properties,
-    /// List the rule faults the engine can be made to commit.
-    #[cfg(feature = "faults")]
+    /// List the rule faults (readings known to be wrong) the engine can be made to commit.
     Faults,
 }
 
@@ -263,7 +259,6 @@ fn run_check(args: CheckArgs) -> ExitCode {
         Ok(t) => t,
         Err(e) => return fail_input(e),
     };
-    #[allow(unused_mut)]
     let mut opts = Options {
         threads: args.threads,
         max_states: args.max_states,
@@ -271,7 +266,6 @@ fn run_check(args: CheckArgs) -> ExitCode {
         progress: args.format == Format::Text,
         ..Options::default()
     };
-    #[cfg(feature = "faults")]
     if let Some(name) = &args.fault {
         match name.parse() {
             Ok(f) => opts.fault = Some(f),
@@ -572,18 +566,14 @@ fn with_fault(
     scenario: &Scenario,
     name: &str,
 ) -> Result<riftcheck::scenario::Replay, riftcheck::ScenarioError> {
-    #[allow(unused_mut)]
-    let mut game =
-        riftcheck::Game::from_setup(&scenario.setup).map_err(|e| riftcheck::ScenarioError {
-            file: scenario.source.file.clone(),
-            line: 0,
-            column: 0,
-            message: e.to_string(),
-        })?;
-    #[cfg(feature = "faults")]
-    game.inject(name.parse().ok());
-    #[cfg(not(feature = "faults"))]
-    let _ = name;
+    let fault = name.parse::<riftcheck::Fault>().ok();
+    let setup = scenario.setup.with_fault(fault);
+    let game = riftcheck::Game::from_setup(&setup).map_err(|e| riftcheck::ScenarioError {
+        file: scenario.source.file.clone(),
+        line: 0,
+        column: 0,
+        message: e.to_string(),
+    })?;
     scenario.replay_from(game)
 }
 
@@ -609,21 +599,18 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
         Command::Check(args) => run_check(args),
-        #[cfg(feature = "faults")]
         Command::Replay {
             files,
             verbose,
             fault,
         } => {
             if let Some(name) = &fault
-                && let Err(e) = name.parse::<riftcheck::fault::Fault>()
+                && let Err(e) = name.parse::<riftcheck::Fault>()
             {
                 return fail_input(e);
             }
             replay(&files, verbose, fault.as_deref())
         }
-        #[cfg(not(feature = "faults"))]
-        Command::Replay { files, verbose } => replay(&files, verbose, None),
         Command::Render { file } => match Scenario::load(&file) {
             Ok(s) => {
                 print!("{}", s.render());
@@ -647,20 +634,16 @@ fn main() -> ExitCode {
             runs,
             depth,
             bounds,
-            #[cfg(feature = "faults")]
             fault,
         } => {
-            #[cfg(feature = "faults")]
             let fault = match fault
                 .as_deref()
-                .map(str::parse::<riftcheck::fault::Fault>)
+                .map(str::parse::<riftcheck::Fault>)
                 .transpose()
             {
                 Ok(f) => f,
                 Err(e) => return fail_input(e),
             };
-            #[cfg(not(feature = "faults"))]
-            let fault = None;
             let bounds = match parse_bounds(&bounds, Bounds::default()) {
                 Ok(b) => b,
                 Err(e) => return fail_input(e),
@@ -682,17 +665,26 @@ fn main() -> ExitCode {
             ExitCode::SUCCESS
         }
         Command::Policies => {
-            for p in riftcheck::policy::POLICIES {
+            for p in riftcheck::readings::POLICIES {
                 println!(
                     "{} ({})\n  {}\n  implemented by {}\n",
                     p.name, p.rules, p.default, p.implemented_by
                 );
             }
+            println!(
+                "readings (the first is the default; a fault is a reading known to be wrong):"
+            );
+            for p in riftcheck::readings::POINTS {
+                println!("  {} ({})", p.key, p.rules);
+                for r in p.readings {
+                    let fault = r.fault.map_or(String::new(), |f| format!(" [fault {f}]"));
+                    println!("    {}{fault}: {}", r.key, r.text());
+                }
+            }
             ExitCode::SUCCESS
         }
-        #[cfg(feature = "faults")]
         Command::Faults => {
-            for f in riftcheck::fault::Fault::ALL {
+            for f in riftcheck::Fault::ALL {
                 println!("{:32} ({}) {}", f.key(), f.rule(), f.what());
             }
             ExitCode::SUCCESS

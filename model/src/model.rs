@@ -264,6 +264,7 @@ impl RiftModel {
         let (violated, seen) = {
             let step = Step {
                 catalog: game.catalog(),
+                readings: game.readings().without_faults(),
                 before: &before,
                 action,
                 events: &events,

@@ -5,9 +5,9 @@
 //! verdicts are kept in the state as bits ([`Ghost`]), and the stateright properties only read
 //! those bits, so each property's logic is written once, here.
 
-use riftcheck::board::Zone;
 use riftcheck::card::{Ability, BattlefieldId, CardKind, Effect};
-use riftcheck::chain::{ItemKind, ItemTarget};
+use riftcheck::item::{ItemKind, ItemTarget};
+use riftcheck::zone::Zone;
 use riftcheck::{Action, Catalog, Event, Seat, SeatSet, View};
 
 /// How a property is judged.
@@ -152,6 +152,8 @@ impl Prop {
 pub struct Step<'a> {
     /// The catalog.
     pub catalog: &'a Catalog,
+    /// The readings the rules are read under (without rule faults).
+    pub readings: riftcheck::Readings,
     /// The view before.
     pub before: &'a View,
     /// The action.
@@ -656,8 +658,8 @@ pub fn judge(
                 && present(cat, before, bf)
                     .iter()
                     .any(|o| cat.mode.teammates(c1.controller, o))
-                && cat.policies.teammate_destination
-                    == riftcheck::policy::TeammateDestination::Occupied
+                && s.readings.teammate_destination
+                    == riftcheck::readings::TeammateDestination::Occupied
             {
                 fail(Prop::TeammateDestinations);
             }

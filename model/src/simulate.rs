@@ -85,22 +85,17 @@ pub fn run(
     seed: u64,
     runs: u64,
     depth: usize,
-    fault: Option<riftcheck::fault::Fault>,
+    fault: Option<riftcheck::Fault>,
 ) -> ExitCode {
     let mut failed = false;
     for (name, setup) in targets {
-        #[allow(unused_mut)]
-        let mut game = match Game::from_setup(setup) {
+        let game = match Game::from_setup(&setup.with_fault(fault)) {
             Ok(g) => g,
             Err(e) => {
                 eprintln!("error: {name}: {e}");
                 return ExitCode::from(2);
             }
         };
-        #[cfg(feature = "faults")]
-        game.inject(fault);
-        #[cfg(not(feature = "faults"))]
-        let _ = fault;
         let model = RiftModel::new(name.clone(), game, bounds);
         let mut steps = 0usize;
         let mut found = None;

@@ -77,10 +77,8 @@ fn a_state_limit_stops_the_check_and_says_so() {
     assert!(o.failed.is_empty());
 }
 
-#[cfg(feature = "faults")]
 mod with_faults {
-    use riftcheck::Scenario;
-    use riftcheck::fault::Fault;
+    use riftcheck::{Fault, Scenario};
 
     use super::*;
 
@@ -119,8 +117,8 @@ mod with_faults {
         let again = Scenario::load(&path).unwrap();
         assert_eq!(again, c.scenario);
         // Replayed on the faulty engine: the same violation, at the same step.
-        let mut game = riftcheck::Game::from_setup(&again.setup).unwrap();
-        game.inject(Some(Fault::CountPasses));
+        let game =
+            riftcheck::Game::from_setup(&again.setup.with_fault(Some(Fault::CountPasses))).unwrap();
         let replay = again.replay_from(game).unwrap();
         let first = replay
             .failures
@@ -154,8 +152,8 @@ mod with_faults {
         use riftcheck_model::model::RiftModel;
         use riftcheck_model::{search, simulate};
         let c = config("war/chain");
-        let mut game = riftcheck::Game::from_setup(&c.setup).unwrap();
-        game.inject(Some(Fault::CountPasses));
+        let game =
+            riftcheck::Game::from_setup(&c.setup.with_fault(Some(Fault::CountPasses))).unwrap();
         let model = RiftModel::new("war/chain", game, c.bounds);
         let found = (0..500).find_map(|seed| {
             let mut rng = simulate::Rng::new(seed);

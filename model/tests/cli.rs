@@ -183,7 +183,6 @@ fn check_prints_json_for_machines() {
     );
 }
 
-#[cfg(feature = "faults")]
 #[test]
 fn check_with_a_fault_exits_1_and_writes_a_replayable_scenario() {
     let out_dir = std::env::temp_dir().join(format!("riftcheck-cli-out-{}", std::process::id()));

@@ -2,9 +2,7 @@
 //! rule fault, must catch it with the property named for it and a shortest counterexample of the
 //! stated length; against the engine without faults it must find nothing.
 
-#![cfg(feature = "faults")]
-
-use riftcheck::fault::Fault;
+use riftcheck::Fault;
 use riftcheck_model::check::{self, Options};
 use riftcheck_model::configs;
 use riftcheck_model::properties::Prop;

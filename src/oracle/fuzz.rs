@@ -7,8 +7,8 @@
 //! by [`crate::generate`]. A broken law prints the shrunk scenario and its rulebook paragraph,
 //! then panics so the fuzzer records the input.
 //!
-//! `RIFTCHECK_FAULT=<name>` makes the engine commit a rule fault (builds with the `faults`
-//! feature), to show that the fuzzers find it.
+//! `RIFTCHECK_FAULT=<name>` makes the engine commit a rule fault (a reading known to be wrong), to
+//! show that the fuzzers find it.
 
 use std::sync::OnceLock;
 
@@ -18,9 +18,9 @@ use super::invariants::invariants;
 use super::laws::{self, Finding, Options};
 use super::lockstep::Lockstep;
 use crate::action::Action;
-use crate::fault::Fault;
 use crate::game::Game;
 use crate::generate::{self, Pick};
+use crate::readings::Fault;
 use crate::scenario::Scenario;
 use crate::setup::Setup;
 
@@ -109,7 +109,7 @@ pub fn arbitrary_state(data: &[u8]) {
         return;
     };
     // A refusal is a typed SetupError; a panic would be a bug, and the fuzzer reports it.
-    let Ok(game) = Game::from_setup(&setup) else {
+    let Ok(game) = Game::from_setup(&setup.with_fault(fault_from_env())) else {
         return;
     };
     let opts = Options {
@@ -118,10 +118,7 @@ pub fn arbitrary_state(data: &[u8]) {
         every_action: true,
         fault: fault_from_env(),
     };
-    #[allow(unused_mut)]
-    let mut start = game;
-    #[cfg(feature = "faults")]
-    start.inject(opts.fault);
+    let start = game;
     let pair = Lockstep::new(start.clone());
     let finding = |what: String, actions: Vec<Action>| Finding {
         law: laws::Law::Lockstep,

@@ -3,10 +3,10 @@
 
 use std::fmt;
 
-use crate::board::Zone;
 use crate::card::{CardKind, Catalog};
 use crate::seat::SeatSet;
 use crate::view::View;
+use crate::zone::Zone;
 
 /// An invariant that does not hold, with the rule it breaks.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -21,6 +21,13 @@ impl fmt::Display for Violation {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{} ({})", self.what, self.rule)
     }
+}
+
+/// Whether the seats left are one player, or one team (484): then the game would be over (651.1).
+fn one_side_left(mode: crate::mode::Mode, remaining: SeatSet) -> bool {
+    remaining
+        .lowest()
+        .is_some_and(|first| mode.team_of(first).is_superset(remaining))
 }
 
 /// Every invariant that fails in `view`.
@@ -62,7 +69,7 @@ pub fn invariants(catalog: &Catalog, view: &View) -> Vec<Violation> {
         }
         return out;
     }
-    if remaining.len() < 2 || crate::policy::team_victory(catalog.mode, remaining).is_some() {
+    if remaining.len() < 2 || one_side_left(catalog.mode, remaining) {
         fail(
             "651.1",
             format!("the game goes on with only {remaining} left"),

@@ -11,9 +11,9 @@ use arbitrary::Unstructured;
 use super::invariants::invariants;
 use super::lockstep::{Disagreement, Lockstep};
 use crate::action::Action;
-use crate::fault::Fault;
 use crate::game::Game;
 use crate::generate::{self, Pick};
+use crate::readings::Fault;
 use crate::scenario::{Expect, Outcome, Scenario, SourceMap, Step, render_example};
 use crate::setup::Setup;
 
@@ -82,13 +82,7 @@ pub struct Finding {
 }
 
 fn start(setup: &Setup, fault: Option<Fault>) -> Option<Game> {
-    #[allow(unused_mut)]
-    let mut game = Game::from_setup(setup).ok()?;
-    #[cfg(feature = "faults")]
-    game.inject(fault);
-    #[cfg(not(feature = "faults"))]
-    let _ = fault;
-    Some(game)
+    Game::from_setup(&setup.with_fault(fault)).ok()
 }
 
 struct Player<'a> {

@@ -190,7 +190,7 @@ pub struct Lockstep {
 impl Lockstep {
     /// Starts the spec from the engine's first view.
     pub fn new(game: Game) -> Lockstep {
-        let spec = Spec::from_view(game.catalog_arc().clone(), &game.view());
+        let spec = Spec::from_view(game.catalog_arc().clone(), *game.readings(), &game.view());
         Lockstep { game, spec }
     }
 

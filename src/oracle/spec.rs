@@ -10,17 +10,17 @@ use std::hash::{Hash, Hasher};
 use std::sync::Arc;
 
 use crate::action::Action;
-use crate::board::{Location, Zone};
+use crate::action::Choice;
 use crate::card::{
     Ability, BattlefieldId, CardId, CardKind, CardSet, Catalog, Effect, TargetKind, Timing,
     TriggerEvent,
 };
-use crate::chain::{ItemId, ItemKind, ItemTarget, Opener, Unplaced};
 use crate::event::ScoreKind;
-use crate::game::Choice;
-use crate::policy::TeammateDestination;
+use crate::item::{ItemId, ItemKind, ItemTarget, Opener, Unplaced};
+use crate::readings::TeammateDestination;
 use crate::seat::{Seat, SeatSet};
 use crate::view::{CardView, FieldView, ItemView, ShowdownView, View};
+use crate::zone::{Location, Zone};
 
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 struct Card {
@@ -61,6 +61,8 @@ struct Fight {
 #[derive(Clone, Debug)]
 pub struct Spec {
     catalog: Arc<Catalog>,
+    /// The readings it follows: the game's, without rule faults.
+    readings: crate::readings::Readings,
     s: SpecState,
 }
 
@@ -113,8 +115,13 @@ fn seat_set(v: &[Seat]) -> SeatSet {
 }
 
 impl Spec {
-    /// The spec of a game whose observable state is `view`.
-    pub fn from_view(catalog: Arc<Catalog>, view: &View) -> Spec {
+    /// The spec of a game whose observable state is `view`, played under `readings` (rule faults
+    /// among them are ignored: the spec reads the rules right).
+    pub fn from_view(
+        catalog: Arc<Catalog>,
+        readings: crate::readings::Readings,
+        view: &View,
+    ) -> Spec {
         let players: Vec<Seat> = view.remaining.iter().collect();
         let cards = view
             .cards
@@ -177,6 +184,7 @@ impl Spec {
                 next_id,
             },
             catalog,
+            readings: readings.without_faults(),
         }
     }
 
@@ -401,7 +409,7 @@ impl Spec {
             let mate_controls = self.s.fields[bf.index()]
                 .controller
                 .is_some_and(|c| self.teammates(who, c));
-            let blocked = match self.catalog.policies.teammate_destination {
+            let blocked = match self.readings.teammate_destination {
                 TeammateDestination::Occupied => mate_there,
                 TeammateDestination::Controlled => mate_controls,
             };

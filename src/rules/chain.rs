@@ -1,11 +1,11 @@
 //! The Chain and Priority (311-312, 325-340).
 
-use crate::chain::{Chain, Item, ItemId, ItemKind, Opener};
 use crate::error::RuleError;
 use crate::event::{Event, ItemRef};
-use crate::fault::Fault;
+use crate::game::chain::{Chain, Item};
+use crate::game::policy;
 use crate::game::{Game, Window};
-use crate::policy;
+use crate::item::{ItemId, ItemKind, Opener};
 use crate::seat::{Seat, SeatSet};
 
 use super::need_priority;
@@ -23,41 +23,13 @@ impl Item {
 
 /// Whether every remaining player has passed Priority in sequence (policy `pass-record`).
 pub(crate) fn round_complete(game: &Game, passed: SeatSet) -> bool {
-    if game.faulty(Fault::CountPasses) {
-        return fault_round_complete(game, passed);
-    }
-    if game.faulty(Fault::LastSeatSkipped) {
-        return fault_round_complete(game, passed);
-    }
-    policy::pass_record_complete(passed, game.remaining())
-}
-
-/// FAULT count-passes: a count of passes stands in for the record of who passed. FAULT
-/// last-seat-skipped: in a game of four, a round of the first three seats is taken for a whole
-/// one.
-fn fault_round_complete(game: &Game, passed: SeatSet) -> bool {
-    let remaining = game.remaining();
-    if game.faulty(Fault::CountPasses) {
-        return passed.len() >= remaining.len();
-    }
-    if remaining.len() == 4 {
-        return passed.is_superset(remaining.difference(SeatSet::only(Seat::D)));
-    }
-    policy::pass_record_complete(passed, remaining)
+    policy::round_complete(&game.readings, passed, game.remaining())
 }
 
 /// The pass record once `leavers` have left: their passes are deleted (652.5; policy
 /// `pass-record`).
 pub(crate) fn forget_passes(game: &Game, passed: SeatSet, leavers: SeatSet) -> SeatSet {
-    // FAULT count-passes: a count cannot forget whose passes they were.
-    if game.faulty(Fault::CountPasses) {
-        return passed;
-    }
-    // FAULT passes-discarded-on-concession: the record starts again when anyone leaves.
-    if game.faulty(Fault::PassesDiscardedOnConcession) {
-        return SeatSet::EMPTY;
-    }
-    passed.difference(leavers)
+    policy::forget_passes(&game.readings, passed, leavers)
 }
 
 /// Passing Priority needs a chain (338-339) and Priority (312.1). The exception: a teammate
@@ -176,7 +148,7 @@ pub(crate) fn resolve_newest(game: &mut Game, ev: &mut Vec<Event>) {
     }
     if item.kind == ItemKind::Spell {
         // 340: a resolved spell goes to its owner's Trash (056).
-        game.set_zone(item.source, crate::board::Zone::Trash);
+        game.set_zone(item.source, crate::zone::Zone::Trash);
         game.s.cards[item.source.index()].controller = def.owner;
         ev.push(Event::Trashed { card: item.source });
     }
@@ -230,15 +202,14 @@ pub(crate) fn close_chain(game: &mut Game, ev: &mut Vec<Event>) {
 /// its owner's Trash, or out of the game if its owner has been removed. Returns whether it was on
 /// the Chain.
 pub(crate) fn counter_item(game: &mut Game, id: ItemId, ev: &mut Vec<Event>) -> bool {
-    let left_on_chain = game.faulty(Fault::CounteredItemResolves);
+    let leaves = policy::countered_item_leaves(&game.readings);
     let Some(chain) = game.s.chain.as_mut() else {
         return false;
     };
     let Some(pos) = chain.items.iter().position(|i| i.id == id) else {
         return false;
     };
-    // FAULT countered-item-resolves: reported as countered, but left on the Chain.
-    if left_on_chain {
+    if !leaves {
         let item = chain.items[pos];
         ev.push(Event::Countered {
             item: item.as_ref(),
@@ -253,10 +224,10 @@ pub(crate) fn counter_item(game: &mut Game, id: ItemId, ev: &mut Vec<Event>) -> 
         let owner = game.catalog.card(item.source).owner;
         game.s.cards[item.source.index()].controller = owner;
         if game.removed().contains(owner) {
-            game.set_zone(item.source, crate::board::Zone::Removed);
+            game.set_zone(item.source, crate::zone::Zone::Removed);
             ev.push(Event::RemovedFromGame { card: item.source });
         } else {
-            game.set_zone(item.source, crate::board::Zone::Trash);
+            game.set_zone(item.source, crate::zone::Zone::Trash);
             ev.push(Event::Trashed { card: item.source });
         }
     }

@@ -2,11 +2,11 @@
 //! Staging and beginning fights (323.6-323.9) is done by [`super::settle`], which only begins one
 //! in a Neutral Open state.
 
-use crate::board::Zone;
 use crate::card::{CardKind, Catalog};
 use crate::event::Event;
 use crate::game::{Game, Window};
 use crate::seat::SeatSet;
+use crate::zone::Zone;
 
 use super::movement;
 

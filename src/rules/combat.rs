@@ -1,11 +1,11 @@
 //! Combat (454-461) between exactly two opposing players.
 
-use crate::board::Zone;
 use crate::card::{BattlefieldId, CardId, CardKind, TriggerEvent};
 use crate::event::Event;
+use crate::game::policy;
 use crate::game::{Combat, Game, Window};
-use crate::policy;
 use crate::seat::Seat;
+use crate::zone::Zone;
 
 use super::{movement, showdown, triggers};
 
@@ -28,13 +28,12 @@ pub(crate) fn establish_roles(
         attacker,
         defender,
     });
-    let order =
-        // FAULT combat-triggers-in-turn-order: placed from the Turn Player in turn order.
-        policy::trigger_placement_order(
-            game.remaining(),
-            game.s.turn,
-            (!game.faulty(crate::fault::Fault::CombatTriggersInTurnOrder)).then_some((attacker, defender)),
-        );
+    let order = policy::trigger_placement_order(
+        &game.readings,
+        game.remaining(),
+        game.s.turn,
+        Some((attacker, defender)),
+    );
     let here = |game: &Game, card: CardId, seat: Seat| {
         game.zone(card) == Zone::Field(at) && game.controller(card) == seat
     };

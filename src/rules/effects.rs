@@ -1,11 +1,12 @@
 //! What items do when they resolve. Targets that are gone are ignored: the item does as much as
 //! it can (055, 359.3.e).
 
-use crate::board::Zone;
 use crate::card::{CardKind, Effect};
-use crate::chain::{Item, ItemTarget};
 use crate::event::Event;
 use crate::game::Game;
+use crate::game::chain::Item;
+use crate::item::ItemTarget;
+use crate::zone::Zone;
 
 use super::{chain, movement};
 

@@ -18,6 +18,40 @@ use crate::event::Event;
 use crate::game::Game;
 use crate::seat::Seat;
 
+impl Game {
+    /// Every action [`Game::apply`] would accept now, in a fixed order.
+    pub fn legal_actions(&self) -> Vec<Action> {
+        let mut all = self.well_formed_actions();
+        all.retain(|a| self.check(*a).is_ok());
+        all
+    }
+
+    /// Whether [`Game::apply`] would accept `action`, and if not, why. Changes nothing.
+    ///
+    /// # Errors
+    ///
+    /// [`RuleError`] names the rule the action breaks.
+    pub fn check(&self, action: Action) -> Result<(), RuleError> {
+        check(self, action)
+    }
+
+    /// Takes an action. An accepted action returns the events it caused, in order; a refused one
+    /// returns the rule it breaks and leaves the game exactly as it was.
+    ///
+    /// A concession takes effect between atomic actions, and the removal procedure is itself
+    /// atomic (policy `concession-timing`).
+    ///
+    /// # Errors
+    ///
+    /// [`RuleError`] names the rule the action breaks.
+    pub fn apply(&mut self, action: Action) -> Result<Vec<Event>, RuleError> {
+        self.check(action)?;
+        let mut events = Vec::with_capacity(8);
+        perform(self, action, &mut events);
+        Ok(events)
+    }
+}
+
 /// Whether `action` is legal now, and if not, the rule it breaks.
 pub(crate) fn check(game: &Game, action: Action) -> Result<(), RuleError> {
     if let Some(winners) = game.winners() {
@@ -76,8 +110,8 @@ fn check_ids(game: &Game, action: Action) -> Result<(), RuleError> {
             Err(RuleError::NoSuchCard { card: c })
         }
     };
-    let field_ok = |l: Option<crate::board::Location>| match l {
-        Some(crate::board::Location::Field(b)) if b.index() >= fields => {
+    let field_ok = |l: Option<crate::zone::Location>| match l {
+        Some(crate::zone::Location::Field(b)) if b.index() >= fields => {
             Err(RuleError::NoSuchBattlefield { at: b })
         }
         _ => Ok(()),
@@ -99,7 +133,7 @@ fn check_ids(game: &Game, action: Action) -> Result<(), RuleError> {
             field_ok(Some(to))
         }
         Action::Place { card, .. } => card_ok(card),
-        Action::Choose { at, .. } => field_ok(Some(crate::board::Location::Field(at))),
+        Action::Choose { at, .. } => field_ok(Some(crate::zone::Location::Field(at))),
         _ => Ok(()),
     }
 }
@@ -123,10 +157,9 @@ pub(crate) fn perform(game: &mut Game, action: Action, ev: &mut Vec<Event>) {
         Action::Choose { seat: _, at } => showdown::begin_fight(game, at, ev),
         Action::Invite { seat: _, teammate } => turn::invite(game, teammate, ev),
     }
-    // FAULT showdown-not-ended-by-removal: a round of Focus passes completed by a concession
-    // goes unnoticed until someone passes Focus again.
+    // 652.5.b.2: a removal that completes the round of Focus passes ends the Showdown.
     let unnoticed = matches!(action, Action::Concede { .. })
-        && game.faulty(crate::fault::Fault::ShowdownNotEndedByRemoval);
+        && !crate::game::policy::removal_ends_showdown(&game.readings);
     settle_unless(game, ev, unnoticed);
 }
 
@@ -195,7 +228,9 @@ fn settle_unless(game: &mut Game, ev: &mut Vec<Event>, keep_showdown: bool) {
             return;
         }
         if let Some(sd) = game.showdown().copied() {
-            if crate::policy::pass_record_complete(sd.passed, game.remaining()) && !keep_showdown {
+            if crate::game::policy::round_complete(&game.readings, sd.passed, game.remaining())
+                && !keep_showdown
+            {
                 showdown::end_showdown(game, ev);
                 continue;
             }

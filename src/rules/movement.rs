@@ -1,13 +1,13 @@
 //! Movement (440-453, 144): the Standard Move, instructed moves and Recalls, the destinations a
 //! unit may not go to (144.4, 442.2, 444.2, 457), and plays forced by effects (457.2).
 
-use crate::board::{Location, Zone};
 use crate::card::{BattlefieldId, CardId, CardKind, CardSet};
 use crate::error::RuleError;
 use crate::event::Event;
 use crate::game::Game;
-use crate::policy;
+use crate::game::policy;
 use crate::seat::Seat;
+use crate::zone::{Location, Zone};
 
 /// The two sides of the combat under way or staged at `bf`, if any.
 fn combat_sides(game: &Game, bf: BattlefieldId) -> Option<[Seat; 2]> {
@@ -41,18 +41,17 @@ pub(crate) fn destination_error(
     let others = game
         .occupants(bf)
         .difference(crate::seat::SeatSet::only(mover));
-    // FAULT third-combatant-admitted: staged and ongoing combats are open to anyone.
-    let admitted = game.faulty(crate::fault::Fault::ThirdCombatantAdmitted);
+    let closed = policy::combat_closed_to_others(&game.readings);
     if let Some(sides) = combat_sides(game, bf)
         && !sides.contains(&mover)
-        && !admitted
+        && closed
     {
         return Some(RuleError::ThirdCombatant {
             seat: mover,
             at: bf,
         });
     }
-    if others.len() >= 2 && !admitted {
+    if others.len() >= 2 && closed {
         return Some(RuleError::ThirdPlayer { at: bf });
     }
     if moving && game.mode().has_teams() {
@@ -61,11 +60,7 @@ pub(crate) fn destination_error(
         let mate_controls = field
             .controller
             .is_some_and(|c| game.mode().teammates(mover, c));
-        if policy::teammate_blocks(
-            game.catalog.policies.teammate_destination,
-            mate_there,
-            mate_controls,
-        ) {
+        if policy::teammate_blocks(&game.readings, mate_there, mate_controls) {
             return Some(RuleError::TeammateThere { at: bf });
         }
     }

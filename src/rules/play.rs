@@ -1,13 +1,14 @@
 //! Playing cards and activating abilities (349-359, 399-406, 429), with their timing permissions
 //! (154, 308-310, 806, 813).
 
-use crate::board::{Location, Zone};
 use crate::card::{Ability, CardId, CardKind, Effect, TargetKind, Timing};
-use crate::chain::{Item, ItemId, ItemKind, ItemTarget};
 use crate::error::RuleError;
 use crate::event::Event;
 use crate::game::Game;
+use crate::game::chain::Item;
+use crate::item::{ItemId, ItemKind, ItemTarget};
 use crate::seat::Seat;
+use crate::zone::{Location, Zone};
 
 use super::{chain, movement, need_priority};
 

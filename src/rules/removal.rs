@@ -1,12 +1,11 @@
 //! Conceding and the Removal of a Player (650-652), step by step in rulebook order.
 
-use crate::board::Zone;
-use crate::chain::ItemKind;
 use crate::event::Event;
-use crate::fault::Fault;
+use crate::game::policy;
 use crate::game::{Game, Window};
-use crate::policy;
+use crate::item::ItemKind;
 use crate::seat::{Seat, SeatSet};
+use crate::zone::Zone;
 
 use super::{chain, cleanup, triggers};
 
@@ -20,19 +19,21 @@ pub(crate) fn concede(game: &mut Game, seat: Seat, ev: &mut Vec<Event>) {
     // 651.4: the conceder's teammates also lose and are removed.
     let leavers = mode.team_of(seat).intersection(remaining);
     let after = remaining.difference(leavers);
-    if game.faulty(Fault::GameEndsOnConcession) && fault_game_ends(game, seat, leavers, ev) {
-        return;
-    }
-    if after.is_empty() || policy::team_victory(mode, after).is_some() {
+    let winners = if after.is_empty() || policy::team_victory(mode, after).is_some() {
+        Some(after)
+    } else {
+        policy::concession_ends_game(&game.readings, after, seat).map(SeatSet::only)
+    };
+    if let Some(winners) = winners {
         // 651.1: the remaining player, or team, wins.
         game.s.removed = game.s.removed.union(leavers);
         game.s.invited = None;
         for mate in leavers.iter().filter(|&s| s != seat) {
             ev.push(Event::PlayerRemoved { seat: mate });
         }
-        game.s.window = Window::Over { winners: after };
+        game.s.window = Window::Over { winners };
         ev.push(Event::Won {
-            winners: after,
+            winners,
             by_score: false,
         });
         return;
@@ -42,50 +43,6 @@ pub(crate) fn concede(game: &mut Game, seat: Seat, ev: &mut Vec<Event>) {
         remove_player(game, leaver, ev);
     }
     proceed(game, leavers, ev);
-}
-
-/// FAULT game-ends-on-concession: the game ends as if only two had played, and the player after
-/// the conceder wins. Returns whether it ended.
-fn fault_game_ends(game: &mut Game, seat: Seat, leavers: SeatSet, ev: &mut Vec<Event>) -> bool {
-    let after = game.remaining().difference(leavers);
-    let Some(next) = policy::next_player(after, seat) else {
-        return false;
-    };
-    if after.len() < 2 {
-        return false;
-    }
-    game.s.removed = game.s.removed.union(leavers);
-    game.s.window = Window::Over {
-        winners: SeatSet::only(next),
-    };
-    ev.push(Event::Won {
-        winners: SeatSet::only(next),
-        by_score: false,
-    });
-    true
-}
-
-/// FAULT borrowed-unit-returns: a card the leaver borrowed goes back to its owner's Base.
-/// Returns whether it did.
-fn fault_borrowed_returns(game: &mut Game, card: crate::card::CardId, leaver: Seat) -> bool {
-    let owner = game.catalog.card(card).owner;
-    if owner == leaver {
-        return false;
-    }
-    let st = &mut game.s.cards[card.index()];
-    st.controller = owner;
-    st.zone = Zone::Base(owner);
-    true
-}
-
-/// FAULT counter-by-ownership: whether the item is countered when `leaver` leaves, read by the
-/// owner of its card.
-fn fault_counter_by_owner(
-    catalog: &crate::card::Catalog,
-    item: &crate::chain::Item,
-    leaver: Seat,
-) -> bool {
-    catalog.card(item.source).owner == leaver
 }
 
 /// 651.3, 652.1-652.4 for one player. Their waiting triggers never reach the Chain (policy
@@ -111,8 +68,10 @@ fn banish_cards(game: &mut Game, leaver: Seat, ev: &mut Vec<Event>) {
         let st = game.card_state(card);
         if st.zone.on_board() && (st.controller == leaver || def.owner == leaver) {
             let (owner, token) = (def.owner, def.token);
-            if game.faulty(Fault::BorrowedUnitReturns) && fault_borrowed_returns(game, card, leaver)
-            {
+            if owner != leaver && policy::borrowed_card_returns(&game.readings) {
+                let st = &mut game.s.cards[card.index()];
+                st.controller = owner;
+                st.zone = Zone::Base(owner);
                 continue;
             }
             cleanup::leave_board(game, card, Zone::Banishment);
@@ -140,8 +99,7 @@ pub(crate) fn replace_battlefield(game: &mut Game, leaver: Seat, ev: &mut Vec<Ev
         .units_at(bf)
         .filter_map(|u| game.might(u).map(|m| (u, m)))
         .collect();
-    // FAULT battlefield-effect-kept: the replacement keeps the old battlefield's effect.
-    if !game.faulty(Fault::BattlefieldEffectKept) {
+    if policy::token_has_no_abilities(&game.readings) {
         game.s.fields[bf.index()].token = true;
     }
     ev.push(Event::BattlefieldReplaced { battlefield: bf });
@@ -214,12 +172,8 @@ pub(crate) fn remove_owned_cards(game: &mut Game, leaver: Seat, ev: &mut Vec<Eve
 /// the Chain (policy `leaver-choices`). If this empties the Chain it closes, and in a Showdown
 /// Focus passes on if a play opened it (policy `focus-after-chain`).
 pub(crate) fn counter_items(game: &mut Game, leaver: Seat, ev: &mut Vec<Event>) {
-    // FAULT leaver-items-not-countered: 652.4 is skipped.
-    if game.faulty(Fault::LeaverItemsNotCountered) {
-        return;
-    }
-    let by_owner = game.faulty(Fault::CounterByOwnership);
     let catalog = game.catalog.clone();
+    let readings = game.readings;
     let Some(chain_now) = game.s.chain.as_mut() else {
         return;
     };
@@ -229,11 +183,12 @@ pub(crate) fn counter_items(game: &mut Game, leaver: Seat, ev: &mut Vec<Event>) 
         .iter()
         .rev()
         .filter(|i| {
-            if by_owner {
-                fault_counter_by_owner(&catalog, i, leaver)
-            } else {
-                i.controller == leaver
-            }
+            policy::removal_counters(
+                &readings,
+                leaver,
+                i.controller,
+                catalog.card(i.source).owner,
+            )
         })
         .map(|i| i.id)
         .collect();
@@ -266,12 +221,7 @@ pub(crate) fn proceed_with_turn(game: &mut Game, leavers: SeatSet, ev: &mut Vec<
     if !leavers.contains(game.s.turn) {
         return;
     }
-    // FAULT turn-restarts-at-first-seat: the turn goes to the first remaining seat.
-    let next = if game.faulty(Fault::TurnRestartsAtFirstSeat) {
-        game.remaining().lowest()
-    } else {
-        policy::next_player(game.remaining(), game.s.turn)
-    };
+    let next = policy::turn_after_removal(&game.readings, game.remaining(), game.s.turn);
     if let Some(next) = next {
         game.s.turn = next;
         game.s.turn_begun = false;
@@ -288,13 +238,11 @@ pub(crate) fn proceed_with_focus(game: &mut Game, leavers: SeatSet, ev: &mut Vec
         return;
     };
     let passed = chain::forget_passes(game, sd.passed, leavers);
-    // FAULT focus-stays-with-leaver: Focus is not handed on.
-    let hand_on = !game.faulty(Fault::FocusStaysWithLeaver);
+    let readings = game.readings;
     if let Window::Showdown(sd) = &mut game.s.window {
         sd.passed = passed;
-        if hand_on
-            && leavers.contains(sd.focus)
-            && let Some(next) = policy::next_player(remaining, sd.focus)
+        if leavers.contains(sd.focus)
+            && let Some(next) = policy::focus_after_removal(&readings, remaining, sd.focus)
         {
             sd.focus = next;
             ev.push(Event::FocusTo { seat: next });
@@ -322,11 +270,9 @@ pub(crate) fn proceed_with_priority(game: &mut Game, leavers: SeatSet, ev: &mut 
         return;
     }
     let holder = chain_now.holder;
-    // FAULT priority-stays-with-leaver: Priority is not handed on when its holder leaves.
-    if !game.faulty(Fault::PriorityStaysWithLeaver)
-        && let Some(holder) = holder
+    if let Some(holder) = holder
         && leavers.contains(holder)
-        && let Some(next) = policy::next_player(remaining, holder)
+        && let Some(next) = policy::priority_after_removal(&game.readings, remaining, holder)
     {
         chain::give_priority(game, next, ev);
     }

@@ -1,11 +1,12 @@
 //! Showdowns and Focus (313, 341-348), staged fights (323.6-323.9, 455-456).
 
+use crate::action::Choice;
 use crate::card::{Ability, BattlefieldId, TriggerEvent};
-use crate::chain::Unplaced;
 use crate::error::RuleError;
 use crate::event::{Event, ScoreKind};
-use crate::game::{Choice, Game, Showdown, Window};
-use crate::policy;
+use crate::game::policy;
+use crate::game::{Game, Showdown, Window};
+use crate::item::Unplaced;
 use crate::seat::{Seat, SeatSet};
 
 use super::{combat, triggers};
@@ -33,9 +34,10 @@ pub(crate) fn check_pass_focus(game: &Game, seat: Seat) -> Result<(), RuleError>
 pub(crate) fn pass_focus(game: &mut Game, seat: Seat, ev: &mut Vec<Event>) {
     ev.push(Event::PassedFocus { seat });
     let remaining = game.remaining();
+    let readings = game.readings;
     if let Window::Showdown(sd) = &mut game.s.window {
         sd.passed.insert(seat);
-        if !policy::pass_record_complete(sd.passed, remaining)
+        if !policy::round_complete(&readings, sd.passed, remaining)
             && let Some(next) = policy::next_player(remaining, seat)
         {
             sd.focus = next;
@@ -82,7 +84,12 @@ pub(crate) fn begin_fight(game: &mut Game, bf: BattlefieldId, ev: &mut Vec<Event
         Some(defender) => combat::establish_roles(game, contester, defender, ev),
         None => {
             // Triggers "when a Showdown begins", placed from the Turn Player on (383.3.d).
-            let order = policy::trigger_placement_order(game.remaining(), game.s.turn, None);
+            let order = policy::trigger_placement_order(
+                &game.readings,
+                game.remaining(),
+                game.s.turn,
+                None,
+            );
             let waiting = triggered(game, |when, _| when == TriggerEvent::ShowdownBegins, &order);
             triggers::fire(game, waiting, ev);
         }
@@ -104,7 +111,7 @@ pub(crate) fn triggered(
             if let Some(Ability::Triggered { when, .. }) = def.ability
                 && matches!(
                     st.zone,
-                    crate::board::Zone::Base(_) | crate::board::Zone::Field(_)
+                    crate::zone::Zone::Base(_) | crate::zone::Zone::Field(_)
                 )
                 && st.controller == seat
                 && fires(when, card)

@@ -4,10 +4,11 @@
 //! (337.1) and the controller of the newest gains Priority (337.1.c.3).
 
 use crate::card::CardId;
-use crate::chain::{Chain, Item, ItemKind, Opener, Unplaced};
 use crate::error::RuleError;
 use crate::event::Event;
 use crate::game::Game;
+use crate::game::chain::{Chain, Item};
+use crate::item::{ItemKind, Opener, Unplaced};
 use crate::seat::{Seat, SeatSet};
 
 use super::chain;

@@ -1,13 +1,13 @@
 //! Turns (301-317): ending a turn, beginning the next, and the Turn Player's invitation to a
 //! teammate (316.2.b.1, 484.8.a).
 
-use crate::board::Zone;
 use crate::card::CardKind;
 use crate::error::RuleError;
 use crate::event::{Event, ScoreKind};
 use crate::game::Game;
-use crate::policy;
+use crate::game::policy;
 use crate::seat::Seat;
+use crate::zone::Zone;
 
 use super::need_priority;
 

@@ -11,10 +11,9 @@ use super::text::{ZoneText, parse_ability, parse_effect};
 use super::{CardExpect, Expect, FieldExpect, Scenario, ScenarioError, SourceMap, Step};
 use crate::action::Action;
 use crate::card::{CardKind, Timing};
-use crate::chain::{ItemKind, Opener};
 use crate::game::Game;
+use crate::item::{ItemKind, Opener};
 use crate::mode::Mode;
-use crate::policy::{Policies, TeammateDestination};
 use crate::seat::Seat;
 use crate::setup::{
     AbilitySetup, BattlefieldSetup, CardSetup, EffectSetup, ItemSetup, Setup, ShowdownSetup,
@@ -60,7 +59,7 @@ struct RawSetup {
     #[serde(default)]
     invited: Option<Spanned<Seat>>,
     #[serde(default)]
-    teammate_destination: Option<Spanned<TeammateDestination>>,
+    readings: BTreeMap<Spanned<String>, Spanned<String>>,
     #[serde(default)]
     battlefields: Vec<Spanned<RawBattlefield>>,
     #[serde(default)]
@@ -373,10 +372,26 @@ fn read_setup(
         setup.invited = Some(*v.get_ref());
         note("setup.invited".into(), v.span());
     }
-    if let Some(v) = &raw.teammate_destination {
-        setup.policies = Policies {
-            teammate_destination: *v.get_ref(),
-        };
+    for (point, reading) in &raw.readings {
+        setup
+            .readings
+            .set(point.get_ref(), reading.get_ref())
+            .map_err(|e| match e {
+                crate::readings::ReadingError::UnknownPoint(_) => {
+                    r.error(point.span(), e.to_string())
+                }
+                _ => r.error(reading.span(), e.to_string()),
+            })?;
+        if let Some(f) = setup.readings.faults().first() {
+            return Err(r.error(
+                reading.span(),
+                format!(
+                    "`{}` is the rule fault {f}, a reading known to be wrong; a scenario file \
+                     describes the rules (replay it with `--fault {f}` to see the fault)",
+                    reading.get_ref()
+                ),
+            ));
+        }
     }
     for (i, b) in raw.battlefields.iter().enumerate() {
         let b = b.get_ref();

@@ -5,8 +5,7 @@ use std::fmt::Write;
 use super::text::{ZoneText, ability_text, effect_text};
 use super::{Expect, Scenario};
 use crate::card::{CardKind, Timing};
-use crate::chain::{ItemKind, Opener};
-use crate::policy::Policies;
+use crate::item::{ItemKind, Opener};
 use crate::seat::Seat;
 use crate::setup::EffectSetup;
 
@@ -119,12 +118,13 @@ fn write_setup(o: &mut String, s: &Scenario) {
     if let Some(i) = st.invited {
         let _ = writeln!(o, "invited = {}", quote(&i.to_string()));
     }
-    if st.policies != Policies::default() {
-        let v = match st.policies.teammate_destination {
-            crate::policy::TeammateDestination::Occupied => "occupied",
-            crate::policy::TeammateDestination::Controlled => "controlled",
-        };
-        let _ = writeln!(o, "teammate_destination = {}", quote(v));
+    let chosen = st.readings.without_faults().chosen();
+    if !chosen.is_empty() {
+        let pairs: Vec<String> = chosen
+            .iter()
+            .map(|(p, r)| format!("{} = {}", key(p), quote(r)))
+            .collect();
+        let _ = writeln!(o, "readings = {{ {} }}", pairs.join(", "));
     }
     for b in &st.battlefields {
         let _ = writeln!(o, "\n[[setup.battlefields]]");

@@ -90,8 +90,8 @@ impl ZoneText {
     }
 
     /// The canonical, owner-qualified text of a zone of the game, for a card owned by `owner`.
-    pub fn of(catalog: &crate::card::Catalog, zone: crate::board::Zone, owner: Seat) -> ZoneText {
-        use crate::board::Zone;
+    pub fn of(catalog: &crate::card::Catalog, zone: crate::zone::Zone, owner: Seat) -> ZoneText {
+        use crate::zone::Zone;
         match zone {
             Zone::Hand => ZoneText::Hand(Some(owner)),
             Zone::Base(s) => ZoneText::Base(Some(s)),

@@ -1,15 +1,9 @@
-//! Where cards are, and the changing state of cards and battlefields (107-108, 168-171, 185-189).
+//! Where cards are (107-108) and where units go (144, 355.2.a).
 
 use serde::{Deserialize, Serialize};
 
 use crate::card::BattlefieldId;
-use crate::seat::{Seat, SeatSet};
-
-/// Most cards a game holds in this model.
-pub const MAX_CARDS: usize = 32;
-/// Most battlefields in use (480-484: at most three; a fourth would be a table of four without a
-/// set-aside battlefield, which no mode has).
-pub const MAX_BATTLEFIELDS: usize = 4;
+use crate::seat::Seat;
 
 /// Where a card is (107-108). Non-Board zones belong to the card's owner (056): a card never goes
 /// into another player's Hand, Trash or Banishment.
@@ -51,30 +45,4 @@ pub enum Location {
     Base,
     /// A battlefield.
     Field(BattlefieldId),
-}
-
-/// The changing part of a card.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub struct CardState {
-    /// Where it is.
-    pub zone: Zone,
-    /// Who controls it while it is on the board (188); its owner elsewhere.
-    pub controller: Seat,
-    /// Exhausted (turned) or ready.
-    pub exhausted: bool,
-    /// Damage marked on it (units).
-    pub damage: u8,
-}
-
-/// The changing part of a battlefield.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
-pub struct FieldState {
-    /// Who controls it (187); `None` when uncontrolled.
-    pub controller: Option<Seat>,
-    /// Replaced by a token battlefield with no abilities (652.2.a).
-    pub token: bool,
-    /// The player whose units applied Contested to it (445, 187.3.a), while it lasts.
-    pub contested_by: Option<Seat>,
-    /// Players who have scored it this turn (464-465).
-    pub scored: SeatSet,
 }

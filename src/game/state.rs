@@ -1,19 +1,18 @@
-//! The game: its state, the read-only queries, and the one entry point that changes it,
-//! [`Game::apply`].
+//! The reference engine's state: the game as a plain value, and the read-only queries on it.
+//! Nothing here changes a game; the rules (`crate::rules`) do, through [`Game::apply`].
 
 use std::hash::{Hash, Hasher};
 use std::sync::Arc;
 
 use arrayvec::ArrayVec;
 
-use crate::action::Action;
-use crate::board::{CardState, FieldState, Location, MAX_BATTLEFIELDS, MAX_CARDS, Zone};
-use crate::card::{Ability, BattlefieldId, CardId, CardKind, CardSet, Catalog, TargetKind};
-use crate::chain::{Chain, Item};
-use crate::error::RuleError;
-use crate::event::Event;
+use super::chain::{Chain, Item};
+use crate::action::Choice;
+use crate::card::{BattlefieldId, CardId, CardKind, Catalog, MAX_BATTLEFIELDS, MAX_CARDS};
 use crate::mode::Mode;
+use crate::readings::Readings;
 use crate::seat::{Seat, SeatSet};
+use crate::zone::Zone;
 
 /// A game of Riftbound in progress: a plain value, cheap to clone and hash.
 ///
@@ -22,6 +21,8 @@ use crate::seat::{Seat, SeatSet};
 #[derive(Clone, Debug)]
 pub struct Game {
     pub(crate) catalog: Arc<Catalog>,
+    /// The readings this engine plays under (not part of the state: it never changes).
+    pub(crate) readings: Readings,
     pub(crate) s: State,
 }
 
@@ -53,6 +54,32 @@ pub(crate) struct State {
     pub window: Window,
     /// The Chain, while it exists (a Closed state, 309, 331).
     pub chain: Option<Chain>,
+}
+
+/// The changing part of a card.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct CardState {
+    /// Where it is.
+    pub zone: Zone,
+    /// Who controls it while it is on the board (188); its owner elsewhere.
+    pub controller: Seat,
+    /// Exhausted (turned) or ready.
+    pub exhausted: bool,
+    /// Damage marked on it (units).
+    pub damage: u8,
+}
+
+/// The changing part of a battlefield.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub struct FieldState {
+    /// Who controls it (187); `None` when uncontrolled.
+    pub controller: Option<Seat>,
+    /// Replaced by a token battlefield with no abilities (652.2.a).
+    pub token: bool,
+    /// The player whose units applied Contested to it (445, 187.3.a), while it lasts.
+    pub contested_by: Option<Seat>,
+    /// Players who have scored it this turn (464-465).
+    pub scored: SeatSet,
 }
 
 /// Neutral or Showdown state (307-308), or the end of the game.
@@ -94,6 +121,7 @@ pub(crate) struct Combat {
 impl PartialEq for Game {
     fn eq(&self, other: &Self) -> bool {
         self.s == other.s
+            && self.readings == other.readings
             && (Arc::ptr_eq(&self.catalog, &other.catalog) || self.catalog == other.catalog)
     }
 }
@@ -107,31 +135,6 @@ impl Hash for Game {
     }
 }
 
-/// A choice a player must make before anyone has Priority.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, serde::Serialize, serde::Deserialize)]
-#[serde(rename_all = "kebab-case", tag = "choice")]
-pub enum Choice {
-    /// Order your simultaneous triggers (383.3.d).
-    PlaceTriggers {
-        /// Who.
-        seat: Seat,
-    },
-    /// As Turn Player, choose which staged fight goes first (456.1, 323.8-323.9).
-    ChooseFight {
-        /// Who.
-        seat: Seat,
-    },
-}
-
-impl Choice {
-    /// Who must choose.
-    pub fn seat(self) -> Seat {
-        match self {
-            Choice::PlaceTriggers { seat } | Choice::ChooseFight { seat } => seat,
-        }
-    }
-}
-
 impl Game {
     /// The catalog this game was built from.
     pub fn catalog(&self) -> &Catalog {
@@ -141,6 +144,11 @@ impl Game {
     /// The shared catalog.
     pub fn catalog_arc(&self) -> &Arc<Catalog> {
         &self.catalog
+    }
+
+    /// The readings this engine plays under.
+    pub fn readings(&self) -> &Readings {
+        &self.readings
     }
 
     /// The mode of play.
@@ -375,225 +383,5 @@ impl Game {
 
     pub(crate) fn set_zone(&mut self, card: CardId, zone: Zone) {
         self.s.cards[card.index()].zone = zone;
-    }
-
-    /// Every well-formed action for the seats at the table, legal or not: each seat (removed
-    /// ones included) with every card and target the catalog makes meaningful. The model checker
-    /// offers all of these to the engine and the spec, so an action the engine wrongly refuses is
-    /// seen.
-    pub fn well_formed_actions(&self) -> Vec<Action> {
-        let mut out = Vec::with_capacity(64);
-        self.well_formed_into(&mut out);
-        out
-    }
-
-    /// As [`Game::well_formed_actions`], appending to `out`.
-    pub fn well_formed_into(&self, out: &mut Vec<Action>) {
-        let items: ArrayVec<CardId, { crate::chain::MAX_CHAIN }> =
-            self.chain_items().iter().map(|i| i.source).collect();
-        let cards = &self.s.cards;
-        enumerate_actions(
-            &self.catalog,
-            &items,
-            &|c| (cards[c.index()].zone, cards[c.index()].controller),
-            out,
-        );
-    }
-
-    /// Every action [`Game::apply`] would accept now, in a fixed order.
-    pub fn legal_actions(&self) -> Vec<Action> {
-        let mut all = self.well_formed_actions();
-        all.retain(|a| self.check(*a).is_ok());
-        all
-    }
-
-    /// Whether [`Game::apply`] would accept `action`, and if not, why. Changes nothing.
-    pub fn check(&self, action: Action) -> Result<(), RuleError> {
-        crate::rules::check(self, action)
-    }
-
-    /// Takes an action. An accepted action returns the events it caused, in order; a refused one
-    /// returns the rule it breaks and leaves the game exactly as it was.
-    ///
-    /// A concession takes effect between atomic actions, and the removal procedure is itself
-    /// atomic (policy `concession-timing`).
-    ///
-    /// # Errors
-    ///
-    /// [`RuleError`] names the rule the action breaks.
-    pub fn apply(&mut self, action: Action) -> Result<Vec<Event>, RuleError> {
-        self.check(action)?;
-        let mut events = Vec::with_capacity(8);
-        crate::rules::perform(self, action, &mut events);
-        Ok(events)
-    }
-}
-
-/// Every well-formed action at a table: each seat (removed ones included) with every card and
-/// target the catalog makes meaningful, given the sources of the items on the Chain and where
-/// each card is and who controls it. The engine enumerates from its state, the spec's side from
-/// a view ([`crate::view::View::well_formed`]); both read the same rule of what is well formed.
-pub(crate) fn enumerate_actions(
-    cat: &Catalog,
-    items: &[CardId],
-    card: &dyn Fn(CardId) -> (Zone, Seat),
-    out: &mut Vec<Action>,
-) {
-    let ids = || (0..cat.cards.len() as u8).map(CardId);
-    let units: ArrayVec<CardId, MAX_CARDS> = ids()
-        .filter(|&c| cat.card(c).kind == CardKind::Unit && card(c).0.on_board())
-        .collect();
-    let targets = |kind: Option<TargetKind>| -> ArrayVec<Option<CardId>, MAX_CARDS> {
-        match kind {
-            None => [None].into_iter().collect(),
-            Some(TargetKind::Item) => items.iter().map(|&c| Some(c)).collect(),
-            Some(TargetKind::Unit) => units.iter().map(|&c| Some(c)).collect(),
-        }
-    };
-    let locations: ArrayVec<Location, 5> = std::iter::once(Location::Base)
-        .chain((0..cat.battlefields.len() as u8).map(|b| Location::Field(BattlefieldId(b))))
-        .collect();
-    for seat in cat.mode.seats().iter() {
-        out.push(Action::Pass { seat });
-        out.push(Action::PassFocus { seat });
-        out.push(Action::EndTurn { seat });
-        out.push(Action::Concede { seat });
-        for c in ids() {
-            let def = cat.card(c);
-            let zone = card(c).0;
-            if zone == Zone::Hand && !def.token {
-                for target in targets(def.effect.target_kind()) {
-                    // A permanent goes to its player's Base when no location is named; naming
-                    // the Base is the same play, and both are accepted.
-                    if def.kind.is_permanent() {
-                        out.push(Action::Play {
-                            seat,
-                            card: c,
-                            target,
-                            at: None,
-                        });
-                    }
-                    if def.kind.is_permanent() || def.effect.chooses_location() {
-                        for &at in &locations {
-                            out.push(Action::Play {
-                                seat,
-                                card: c,
-                                target,
-                                at: Some(at),
-                            });
-                        }
-                    } else {
-                        out.push(Action::Play {
-                            seat,
-                            card: c,
-                            target,
-                            at: None,
-                        });
-                    }
-                }
-            }
-            if zone.on_board() {
-                match def.ability {
-                    Some(Ability::Add) => out.push(Action::Activate {
-                        seat,
-                        card: c,
-                        target: None,
-                    }),
-                    Some(Ability::Activated { effect, .. }) => {
-                        for target in targets(effect.target_kind()) {
-                            out.push(Action::Activate {
-                                seat,
-                                card: c,
-                                target,
-                            });
-                        }
-                    }
-                    Some(Ability::Triggered { .. }) => out.push(Action::Place { seat, card: c }),
-                    None => {}
-                }
-            }
-        }
-        // Standard Moves: every non-empty group of the seat's units on the board, to every
-        // location (single units only, past four).
-        let mine: ArrayVec<CardId, MAX_CARDS> = units
-            .iter()
-            .copied()
-            .filter(|&c| card(c).1 == seat)
-            .collect();
-        let groups: Vec<CardSet> = if mine.len() <= 4 {
-            (1u32..1 << mine.len())
-                .map(|mask| {
-                    mine.iter()
-                        .enumerate()
-                        .filter(|(i, _)| mask & (1 << i) != 0)
-                        .map(|(_, &c)| c)
-                        .collect()
-                })
-                .collect()
-        } else {
-            mine.iter().map(|&c| [c].into_iter().collect()).collect()
-        };
-        for group in groups {
-            for &to in &locations {
-                out.push(Action::Move {
-                    seat,
-                    units: group,
-                    to,
-                });
-            }
-        }
-        for b in 0..cat.battlefields.len() as u8 {
-            out.push(Action::Choose {
-                seat,
-                at: BattlefieldId(b),
-            });
-        }
-        if cat.mode.has_teams() {
-            for teammate in cat.mode.seats().iter().filter(|&t| t != seat) {
-                out.push(Action::Invite { seat, teammate });
-            }
-        }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use std::hash::{DefaultHasher, Hash, Hasher};
-
-    use super::*;
-    use crate::setup::Setup;
-
-    fn hash(g: &Game) -> u64 {
-        let mut h = DefaultHasher::new();
-        g.hash(&mut h);
-        h.finish()
-    }
-
-    #[test]
-    fn games_are_equal_and_hash_alike_exactly_when_their_states_are() {
-        let a = Game::from_setup(&Setup::new(Mode::War)).unwrap();
-        let same = Game::from_setup(&Setup::new(Mode::War)).unwrap();
-        assert_eq!(a, same);
-        assert_eq!(hash(&a), hash(&same));
-        let mut b = a.clone();
-        b.apply(Action::EndTurn { seat: Seat::A }).unwrap();
-        assert_ne!(a, b);
-        assert_ne!(hash(&a), hash(&b));
-        // The same state of another table is another game.
-        let duel = Game::from_setup(&Setup::new(Mode::Duel)).unwrap();
-        assert_ne!(a, duel);
-    }
-
-    #[test]
-    fn turns_and_energy_are_reported() {
-        let mut setup = Setup::new(Mode::Skirmish);
-        setup.energy = vec![(Seat::B, 2)];
-        let mut g = Game::from_setup(&setup).unwrap();
-        assert_eq!(g.turns(), 0);
-        assert_eq!(g.energy(), [0, 2, 0, 0]);
-        g.apply(Action::EndTurn { seat: Seat::A }).unwrap();
-        g.apply(Action::EndTurn { seat: Seat::B }).unwrap();
-        assert_eq!(g.turns(), 2);
-        assert_eq!(g.energy(), [0; 4]);
     }
 }

@@ -1,0 +1,12 @@
+//! The reference engine's game: its state as a plain value ([`Game`]), the read-only queries,
+//! the well-formed actions at a table, and how the engine follows each reading (`policy`). The
+//! transitions live in `crate::rules`, which is the only code that changes a game.
+
+pub(crate) mod chain;
+pub(crate) mod enumerate;
+pub(crate) mod policy;
+mod state;
+
+pub use chain::Item;
+pub use state::{CardState, FieldState, Game};
+pub(crate) use state::{Combat, Showdown, State, Window};

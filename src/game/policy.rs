@@ -1,0 +1,322 @@
+//! How the reference engine follows each reading ([`crate::readings`]): one function per point,
+//! named after it, which the rules call where the point matters. Every reading of a point,
+//! including the ones known to be wrong, is written here and nowhere else, so `rules/` reads like
+//! the rulebook.
+
+use crate::item::Opener;
+use crate::mode::Mode;
+use crate::readings::{
+    CombatEntry, CombatTriggerOrder, Concession, Counter, FocusAfterRemoval, LeaverCards,
+    LeaverItems, PassRecord, PriorityAfterRemoval, Readings, ShowdownAfterRemoval,
+    TeammateDestination, TokenBattlefield, TurnPlayerLeaves,
+};
+use crate::seat::{Seat, SeatSet};
+
+/// Policy `focus-after-chain` (340.2.a, 346, 346.1, 429.2.a): whether Focus passes when a chain
+/// empties during a Showdown. A play-opened chain passes it, however it emptied; a trigger-opened
+/// chain does not.
+pub(crate) fn focus_after_chain(opened_by: Opener) -> bool {
+    match opened_by {
+        Opener::Play => true,
+        Opener::Trigger => false,
+    }
+}
+
+/// Policy `focus-passes-after-trigger-chain` (346.1, 347.3.a): whether the Focus passes made so
+/// far survive a chain opened by `opened_by`. Plays and activations start a new sequence;
+/// triggers do not.
+pub(crate) fn focus_passes_survive(opened_by: Opener) -> bool {
+    opened_by == Opener::Trigger
+}
+
+/// Policy `pass-record` (339, 347.3.a, 652.5.b.2, 652.5.c.2): whether the passes recorded make a
+/// complete round. Under the project's reading a round is complete when every remaining seat is
+/// in the set of seats that passed; a count would let a departed player's pass stand in for a
+/// remaining player's.
+pub(crate) fn round_complete(r: &Readings, passed: SeatSet, remaining: SeatSet) -> bool {
+    match r.pass_record {
+        PassRecord::Seats | PassRecord::ResetByRemoval => {
+            !remaining.is_empty() && passed.is_superset(remaining)
+        }
+        PassRecord::Count => !remaining.is_empty() && passed.len() >= remaining.len(),
+        PassRecord::FirstThreeSeats if remaining.len() == 4 => {
+            passed.is_superset(remaining.difference(SeatSet::only(Seat::D)))
+        }
+        PassRecord::FirstThreeSeats => !remaining.is_empty() && passed.is_superset(remaining),
+    }
+}
+
+/// Policy `pass-record` (652.5): the pass record once `leavers` have left. Their passes are
+/// deleted and the remaining players' passes stand.
+pub(crate) fn forget_passes(r: &Readings, passed: SeatSet, leavers: SeatSet) -> SeatSet {
+    match r.pass_record {
+        PassRecord::Seats | PassRecord::FirstThreeSeats => passed.difference(leavers),
+        // A count cannot forget whose passes they were.
+        PassRecord::Count => passed,
+        PassRecord::ResetByRemoval => SeatSet::EMPTY,
+    }
+}
+
+/// Policy `next-player` (652.5): the next remaining seat after `seat` in turn order; `seat` may
+/// itself have just been removed.
+pub(crate) fn next_player(remaining: SeatSet, seat: Seat) -> Option<Seat> {
+    remaining.next_after(seat)
+}
+
+/// Policy `turn-player-leaves` (652.5.a.1): who takes the turn of the Turn Player `leaver`.
+pub(crate) fn turn_after_removal(r: &Readings, remaining: SeatSet, leaver: Seat) -> Option<Seat> {
+    match r.turn_player_leaves {
+        TurnPlayerLeaves::NextPlayer => next_player(remaining, leaver),
+        TurnPlayerLeaves::FirstSeat => remaining.lowest(),
+    }
+}
+
+/// 652.5.c.1: who receives Priority when its holder `leaver` leaves; `None` when nobody takes it
+/// over.
+pub(crate) fn priority_after_removal(
+    r: &Readings,
+    remaining: SeatSet,
+    leaver: Seat,
+) -> Option<Seat> {
+    match r.priority_after_removal {
+        PriorityAfterRemoval::NextPlayer => next_player(remaining, leaver),
+        PriorityAfterRemoval::StaysWithLeaver => None,
+    }
+}
+
+/// 652.5.b.1: who receives Focus when its holder `leaver` leaves; `None` when nobody takes it
+/// over.
+pub(crate) fn focus_after_removal(r: &Readings, remaining: SeatSet, leaver: Seat) -> Option<Seat> {
+    match r.focus_after_removal {
+        FocusAfterRemoval::NextPlayer => next_player(remaining, leaver),
+        FocusAfterRemoval::StaysWithLeaver => None,
+    }
+}
+
+/// 652.5.b.2: whether a Showdown whose round of Focus passes a removal completed ends at once.
+pub(crate) fn removal_ends_showdown(r: &Readings) -> bool {
+    match r.showdown_after_removal {
+        ShowdownAfterRemoval::Ends => true,
+        ShowdownAfterRemoval::Unnoticed => false,
+    }
+}
+
+/// 652.4: whether a removal of `leaver` counters an item controlled by `controller` whose card is
+/// owned by `owner`. Control decides, not ownership.
+pub(crate) fn removal_counters(r: &Readings, leaver: Seat, controller: Seat, owner: Seat) -> bool {
+    match r.leaver_items {
+        LeaverItems::ByControl => controller == leaver,
+        LeaverItems::Kept => false,
+        LeaverItems::ByOwnership => owner == leaver,
+    }
+}
+
+/// 425: whether a countered item leaves the Chain.
+pub(crate) fn countered_item_leaves(r: &Readings) -> bool {
+    match r.counter {
+        Counter::Clears => true,
+        Counter::LeavesOnChain => false,
+    }
+}
+
+/// 652.1, 056: whether a card the leaver borrowed (controls, another player owns) returns to its
+/// owner's board instead of being banished into its owner's Banishment.
+pub(crate) fn borrowed_card_returns(r: &Readings) -> bool {
+    match r.leaver_cards {
+        LeaverCards::Banished => false,
+        LeaverCards::BorrowedReturn => true,
+    }
+}
+
+/// Policy `token-battlefield` (652.2.a, 652.2.c): whether the token battlefield that replaces a
+/// leaver's battlefield has no abilities, so that the old continuous effects stop.
+pub(crate) fn token_has_no_abilities(r: &Readings) -> bool {
+    match r.token_battlefield {
+        TokenBattlefield::NoAbilities => true,
+        TokenBattlefield::KeepsEffects => false,
+    }
+}
+
+/// 651.1-651.2: the winner if a concession by `seat` ends the game although more than one other
+/// player (or team) remains; `None` under the rules, where the conceder is removed instead.
+pub(crate) fn concession_ends_game(r: &Readings, after: SeatSet, seat: Seat) -> Option<Seat> {
+    match r.concession {
+        Concession::Removal => None,
+        Concession::GameEnds if after.len() >= 2 => next_player(after, seat),
+        Concession::GameEnds => None,
+    }
+}
+
+/// Policy `team-victory` (651.1, 651.4, 484.6.a): the winners, if the remaining players are one
+/// player or one team.
+pub(crate) fn team_victory(mode: Mode, remaining: SeatSet) -> Option<SeatSet> {
+    let first = remaining.lowest()?;
+    mode.team_of(first)
+        .is_superset(remaining)
+        .then_some(remaining)
+}
+
+/// Policy `defender-keeps-control` (461.5, 464.1): whether establishing control of a battlefield
+/// is a Conquer. Only gaining control is; a player who already controlled it does not.
+pub(crate) fn conquers(previous_controller: Option<Seat>, new_controller: Seat) -> bool {
+    previous_controller != Some(new_controller)
+}
+
+/// Policy `combat-trigger-order` (459.2.d.1, 383.3.d): the order in which players place
+/// simultaneous triggers. For combat-start triggers (`combat` names Attacker and Defender): the
+/// Attacker, then every non-Defender in turn order after the Attacker, then the Defender.
+/// Otherwise: from the Turn Player on, in turn order.
+pub(crate) fn trigger_placement_order(
+    r: &Readings,
+    remaining: SeatSet,
+    turn_player: Seat,
+    combat: Option<(Seat, Seat)>,
+) -> Vec<Seat> {
+    let combat = match r.combat_trigger_order {
+        CombatTriggerOrder::AttackerFirst => combat,
+        CombatTriggerOrder::TurnOrder => None,
+    };
+    let (first, last) = match combat {
+        Some((attacker, defender)) => (attacker, Some(defender)),
+        None => (turn_player, None),
+    };
+    let mut order = Vec::with_capacity(4);
+    if remaining.contains(first) {
+        order.push(first);
+    }
+    let mut seat = first;
+    for _ in 0..4 {
+        match remaining.next_after(seat) {
+            Some(next) if next != first && !order.contains(&next) => {
+                if Some(next) != last {
+                    order.push(next);
+                }
+                seat = next;
+            }
+            _ => break,
+        }
+    }
+    if let Some(last) = last
+        && remaining.contains(last)
+    {
+        order.push(last);
+    }
+    order
+}
+
+/// Policy `teammate-destination` (442.2.b, seed 003): whether a mover's unit may not go to a
+/// battlefield because of a teammate, given whether the teammate has units there and whether
+/// the teammate controls it.
+pub(crate) fn teammate_blocks(
+    r: &Readings,
+    teammate_units_there: bool,
+    teammate_controls: bool,
+) -> bool {
+    match r.teammate_destination {
+        TeammateDestination::Occupied => teammate_units_there,
+        TeammateDestination::Controlled => teammate_controls,
+    }
+}
+
+/// 442.2.a, 457: whether a staged or ongoing combat is closed to a player not in it.
+pub(crate) fn combat_closed_to_others(r: &Readings) -> bool {
+    match r.combat_entry {
+        CombatEntry::Closed => true,
+        CombatEntry::Open => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn seats(s: &str) -> SeatSet {
+        s.chars()
+            .map(|c| c.to_string().parse::<Seat>().unwrap())
+            .collect()
+    }
+
+    fn order(remaining: &str, turn: Seat, combat: Option<(Seat, Seat)>) -> Vec<Seat> {
+        trigger_placement_order(&Readings::default(), seats(remaining), turn, combat)
+    }
+
+    #[test]
+    fn a_attacks_c_in_war_places_a_b_d_c() {
+        // Seed 003, "A attacks C in War".
+        let o = order("ABCD", Seat::A, Some((Seat::A, Seat::C)));
+        assert_eq!(o, vec![Seat::A, Seat::B, Seat::D, Seat::C]);
+    }
+
+    #[test]
+    fn combat_order_starts_after_the_attacker() {
+        let o = order("ABCD", Seat::A, Some((Seat::C, Seat::B)));
+        assert_eq!(o, vec![Seat::C, Seat::D, Seat::A, Seat::B]);
+    }
+
+    #[test]
+    fn other_triggers_start_with_the_turn_player() {
+        assert_eq!(order("ACD", Seat::C, None), vec![Seat::C, Seat::D, Seat::A]);
+    }
+
+    #[test]
+    fn a_removed_attacker_is_skipped_but_its_place_is_kept() {
+        let o = order("BCD", Seat::B, Some((Seat::A, Seat::C)));
+        assert_eq!(o, vec![Seat::B, Seat::D, Seat::C]);
+    }
+
+    #[test]
+    fn the_turn_order_misreading_ignores_the_combat() {
+        let r = crate::readings::Fault::CombatTriggersInTurnOrder.apply(Readings::default());
+        let o = trigger_placement_order(&r, seats("ABCD"), Seat::A, Some((Seat::A, Seat::C)));
+        assert_eq!(o, vec![Seat::A, Seat::B, Seat::C, Seat::D]);
+    }
+
+    #[test]
+    fn only_plays_start_a_new_round_of_focus_passes() {
+        assert!(focus_passes_survive(Opener::Trigger));
+        assert!(!focus_passes_survive(Opener::Play));
+        assert!(focus_after_chain(Opener::Play));
+        assert!(!focus_after_chain(Opener::Trigger));
+    }
+
+    #[test]
+    fn one_team_left_wins() {
+        assert_eq!(
+            team_victory(Mode::MagmaChamber, seats("BD")),
+            Some(seats("BD"))
+        );
+        assert_eq!(team_victory(Mode::War, seats("BD")), None);
+        assert_eq!(team_victory(Mode::War, seats("D")), Some(seats("D")));
+    }
+
+    #[test]
+    fn a_round_is_every_remaining_seat_and_a_count_is_not() {
+        let r = Readings::default();
+        assert!(round_complete(&r, seats("ACD"), seats("ACD")));
+        assert!(!round_complete(&r, seats("ABC"), seats("ACD")));
+        let count = crate::readings::Fault::CountPasses.apply(r);
+        assert!(round_complete(&count, seats("ABC"), seats("ACD")));
+        assert_eq!(forget_passes(&r, seats("AB"), seats("B")), seats("A"));
+    }
+
+    #[test]
+    fn every_policy_names_a_function_that_exists() {
+        let sources = [
+            ("game::policy", include_str!("policy.rs")),
+            ("rules::removal", include_str!("../rules/removal.rs")),
+            ("rules::combat", include_str!("../rules/combat.rs")),
+        ];
+        for p in crate::readings::POLICIES {
+            let (module, function) = p.implemented_by.rsplit_once("::").unwrap();
+            let (_, text) = sources
+                .iter()
+                .find(|(m, _)| *m == module)
+                .unwrap_or_else(|| panic!("{}: unknown module {module}", p.name));
+            assert!(
+                text.contains(&format!("fn {function}(")),
+                "{}: no function {function} in {module}",
+                p.name
+            );
+        }
+    }
+}

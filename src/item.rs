@@ -1,0 +1,60 @@
+//! Items on the Chain as the rules and observers name them (325-340): what kind of item, what
+//! opened the Chain, what an item targets, and a triggered ability waiting to be placed.
+
+use serde::{Deserialize, Serialize};
+
+use crate::card::CardId;
+use crate::seat::Seat;
+
+/// Most items a chain holds at once in this model.
+pub const MAX_CHAIN: usize = 32;
+/// Most triggers that can wait to be placed at once.
+pub const MAX_UNPLACED: usize = 16;
+
+/// An item's identity for the whole game: items are numbered as they are added. Events name items
+/// by it, so "the item that was countered" and "the item that resolved" can be compared.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Serialize, Deserialize)]
+pub struct ItemId(pub u8);
+
+/// What kind of item (325.2).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ItemKind {
+    /// A spell card being played.
+    Spell,
+    /// An activated ability (399-406). Add abilities never become items (429.2).
+    Activated,
+    /// A triggered ability (382-392).
+    Triggered,
+}
+
+/// What opened the chain (policy `focus-after-chain`, 346.1).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Opener {
+    /// A player played a card or activated an ability.
+    Play,
+    /// A triggered ability.
+    Trigger,
+}
+
+/// A target fixed when an item was played.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ItemTarget {
+    /// Another item on the Chain.
+    Item(ItemId),
+    /// A unit.
+    Unit(CardId),
+    /// A battlefield chosen as the spell was played (a token's location).
+    Location(crate::card::BattlefieldId),
+}
+
+/// A triggered ability waiting for its controller to place it on the Chain (383.3.d).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+pub struct Unplaced {
+    /// The card whose ability it is.
+    pub source: CardId,
+    /// Who controls it and places it.
+    pub controller: Seat,
+}

@@ -1,0 +1,543 @@
+//! Readings: the ways a rule can be read, each named, and the one a game is played under.
+//!
+//! Some points are the project's policies, where the rules are silent or ambiguous (rules
+//! reference, section 3): `teammate-destination` has two readings the rules admit. Others are
+//! rules whose reading is clear, listed with the misreadings engines are known to make. A
+//! misreading is a reading *known to be wrong*: its name is a rule fault (`count-passes`,
+//! `borrowed-unit-returns`, ...), which `riftcheck check --fault NAME` selects for the engine under
+//! test to show that the checker, the fuzzers and the property tests catch it.
+//!
+//! Everything here is data. How the reference engine follows each reading is written in one
+//! place, `game::policy`; the spec follows only the readings that are not known to be wrong.
+
+use std::fmt;
+use std::str::FromStr;
+
+/// Whether a point is one of the project's policies or a rule with known misreadings.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum PointKind {
+    /// The rules are silent or ambiguous; the project chose a default (rules reference, §3).
+    Policy,
+    /// The rules are clear; the other readings are known to be wrong.
+    Rule,
+}
+
+/// One reading of a point.
+#[derive(Clone, Copy, Debug)]
+pub struct ReadingInfo {
+    /// Its name (`occupied`, `count`).
+    pub key: &'static str,
+    /// What the engine does under it.
+    pub about: &'static str,
+    /// The rule fault it is, if it is known to be wrong.
+    pub fault: Option<&'static str>,
+}
+
+impl ReadingInfo {
+    /// What the engine does under it, as one line.
+    pub fn text(&self) -> String {
+        self.about.split_whitespace().collect::<Vec<_>>().join(" ")
+    }
+}
+
+/// A point where the rules can be read in more than one way.
+#[derive(Clone, Copy, Debug)]
+pub struct PointInfo {
+    /// Its name (`teammate-destination`).
+    pub key: &'static str,
+    /// A policy or a rule.
+    pub kind: PointKind,
+    /// The rules it reads.
+    pub rules: &'static str,
+    /// Its readings, the default first.
+    pub readings: &'static [ReadingInfo],
+}
+
+macro_rules! readings {
+    ($(
+        $(#[doc = $pdoc:literal])*
+        $field:ident: $ty:ident = $key:literal, $kind:ident, $rules:literal {
+            $( $(#[doc = $vdoc:literal])* $var:ident = $vkey:literal $(wrong $fid:ident $fkey:literal)? ; )+
+        }
+    )*) => {
+        $(
+            $(#[doc = $pdoc])*
+            #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+            pub enum $ty {
+                #[default]
+                $( $(#[doc = $vdoc])* $var, )+
+            }
+
+            impl $ty {
+                /// Every reading, the default first.
+                pub const ALL: &'static [$ty] = &[ $( $ty::$var, )+ ];
+
+                /// The reading's name.
+                pub fn key(self) -> &'static str {
+                    match self { $( $ty::$var => $vkey, )+ }
+                }
+            }
+        )*
+
+        /// The reading a game is played under at every point. The default is the project's
+        /// reading of the rules; a game played by an engine under test may carry a rule fault
+        /// (a reading known to be wrong), which only that engine follows.
+        #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+        pub struct Readings {
+            $( $(#[doc = $pdoc])* pub $field: $ty, )*
+        }
+
+        /// Every point, in the order of the rules reference.
+        pub const POINTS: &[PointInfo] = &[
+            $( PointInfo {
+                key: $key,
+                kind: PointKind::$kind,
+                rules: $rules,
+                readings: &[ $( ReadingInfo {
+                    key: $vkey,
+                    about: concat!($($vdoc, " ",)*),
+                    fault: readings!(@fault $($fkey)?),
+                }, )+ ],
+            }, )*
+        ];
+
+        /// A rule fault: a reading known to be wrong, by the name the command line uses.
+        #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+        pub enum Fault {
+            $( $( $( #[doc = $fkey] $fid, )? )+ )*
+        }
+
+        impl Fault {
+            /// Every fault.
+            pub const ALL: &'static [Fault] = &[ $( $( $( Fault::$fid, )? )+ )* ];
+
+            /// Its name on the command line.
+            pub fn key(self) -> &'static str {
+                match self { $( $( $( Fault::$fid => $fkey, )? )+ )* }
+            }
+
+            /// The point it misreads.
+            pub fn point(self) -> &'static PointInfo {
+                let key = match self { $( $( $( Fault::$fid => $key, )? )+ )* };
+                POINTS.iter().find(|p| p.key == key).unwrap_or(&POINTS[0])
+            }
+
+            /// The misreading, as a reading of its point.
+            pub fn reading(self) -> &'static ReadingInfo {
+                let key = match self { $( $( $( Fault::$fid => $vkey, )? )+ )* };
+                self.point().readings.iter().find(|r| r.key == key).unwrap_or(&self.point().readings[0])
+            }
+
+            /// The readings `base` becomes when the engine makes this fault.
+            pub fn apply(self, base: Readings) -> Readings {
+                let mut r = base;
+                match self { $( $( $( Fault::$fid => r.$field = $ty::$var, )? )+ )* }
+                r
+            }
+        }
+
+        impl Readings {
+            /// The name of the reading at `point`, if there is such a point.
+            pub fn get(&self, point: &str) -> Option<&'static str> {
+                match point {
+                    $( $key => Some(self.$field.key()), )*
+                    _ => None,
+                }
+            }
+
+            /// Sets the reading at `point` to the one named `reading`.
+            ///
+            /// # Errors
+            ///
+            /// The point or the reading does not exist.
+            pub fn set(&mut self, point: &str, reading: &str) -> Result<(), ReadingError> {
+                match point {
+                    $( $key => {
+                        self.$field = *$ty::ALL.iter().find(|r| r.key() == reading).ok_or_else(|| {
+                            ReadingError::UnknownReading {
+                                point: $key,
+                                reading: reading.to_string(),
+                                expected: $ty::ALL.iter().map(|r| r.key()).collect(),
+                            }
+                        })?;
+                        Ok(())
+                    } )*
+                    _ => Err(ReadingError::UnknownPoint(point.to_string())),
+                }
+            }
+
+            /// The rule faults among these readings.
+            pub fn faults(&self) -> Vec<Fault> {
+                Fault::ALL
+                    .iter()
+                    .copied()
+                    .filter(|f| self.get(f.point().key) == Some(f.reading().key))
+                    .collect()
+            }
+
+            /// These readings with every rule fault put back to the default reading: what the spec
+            /// follows.
+            pub fn without_faults(&self) -> Readings {
+                let mut r = *self;
+                for f in self.faults() {
+                    let _ = r.set(f.point().key, f.point().readings[0].key);
+                }
+                r
+            }
+
+            /// Every point whose reading is not the default, as `(point, reading)`.
+            pub fn chosen(&self) -> Vec<(&'static str, &'static str)> {
+                let default = Readings::default();
+                POINTS
+                    .iter()
+                    .filter_map(|p| {
+                        let mine = self.get(p.key)?;
+                        (default.get(p.key) != Some(mine)).then_some((p.key, mine))
+                    })
+                    .collect()
+            }
+        }
+    };
+    (@fault $fkey:literal) => { Some($fkey) };
+    (@fault) => { None };
+}
+
+readings! {
+    /// Policy `teammate-destination` (442.2.b, seed 003): which battlefields are closed to your
+    /// units because of your teammate, in Magma Chamber.
+    teammate_destination: TeammateDestination = "teammate-destination", Policy, "442.2.b, 442.2.c" {
+        /// Seed 003: a battlefield occupied by your teammate's units is an invalid destination.
+        Occupied = "occupied";
+        /// Core Rules 442.2.b: a battlefield your teammate controls is an invalid destination.
+        Controlled = "controlled";
+    }
+    /// Policy `pass-record` (339, 347.3.a, 652.5): what counts as a complete round of passes.
+    pass_record: PassRecord = "pass-record", Policy, "339, 347.3.a, 652.5.b.2, 652.5.c.2" {
+        /// Passes are a set of seats; the round is complete when every remaining seat is in it;
+        /// a removal deletes the leaver from the set.
+        Seats = "seats";
+        /// Passes are counted, so a departed player's pass still counts.
+        Count = "count" wrong CountPasses "count-passes";
+        /// The remaining players' passes are discarded when someone concedes.
+        ResetByRemoval = "reset-by-removal" wrong PassesDiscardedOnConcession "passes-discarded-on-concession";
+        /// In War, A, B and C passing is taken for a complete round, skipping D's response.
+        FirstThreeSeats = "first-three-seats" wrong LastSeatSkipped "last-seat-skipped";
+    }
+    /// Policy `turn-player-leaves` (652.5.a.1): who takes the turn of a Turn Player who leaves.
+    turn_player_leaves: TurnPlayerLeaves = "turn-player-leaves", Policy, "652.5.a.1" {
+        /// The next remaining player in turn order, at once; a window in progress finishes first.
+        NextPlayer = "next-player";
+        /// The first remaining seat, whoever left.
+        FirstSeat = "first-seat" wrong TurnRestartsAtFirstSeat "turn-restarts-at-first-seat";
+    }
+    /// Rule 652.5.c.1: who receives Priority when its holder leaves.
+    priority_after_removal: PriorityAfterRemoval = "priority-after-removal", Rule, "652.5.c.1" {
+        /// The next remaining player in turn order.
+        NextPlayer = "next-player";
+        /// Nobody takes it over: it stays with the player who left.
+        StaysWithLeaver = "stays-with-leaver" wrong PriorityStaysWithLeaver "priority-stays-with-leaver";
+    }
+    /// Rule 652.5.b.1: who receives Focus when its holder leaves.
+    focus_after_removal: FocusAfterRemoval = "focus-after-removal", Rule, "652.5.b.1" {
+        /// The next remaining player in turn order.
+        NextPlayer = "next-player";
+        /// Nobody takes it over: it stays with the player who left.
+        StaysWithLeaver = "stays-with-leaver" wrong FocusStaysWithLeaver "focus-stays-with-leaver";
+    }
+    /// Rule 652.5.b.2: a removal that completes the round of Focus passes.
+    showdown_after_removal: ShowdownAfterRemoval = "showdown-after-removal", Rule, "652.5.b.2" {
+        /// The Showdown ends at once.
+        Ends = "ends";
+        /// The completed round goes unnoticed until someone passes Focus again.
+        Unnoticed = "unnoticed" wrong ShowdownNotEndedByRemoval "showdown-not-ended-by-removal";
+    }
+    /// Rule 652.4: which items a removal counters.
+    leaver_items: LeaverItems = "leaver-items", Rule, "652.4" {
+        /// Every item the leaver controls.
+        ByControl = "by-control";
+        /// None: the leaver's items stay on the Chain.
+        Kept = "kept" wrong LeaverItemsNotCountered "leaver-items-not-countered";
+        /// The items whose card the leaver owns, instead of those the leaver controls.
+        ByOwnership = "by-ownership" wrong CounterByOwnership "counter-by-ownership";
+    }
+    /// Rule 425: what countering does to an item.
+    counter: Counter = "counter", Rule, "425" {
+        /// The item is cleared from the Chain without resolving.
+        Clears = "clears";
+        /// The item is reported countered but left on the Chain, where it later resolves.
+        LeavesOnChain = "leaves-on-chain" wrong CounteredItemResolves "countered-item-resolves";
+    }
+    /// Rule 652.1: where the leaver's permanents, runes and facedown cards go.
+    leaver_cards: LeaverCards = "leaver-cards", Rule, "652.1, 056" {
+        /// Each is banished into its owner's Banishment, what they borrowed included.
+        Banished = "banished";
+        /// A card the leaver borrowed returns to its owner's board.
+        BorrowedReturn = "borrowed-return" wrong BorrowedUnitReturns "borrowed-unit-returns";
+    }
+    /// Policy `token-battlefield` (652.2): what the battlefield that replaces the leaver's is.
+    token_battlefield: TokenBattlefield = "token-battlefield", Policy, "652.2, 438" {
+        /// A token with no abilities: the old continuous effects stop at once.
+        NoAbilities = "no-abilities";
+        /// The replacement keeps the removed battlefield's continuous effect.
+        KeepsEffects = "keeps-effects" wrong BattlefieldEffectKept "battlefield-effect-kept";
+    }
+    /// Rules 651.1-651.2: what a concession does when more than one player would remain.
+    concession: Concession = "concession", Rule, "651.1, 651.2" {
+        /// The conceder is removed and the game goes on.
+        Removal = "removal";
+        /// The whole game ends, the player after the conceder winning.
+        GameEnds = "game-ends" wrong GameEndsOnConcession "game-ends-on-concession";
+    }
+    /// Policy `combat-trigger-order` (459.2.d.1): the order players place combat-start triggers.
+    combat_trigger_order: CombatTriggerOrder = "combat-trigger-order", Policy, "459.2.d.1, 383.3.d" {
+        /// The Attacker first, then each non-Defender in turn order, the Defender last.
+        AttackerFirst = "attacker-first";
+        /// Plain turn order from the Turn Player.
+        TurnOrder = "turn-order" wrong CombatTriggersInTurnOrder "combat-triggers-in-turn-order";
+    }
+    /// Rules 442.2.a and 457: whether a staged or ongoing combat is closed to third players.
+    combat_entry: CombatEntry = "combat-entry", Rule, "442.2.a, 442.2.c, 457" {
+        /// Closed to any player not in it, by a move, an instructed move or a play.
+        Closed = "closed";
+        /// Open to a third player's unit.
+        Open = "open" wrong ThirdCombatantAdmitted "third-combatant-admitted";
+    }
+}
+
+impl Fault {
+    /// The rules it breaks.
+    pub fn rule(self) -> &'static str {
+        self.point().rules
+    }
+
+    /// What the faulty engine does.
+    pub fn what(self) -> String {
+        self.reading().text()
+    }
+}
+
+impl fmt::Display for Fault {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.key())
+    }
+}
+
+/// The text named no fault.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("`{0}` is not a fault; `riftcheck faults` lists them")]
+pub struct UnknownFault(pub String);
+
+impl FromStr for Fault {
+    type Err = UnknownFault;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Fault::ALL
+            .iter()
+            .copied()
+            .find(|f| f.key() == s)
+            .ok_or_else(|| UnknownFault(s.to_string()))
+    }
+}
+
+/// A reading that does not exist.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ReadingError {
+    /// No point has this name.
+    #[error("`{0}` is not a point with readings; `riftcheck policies` lists them")]
+    UnknownPoint(String),
+    /// The point has no reading of this name.
+    #[error("`{reading}` is not a reading of {point}: expected {}", expected.join(", "))]
+    UnknownReading {
+        /// The point.
+        point: &'static str,
+        /// The name given.
+        reading: String,
+        /// The readings it has.
+        expected: Vec<&'static str>,
+    },
+}
+
+/// A policy of the rules reference, section 3: its name, the rules it reads, what the engine
+/// does by default, and the function that implements it.
+#[derive(Clone, Copy, Debug)]
+pub struct PolicyInfo {
+    /// The policy's name, as the rules reference spells it.
+    pub name: &'static str,
+    /// The rules it interprets.
+    pub rules: &'static str,
+    /// What the engine does by default.
+    pub default: &'static str,
+    /// The function of the reference engine that implements it.
+    pub implemented_by: &'static str,
+}
+
+/// Every policy of the rules reference, section 3, in its order.
+pub const POLICIES: [PolicyInfo; 16] = [
+    PolicyInfo {
+        name: "focus-after-chain",
+        rules: "340.2.a, 346, 346.1, 429.2.a, 337.1.c",
+        default: "in a Showdown, a chain opened by a play passes Focus to the next remaining player \
+                  when it empties, whether by resolution or by a removal countering its items; a \
+                  chain opened by a trigger does not; an Add ability never opens a lasting chain",
+        implemented_by: "game::policy::focus_after_chain",
+    },
+    PolicyInfo {
+        name: "turn-player-leaves",
+        rules: "652.5.a.1",
+        default: "the Turn passes at once to the next remaining player, who takes over the Turn \
+                  Player's decisions; if a chain or Showdown is in progress it finishes first, then \
+                  that player's turn begins",
+        implemented_by: "game::policy::turn_after_removal",
+    },
+    PolicyInfo {
+        name: "pass-record",
+        rules: "339, 347.3.a, 652.5.b.2, 652.5.c.2",
+        default: "passes are a set of seats since the newest item was added (Priority) or the last \
+                  play (Focus); adding or resolving an item starts a new set, countering does not; \
+                  a removal deletes the leaver from the set and re-tests it",
+        implemented_by: "game::policy::round_complete",
+    },
+    PolicyInfo {
+        name: "top-item-countered",
+        rules: "652.4, 652.5.c",
+        default: "when a removal counters the newest item, Priority stays with its holder unless \
+                  the leaver held it, and nothing resolves unless every remaining player has passed",
+        implemented_by: "rules::removal::proceed_with_priority",
+    },
+    PolicyInfo {
+        name: "owned-spell-on-chain",
+        rules: "652.3, 652.4",
+        default: "a card the leaver owns on the chain under another player's control is removed \
+                  from the game with the leaver's cards; an ability a remaining player controls is \
+                  never countered because of its source's owner or former controller",
+        implemented_by: "rules::removal::remove_owned_cards",
+    },
+    PolicyInfo {
+        name: "leaver-battlefield-control",
+        rules: "651.3, 187.4.c",
+        default: "battlefields the leaver controlled become uncontrolled at once",
+        implemented_by: "rules::removal::release_battlefields",
+    },
+    PolicyInfo {
+        name: "token-battlefield",
+        rules: "652.2, 438",
+        default: "the token battlefield keeps the location, controller, contested status, staged \
+                  fights and scoring record; it has no abilities and the old continuous effects \
+                  stop at once; units there stay and Might is recomputed",
+        implemented_by: "rules::removal::replace_battlefield",
+    },
+    PolicyInfo {
+        name: "combat-with-one-side-gone",
+        rules: "460.1, 461",
+        default: "if the Attacker or Defender is removed the combat goes on: the Showdown \
+                  continues until the remaining players pass, the damage step is skipped when a \
+                  side has no units, and resolution follows 461",
+        implemented_by: "rules::combat::finish_combat",
+    },
+    PolicyInfo {
+        name: "defender-keeps-control",
+        rules: "461.5, 464.1",
+        default: "a Defender who already controlled the battlefield does not Conquer it again",
+        implemented_by: "game::policy::conquers",
+    },
+    PolicyInfo {
+        name: "combat-trigger-order",
+        rules: "459.2.d.1, 383.3.d",
+        default: "combat-start triggers are placed Attacker first, then each non-Defender in turn \
+                  order after the Attacker, then the Defender last; other simultaneous triggers \
+                  from the Turn Player on, in turn order",
+        implemented_by: "game::policy::trigger_placement_order",
+    },
+    PolicyInfo {
+        name: "leaver-choices",
+        rules: "651.3",
+        default: "choices the leaver would make are skipped, their waiting triggers never go on \
+                  the chain, their turns are deleted, their points stop counting",
+        implemented_by: "rules::removal::remove_player",
+    },
+    PolicyInfo {
+        name: "teammate-destination",
+        rules: "442.2.b, 442.2.c",
+        default: "in Magma Chamber a battlefield occupied by your teammate's units is an invalid \
+                  destination for any move of your units; an instructed move there becomes a Recall",
+        implemented_by: "game::policy::teammate_blocks",
+    },
+    PolicyInfo {
+        name: "concession-timing",
+        rules: "650, 157.3",
+        default: "a concession takes effect between atomic game actions; the removal procedure \
+                  itself is atomic",
+        implemented_by: "rules::removal::concede",
+    },
+    PolicyInfo {
+        name: "focus-passes-after-trigger-chain",
+        rules: "346.1, 347.3.a",
+        default: "a chain opened by triggers during a Showdown keeps the sequence of Focus passes; \
+                  only plays and activations by players start a new one",
+        implemented_by: "game::policy::focus_passes_survive",
+    },
+    PolicyInfo {
+        name: "team-victory",
+        rules: "651.1, 651.4, 484.6.a",
+        default: "when every remaining player is on one team, that team wins at once",
+        implemented_by: "game::policy::team_victory",
+    },
+    PolicyInfo {
+        name: "next-player",
+        rules: "652.5",
+        default: "the next player in order is the next remaining seat after the removed one, in \
+                  turn order",
+        implemented_by: "game::policy::next_player",
+    },
+];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_fault_is_a_wrong_reading_of_its_point() {
+        assert_eq!(Fault::ALL.len(), 15);
+        for &f in Fault::ALL {
+            assert_eq!(f.key().parse::<Fault>(), Ok(f));
+            assert_eq!(f.reading().fault, Some(f.key()));
+            assert_ne!(f.point().readings[0].key, f.reading().key, "{f}: default");
+            let r = f.apply(Readings::default());
+            assert_eq!(r.faults(), vec![f]);
+            assert_eq!(r.without_faults(), Readings::default());
+            assert_eq!(r.chosen(), vec![(f.point().key, f.reading().key)]);
+            assert!(!f.what().is_empty() && !f.rule().is_empty());
+        }
+        assert!("no-such-fault".parse::<Fault>().is_err());
+    }
+
+    #[test]
+    fn readings_are_set_by_name() {
+        let mut r = Readings::default();
+        assert_eq!(r.get("teammate-destination"), Some("occupied"));
+        r.set("teammate-destination", "controlled").unwrap();
+        assert_eq!(r.teammate_destination, TeammateDestination::Controlled);
+        assert!(r.faults().is_empty());
+        assert_eq!(r.without_faults(), r);
+        assert!(matches!(
+            r.set("teammate-destination", "nearby"),
+            Err(ReadingError::UnknownReading { .. })
+        ));
+        assert!(matches!(
+            r.set("no-such-point", "x"),
+            Err(ReadingError::UnknownPoint(_))
+        ));
+        // Every point's default is the first reading and no default is a fault.
+        for p in POINTS {
+            assert_eq!(Readings::default().get(p.key), Some(p.readings[0].key));
+            assert!(p.readings[0].fault.is_none(), "{}", p.key);
+        }
+    }
+
+    #[test]
+    fn every_policy_is_listed_once() {
+        let mut names: Vec<_> = POLICIES.iter().map(|p| p.name).collect();
+        names.sort();
+        names.dedup();
+        assert_eq!(names.len(), 16);
+    }
+}
