@@ -29,7 +29,7 @@ fn main() {
     }
     let mut pair = oracle::Lockstep::new(game);
     for step in 0..60 {
-        let v = oracle::invariants(&cat, &pair.game.view());
+        let v = oracle::invariants(&cat, &pair.game.observe());
         if !v.is_empty() {
             println!("INVARIANTS: {v:?}");
             break;

@@ -5,20 +5,9 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 use crate::card::{BattlefieldId, CardId, Catalog};
-use crate::item::{ItemId, ItemKind};
+use crate::item::ItemName;
 use crate::seat::{Seat, SeatSet};
 use crate::zone::Zone;
-
-/// An item as events name it: its number, source and kind.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub struct ItemRef {
-    /// The item's number.
-    pub id: ItemId,
-    /// The spell card or the card whose ability it is.
-    pub source: CardId,
-    /// Spell, activated or triggered ability.
-    pub kind: ItemKind,
-}
 
 /// How a point was scored (462-466).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
@@ -80,13 +69,13 @@ pub enum Event {
     /// An item was countered: cleared from the Chain without resolving (425, 652.4).
     Countered {
         /// The item.
-        item: ItemRef,
+        item: ItemName,
     },
     /// An item left the Chain because its card was removed from the game (652.3; policy
     /// `owned-spell-on-chain`).
     LeftChain {
         /// The item.
-        item: ItemRef,
+        item: ItemName,
     },
     /// A battlefield became uncontrolled (187.4.c; policy `leaver-battlefield-control`).
     BattlefieldUncontrolled {
@@ -96,6 +85,13 @@ pub enum Event {
     /// A player became the Turn Player (317.3, 652.5.a.1).
     TurnTo {
         /// Who.
+        seat: Seat,
+    },
+    /// A player's turn began: the Start of Turn (315), Awaken and the Beginning Phase. It follows
+    /// at once when a turn ends; a turn handed on by a removal begins once the window in
+    /// progress is over (652.5.a.1; policy `turn-player-leaves`).
+    TurnBegan {
+        /// Whose turn.
         seat: Seat,
     },
     /// A player's turn ended (317).
@@ -147,14 +143,14 @@ pub enum Event {
     /// An item was put on the Chain (329, 383.3).
     ItemAdded {
         /// The item.
-        item: ItemRef,
+        item: ItemName,
         /// Its controller.
         controller: Seat,
     },
     /// Pending items finished being played and are finalized (337).
     Finalized {
         /// The item.
-        item: ItemRef,
+        item: ItemName,
     },
     /// Simultaneous triggers wait for their controller to order them (383.3.d).
     TriggersWaiting {
@@ -164,7 +160,7 @@ pub enum Event {
     /// An item resolved (340).
     Resolved {
         /// The item.
-        item: ItemRef,
+        item: ItemName,
     },
     /// A spell card went to its owner's Trash after leaving the Chain (340, 425).
     Trashed {
@@ -293,6 +289,7 @@ impl Event {
             Event::LeftChain { .. } => "652.3",
             Event::BattlefieldUncontrolled { .. } => "187.4.c",
             Event::TurnTo { .. } => "317.3",
+            Event::TurnBegan { .. } => "315",
             Event::TurnEnded { .. } => "317",
             Event::FocusTo { .. } => "313.2",
             Event::PriorityTo { .. } => "312.2",
@@ -334,19 +331,6 @@ impl Event {
     }
 }
 
-/// The display name of an item: the spell's name, or "X's ability" / "X's trigger".
-pub fn item_name(catalog: &Catalog, source: CardId, kind: ItemKind) -> String {
-    let name = catalog
-        .cards
-        .get(source.index())
-        .map_or("?", |c| c.name.as_str());
-    match kind {
-        ItemKind::Spell => name.to_string(),
-        ItemKind::Activated => format!("{name}'s ability"),
-        ItemKind::Triggered => format!("{name}'s trigger"),
-    }
-}
-
 /// A zone as words, for a card owned by `owner`.
 pub fn zone_text(catalog: &Catalog, zone: Zone, owner: Seat) -> String {
     match zone {
@@ -372,7 +356,7 @@ impl fmt::Display for EventDisplay<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let c = self.catalog;
         let card = |id: CardId| c.cards.get(id.index()).map_or("?", |d| d.name.as_str());
-        let item = |i: &ItemRef| item_name(c, i.source, i.kind);
+        let item = |i: &ItemName| i.text(c);
         let owner = |id: CardId| c.cards.get(id.index()).map_or(Seat::A, |d| d.owner);
         match self.event {
             Event::Conceded { seat } => write!(f, "{seat} concedes"),
@@ -413,6 +397,7 @@ impl fmt::Display for EventDisplay<'_> {
                 write!(f, "{} becomes uncontrolled", c.bf_name(*battlefield))
             }
             Event::TurnTo { seat } => write!(f, "{seat} becomes the Turn Player"),
+            Event::TurnBegan { seat } => write!(f, "{seat}'s turn begins"),
             Event::TurnEnded { seat } => write!(f, "{seat}'s turn ends"),
             Event::FocusTo { seat } => write!(f, "{seat} receives Focus"),
             Event::PriorityTo { seat } => write!(f, "{seat} receives Priority"),

@@ -11,13 +11,8 @@ pub const MAX_CHAIN: usize = 32;
 /// Most triggers that can wait to be placed at once.
 pub const MAX_UNPLACED: usize = 16;
 
-/// An item's identity for the whole game: items are numbered as they are added. Events name items
-/// by it, so "the item that was countered" and "the item that resolved" can be compared.
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Serialize, Deserialize)]
-pub struct ItemId(pub u8);
-
 /// What kind of item (325.2).
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum ItemKind {
     /// A spell card being played.
@@ -38,12 +33,40 @@ pub enum Opener {
     Trigger,
 }
 
+/// An item as observers name it: by what it is, its spell card or the card whose ability it is,
+/// and its kind ("Firebolt", "Sentry's trigger"). Never by a number an engine gave it: two items of
+/// one name are never on the Chain at once here (a spell card is played once; an ability's cost
+/// is "exhaust"; a trigger fires once per Showdown or combat, and a chain empties before another
+/// begins).
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
+pub struct ItemName {
+    /// The spell card, or the card whose ability it is.
+    pub source: CardId,
+    /// Spell, activated or triggered ability.
+    pub kind: ItemKind,
+}
+
+impl ItemName {
+    /// The item's name with names from `catalog`: the spell's name, "X's ability" or
+    /// "X's trigger".
+    pub fn text(self, catalog: &crate::card::Catalog) -> String {
+        let name = catalog
+            .cards
+            .get(self.source.index())
+            .map_or("?", |c| c.name.as_str());
+        match self.kind {
+            ItemKind::Spell => name.to_string(),
+            ItemKind::Activated => format!("{name}'s ability"),
+            ItemKind::Triggered => format!("{name}'s trigger"),
+        }
+    }
+}
+
 /// A target fixed when an item was played.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum ItemTarget {
     /// Another item on the Chain.
-    Item(ItemId),
+    Item(ItemName),
     /// A unit.
     Unit(CardId),
     /// A battlefield chosen as the spell was played (a token's location).

@@ -27,6 +27,7 @@ pub mod game;
 pub mod generate;
 pub mod item;
 pub mod mode;
+pub mod observation;
 pub mod oracle;
 pub mod readings;
 pub(crate) mod rules;
@@ -34,7 +35,6 @@ pub mod scenario;
 pub mod seat;
 mod setup;
 pub mod shrink;
-pub mod view;
 pub mod zone;
 
 pub use action::{Action, Choice};
@@ -42,8 +42,9 @@ pub use card::{BattlefieldId, CardId, CardKind, CardSet, Catalog, Effect, Timing
 pub use error::{RuleError, SetupError, SetupPath, SetupProblem};
 pub use event::Event;
 pub use game::Game;
-pub use item::{ItemId, ItemKind, Opener};
+pub use item::{ItemKind, ItemName, Opener};
 pub use mode::Mode;
+pub use observation::Observation;
 pub use readings::{Fault, Readings};
 pub use scenario::{Scenario, ScenarioError};
 pub use seat::{Seat, SeatSet};
@@ -51,5 +52,4 @@ pub use setup::{
     AbilitySetup, BattlefieldSetup, CardSetup, EffectSetup, ItemSetup, Setup, ShowdownSetup,
     ZoneSetup,
 };
-pub use view::View;
 pub use zone::{Location, Zone};

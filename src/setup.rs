@@ -16,7 +16,7 @@ use crate::event::Event;
 use crate::game::chain::{Chain, Item};
 use crate::game::policy;
 use crate::game::{CardState, Combat, FieldState, Game, Showdown, State, Window};
-use crate::item::{ItemId, ItemKind, ItemTarget, MAX_CHAIN, Opener};
+use crate::item::{ItemKind, ItemTarget, MAX_CHAIN, Opener};
 use crate::mode::Mode;
 use crate::readings::Readings;
 use crate::seat::{Seat, SeatSet};
@@ -824,7 +824,7 @@ fn build(setup: &Setup) -> Result<Game, SetupError> {
                 let t = b.card(t, at("target"))?;
                 let below = items.iter().rev().find(|x| x.source == t).copied();
                 match below {
-                    Some(x) => Some(ItemTarget::Item(x.id)),
+                    Some(x) => Some(ItemTarget::Item(x.name())),
                     None => {
                         return bad("target", "a counter targets an item below it on the Chain");
                     }
@@ -846,7 +846,6 @@ fn build(setup: &Setup) -> Result<Game, SetupError> {
             (_, _, None) => return bad("target", "this item needs a target"),
         };
         items.push(Item {
-            id: ItemId(i as u8),
             source,
             kind: it.kind,
             controller,
@@ -994,7 +993,6 @@ fn build(setup: &Setup) -> Result<Game, SetupError> {
             SetupProblem::Inconsistent("the Victory Score is at least 1"),
         ));
     }
-    let next_item = setup.chain.len() as u8;
     let catalog = Catalog {
         mode,
         victory_score,
@@ -1009,7 +1007,6 @@ fn build(setup: &Setup) -> Result<Game, SetupError> {
             turn,
             turn_begun: true,
             turns: 0,
-            next_item,
             points,
             energy,
             invited: setup.invited,

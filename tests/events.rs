@@ -85,11 +85,13 @@ fn a_concession_reports_each_step_of_the_removal_in_order() {
             "Bolt is countered",
             "Bolt is removed from the game",
             "B becomes the Turn Player",
+            "B's turn begins",
         ]
     );
     assert_eq!(e[0].rule(), "650");
     assert_eq!(e[3].rule(), "652.4");
     // B's turn begins once the chain is gone: nothing was in progress after the removal.
+    assert_eq!(e[6].rule(), "315");
     assert_eq!(g.turn_player(), Some(Seat::B));
     assert_eq!(g.priority(), Some(Seat::B));
 }

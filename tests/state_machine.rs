@@ -8,21 +8,18 @@
 //! one the model checker uses) as the shortest scenario and its rulebook paragraph.
 //! `RIFTCHECK_FAULT=<name>` makes the engine commit a rule fault, to show the suite finds it.
 
-use std::sync::Arc;
-
 use arbitrary::Unstructured;
 use proptest::prelude::*;
 use proptest::test_runner::{Config, FileFailurePersistence};
 use proptest_state_machine::{ReferenceStateMachine, StateMachineTest, prop_state_machine};
 use riftcheck::oracle::laws::{Finding, Law, Options};
-use riftcheck::oracle::{Spec, first_difference, fuzz::fault_from_env, invariants};
-use riftcheck::{Action, Catalog, Game, Setup, generate};
+use riftcheck::oracle::{Spec, fuzz::fault_from_env, invariants};
+use riftcheck::{Action, Game, Setup, generate};
 
 /// The reference: the spec, with the setup it started from.
 #[derive(Clone, Debug)]
 struct Reference {
     setup: Setup,
-    catalog: Arc<Catalog>,
     spec: Spec,
     /// Whether the spec accepted the last transition.
     accepted: bool,
@@ -39,11 +36,10 @@ impl ReferenceStateMachine for SpecMachine {
             .prop_filter_map("a setup", |bytes| {
                 let setup = generate::setup(&mut Unstructured::new(&bytes)).ok()?;
                 let game = Game::from_setup(&setup).ok()?;
-                let catalog = game.catalog_arc().clone();
-                let spec = Spec::from_view(catalog.clone(), setup.readings, &game.view());
+                let spec =
+                    Spec::from_view(game.catalog_arc().clone(), setup.readings, &game.observe());
                 Some(Reference {
                     setup,
-                    catalog,
                     spec,
                     accepted: true,
                 })
@@ -52,7 +48,7 @@ impl ReferenceStateMachine for SpecMachine {
     }
 
     fn transitions(state: &Reference) -> BoxedStrategy<Action> {
-        let all = state.spec.view().well_formed(&state.catalog);
+        let all = state.spec.well_formed();
         let legal: Vec<Action> = all
             .iter()
             .copied()
@@ -155,16 +151,16 @@ impl StateMachineTest for Engine {
                 format!("the engine refused what the spec accepts: {e}"),
             ),
         }
-        if let Some((field, rule, mine, spec)) = first_difference(
-            engine.game.catalog(),
-            &engine.game.view(),
-            &reference.spec.view(),
-        ) {
+        if let Some(d) = engine
+            .game
+            .observe()
+            .first_difference(&reference.spec.observe(), engine.game.catalog())
+        {
             fail(
                 &engine,
                 action,
                 Law::Lockstep,
-                format!("{field} differs ({rule}): the engine has {mine}, the spec {spec}"),
+                format!("the engine and the spec: {d}"),
             );
         }
         engine.log.push(action);
@@ -172,7 +168,7 @@ impl StateMachineTest for Engine {
     }
 
     fn check_invariants(engine: &Engine, _: &Reference) {
-        if let Some(v) = invariants(engine.game.catalog(), &engine.game.view()).first() {
+        if let Some(v) = invariants(engine.game.catalog(), &engine.game.observe()).first() {
             let opts = Options::default();
             let finding = Finding {
                 law: Law::Invariants,
@@ -216,9 +212,9 @@ fn removal_laws_hold_after_any_concession() {
             }
             for seat in game.remaining().iter() {
                 let mut copy = game.clone();
-                let before = game.view();
+                let before = game.observe();
                 copy.apply(Action::Concede { seat }).unwrap();
-                let after = copy.view();
+                let after = copy.observe();
                 if after.winners.is_some() {
                     continue;
                 }
@@ -232,8 +228,8 @@ fn removal_laws_hold_after_any_concession() {
                 for (i, (c0, c1)) in before.cards.iter().zip(&after.cards).enumerate() {
                     let owner = game.catalog().cards[i].owner;
                     if (leavers.contains(owner)
-                        || (c0.zone.on_board() && leavers.contains(c0.controller)))
-                        && c1.zone.on_board()
+                        || (c0.at.on_board() && leavers.contains(c0.controller)))
+                        && c1.at.on_board()
                     {
                         panic!(
                             "seed {seed}: {} stayed on the board",
@@ -260,7 +256,12 @@ fn the_view_lists_the_same_well_formed_actions_as_the_engine() {
         let mut game = Game::from_setup(&setup).unwrap();
         for _ in 0..20 {
             assert_eq!(
-                game.view().well_formed(game.catalog()),
+                riftcheck::oracle::Spec::from_view(
+                    game.catalog_arc().clone(),
+                    *game.readings(),
+                    &game.observe()
+                )
+                .well_formed(),
                 game.well_formed_actions(),
                 "seed {seed}"
             );

@@ -6,10 +6,10 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use riftcheck::oracle::{Disagreement, Lockstep};
-use riftcheck::{Action, Event, Game, View};
+use riftcheck::{Action, Event, Game, Observation as View};
 use stateright::{Model, Property};
 
-use crate::properties::{Ghost, Kind, Prop, Step, judge};
+use crate::properties::{Ghost, Kind, Prop, Step, item_bit, judge};
 
 /// Bounds that make the state graph finite and acyclic.
 ///
@@ -53,78 +53,10 @@ impl State {
 }
 
 impl fmt::Debug for State {
-    /// A readable summary for the Explorer: who holds what, the Chain, and verdicts.
+    /// The observation, as the Explorer shows it, and the verdicts.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let g = &self.pair.game;
-        let cat = g.catalog();
-        let v = g.view();
-        writeln!(
-            f,
-            "{} — in the game: {}; removed: {}",
-            g.mode(),
-            v.remaining,
-            v.removed
-        )?;
-        if let Some(w) = v.winners {
-            writeln!(f, "over: {w} won")?;
-        }
-        let holder = |s: Option<riftcheck::Seat>| s.map_or("nobody".to_string(), |s| s.to_string());
-        writeln!(
-            f,
-            "Turn Player {}; Priority {}; Focus {}",
-            holder(v.turn),
-            holder(v.priority),
-            holder(v.focus)
-        )?;
-        if let Some(sd) = v.showdown {
-            let kind = match sd.combat {
-                Some((a, d)) => format!("combat, {a} attacks {d}"),
-                None => "Showdown".to_string(),
-            };
-            writeln!(
-                f,
-                "{kind} at {}; Focus passes: {}",
-                cat.bf_name(sd.at),
-                v.focus_passed
-            )?;
-        }
-        if !v.chain.is_empty() {
-            let items: Vec<String> = v
-                .chain
-                .iter()
-                .map(|i| {
-                    format!(
-                        "{} ({})",
-                        riftcheck::event::item_name(cat, i.source, i.kind),
-                        i.controller
-                    )
-                })
-                .collect();
-            writeln!(
-                f,
-                "Chain (bottom first): {}; passed: {}",
-                items.join(", "),
-                v.passed
-            )?;
-        }
-        if let Some(c) = v.awaiting {
-            writeln!(f, "{} must choose", c.seat())?;
-        }
-        for (i, c) in v.cards.iter().enumerate() {
-            let def = &cat.cards[i];
-            if c.zone.on_board() {
-                let at = riftcheck::event::zone_text(cat, c.zone, def.owner);
-                write!(f, "{} ({}'s", def.name, def.owner)?;
-                if c.controller != def.owner {
-                    write!(f, ", controlled by {}", c.controller)?;
-                }
-                write!(f, ") at {at}")?;
-                if let Some(m) = c.might {
-                    write!(f, ", Might {m}")?;
-                }
-                writeln!(f)?;
-            }
-        }
+        write!(f, "{}", g.observe().describe(g.catalog()))?;
         let broken: Vec<&str> = Prop::ALL
             .iter()
             .filter(|p| p.kind() == Kind::Always && self.ghost.violated & p.bit() != 0)
@@ -205,11 +137,12 @@ impl RiftModel {
     pub fn initial(&self) -> State {
         let pair = Lockstep::new(self.start.clone());
         let mut ghost = Ghost::default();
-        let view = pair.game.view();
+        let view = pair.game.observe();
         let (violated, seen) = judge(None, pair.game.catalog(), &view, &ghost);
         ghost.violated = violated;
         self.seen.fetch_or(seen, Ordering::Relaxed);
-        if riftcheck::oracle::first_difference(pair.game.catalog(), &view, &pair.spec.view())
+        if view
+            .first_difference(&pair.spec.observe(), pair.game.catalog())
             .is_some()
         {
             ghost.violated |= Prop::EngineAndSpecAgree.bit();
@@ -240,11 +173,11 @@ impl RiftModel {
             return None;
         }
         let mut next = state.clone();
-        let before = state.pair.game.view();
+        let before = state.pair.game.observe();
         let (events, disagreed) = match next.pair.step(action) {
             Ok(Some(events)) => (events, false),
             Ok(None) => return None,
-            Err(Disagreement::ViewsDiffer { .. }) => {
+            Err(Disagreement::ViewsDiffer(_)) => {
                 // Both took the action; judge the engine's transition too, so the properties it
                 // breaks are named alongside the disagreement.
                 let events = state.pair.game.clone().apply(action).unwrap_or_default();
@@ -259,7 +192,7 @@ impl RiftModel {
                 });
             }
         };
-        let after = next.pair.game.view();
+        let after = next.pair.game.observe();
         let game = &next.pair.game;
         let (violated, seen) = {
             let step = Step {
@@ -281,13 +214,13 @@ impl RiftModel {
         let mut countered = state.ghost.countered;
         for e in &events {
             if let Event::Countered { item } = e {
-                countered |= 1u64 << (item.id.0 % 64);
+                countered |= item_bit(*item);
             }
         }
-        let on_chain: u64 = after
+        let on_chain: u128 = after
             .chain
             .iter()
-            .map(|i| 1u64 << (i.id.0 % 64))
+            .map(|i| item_bit(i.item))
             .fold(0, |a, b| a | b);
         next.ghost.countered = countered & on_chain;
         if countered & on_chain != 0 {

@@ -7,8 +7,8 @@
 
 use riftcheck::card::{Ability, BattlefieldId, CardKind, Effect};
 use riftcheck::item::{ItemKind, ItemTarget};
-use riftcheck::zone::Zone;
-use riftcheck::{Action, Catalog, Event, Seat, SeatSet, View};
+use riftcheck::observation::{Observation as View, Place};
+use riftcheck::{Action, Catalog, Event, ItemName, Seat, SeatSet};
 
 /// How a property is judged.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -134,11 +134,21 @@ properties! {
 pub struct Ghost {
     /// `always` properties the transition into this state violated.
     pub violated: u64,
-    /// Items on the Chain that have been countered, by number (425, 652.4): a countered item
-    /// must never be seen again, let alone resolve.
-    pub countered: u64,
+    /// Items on the Chain that have been countered, by name ([`item_bit`]; 425, 652.4): a
+    /// countered item must never be seen again, let alone resolve.
+    pub countered: u128,
     /// Invitations this turn (a bound: an invitation handed back returns to the same state).
     pub invites: u8,
+}
+
+/// An item's bit in [`Ghost::countered`]: three kinds of item per card, 32 cards.
+pub fn item_bit(name: ItemName) -> u128 {
+    let kind = match name.kind {
+        ItemKind::Spell => 0,
+        ItemKind::Activated => 1,
+        ItemKind::Triggered => 2,
+    };
+    1u128 << ((name.source.index() * 3 + kind) % 128)
 }
 
 impl Prop {
@@ -179,7 +189,7 @@ fn present(cat: &Catalog, v: &View, bf: BattlefieldId) -> SeatSet {
     v.cards
         .iter()
         .enumerate()
-        .filter(|(i, c)| cat.cards[*i].kind == CardKind::Unit && c.zone == Zone::Field(bf))
+        .filter(|(i, c)| cat.cards[*i].kind == CardKind::Unit && c.at == Place::Field(bf))
         .map(|(_, c)| c.controller)
         .collect()
 }
@@ -190,7 +200,7 @@ fn staged(cat: &Catalog, v: &View) -> Vec<BattlefieldId> {
     (0..v.battlefields.len())
         .map(BattlefieldId::from_index)
         .filter(|&b| {
-            v.showdown.is_none_or(|sd| sd.at != b)
+            v.showdown.is_none_or(|at| at != b)
                 && v.battlefields[b.index()]
                     .contested_by
                     .is_some_and(|p| present(cat, v, b).contains(p))
@@ -202,7 +212,7 @@ fn staged(cat: &Catalog, v: &View) -> Vec<BattlefieldId> {
 /// (and 442.2.b for moves, with the default reading of policy `teammate-destination`).
 fn closed_to(cat: &Catalog, v: &View, who: Seat, bf: BattlefieldId, moving: bool) -> bool {
     let here = present(cat, v, bf);
-    let running = v.showdown.filter(|sd| sd.at == bf).and_then(|sd| sd.combat);
+    let running = v.combat.filter(|_| v.showdown == Some(bf));
     let contested = v.battlefields[bf.index()]
         .contested_by
         .is_some_and(|p| here.contains(p));
@@ -261,7 +271,7 @@ pub fn judge(
     if !over
         && (after.chain.iter().any(|i| departed.contains(i.controller))
             || after
-                .unplaced
+                .waiting
                 .iter()
                 .any(|u| departed.contains(u.controller)))
     {
@@ -278,7 +288,7 @@ pub fn judge(
     }
     if after.awaiting.is_some_and(|c| departed.contains(c.seat()))
         || after
-            .unplaced
+            .waiting
             .iter()
             .any(|u| departed.contains(u.controller))
     {
@@ -287,7 +297,7 @@ pub fn judge(
     if !over
         && after.showdown.is_some()
         && after.chain.is_empty()
-        && after.unplaced.is_empty()
+        && after.waiting.is_empty()
         && after.focus_passed.is_superset(after.remaining)
     {
         fail(Prop::ShowdownEndsWhenAllPassed);
@@ -300,7 +310,7 @@ pub fn judge(
         fail(Prop::ResolvesOnlyWhenAllPassed);
     }
     let open_showdown =
-        after.showdown.is_some() && after.chain.is_empty() && after.unplaced.is_empty();
+        after.showdown.is_some() && after.chain.is_empty() && after.waiting.is_empty();
     if after.focus.is_some() != after.showdown.is_some()
         || (open_showdown && !over && after.priority != after.focus)
         || (after.awaiting.is_some() && after.priority.is_some())
@@ -316,9 +326,8 @@ pub fn judge(
         if here.len() > 2 {
             fail(Prop::NeverThreePlayers);
         }
-        if let Some(sd) = after.showdown
-            && sd.at == bf
-            && let Some((a, d)) = sd.combat
+        if after.showdown == Some(bf)
+            && let Some((a, d)) = after.combat
             && !here.difference([a, d].into_iter().collect()).is_empty()
         {
             fail(Prop::NeverThirdCombatant);
@@ -337,7 +346,7 @@ pub fn judge(
         && !s.someone_can_act
     {
         fail(Prop::NeverStuck);
-        if !after.chain.is_empty() || !after.unplaced.is_empty() {
+        if !after.chain.is_empty() || !after.waiting.is_empty() {
             fail(Prop::ChainsEmpty);
         } else if after.showdown.is_some() {
             fail(Prop::ShowdownsEnd);
@@ -358,13 +367,13 @@ pub fn judge(
             Event::Resolved { item } => {
                 resolved_any = true;
                 seen |= Prop::SeenItemResolves.bit();
-                if countered & (1u64 << (item.id.0 % 64)) != 0 {
+                if countered & item_bit(*item) != 0 {
                     fail(Prop::CounteredNeverResolves);
                 }
                 let controller = before
                     .chain
                     .iter()
-                    .find(|i| i.id == item.id)
+                    .find(|i| i.item == *item)
                     .map(|i| i.controller);
                 if controller.is_some_and(|c| s.after.removed.contains(c)) {
                     fail(Prop::RemovedItemsNeverResolve);
@@ -381,7 +390,7 @@ pub fn judge(
             }
             Event::Countered { item } => {
                 seen |= Prop::SeenItemCountered.bit();
-                countered |= 1u64 << (item.id.0 % 64);
+                countered |= item_bit(*item);
             }
             _ => {}
         }
@@ -516,21 +525,21 @@ pub fn judge(
             for (i, (c0, c1)) in before.cards.iter().zip(&s.after.cards).enumerate() {
                 let def = &cat.cards[i];
                 let theirs = leavers.contains(def.owner)
-                    || (c0.zone.on_board() && leavers.contains(c0.controller));
-                if theirs && c1.zone.on_board() {
+                    || (c0.at.on_board() && leavers.contains(c0.controller));
+                if theirs && c1.at.on_board() {
                     fail(Prop::NothingOfLeaverOnBoard);
                 }
-                if c0.zone.on_board()
+                if c0.at.on_board()
                     && leavers.contains(c0.controller)
                     && !leavers.contains(def.owner)
                 {
                     seen |= Prop::SeenBorrowedBanished.bit();
                     let expected = if def.token {
-                        Zone::Nowhere
+                        Place::Nowhere
                     } else {
-                        Zone::Banishment
+                        Place::Banishment(def.owner)
                     };
-                    if c1.zone != expected {
+                    if c1.at != expected {
                         fail(Prop::BorrowedToOwnersBanishment);
                     }
                 }
@@ -541,27 +550,27 @@ pub fn judge(
                     continue;
                 }
                 let f1 = &s.after.battlefields[i];
-                if !f1.token || f1.might_bonus != 0 {
+                if !f1.token || f1.might != 0 {
                     fail(Prop::TokenBattlefield);
                 }
                 let here = riftcheck::BattlefieldId::from_index(i);
                 for (j, (c0, c1)) in before.cards.iter().zip(&s.after.cards).enumerate() {
                     let card = &cat.cards[j];
-                    if card.kind != riftcheck::CardKind::Unit || c0.zone != Zone::Field(here) {
+                    if card.kind != riftcheck::CardKind::Unit || c0.at != Place::Field(here) {
                         continue;
                     }
                     let stays = !leavers.contains(card.owner) && !leavers.contains(c0.controller);
                     if !stays {
                         continue;
                     }
-                    if before.battlefields[i].might_bonus != 0 {
+                    if before.battlefields[i].might != 0 {
                         seen |= Prop::SeenBattlefieldReplaced.bit();
                     }
                     // It may die of damage it already had once its Might drops, or be moved by
                     // an item the removal let resolve (652.5.c.2); otherwise it stays where it
                     // was, with its printed Might.
-                    if c1.zone.on_board() && !resolved_any {
-                        if c1.zone != c0.zone {
+                    if c1.at.on_board() && !resolved_any {
+                        if c1.at != c0.at {
                             fail(Prop::UnitsDidNotMove);
                         }
                         if c1.might != Some(card.might) {
@@ -584,7 +593,7 @@ pub fn judge(
                 running = true;
             }
             Event::ShowdownEnded { .. } => running = false,
-            Event::Damaged { .. } if before.showdown.is_some_and(|sd| sd.combat.is_some()) => {
+            Event::Damaged { .. } if before.combat.is_some() => {
                 seen |= Prop::SeenCombatDamage.bit();
             }
             Event::Unstaged { .. } => seen |= Prop::SeenUnstaged.bit(),
@@ -634,7 +643,7 @@ pub fn judge(
                 _ => {}
             }
         }
-        placed.extend(s.after.unplaced.iter().map(|u| u.controller));
+        placed.extend(s.after.waiting.iter().map(|u| u.controller));
         if placed.windows(2).any(|w| rank(w[0]) > rank(w[1])) {
             fail(Prop::CombatTriggerOrder);
         }
@@ -651,10 +660,10 @@ pub fn judge(
     // Units already on the board that arrive at a battlefield their teammate occupied.
     if cat.mode.has_teams() {
         for (i, (c0, c1)) in before.cards.iter().zip(&s.after.cards).enumerate() {
-            if cat.cards[i].kind != CardKind::Unit || !c0.zone.on_board() || c0.zone == c1.zone {
+            if cat.cards[i].kind != CardKind::Unit || !c0.at.on_board() || c0.at == c1.at {
                 continue;
             }
-            if let Zone::Field(bf) = c1.zone
+            if let Place::Field(bf) = c1.at
                 && present(cat, before, bf)
                     .iter()
                     .any(|o| cat.mode.teammates(c1.controller, o))
@@ -672,11 +681,11 @@ pub fn judge(
         let Event::Resolved { item } = e else {
             continue;
         };
-        let Some(iv) = before.chain.iter().find(|i| i.id == item.id) else {
+        let Some(iv) = before.chain.iter().find(|i| i.item == *item) else {
             continue;
         };
-        let def = &cat.cards[iv.source.index()];
-        let effect = match (iv.kind, def.ability) {
+        let def = &cat.cards[iv.item.source.index()];
+        let effect = match (iv.item.kind, def.ability) {
             (ItemKind::Spell, _) => def.effect,
             (_, Some(Ability::Activated { effect, .. } | Ability::Triggered { effect, .. })) => {
                 effect
@@ -686,19 +695,18 @@ pub fn judge(
         match (effect, iv.target) {
             (Effect::MoveTo(bf), Some(ItemTarget::Unit(u))) => {
                 let c0 = before.cards[u.index()];
-                if !matches!(c0.zone, Zone::Base(_) | Zone::Field(_)) || c0.zone == Zone::Field(bf)
-                {
+                if !matches!(c0.at, Place::Base(_) | Place::Field(_)) || c0.at == Place::Field(bf) {
                     continue;
                 }
                 let c1 = s.after.cards[u.index()];
                 if closed_to(cat, before, c0.controller, bf, true) {
                     seen |= Prop::SeenRecall.bit();
-                    if c1.zone == Zone::Field(bf)
-                        || (c1.zone.on_board() && c1.zone != Zone::Base(c1.controller))
+                    if c1.at == Place::Field(bf)
+                        || (c1.at.on_board() && c1.at != Place::Base(c1.controller))
                     {
                         fail(Prop::InstructedMoveRecalls);
                     }
-                } else if c1.zone.on_board() && c1.zone != Zone::Field(bf) {
+                } else if c1.at.on_board() && c1.at != Place::Field(bf) {
                     fail(Prop::InstructedMoveRecalls);
                 }
             }
@@ -708,18 +716,18 @@ pub fn judge(
                     _ => at,
                 };
                 let Some(bf) = place else { continue };
-                if before.cards[token.index()].zone != Zone::Nowhere
+                if before.cards[token.index()].at != Place::Nowhere
                     || !s.after.remaining.contains(iv.controller)
                 {
                     continue;
                 }
-                let t1 = s.after.cards[token.index()].zone;
+                let t1 = s.after.cards[token.index()].at;
                 if closed_to(cat, before, iv.controller, bf, false) {
                     seen |= Prop::SeenForcedPlayToBase.bit();
-                    if t1 == Zone::Field(bf) {
+                    if t1 == Place::Field(bf) {
                         fail(Prop::ForcedPlayToBase);
                     }
-                } else if t1 == Zone::Base(iv.controller) {
+                } else if t1 == Place::Base(iv.controller) {
                     fail(Prop::ForcedPlayToBase);
                 }
             }
@@ -727,8 +735,7 @@ pub fn judge(
         }
     }
     if let Action::Concede { seat } = s.action
-        && let Some(sd) = before.showdown
-        && let Some((a, d)) = sd.combat
+        && let Some((a, d)) = before.combat
         && s.after.winners.is_none()
     {
         seen |= Prop::SeenConcessionInCombat.bit();
@@ -747,7 +754,7 @@ pub fn judge(
         && s.after.showdown.is_some()
         && !before.chain.is_empty()
         && s.after.chain.is_empty()
-        && s.after.unplaced.is_empty()
+        && s.after.waiting.is_empty()
         && before.opened_by == Some(riftcheck::Opener::Trigger)
     {
         seen |= Prop::SeenTriggerChainEmpties.bit();

@@ -4,13 +4,12 @@
 
 use std::fmt::Write;
 
-use riftcheck::event::item_name;
 use riftcheck::oracle::{Disagreement, Lockstep};
 use riftcheck::scenario::text::ZoneText;
 use riftcheck::scenario::{
     CardExpect, Expect, FieldExpect, Outcome, Scenario, SourceMap, Step, render_example,
 };
-use riftcheck::{Action, Catalog, Seat, Setup, View};
+use riftcheck::{Action, Catalog, Observation as View, Seat, Setup};
 
 use crate::model::{RiftModel, State};
 use crate::properties::Prop;
@@ -45,10 +44,7 @@ fn seat_text(s: Option<Seat>) -> String {
 }
 
 fn names(cat: &Catalog, view: &View) -> Vec<String> {
-    view.chain
-        .iter()
-        .map(|i| item_name(cat, i.source, i.kind))
-        .collect()
+    view.chain.iter().map(|i| i.item.text(cat)).collect()
 }
 
 /// What an observer sees that the property is about, for "found: ...".
@@ -115,8 +111,8 @@ fn expectations(cat: &Catalog, spec: &View, engine: &View, after: usize) -> Expe
         turn: Some(spec.turn),
         priority: Some(spec.priority),
         focus: Some(spec.focus),
-        showdown: Some(spec.showdown.map(|s| cat.bf_name(s.at).to_string())),
-        combat: Some(spec.showdown.and_then(|s| s.combat)),
+        showdown: Some(spec.showdown.map(|b| cat.bf_name(b).to_string())),
+        combat: Some(spec.combat),
         awaiting: Some(spec.awaiting.map(|c| c.seat())),
         chain: Some(names(cat, spec)),
         passed: Some(spec.passed.iter().collect()),
@@ -134,7 +130,7 @@ fn expectations(cat: &Catalog, spec: &View, engine: &View, after: usize) -> Expe
         e.cards.insert(
             def.name.clone(),
             CardExpect {
-                at: Some(ZoneText::of(cat, s.zone, def.owner)),
+                at: Some(ZoneText::parse(&s.at.text(cat))),
                 controller: Some(s.controller),
                 might: s.might,
                 mighty: Some(s.mighty),
@@ -157,7 +153,7 @@ fn expectations(cat: &Catalog, spec: &View, engine: &View, after: usize) -> Expe
             FieldExpect {
                 controller: Some(s.controller),
                 token: Some(s.token),
-                might: Some(s.might_bonus),
+                might: Some(s.might),
                 contested_by: Some(s.contested_by),
             },
         );
@@ -181,7 +177,7 @@ pub fn counterexample(
     } else {
         last
     };
-    let (before_view, after_view) = (before.game().view(), last.game().view());
+    let (before_view, after_view) = (before.game().observe(), last.game().observe());
     let mut steps: Vec<Step> = path
         .iter()
         .map(|a| Step {
@@ -211,20 +207,15 @@ pub fn counterexample(
                     format!("the engine refuses it: {error}"),
                     None,
                 ),
-                Some(Disagreement::ViewsDiffer {
-                    field,
-                    rule: field_rule,
-                    engine,
-                    spec,
-                }) => {
-                    rule = field_rule.to_string();
+                Some(Disagreement::ViewsDiffer(d)) => {
+                    rule = d.rule.to_string();
                     (
-                        format!("{field} is {spec} (the spec)"),
-                        format!("{engine} (the engine)"),
+                        format!("{} is {} (the spec)", d.path, d.theirs.toml()),
+                        format!("{} (the engine)", d.ours.toml()),
                         Some(expectations(
                             cat,
-                            &pair.spec.view(),
-                            &pair.game.view(),
+                            &pair.spec.observe(),
+                            &pair.game.observe(),
                             path.len(),
                         )),
                     )
@@ -245,7 +236,7 @@ pub fn counterexample(
             None,
         ),
         _ => {
-            let spec_view = last.pair.spec.view();
+            let spec_view = last.pair.spec.observe();
             (
                 prop.name().to_string(),
                 observed(prop, cat, &before_view, &after_view),

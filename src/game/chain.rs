@@ -4,14 +4,12 @@
 use arrayvec::ArrayVec;
 
 use crate::card::CardId;
-use crate::item::{ItemId, ItemKind, ItemTarget, MAX_CHAIN, MAX_UNPLACED, Opener, Unplaced};
+use crate::item::{ItemKind, ItemName, ItemTarget, MAX_CHAIN, MAX_UNPLACED, Opener, Unplaced};
 use crate::seat::{Seat, SeatSet};
 
 /// An item on the Chain.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct Item {
-    /// Its number.
-    pub id: ItemId,
     /// The spell card, or the card whose ability this is.
     pub source: CardId,
     /// Spell, activated or triggered ability.
@@ -23,6 +21,16 @@ pub struct Item {
     pub finalized: bool,
     /// What it targets, if anything.
     pub target: Option<ItemTarget>,
+}
+
+impl Item {
+    /// How observers and events name the item.
+    pub fn name(&self) -> ItemName {
+        ItemName {
+            source: self.source,
+            kind: self.kind,
+        }
+    }
 }
 
 /// The Chain while it exists (a Closed state, 331).
@@ -57,6 +65,11 @@ impl Chain {
     /// The item whose source is `card`, newest first.
     pub fn item_from(&self, card: CardId) -> Option<&Item> {
         self.items.iter().rev().find(|i| i.source == card)
+    }
+
+    /// Where the item called `name` is on the Chain, if it is there.
+    pub fn position(&self, name: ItemName) -> Option<usize> {
+        self.items.iter().rposition(|i| i.name() == name)
     }
 
     /// The newest item.

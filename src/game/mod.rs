@@ -4,6 +4,7 @@
 
 pub(crate) mod chain;
 pub(crate) mod enumerate;
+mod observe;
 pub(crate) mod policy;
 mod state;
 

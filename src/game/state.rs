@@ -38,8 +38,6 @@ pub(crate) struct State {
     pub turn_begun: bool,
     /// Turns begun since the setup, for the model checker's bounds.
     pub turns: u8,
-    /// The number the next chain item gets.
-    pub next_item: u8,
     /// Points per seat (462-466).
     pub points: [u8; 4],
     /// Energy in each seat's Rune Pool (159-167).

@@ -133,7 +133,7 @@ pub fn arbitrary_state(data: &[u8]) {
         if let Err(d) = probe.step(concede) {
             crash(finding(d.to_string(), vec![concede]), &opts);
         }
-        let broken = invariants(probe.game.catalog(), &probe.game.view());
+        let broken = invariants(probe.game.catalog(), &probe.game.observe());
         if let Some(v) = broken.first() {
             let mut f = finding(v.to_string(), vec![concede]);
             f.law = laws::Law::Invariants;

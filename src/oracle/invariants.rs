@@ -1,12 +1,11 @@
-//! Invariants of every reachable game, each naming its rule. They read the view and the catalog
-//! only.
+//! Invariants of every reachable game, each naming its rule. They read the observation and the
+//! catalog only.
 
 use std::fmt;
 
 use crate::card::{CardKind, Catalog};
+use crate::observation::{Observation, Place};
 use crate::seat::SeatSet;
-use crate::view::View;
-use crate::zone::Zone;
 
 /// An invariant that does not hold, with the rule it breaks.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -31,7 +30,7 @@ fn one_side_left(mode: crate::mode::Mode, remaining: SeatSet) -> bool {
 }
 
 /// Every invariant that fails in `view`.
-pub fn invariants(catalog: &Catalog, view: &View) -> Vec<Violation> {
+pub fn invariants(catalog: &Catalog, view: &Observation) -> Vec<Violation> {
     let mut out = Vec::new();
     let mut fail = |rule: &'static str, what: String| out.push(Violation { rule, what });
     let remaining = view.remaining;
@@ -87,7 +86,7 @@ pub fn invariants(catalog: &Catalog, view: &View) -> Vec<Violation> {
             "a departed player is still in a pass record".into(),
         );
     }
-    if view.chain.is_empty() && view.unplaced.is_empty() && !view.passed.is_empty() {
+    if view.chain.is_empty() && view.waiting.is_empty() && !view.passed.is_empty() {
         fail("339", "passes recorded with no Chain".into());
     }
     if view.awaiting.is_some() && view.priority.is_some() {
@@ -116,7 +115,7 @@ pub fn invariants(catalog: &Catalog, view: &View) -> Vec<Violation> {
     for (i, card) in view.cards.iter().enumerate() {
         let def = &catalog.cards[i];
         let gone = view.removed.contains(def.owner);
-        if gone && !matches!(card.zone, Zone::Removed | Zone::Nowhere) {
+        if gone && !matches!(card.at, Place::Removed | Place::Nowhere) {
             fail(
                 "652.3",
                 format!(
@@ -125,7 +124,7 @@ pub fn invariants(catalog: &Catalog, view: &View) -> Vec<Violation> {
                 ),
             );
         }
-        if card.zone.on_board() && view.removed.contains(card.controller) {
+        if card.at.on_board() && view.removed.contains(card.controller) {
             fail(
                 "652.1",
                 format!(
@@ -134,7 +133,12 @@ pub fn invariants(catalog: &Catalog, view: &View) -> Vec<Violation> {
                 ),
             );
         }
-        if def.token && matches!(card.zone, Zone::Trash | Zone::Banishment | Zone::Hand) {
+        if def.token
+            && matches!(
+                card.at,
+                Place::Trash(_) | Place::Banishment(_) | Place::Hand(_)
+            )
+        {
             fail(
                 "183.1",
                 format!("the token {} is off the board but still exists", def.name),
@@ -142,7 +146,7 @@ pub fn invariants(catalog: &Catalog, view: &View) -> Vec<Violation> {
         }
         let might_shown = card.might.is_some();
         let is_unit_on_board =
-            def.kind == CardKind::Unit && matches!(card.zone, Zone::Base(_) | Zone::Field(_));
+            def.kind == CardKind::Unit && matches!(card.at, Place::Base(_) | Place::Field(_));
         if might_shown != is_unit_on_board {
             fail(
                 "140",
@@ -158,7 +162,7 @@ pub fn invariants(catalog: &Catalog, view: &View) -> Vec<Violation> {
     }
     for (i, bf) in view.battlefields.iter().enumerate() {
         let def = &catalog.battlefields[i];
-        if view.removed.contains(def.contributor) && (!bf.token || bf.might_bonus != 0) {
+        if view.removed.contains(def.contributor) && (!bf.token || bf.might != 0) {
             fail(
                 "652.2",
                 format!(
@@ -181,7 +185,7 @@ pub fn invariants(catalog: &Catalog, view: &View) -> Vec<Violation> {
             .enumerate()
             .filter(|(j, c)| {
                 catalog.cards[*j].kind == CardKind::Unit
-                    && c.zone == Zone::Field(crate::card::BattlefieldId(i as u8))
+                    && c.at == Place::Field(crate::card::BattlefieldId(i as u8))
             })
             .map(|(_, c)| c.controller)
             .collect();

@@ -106,7 +106,7 @@ impl Player<'_> {
     /// The laws that hold in the current state.
     fn check_state(&self) -> Result<(), Box<Finding>> {
         let game = &self.pair.game;
-        let broken = invariants(game.catalog(), &game.view());
+        let broken = invariants(game.catalog(), &game.observe());
         if let Some(v) = broken.first() {
             return Err(self.finding(Law::Invariants, v.to_string()));
         }
@@ -275,19 +275,14 @@ impl Finding {
                 }
             }
         }
-        let v = pair.spec.view();
+        let v = pair.spec.observe();
         let expect = Expect {
             after: self.actions.len(),
             turn: Some(v.turn),
             priority: Some(v.priority),
             focus: Some(v.focus),
             awaiting: Some(v.awaiting.map(|c| c.seat())),
-            chain: Some(
-                v.chain
-                    .iter()
-                    .map(|i| crate::event::item_name(&cat, i.source, i.kind))
-                    .collect(),
-            ),
+            chain: Some(v.chain.iter().map(|i| i.item.text(&cat)).collect()),
             passed: Some(v.passed.iter().collect()),
             focus_passed: Some(v.focus_passed.iter().collect()),
             remaining: Some(v.remaining.iter().collect()),

@@ -1,5 +1,5 @@
 //! The oracle: what must hold whatever the engine does, read from what an observer sees
-//! ([`crate::View`]) and never from the engine's bookkeeping.
+//! ([`crate::observation::Observation`]) and never from the engine's bookkeeping.
 
 pub mod fuzz;
 mod invariants;
@@ -8,5 +8,5 @@ mod lockstep;
 mod spec;
 
 pub use invariants::{Violation, invariants};
-pub use lockstep::{Disagreement, Lockstep, first_difference};
+pub use lockstep::{Disagreement, Lockstep};
 pub use spec::{Refusal, Spec};

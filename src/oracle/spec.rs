@@ -16,10 +16,10 @@ use crate::card::{
     TriggerEvent,
 };
 use crate::event::ScoreKind;
-use crate::item::{ItemId, ItemKind, ItemTarget, Opener, Unplaced};
+use crate::item::{ItemKind, ItemName, ItemTarget, Opener, Unplaced};
+use crate::observation::{CardObs, FieldObs, ItemObs, Observation, Place};
 use crate::readings::TeammateDestination;
 use crate::seat::{Seat, SeatSet};
-use crate::view::{CardView, FieldView, ItemView, ShowdownView, View};
 use crate::zone::{Location, Zone};
 
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -40,7 +40,6 @@ struct Field {
 
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 struct StackItem {
-    id: u8,
     source: CardId,
     kind: ItemKind,
     controller: Seat,
@@ -90,7 +89,6 @@ struct SpecState {
     energy: [u8; 4],
     invited: Option<Seat>,
     winners: Option<Vec<Seat>>,
-    next_id: u8,
 }
 
 impl PartialEq for Spec {
@@ -115,25 +113,35 @@ fn seat_set(v: &[Seat]) -> SeatSet {
 }
 
 impl Spec {
-    /// The spec of a game whose observable state is `view`, played under `readings` (rule faults
+    /// The spec of a game whose observable state is `obs`, played under `readings` (rule faults
     /// among them are ignored: the spec reads the rules right).
     pub fn from_view(
         catalog: Arc<Catalog>,
         readings: crate::readings::Readings,
-        view: &View,
+        obs: &Observation,
     ) -> Spec {
-        let players: Vec<Seat> = view.remaining.iter().collect();
-        let cards = view
+        let players: Vec<Seat> = obs.remaining.iter().collect();
+        let cards = obs
             .cards
             .iter()
             .map(|c| Card {
-                zone: c.zone,
+                zone: match c.at {
+                    Place::Hand(_) => Zone::Hand,
+                    Place::Base(s) => Zone::Base(s),
+                    Place::Field(b) => Zone::Field(b),
+                    Place::Facedown(b) => Zone::Facedown(b),
+                    Place::Chain => Zone::Chain,
+                    Place::Trash(_) => Zone::Trash,
+                    Place::Banishment(_) => Zone::Banishment,
+                    Place::Removed => Zone::Removed,
+                    Place::Nowhere => Zone::Nowhere,
+                },
                 controller: c.controller,
                 exhausted: c.exhausted,
                 damage: c.damage,
             })
             .collect();
-        let fields = view
+        let fields = obs
             .battlefields
             .iter()
             .map(|f| Field {
@@ -143,89 +151,94 @@ impl Spec {
                 scored: f.scored.iter().collect(),
             })
             .collect();
-        let stack: Vec<StackItem> = view
+        let stack: Vec<StackItem> = obs
             .chain
             .iter()
             .map(|i| StackItem {
-                id: i.id.0,
-                source: i.source,
-                kind: i.kind,
+                source: i.item.source,
+                kind: i.item.kind,
                 controller: i.controller,
-                finalized: i.finalized,
+                finalized: !i.pending,
                 target: i.target,
             })
             .collect();
-        let next_id = stack.iter().map(|i| i.id + 1).max().unwrap_or(0);
-        let fight = view.showdown.map(|sd| Fight {
-            at: sd.at,
-            focus: view.focus.unwrap_or(Seat::A),
-            focus_passes: view.focus_passed.iter().collect(),
-            sides: sd.combat,
+        let fight = obs.showdown.map(|at| Fight {
+            at,
+            focus: obs.focus.unwrap_or(Seat::A),
+            focus_passes: obs.focus_passed.iter().collect(),
+            sides: obs.combat,
         });
         Spec {
             s: SpecState {
                 players,
-                gone: view.removed.iter().collect(),
-                turn: view.turn.unwrap_or(Seat::A),
+                gone: obs.removed.iter().collect(),
+                turn: obs.turn.unwrap_or(Seat::A),
                 turn_waiting: false,
                 cards,
                 fields,
-                chain_exists: view.opened_by.is_some(),
-                chain_by_trigger: view.opened_by == Some(Opener::Trigger),
+                chain_exists: obs.opened_by.is_some(),
+                chain_by_trigger: obs.opened_by == Some(Opener::Trigger),
                 stack,
-                waiting: view.unplaced.clone(),
-                priority: view.priority,
-                passes: view.passed.iter().collect(),
+                waiting: obs.waiting.to_vec(),
+                priority: obs.priority,
+                passes: obs.passed.iter().collect(),
                 fight,
-                points: view.points,
-                energy: view.energy,
-                invited: view.invited,
-                winners: view.winners.map(|w| w.iter().collect()),
-                next_id,
+                points: obs.points,
+                energy: obs.energy,
+                invited: obs.invited,
+                winners: obs.winners.map(|w| w.iter().collect()),
             },
             catalog,
             readings: readings.without_faults(),
         }
     }
 
-    /// What an observer sees, in the engine's shape.
-    pub fn view(&self) -> View {
+    /// Every well-formed action at the table.
+    pub fn well_formed(&self) -> Vec<Action> {
+        let items: Vec<CardId> = self.s.stack.iter().map(|i| i.source).collect();
+        let cards = &self.s.cards;
+        let mut out = Vec::new();
+        crate::game::enumerate::enumerate_actions(
+            &self.catalog,
+            &items,
+            &|c| (cards[c.index()].zone, cards[c.index()].controller),
+            &mut out,
+        );
+        out
+    }
+
+    /// What an observer sees.
+    pub fn observe(&self) -> Observation {
         let s = &self.s;
         let cat = &self.catalog;
         let over = s.winners.is_some();
-        View {
+        let fight = s.fight.as_ref().filter(|_| !over);
+        Observation {
             remaining: seat_set(&s.players),
             removed: seat_set(&s.gone),
+            winners: s.winners.as_ref().map(|w| seat_set(w)),
             turn: (!over).then_some(s.turn),
             priority: if over { None } else { s.priority },
-            focus: if over {
-                None
+            focus: fight.map(|f| f.focus),
+            awaiting: if over { None } else { self.choice() },
+            invited: if over { None } else { s.invited },
+            showdown: fight.map(|f| f.at),
+            combat: fight.and_then(|f| f.sides),
+            staged: if over {
+                Default::default()
             } else {
-                s.fight.as_ref().map(|f| f.focus)
+                self.staged().into_iter().collect()
             },
-            passed: if s.chain_exists {
-                seat_set(&s.passes)
-            } else {
-                SeatSet::EMPTY
-            },
-            focus_passed: match (&s.fight, over) {
-                (Some(f), false) => seat_set(&f.focus_passes),
-                _ => SeatSet::EMPTY,
-            },
-            showdown: s.fight.as_ref().filter(|_| !over).map(|f| ShowdownView {
-                at: f.at,
-                combat: f.sides,
-            }),
             chain: s
                 .stack
                 .iter()
-                .map(|i| ItemView {
-                    id: ItemId(i.id),
-                    source: i.source,
-                    kind: i.kind,
+                .map(|i| ItemObs {
+                    item: ItemName {
+                        source: i.source,
+                        kind: i.kind,
+                    },
                     controller: i.controller,
-                    owner: cat.card(i.source).owner,
-                    finalized: i.finalized,
+                    pending: !i.finalized,
                     target: i.target,
                 })
                 .collect(),
@@ -234,14 +247,21 @@ impl Spec {
             } else {
                 Opener::Play
             }),
-            unplaced: s.waiting.clone(),
-            awaiting: if over { None } else { self.choice() },
+            passed: if s.chain_exists {
+                seat_set(&s.passes)
+            } else {
+                SeatSet::EMPTY
+            },
+            focus_passed: fight.map_or(SeatSet::EMPTY, |f| seat_set(&f.focus_passes)),
+            waiting: s.waiting.iter().copied().collect(),
+            points: s.points,
+            energy: s.energy,
             cards: (0..s.cards.len())
                 .map(|i| {
                     let c = s.cards[i];
                     let might = self.might_of(CardId(i as u8));
-                    CardView {
-                        zone: c.zone,
+                    CardObs {
+                        at: Place::of(c.zone, cat.cards[i].owner),
                         controller: c.controller,
                         might,
                         mighty: might.is_some_and(|m| m >= 5),
@@ -253,10 +273,10 @@ impl Spec {
             battlefields: (0..s.fields.len())
                 .map(|i| {
                     let f = &s.fields[i];
-                    FieldView {
+                    FieldObs {
                         controller: f.controller,
                         token: f.token,
-                        might_bonus: if f.token {
+                        might: if f.token {
                             0
                         } else {
                             cat.battlefields[i].might_bonus
@@ -266,10 +286,7 @@ impl Spec {
                     }
                 })
                 .collect(),
-            points: s.points,
-            energy: s.energy,
-            invited: if over { None } else { s.invited },
-            winners: s.winners.as_ref().map(|w| seat_set(w)),
+            events: Vec::new(),
         }
     }
 
@@ -876,10 +893,7 @@ impl Spec {
         target: Option<ItemTarget>,
     ) {
         self.open_chain(false);
-        let id = self.s.next_id;
-        self.s.next_id = self.s.next_id.wrapping_add(1);
         self.s.stack.push(StackItem {
-            id,
             source,
             kind,
             controller: seat,
@@ -907,13 +921,12 @@ impl Spec {
         }
         let t = target?;
         match effect.target_kind()? {
-            TargetKind::Item => self
-                .s
-                .stack
-                .iter()
-                .rev()
-                .find(|i| i.source == t)
-                .map(|i| ItemTarget::Item(ItemId(i.id))),
+            TargetKind::Item => self.s.stack.iter().rev().find(|i| i.source == t).map(|i| {
+                ItemTarget::Item(ItemName {
+                    source: i.source,
+                    kind: i.kind,
+                })
+            }),
             TargetKind::Unit => Some(ItemTarget::Unit(t)),
         }
     }
@@ -1031,8 +1044,8 @@ impl Spec {
         match effect {
             Effect::Nothing => {}
             Effect::Counter => {
-                if let Some(ItemTarget::Item(id)) = item.target {
-                    self.counter(id.0);
+                if let Some(ItemTarget::Item(name)) = item.target {
+                    self.counter(name);
                 }
             }
             Effect::GainControl => {
@@ -1099,8 +1112,13 @@ impl Spec {
         }
     }
 
-    fn counter(&mut self, id: u8) {
-        let Some(pos) = self.s.stack.iter().position(|i| i.id == id) else {
+    fn counter(&mut self, name: ItemName) {
+        let Some(pos) = self
+            .s
+            .stack
+            .iter()
+            .rposition(|i| i.source == name.source && i.kind == name.kind)
+        else {
             return;
         };
         let item = self.s.stack.remove(pos);
@@ -1119,10 +1137,7 @@ impl Spec {
     // ----- triggers ----------------------------------------------------------------------
 
     fn put_trigger(&mut self, w: Unplaced) {
-        let id = self.s.next_id;
-        self.s.next_id = self.s.next_id.wrapping_add(1);
         self.s.stack.push(StackItem {
-            id,
             source: w.source,
             kind: ItemKind::Triggered,
             controller: w.controller,
@@ -1563,16 +1578,19 @@ impl Spec {
         }
         // 652.4: counter what they control.
         self.s.waiting.retain(|w| w.controller != p);
-        let theirs: Vec<u8> = self
+        let theirs: Vec<ItemName> = self
             .s
             .stack
             .iter()
             .rev()
             .filter(|i| i.controller == p)
-            .map(|i| i.id)
+            .map(|i| ItemName {
+                source: i.source,
+                kind: i.kind,
+            })
             .collect();
-        for id in theirs {
-            self.counter(id);
+        for name in theirs {
+            self.counter(name);
         }
         if self.s.chain_exists && self.s.stack.is_empty() && self.s.waiting.is_empty() {
             // The chain is gone; in a Showdown, Focus moves on from its holder if a play opened it.

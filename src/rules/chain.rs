@@ -1,25 +1,14 @@
 //! The Chain and Priority (311-312, 325-340).
 
 use crate::error::RuleError;
-use crate::event::{Event, ItemRef};
+use crate::event::Event;
 use crate::game::chain::{Chain, Item};
 use crate::game::policy;
 use crate::game::{Game, Window};
-use crate::item::{ItemId, ItemKind, Opener};
+use crate::item::{ItemKind, ItemName, Opener};
 use crate::seat::{Seat, SeatSet};
 
 use super::need_priority;
-
-impl Item {
-    /// How events name this item.
-    pub(crate) fn as_ref(&self) -> ItemRef {
-        ItemRef {
-            id: self.id,
-            source: self.source,
-            kind: self.kind,
-        }
-    }
-}
 
 /// Whether every remaining player has passed Priority in sequence (policy `pass-record`).
 pub(crate) fn round_complete(game: &Game, passed: SeatSet) -> bool {
@@ -72,27 +61,19 @@ pub(crate) fn give_priority(game: &mut Game, seat: Seat, ev: &mut Vec<Event>) {
     }
 }
 
-/// Allocates the next item number.
-pub(crate) fn next_item_id(game: &mut Game) -> ItemId {
-    let id = ItemId(game.s.next_item);
-    game.s.next_item = game.s.next_item.wrapping_add(1);
-    id
-}
-
 /// A player plays a spell or activates an ability: the new item goes on the Chain, finalized at
 /// once (its choices were made with the action), opening the Chain if there was none (330). Its
 /// controller has Priority (333.1, 337.1.c.3) and a new round of passes begins (policy
 /// `pass-record`). In a Showdown the play also starts a new sequence of Focus passes (policy
 /// `focus-passes-after-trigger-chain`).
 pub(crate) fn add_played_item(game: &mut Game, mut item: Item, ev: &mut Vec<Event>) {
-    item.id = next_item_id(game);
     item.finalized = true;
     let chain = game.s.chain.get_or_insert_with(|| Chain::new(Opener::Play));
     // The capacity is the model's bound; a game beyond it refuses plays in `check_play`.
     let _ = chain.items.try_push(item);
     chain.passed = SeatSet::EMPTY;
     ev.push(Event::ItemAdded {
-        item: item.as_ref(),
+        item: item.name(),
         controller: item.controller,
     });
     if let Window::Showdown(sd) = &mut game.s.window
@@ -130,9 +111,7 @@ pub(crate) fn resolve_newest(game: &mut Game, ev: &mut Vec<Event>) {
     let Some(item) = game.s.chain.as_mut().and_then(|c| c.items.pop()) else {
         return;
     };
-    ev.push(Event::Resolved {
-        item: item.as_ref(),
-    });
+    ev.push(Event::Resolved { item: item.name() });
     let catalog = game.catalog.clone();
     let def = catalog.card(item.source);
     let effect = match item.kind {
@@ -201,25 +180,21 @@ pub(crate) fn close_chain(game: &mut Game, ev: &mut Vec<Event>) {
 /// Counters an item (425): it is cleared from the Chain without resolving; a spell card goes to
 /// its owner's Trash, or out of the game if its owner has been removed. Returns whether it was on
 /// the Chain.
-pub(crate) fn counter_item(game: &mut Game, id: ItemId, ev: &mut Vec<Event>) -> bool {
+pub(crate) fn counter_item(game: &mut Game, name: ItemName, ev: &mut Vec<Event>) -> bool {
     let leaves = policy::countered_item_leaves(&game.readings);
     let Some(chain) = game.s.chain.as_mut() else {
         return false;
     };
-    let Some(pos) = chain.items.iter().position(|i| i.id == id) else {
+    let Some(pos) = chain.position(name) else {
         return false;
     };
     if !leaves {
         let item = chain.items[pos];
-        ev.push(Event::Countered {
-            item: item.as_ref(),
-        });
+        ev.push(Event::Countered { item: item.name() });
         return true;
     }
     let item = chain.items.remove(pos);
-    ev.push(Event::Countered {
-        item: item.as_ref(),
-    });
+    ev.push(Event::Countered { item: item.name() });
     if item.kind == ItemKind::Spell {
         let owner = game.catalog.card(item.source).owner;
         game.s.cards[item.source.index()].controller = owner;

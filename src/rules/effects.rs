@@ -16,8 +16,8 @@ pub(crate) fn execute(game: &mut Game, item: &Item, effect: Effect, ev: &mut Vec
         Effect::Nothing => {}
         // 425: the targeted item, if still on the Chain, is countered.
         Effect::Counter => {
-            if let Some(ItemTarget::Item(id)) = item.target {
-                chain::counter_item(game, id, ev);
+            if let Some(ItemTarget::Item(name)) = item.target {
+                chain::counter_item(game, name, ev);
             }
         }
         // 188: the item's controller gains control of the targeted unit, if it is still a unit on

@@ -6,7 +6,7 @@ use crate::error::RuleError;
 use crate::event::Event;
 use crate::game::Game;
 use crate::game::chain::Item;
-use crate::item::{ItemId, ItemKind, ItemTarget};
+use crate::item::{ItemKind, ItemTarget};
 use crate::seat::Seat;
 use crate::zone::{Location, Zone};
 
@@ -156,7 +156,7 @@ fn item_target(
             .chain
             .as_ref()
             .and_then(|c| c.item_from(t))
-            .map(|i| ItemTarget::Item(i.id)),
+            .map(|i| ItemTarget::Item(i.name())),
         TargetKind::Unit => Some(ItemTarget::Unit(t)),
     }
 }
@@ -197,7 +197,6 @@ pub(crate) fn play(
             game.set_zone(card, Zone::Chain);
             game.s.cards[card.index()].controller = seat;
             let item = Item {
-                id: ItemId(0),
                 source: card,
                 kind: ItemKind::Spell,
                 controller: seat,
@@ -265,7 +264,6 @@ pub(crate) fn activate(
         Some(Ability::Activated { effect, .. }) => {
             let target = item_target(game, effect, target, None);
             let item = Item {
-                id: ItemId(0),
                 source: card,
                 kind: ItemKind::Activated,
                 controller: seat,

@@ -145,11 +145,9 @@ pub(crate) fn remove_owned_cards(game: &mut Game, leaver: Seat, ev: &mut Vec<Eve
                     Some(item) if item.controller == leaver => {}
                     Some(item) => {
                         if let Some(c) = game.s.chain.as_mut() {
-                            c.items.retain(|i| i.id != item.id);
+                            c.items.retain(|i| i.name() != item.name());
                         }
-                        ev.push(Event::LeftChain {
-                            item: item.as_ref(),
-                        });
+                        ev.push(Event::LeftChain { item: item.name() });
                         game.set_zone(card, Zone::Removed);
                         ev.push(Event::RemovedFromGame { card });
                     }
@@ -190,10 +188,10 @@ pub(crate) fn counter_items(game: &mut Game, leaver: Seat, ev: &mut Vec<Event>) 
                 catalog.card(i.source).owner,
             )
         })
-        .map(|i| i.id)
+        .map(|i| i.name())
         .collect();
-    for id in theirs {
-        chain::counter_item(game, id, ev);
+    for name in theirs {
+        chain::counter_item(game, name, ev);
     }
     if let Some(c) = game.s.chain.as_ref()
         && c.items.is_empty()

@@ -59,13 +59,11 @@ pub(crate) fn advance(game: &mut Game, ev: &mut Vec<Event>) {
 
 /// Moves the `index`-th waiting trigger onto the Chain as a pending item.
 fn place_at(game: &mut Game, index: usize, ev: &mut Vec<Event>) {
-    let id = chain::next_item_id(game);
     let Some(chain) = game.s.chain.as_mut() else {
         return;
     };
     let u = chain.unplaced.remove(index);
     let item = Item {
-        id,
         source: u.source,
         kind: ItemKind::Triggered,
         controller: u.controller,
@@ -74,7 +72,7 @@ fn place_at(game: &mut Game, index: usize, ev: &mut Vec<Event>) {
     };
     let _ = chain.items.try_push(item);
     ev.push(Event::ItemAdded {
-        item: item.as_ref(),
+        item: item.name(),
         controller: u.controller,
     });
 }
@@ -87,9 +85,7 @@ fn finalize(game: &mut Game, ev: &mut Vec<Event>) {
     };
     for item in chain.items.iter_mut().filter(|i| !i.finalized) {
         item.finalized = true;
-        ev.push(Event::Finalized {
-            item: item.as_ref(),
-        });
+        ev.push(Event::Finalized { item: item.name() });
     }
     chain.passed = SeatSet::EMPTY;
     match chain.newest().map(|i| i.controller) {

@@ -38,6 +38,7 @@ pub(crate) fn end_turn(game: &mut Game, seat: Seat, ev: &mut Vec<Event>) {
 /// control; in the Beginning Phase they Hold each battlefield they control (464); Rune Pools
 /// empty; then their Main Phase, with Priority (310.1.a).
 pub(crate) fn begin_turn(game: &mut Game, seat: Seat, ev: &mut Vec<Event>) {
+    ev.push(Event::TurnBegan { seat });
     game.s.turn_begun = true;
     game.s.turns = game.s.turns.saturating_add(1);
     game.s.invited = None;

@@ -8,7 +8,7 @@ use super::Scenario;
 use crate::action::Action;
 use crate::card::Catalog;
 use crate::error::RuleError;
-use crate::event::{Event, item_name};
+use crate::event::Event;
 use crate::game::Game;
 
 /// The rule an event follows from, made precise where the step was a concession (652.5).
@@ -169,7 +169,7 @@ pub(crate) fn describe_table(game: &Game) -> Vec<String> {
         let items: Vec<String> = game
             .chain_items()
             .iter()
-            .map(|i| format!("{} ({}'s)", item_name(cat, i.source, i.kind), i.controller))
+            .map(|i| format!("{} ({}'s)", i.name().text(cat), i.controller))
             .collect();
         let mut s = format!("The Chain holds, bottom first: {}", items.join(", "));
         if let Some(p) = game.priority() {

@@ -5,7 +5,7 @@ use super::{Expect, Outcome, Scenario, ScenarioError};
 use crate::action::Action;
 use crate::card::Catalog;
 use crate::error::RuleError;
-use crate::event::{Event, item_name};
+use crate::event::Event;
 use crate::game::Game;
 use crate::seat::{Seat, SeatSet};
 
@@ -65,10 +65,10 @@ impl History {
         for e in events {
             match e {
                 Event::Resolved { item } => {
-                    self.resolved.push(item_name(cat, item.source, item.kind));
+                    self.resolved.push(item.text(cat));
                 }
                 Event::Countered { item } => {
-                    self.countered.push(item_name(cat, item.source, item.kind));
+                    self.countered.push(item.text(cat));
                 }
                 _ => {}
             }
@@ -221,7 +221,7 @@ fn compare(
         let actual: Vec<String> = game
             .chain_items()
             .iter()
-            .map(|i| item_name(cat, i.source, i.kind))
+            .map(|i| i.name().text(cat))
             .collect();
         check("chain".into(), list_text(v), list_text(&actual));
     }

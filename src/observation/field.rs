@@ -1,0 +1,359 @@
+//! How each kind of observed field becomes a canonical [`Value`] (names, not ids) and how a
+//! scenario's expectation of it is read.
+
+use arrayvec::ArrayVec;
+
+use super::expect::{ExpectError, Expected, each, text};
+use super::value::Value;
+use crate::action::Choice;
+use crate::card::{BattlefieldId, Catalog};
+use crate::event::Event;
+use crate::item::{ItemName, Opener, Unplaced};
+use crate::seat::{Seat, SeatSet};
+
+/// A field of an observation.
+pub trait Field {
+    /// The canonical value, with names from `catalog`.
+    fn value(&self, catalog: &Catalog) -> Value;
+
+    /// Reads what a scenario expects of the field.
+    ///
+    /// # Errors
+    ///
+    /// The expectation names a seat, card or battlefield that does not exist, or has the wrong
+    /// shape; the error says where below the field.
+    fn expect(v: &Value, catalog: &Catalog) -> Result<Expected, ExpectError>;
+}
+
+pub(crate) fn seat(v: &Value) -> Result<Seat, ExpectError> {
+    let t = text(v)?;
+    t.parse()
+        .map_err(|_| ExpectError::here(format!("`{t}` is not a seat: expected A, B, C or D")))
+}
+
+fn seat_or_none(v: &Value) -> Result<Option<Seat>, ExpectError> {
+    match text(v)? {
+        "none" => Ok(None),
+        _ => seat(v)
+            .map(Some)
+            .map_err(|e| ExpectError::here(format!("{e}, or `none`"))),
+    }
+}
+
+pub(crate) fn battlefield(v: &Value, cat: &Catalog) -> Result<BattlefieldId, ExpectError> {
+    let t = text(v)?;
+    cat.battlefield_named(t)
+        .ok_or_else(|| ExpectError::here(format!("no battlefield is called `{t}`")))
+}
+
+pub(crate) fn card_name(v: &Value, cat: &Catalog) -> Result<String, ExpectError> {
+    let t = text(v)?;
+    let card = t
+        .strip_suffix("'s trigger")
+        .or_else(|| t.strip_suffix("'s ability"))
+        .unwrap_or(t);
+    match cat.card_named(card) {
+        Some(_) => Ok(t.to_string()),
+        None if card == t => Err(ExpectError::here(format!("no card is called `{t}`"))),
+        None => Err(ExpectError::here(format!(
+            "no card is called `{card}` (in the item `{t}`)"
+        ))),
+    }
+}
+
+fn seats_value(s: SeatSet) -> Value {
+    Value::List(s.iter().map(|s| Value::text(s.to_string())).collect())
+}
+
+fn seat_value(s: Option<Seat>) -> Value {
+    s.map_or(Value::None, |s| Value::text(s.to_string()))
+}
+
+impl Field for SeatSet {
+    fn value(&self, _: &Catalog) -> Value {
+        seats_value(*self)
+    }
+
+    /// A list of seats, in any order.
+    fn expect(v: &Value, _: &Catalog) -> Result<Expected, ExpectError> {
+        let seats: SeatSet = each(v, seat)?.into_iter().collect();
+        Ok(Expected::Is(seats_value(seats)))
+    }
+}
+
+impl Field for Option<Seat> {
+    fn value(&self, _: &Catalog) -> Value {
+        seat_value(*self)
+    }
+
+    fn expect(v: &Value, _: &Catalog) -> Result<Expected, ExpectError> {
+        Ok(Expected::Is(seat_value(seat_or_none(v)?)))
+    }
+}
+
+impl Field for Option<SeatSet> {
+    /// The winners; nobody is an empty list.
+    fn value(&self, _: &Catalog) -> Value {
+        seats_value(self.unwrap_or_default())
+    }
+
+    fn expect(v: &Value, c: &Catalog) -> Result<Expected, ExpectError> {
+        SeatSet::expect(v, c)
+    }
+}
+
+impl Field for Option<Choice> {
+    /// Who must choose first, and what.
+    fn value(&self, _: &Catalog) -> Value {
+        match self {
+            None => Value::None,
+            Some(c) => Value::Map(vec![
+                ("seat".into(), Value::text(c.seat().to_string())),
+                (
+                    "choice".into(),
+                    Value::text(match c {
+                        Choice::PlaceTriggers { .. } => "place triggers",
+                        Choice::ChooseFight { .. } => "choose a fight",
+                    }),
+                ),
+            ]),
+        }
+    }
+
+    /// The seat that must choose, or `none`.
+    fn expect(v: &Value, _: &Catalog) -> Result<Expected, ExpectError> {
+        Ok(match seat_or_none(v)? {
+            None => Expected::Is(Value::None),
+            Some(s) => Expected::Named(s.to_string()),
+        })
+    }
+}
+
+impl Field for Option<BattlefieldId> {
+    /// Where a Showdown runs.
+    fn value(&self, cat: &Catalog) -> Value {
+        self.map_or(Value::None, |b| Value::text(cat.bf_name(b)))
+    }
+
+    fn expect(v: &Value, cat: &Catalog) -> Result<Expected, ExpectError> {
+        if text(v)? == "none" {
+            return Ok(Expected::Is(Value::None));
+        }
+        battlefield(v, cat).map(|b| Expected::Is(Value::text(cat.bf_name(b))))
+    }
+}
+
+impl Field for Option<(Seat, Seat)> {
+    /// The combat's Attacker and Defender, as `A attacks B`.
+    fn value(&self, _: &Catalog) -> Value {
+        self.map_or(Value::None, |(a, d)| {
+            Value::text(format!("{a} attacks {d}"))
+        })
+    }
+
+    fn expect(v: &Value, _: &Catalog) -> Result<Expected, ExpectError> {
+        let t = text(v)?;
+        if t == "none" {
+            return Ok(Expected::Is(Value::None));
+        }
+        let pair = t.split_once(" attacks ").and_then(|(a, d)| {
+            Some((
+                a.trim().parse::<Seat>().ok()?,
+                d.trim().parse::<Seat>().ok()?,
+            ))
+        });
+        match pair {
+            Some((a, d)) => Ok(Expected::Is(Value::text(format!("{a} attacks {d}")))),
+            None => Err(ExpectError::here(
+                "expected `<seat> attacks <seat>` or `none`",
+            )),
+        }
+    }
+}
+
+impl Field for ArrayVec<BattlefieldId, { crate::card::MAX_BATTLEFIELDS }> {
+    /// Battlefields by name, in catalog order.
+    fn value(&self, cat: &Catalog) -> Value {
+        Value::List(self.iter().map(|b| Value::text(cat.bf_name(*b))).collect())
+    }
+
+    fn expect(v: &Value, cat: &Catalog) -> Result<Expected, ExpectError> {
+        let names = each(v, |x| {
+            battlefield(x, cat).map(|b| Value::text(cat.bf_name(b)))
+        })?;
+        Ok(Expected::Is(Value::List(names)))
+    }
+}
+
+impl Field for Option<Opener> {
+    fn value(&self, _: &Catalog) -> Value {
+        match self {
+            None => Value::None,
+            Some(Opener::Play) => Value::text("play"),
+            Some(Opener::Trigger) => Value::text("trigger"),
+        }
+    }
+
+    fn expect(v: &Value, _: &Catalog) -> Result<Expected, ExpectError> {
+        match text(v)? {
+            "none" => Ok(Expected::Is(Value::None)),
+            t @ ("play" | "trigger") => Ok(Expected::Is(Value::text(t))),
+            t => Err(ExpectError::here(format!(
+                "`{t}` is not what opens a chain: expected play, trigger or none"
+            ))),
+        }
+    }
+}
+
+impl Field for [u8; 4] {
+    /// A number per seat at the table.
+    fn value(&self, cat: &Catalog) -> Value {
+        Value::Map(
+            cat.mode
+                .seats()
+                .iter()
+                .map(|s| (s.to_string(), Value::Int(i64::from(self[s.index()]))))
+                .collect(),
+        )
+    }
+
+    /// A table of seats and numbers; only the seats named are checked.
+    fn expect(v: &Value, _: &Catalog) -> Result<Expected, ExpectError> {
+        let Value::Map(entries) = v else {
+            return Err(ExpectError::here(
+                "expected a table of seats, e.g. `{ A = 1 }`",
+            ));
+        };
+        let mut out = Vec::new();
+        for (k, n) in entries {
+            let s = seat(&Value::text(k.clone())).map_err(|e| e.under(k))?;
+            let Value::Int(n) = n else {
+                return Err(ExpectError::here("expected a number").under(k));
+            };
+            out.push((s.to_string(), Expected::Is(Value::Int(*n))));
+        }
+        Ok(Expected::Has(out))
+    }
+}
+
+impl Field for ItemName {
+    fn value(&self, cat: &Catalog) -> Value {
+        Value::text(self.text(cat))
+    }
+
+    fn expect(v: &Value, cat: &Catalog) -> Result<Expected, ExpectError> {
+        card_name(v, cat).map(|n| Expected::Is(Value::Text(n)))
+    }
+}
+
+impl Field for Seat {
+    fn value(&self, _: &Catalog) -> Value {
+        Value::text(self.to_string())
+    }
+
+    fn expect(v: &Value, _: &Catalog) -> Result<Expected, ExpectError> {
+        seat(v).map(|s| Expected::Is(Value::text(s.to_string())))
+    }
+}
+
+impl Field for bool {
+    fn value(&self, _: &Catalog) -> Value {
+        Value::Bool(*self)
+    }
+
+    fn expect(v: &Value, _: &Catalog) -> Result<Expected, ExpectError> {
+        match v {
+            Value::Bool(b) => Ok(Expected::Is(Value::Bool(*b))),
+            _ => Err(ExpectError::here("expected true or false")),
+        }
+    }
+}
+
+fn number(v: &Value, min: i64, max: i64) -> Result<Expected, ExpectError> {
+    match v {
+        Value::Int(n) if (min..=max).contains(n) => Ok(Expected::Is(Value::Int(*n))),
+        Value::Int(n) => Err(ExpectError::here(format!(
+            "{n} is out of range: expected {min} to {max}"
+        ))),
+        _ => Err(ExpectError::here("expected a number")),
+    }
+}
+
+impl Field for u8 {
+    fn value(&self, _: &Catalog) -> Value {
+        Value::Int(i64::from(*self))
+    }
+
+    fn expect(v: &Value, _: &Catalog) -> Result<Expected, ExpectError> {
+        number(v, 0, 255)
+    }
+}
+
+impl Field for i8 {
+    fn value(&self, _: &Catalog) -> Value {
+        Value::Int(i64::from(*self))
+    }
+
+    fn expect(v: &Value, _: &Catalog) -> Result<Expected, ExpectError> {
+        number(v, -128, 127)
+    }
+}
+
+impl Field for Option<i8> {
+    /// A unit's Might, none off the board.
+    fn value(&self, _: &Catalog) -> Value {
+        self.map_or(Value::None, |m| Value::Int(i64::from(m)))
+    }
+
+    fn expect(v: &Value, c: &Catalog) -> Result<Expected, ExpectError> {
+        match v {
+            Value::Text(t) if t == "none" => Ok(Expected::Is(Value::None)),
+            _ => i8::expect(v, c),
+        }
+    }
+}
+
+impl Field for ArrayVec<Unplaced, { crate::item::MAX_UNPLACED }> {
+    /// Triggers waiting to be placed, in placement order, by name and controller.
+    fn value(&self, cat: &Catalog) -> Value {
+        Value::List(
+            self.iter()
+                .map(|u| {
+                    let name = ItemName {
+                        source: u.source,
+                        kind: crate::item::ItemKind::Triggered,
+                    };
+                    Value::Map(vec![
+                        ("trigger".into(), Value::text(name.text(cat))),
+                        ("controller".into(), Value::text(u.controller.to_string())),
+                    ])
+                })
+                .collect(),
+        )
+    }
+
+    /// A list of trigger names (`Sentry's trigger`).
+    fn expect(v: &Value, cat: &Catalog) -> Result<Expected, ExpectError> {
+        let items = each(v, |x| card_name(x, cat).map(Expected::Named))?;
+        Ok(Expected::Each(items))
+    }
+}
+
+impl Field for Vec<Event> {
+    /// The step's events as sentences, each with its rule.
+    fn value(&self, cat: &Catalog) -> Value {
+        Value::List(
+            self.iter()
+                .map(|e| Value::text(format!("{} ({})", e.display(cat), e.rule())))
+                .collect(),
+        )
+    }
+
+    /// The sentences, in order, each with or without its rule.
+    fn expect(v: &Value, _: &Catalog) -> Result<Expected, ExpectError> {
+        let items = each(v, |x| {
+            text(x).map(|t| Expected::Sentence(t.trim().to_string()))
+        })?;
+        Ok(Expected::Each(items))
+    }
+}
