@@ -33,13 +33,13 @@ pub mod readings;
 pub(crate) mod rules;
 pub mod scenario;
 pub mod seat;
-mod setup;
+pub mod setup;
 pub mod shrink;
 pub mod zone;
 
 pub use action::{Action, Choice};
 pub use card::{BattlefieldId, CardId, CardKind, CardSet, Catalog, Effect, Timing, TriggerEvent};
-pub use error::{RuleError, SetupError, SetupPath, SetupProblem};
+pub use error::RuleError;
 pub use event::Event;
 pub use game::Game;
 pub use item::{ItemKind, ItemName, Opener};
@@ -49,7 +49,7 @@ pub use readings::{Fault, Readings};
 pub use scenario::{Scenario, ScenarioError};
 pub use seat::{Seat, SeatSet};
 pub use setup::{
-    AbilitySetup, BattlefieldSetup, CardSetup, EffectSetup, ItemSetup, Setup, ShowdownSetup,
-    ZoneSetup,
+    AbilitySetup, BattlefieldSetup, CardSetup, EffectSetup, ItemSetup, Setup, SetupError,
+    SetupErrors, SetupPath, SetupProblem, ShowdownSetup, Table, ZoneSetup,
 };
 pub use zone::{Location, Zone};

@@ -750,7 +750,8 @@ fn a_unit_on_the_chain_is_refused_for_resolving_at_once() {
     let mut s = base();
     s.cards[1].zone = ZoneSetup::Chain;
     let e = Game::from_setup(&s).unwrap_err();
-    assert_eq!(e.at.to_string(), "setup.cards[1].zone");
+    assert_eq!(e.first().at.to_string(), "setup.cards[1].zone");
+    assert_eq!(e.first().problem, SetupProblem::PermanentOnChain);
     assert!(e.to_string().contains("337.1.c"), "{e}");
 }
 
@@ -763,11 +764,8 @@ fn every_impossible_table_is_refused_where_it_is_wrong() {
         match Game::from_setup(&s) {
             Ok(_) => wrong.push(format!("{what}: accepted")),
             Err(e) => {
-                if e.at.to_string() != *path {
-                    wrong.push(format!(
-                        "{what}: refused at {} ({e}), expected {path}",
-                        e.at
-                    ));
+                if e.at(path).is_none() {
+                    wrong.push(format!("{what}: refused as\n{e}\nexpected at {path}"));
                 }
             }
         }
@@ -780,13 +778,20 @@ fn magma_chamber_removes_whole_teams_and_takes_invitations() {
     let mut s = Setup::new(Mode::MagmaChamber);
     s.removed = vec![Seat::B];
     let e = Game::from_setup(&s).unwrap_err();
-    assert_eq!(e.at.to_string(), "setup.removed");
+    assert_eq!(e.first().at.to_string(), "setup.removed");
+    assert_eq!(
+        e.first().problem,
+        SetupProblem::TeammateNotRemoved {
+            seat: Seat::B,
+            teammate: Seat::D
+        }
+    );
     let mut s = Setup::new(Mode::MagmaChamber);
     s.invited = Some(Seat::C);
     Game::from_setup(&s).unwrap();
     s.invited = Some(Seat::B);
     assert_eq!(
-        Game::from_setup(&s).unwrap_err().at.to_string(),
+        Game::from_setup(&s).unwrap_err().first().at.to_string(),
         "setup.invited"
     );
     // Not while a Chain exists, even in a Neutral state (316.2.b.1).
@@ -800,7 +805,7 @@ fn magma_chamber_removes_whole_teams_and_takes_invitations() {
     }];
     s.priority = Some(Seat::A);
     assert_eq!(
-        Game::from_setup(&s).unwrap_err().at.to_string(),
+        Game::from_setup(&s).unwrap_err().first().at.to_string(),
         "setup.invited"
     );
     s.invited = None;
@@ -812,9 +817,70 @@ fn magma_chamber_removes_whole_teams_and_takes_invitations() {
         bf("Crag", Seat::C),
     ];
     let e = Game::from_setup(&s).unwrap_err();
-    assert_eq!(e.at.to_string(), "setup.battlefields[0].contributor");
+    assert_eq!(
+        e.first().at.to_string(),
+        "setup.battlefields[0].contributor"
+    );
     assert!(matches!(
-        e.problem,
+        e.first().problem,
         SetupProblem::BattlefieldNotInUse { .. }
     ));
+}
+
+#[test]
+fn every_problem_is_reported_with_its_field_and_a_typed_reason() {
+    let mut s = base();
+    s.turn = Seat::D;
+    s.cards[1].might = 2;
+    s.cards[0].might = 3;
+    s.cards[2].damage = 1;
+    s.victory_score = Some(0);
+    let e = Game::from_setup(&s).unwrap_err();
+    let got: Vec<(String, SetupProblem)> = e
+        .all()
+        .iter()
+        .map(|x| (x.at.to_string(), x.problem.clone()))
+        .collect();
+    assert_eq!(
+        got,
+        vec![
+            (
+                "setup.turn".to_string(),
+                SetupProblem::SeatNotAtTable {
+                    seat: Seat::D,
+                    mode: Mode::Skirmish
+                }
+            ),
+            (
+                "setup.cards[0].might".to_string(),
+                SetupProblem::MightOfNonUnit
+            ),
+            (
+                "setup.cards[2].damage".to_string(),
+                SetupProblem::DamageOfNonUnit
+            ),
+            (
+                "setup.victory_score".to_string(),
+                SetupProblem::VictoryScoreZero
+            ),
+        ]
+    );
+    // One line per problem, each naming its field.
+    assert_eq!(e.to_string().lines().count(), 4);
+}
+
+#[test]
+fn one_mistake_is_reported_once() {
+    // A card at a battlefield nobody named: the zone is wrong, and nothing that depends on it is
+    // reported again.
+    let mut s = base();
+    s.cards[1].zone = ZoneSetup::Field("Nowhere Land".into());
+    let e = Game::from_setup(&s).unwrap_err();
+    assert_eq!(e.all().len(), 1, "{e}");
+    assert_eq!(
+        e.first().problem,
+        SetupProblem::UnknownBattlefield {
+            name: "Nowhere Land".into()
+        }
+    );
 }

@@ -5,7 +5,7 @@
 use std::io::Write;
 use std::time::{Duration, Instant};
 
-use riftcheck::{Game, Setup, SetupError};
+use riftcheck::{Game, Setup, SetupErrors};
 use stateright::{Checker, Model};
 
 use crate::model::{Bounds, RiftModel};
@@ -83,13 +83,13 @@ impl Outcome {
 ///
 /// # Errors
 ///
-/// The setup's [`SetupError`], if it describes an impossible table.
+/// The setup's [`SetupErrors`], if it describes an impossible table.
 pub fn check(
     name: &str,
     setup: &Setup,
     bounds: Bounds,
     opts: &Options,
-) -> Result<Outcome, SetupError> {
+) -> Result<Outcome, SetupErrors> {
     let game = Game::from_setup(&setup.with_fault(opts.fault))?;
     let model = RiftModel::new(name, game, bounds);
     let mut builder = model.clone().checker().threads(opts.threads.max(1));

@@ -252,7 +252,10 @@ fn explore_serves_the_explorer_on_localhost() {
     let _ = child.wait();
     // The first state, as the observation's declaration writes it.
     assert!(body.contains(r#"turn = \"A\""#), "{body}");
-    assert!(body.contains(r#"cards.Firebolt = { at = \"A's hand\""#), "{body}");
+    assert!(
+        body.contains(r#"cards.Firebolt = { at = \"A's hand\""#),
+        "{body}"
+    );
     // A taken port is refused with a message, not a panic.
     let busy = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
     let taken = busy.local_addr().unwrap().port().to_string();

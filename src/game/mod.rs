@@ -2,6 +2,7 @@
 //! the well-formed actions at a table, and how the engine follows each reading (`policy`). The
 //! transitions live in `crate::rules`, which is the only code that changes a game.
 
+mod build;
 pub(crate) mod chain;
 pub(crate) mod enumerate;
 mod observe;
@@ -10,4 +11,4 @@ mod state;
 
 pub use chain::Item;
 pub use state::{CardState, FieldState, Game};
-pub(crate) use state::{Combat, Showdown, State, Window};
+pub(crate) use state::{Combat, Showdown, Window};

@@ -17,8 +17,32 @@ use crate::error::RuleError;
 use crate::event::Event;
 use crate::game::Game;
 use crate::seat::Seat;
+use crate::setup::{Setup, SetupErrors};
 
 impl Game {
+    /// The game `setup` describes, after it has proceeded through anything that needs no
+    /// player (a lone staged fight begins, a Showdown whose round of passes is complete ends).
+    ///
+    /// # Errors
+    ///
+    /// [`SetupErrors`]: every problem that makes the table impossible, each with its field.
+    pub fn from_setup(setup: &Setup) -> Result<Game, SetupErrors> {
+        Self::from_setup_with_events(setup).map(|(g, _)| g)
+    }
+
+    /// As [`Game::from_setup`], also returning the events of what proceeded after setup.
+    ///
+    /// # Errors
+    ///
+    /// As [`Game::from_setup`].
+    pub fn from_setup_with_events(setup: &Setup) -> Result<(Game, Vec<Event>), SetupErrors> {
+        let table = setup.validate()?;
+        let mut game = Game::from_table(&table);
+        let mut events = Vec::new();
+        settle(&mut game, &mut events);
+        Ok((game, events))
+    }
+
     /// Every action [`Game::apply`] would accept now, in a fixed order.
     pub fn legal_actions(&self) -> Vec<Action> {
         let mut all = self.well_formed_actions();

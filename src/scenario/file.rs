@@ -610,24 +610,32 @@ fn read_expect(r: &Reader<'_>, e: &RawExpect, after: usize) -> Result<Expect, Sc
 /// Checks that the setup builds a game, every step names things of it, and every expectation
 /// names cards and battlefields that exist.
 fn validate(s: &Scenario) -> Result<(), ScenarioError> {
-    let game = Game::from_setup(&s.setup).map_err(|e| {
-        let path = e.at.to_string();
-        let at = s
-            .source
-            .setup
-            .get(&path)
-            .copied()
-            .or_else(|| {
-                // A field the file left to its default: point at its table.
-                let table = path.rsplit_once('.').map(|(t, _)| t).unwrap_or("");
-                s.source
-                    .setup
-                    .iter()
-                    .find(|(k, _)| k.starts_with(table) && !table.is_empty())
-                    .map(|(_, v)| *v)
-            })
-            .unwrap_or(s.source.setup_table);
-        s.error_at(at, e.to_string())
+    let game = Game::from_setup(&s.setup).map_err(|errors| {
+        let locate = |e: &crate::setup::SetupError| {
+            let path = e.at.to_string();
+            s.source
+                .setup
+                .get(&path)
+                .copied()
+                .or_else(|| {
+                    // A field the file left to its default: point at its table.
+                    let table = path.rsplit_once('.').map(|(t, _)| t).unwrap_or("");
+                    s.source
+                        .setup
+                        .iter()
+                        .find(|(k, _)| k.starts_with(table) && !table.is_empty())
+                        .map(|(_, v)| *v)
+                })
+                .unwrap_or(s.source.setup_table)
+        };
+        let first = errors.first();
+        let mut message = first.to_string();
+        for e in &errors.all()[1..] {
+            let (line, column) = locate(e);
+            let file = s.source.file.as_deref().unwrap_or("<scenario>");
+            message.push_str(&format!("\n{file}:{line}:{column}: {e}"));
+        }
+        s.error_at(locate(first), message)
     })?;
     let cat = game.catalog();
     for (i, step) in s.steps.iter().enumerate() {
