@@ -13,8 +13,8 @@ fn main() {
     let bytes = generate::seeded_bytes(seed, 512);
     let mut u = Unstructured::new(&bytes);
     let setup = generate::setup(&mut u).expect("generator");
-    let game = Game::from_setup(&setup).expect("valid setup");
-    let cat = game.catalog_arc().clone();
+    let started = oracle::Lockstep::<Game, oracle::Spec>::start(&setup).expect("valid setup");
+    let cat = started.catalog.clone();
     for c in &setup.cards {
         println!(
             "card {} {:?} owner {} ctl {:?} {:?} might {} effect {:?} ability {:?}",
@@ -27,31 +27,35 @@ fn main() {
             b.name, b.contributor, b.controller, b.might_bonus
         );
     }
-    let mut pair = oracle::Lockstep::new(game);
+    if let Some(d) = started.disagreement {
+        println!("DISAGREEMENT at the start: {d}");
+        return;
+    }
+    let mut pair = started.pair;
     for step in 0..60 {
-        let v = oracle::invariants(&cat, &pair.game.observe());
+        let v = oracle::invariants(&cat, &pair.engine.observe());
         if !v.is_empty() {
             println!("INVARIANTS: {v:?}");
             break;
         }
-        for a in pair.game.well_formed_actions() {
-            if let Err(d) = pair.clone().step(a) {
+        for a in pair.engine.well_formed_actions() {
+            if let oracle::Stepped::Disagreed(d, _) = pair.clone().step(a, &cat) {
                 println!("DISAGREEMENT on {}: {d}", a.display(&cat));
                 return;
             }
         }
-        let Some(a) = generate::action(&pair.game, &mut u, Pick::Legal).unwrap() else {
+        let Some(a) = generate::action(&pair.engine, &mut u, Pick::Legal).unwrap() else {
             break;
         };
         println!("{step}. {}", a.display(&cat));
-        match pair.step(a) {
-            Ok(Some(events)) => {
-                for e in events {
+        match pair.step(a, &cat) {
+            oracle::Stepped::Agreed(obs) => {
+                for e in obs.events {
                     println!("     {}", e.display(&cat));
                 }
             }
-            Ok(None) => println!("     refused by both"),
-            Err(d) => {
+            oracle::Stepped::Refused(e) => println!("     refused by both: {e}"),
+            oracle::Stepped::Disagreed(d, _) => {
                 println!("DISAGREEMENT: {d}");
                 return;
             }

@@ -9,7 +9,7 @@ use arbitrary::{Result, Unstructured};
 
 use crate::action::Action;
 use crate::card::{CardKind, Timing, TriggerEvent};
-use crate::game::Game;
+use crate::engine::Engine;
 use crate::mode::Mode;
 use crate::seat::{Seat, SeatSet};
 use crate::setup::{AbilitySetup, BattlefieldSetup, CardSetup, EffectSetup, Setup, ZoneSetup};
@@ -34,7 +34,7 @@ fn timing(u: &mut Unstructured<'_>) -> Result<Timing> {
 
 /// A setup for a table of any mode at the start of a turn, with units on the board (some
 /// borrowed), runes, gear with abilities, hands of spells and units, and sometimes a seat already
-/// removed. Always valid for [`Game::from_setup`].
+/// removed. Always valid ([`Setup::validate`]).
 pub fn setup(u: &mut Unstructured<'_>) -> Result<Setup> {
     let mode = *u.choose(&Mode::ALL)?;
     let mut s = Setup::new(mode);
@@ -200,18 +200,23 @@ pub fn setup(u: &mut Unstructured<'_>) -> Result<Setup> {
     Ok(s)
 }
 
-/// Picks an action for `game`: one of the legal actions, or one of all well-formed ones.
+/// Picks an action for `engine`: one of the legal actions, or one of all well-formed ones.
 /// `None` when there is nothing to pick (the game is over, for [`Pick::Legal`]).
-pub fn action(game: &Game, u: &mut Unstructured<'_>, pick: Pick) -> Result<Option<Action>> {
+pub fn action<E: Engine>(
+    engine: &E,
+    u: &mut Unstructured<'_>,
+    pick: Pick,
+) -> Result<Option<Action>> {
     let pick = match pick {
         Pick::Mixed if u.ratio(1, 8)? => Pick::WellFormed,
         Pick::Mixed => Pick::Legal,
         other => other,
     };
-    let mut actions = match pick {
-        Pick::WellFormed => game.well_formed_actions(),
-        _ => game.legal_actions(),
-    };
+    let mut actions = Vec::new();
+    engine.well_formed(&mut actions);
+    if pick != Pick::WellFormed {
+        actions.retain(|&a| engine.check(a).is_ok());
+    }
     if actions.is_empty() {
         return Ok(None);
     }
@@ -250,7 +255,7 @@ pub fn seeded_bytes(seed: u64, len: usize) -> Vec<u8> {
 /// game in progress, with spells on the Chain under arbitrary controllers, a Priority holder and
 /// a pass record, a Showdown or combat with a Focus holder and Focus passes, contested and
 /// controlled battlefields, seats already removed, borrowed and damaged units. Many of these
-/// describe impossible tables: [`Game::from_setup`] must refuse those with a
+/// describe impossible tables: [`Setup::validate`] must refuse those with a
 /// [`crate::SetupError`], never panic, and accept the rest.
 pub fn described_state(u: &mut Unstructured<'_>) -> Result<Setup> {
     let mut s = setup(u)?;
@@ -361,7 +366,7 @@ mod tests {
             let bytes = seeded_bytes(seed, 256);
             let mut u = Unstructured::new(&bytes);
             let s = setup(&mut u).expect("the generator never fails");
-            if let Err(e) = Game::from_setup(&s) {
+            if let Err(e) = s.validate() {
                 panic!("seed {seed}: generated setup refused: {e}\n{s:#?}");
             }
         }
@@ -372,6 +377,6 @@ mod tests {
         let mut u = Unstructured::new(&[]);
         let s = setup(&mut u).unwrap();
         assert_eq!(s.mode, Mode::Duel);
-        assert!(Game::from_setup(&s).is_ok());
+        assert!(s.validate().is_ok());
     }
 }

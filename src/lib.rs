@@ -21,6 +21,7 @@
 
 pub mod action;
 pub mod card;
+pub mod engine;
 pub mod error;
 pub mod event;
 pub mod game;
@@ -39,6 +40,7 @@ pub mod zone;
 
 pub use action::{Action, Choice};
 pub use card::{BattlefieldId, CardId, CardKind, CardSet, Catalog, Effect, Timing, TriggerEvent};
+pub use engine::Engine;
 pub use error::RuleError;
 pub use event::Event;
 pub use game::Game;

@@ -51,7 +51,7 @@ fn every_error_name_is_listed_once_and_cites_a_rule() {
 #[test]
 fn actions_naming_anything_are_refused_not_panicked_on() {
     use arbitrary::{Arbitrary, Unstructured};
-    use riftcheck::oracle::Lockstep;
+    use riftcheck::oracle::{Lockstep, Spec, Stepped};
     use riftcheck::{BattlefieldId, CardId, generate};
 
     fn raw(u: &mut Unstructured<'_>) -> arbitrary::Result<Action> {
@@ -96,17 +96,20 @@ fn actions_naming_anything_are_refused_not_panicked_on() {
         let bytes = generate::seeded_bytes(seed, 2048);
         let mut u = Unstructured::new(&bytes);
         let setup = generate::setup(&mut u).unwrap();
-        let game = Game::from_setup(&setup).unwrap();
-        let mut pair = Lockstep::new(game);
+        let started = Lockstep::<Game, Spec>::start(&setup).unwrap();
+        let (mut pair, catalog) = (started.pair, started.catalog);
         for _ in 0..200 {
             let Ok(action) = raw(&mut u) else { break };
-            let before = pair.game.clone();
-            match pair.step(action) {
-                Ok(None) => {
-                    assert_eq!(pair.game, before, "seed {seed}: a refusal changed the game")
+            let before = pair.engine.clone();
+            match pair.step(action, &catalog) {
+                Stepped::Refused(_) => {
+                    assert_eq!(
+                        pair.engine, before,
+                        "seed {seed}: a refusal changed the game"
+                    )
                 }
-                Ok(Some(_)) => {}
-                Err(d) => panic!("seed {seed}: {action:?}: {d}"),
+                Stepped::Agreed(_) => {}
+                Stepped::Disagreed(d, _) => panic!("seed {seed}: {action:?}: {d}"),
             }
         }
     }

@@ -7,7 +7,7 @@ use std::time::Instant;
 use arbitrary::Unstructured;
 use riftcheck::Game;
 use riftcheck::generate::{self, Pick};
-use riftcheck::oracle::Lockstep;
+use riftcheck::oracle::{Lockstep, Spec};
 
 use crate::check::{self, Options};
 use crate::configs;
@@ -94,7 +94,10 @@ pub fn run(seconds: f64) {
         let Ok(mut game) = Game::from_setup(&setup) else {
             continue;
         };
-        let mut pair = Lockstep::new(game.clone());
+        let Ok(started) = Lockstep::<Game, Spec>::start(&setup) else {
+            continue;
+        };
+        let (mut pair, catalog) = (started.pair, started.catalog);
         for _ in 0..60 {
             let t = Instant::now();
             let legal = game.legal_actions();
@@ -111,7 +114,7 @@ pub fn run(seconds: f64) {
             apply_ns += t.elapsed().as_nanos();
             applies += 1;
             let t = Instant::now();
-            let _ = pair.step(action);
+            let _ = pair.step(action, &catalog);
             lockstep_ns += t.elapsed().as_nanos();
             lockstep_steps += 1;
         }

@@ -5,7 +5,7 @@
 use std::io::Write;
 use std::time::{Duration, Instant};
 
-use riftcheck::{Game, Setup, SetupErrors};
+use riftcheck::{Engine, Game, Setup};
 use stateright::{Checker, Model};
 
 use crate::model::{Bounds, RiftModel};
@@ -79,19 +79,27 @@ impl Outcome {
     }
 }
 
-/// Checks `setup` under `bounds`.
+/// Checks `setup` under `bounds`, the reference engine against the spec.
 ///
 /// # Errors
 ///
-/// The setup's [`SetupErrors`], if it describes an impossible table.
-pub fn check(
+/// The setup describes an impossible table: every problem, one per line.
+pub fn check(name: &str, setup: &Setup, bounds: Bounds, opts: &Options) -> Result<Outcome, String> {
+    check_engine::<Game>(name, setup, bounds, opts)
+}
+
+/// Checks `setup` under `bounds`, engine `E` against the spec.
+///
+/// # Errors
+///
+/// The setup describes an impossible table, or only one of the two refuses it.
+pub fn check_engine<E: Engine>(
     name: &str,
     setup: &Setup,
     bounds: Bounds,
     opts: &Options,
-) -> Result<Outcome, SetupErrors> {
-    let game = Game::from_setup(&setup.with_fault(opts.fault))?;
-    let model = RiftModel::new(name, game, bounds);
+) -> Result<Outcome, String> {
+    let model = RiftModel::<E>::of(name, &setup.with_fault(opts.fault), bounds)?;
     let mut builder = model.clone().checker().threads(opts.threads.max(1));
     if let Some(n) = opts.max_states {
         builder = builder.target_state_count(n);
@@ -178,8 +186,7 @@ pub fn example(
     p: Prop,
     limit: usize,
 ) -> Option<Vec<riftcheck::Action>> {
-    let game = Game::from_setup(setup).ok()?;
-    let model = RiftModel::new(name, game, bounds);
+    let model = RiftModel::new(name, setup, bounds).ok()?;
     let bit = p.bit();
     match search::shortest_path(&model, &move |_, seen| seen & bit != 0, limit) {
         Found::Yes(path) => Some(path),

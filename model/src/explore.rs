@@ -2,7 +2,7 @@
 //! shown as rulebook summaries and actions as step sentences. Note that the Explorer serves a
 //! `./ui/` folder from the working directory in preference to its own files.
 
-use riftcheck::{Game, Setup};
+use riftcheck::Setup;
 use stateright::{Checker, Model};
 
 use crate::model::{Bounds, RiftModel};
@@ -13,13 +13,12 @@ use crate::model::{Bounds, RiftModel};
 ///
 /// The setup is impossible, or the port cannot be bound.
 pub fn serve(name: &str, setup: &Setup, bounds: Bounds, port: u16) -> Result<(), String> {
-    let game = Game::from_setup(setup).map_err(|e| e.to_string())?;
+    let model = RiftModel::new(name, setup, bounds)?;
     let address = ("127.0.0.1", port);
     // stateright panics if it cannot bind; find out first, with a clear message.
     std::net::TcpListener::bind(address)
         .map_err(|e| format!("cannot listen on 127.0.0.1:{port}: {e}"))?;
     println!("Explorer for {name} on http://127.0.0.1:{port}/ (Ctrl-C to stop)");
-    let model = RiftModel::new(name, game, bounds);
     let checker = model.checker().serve(address);
     let _ = checker.unique_state_count();
     Ok(())

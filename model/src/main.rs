@@ -517,7 +517,7 @@ fn replay(files: &[PathBuf], verbose: bool, fault: Option<&str>) -> ExitCode {
             }
         };
         if verbose {
-            let cat = replay.game.catalog();
+            let cat = &replay.catalog;
             for (i, r) in replay.results.iter().enumerate() {
                 println!("  {}. {}", i + 1, r.action.display(cat));
                 match &r.outcome {
@@ -566,15 +566,7 @@ fn with_fault(
     scenario: &Scenario,
     name: &str,
 ) -> Result<riftcheck::scenario::Replay, riftcheck::ScenarioError> {
-    let fault = name.parse::<riftcheck::Fault>().ok();
-    let setup = scenario.setup.with_fault(fault);
-    let game = riftcheck::Game::from_setup(&setup).map_err(|e| riftcheck::ScenarioError {
-        file: scenario.source.file.clone(),
-        line: 0,
-        column: 0,
-        message: e.to_string(),
-    })?;
-    scenario.replay_from(game)
+    scenario.replay_with_fault(name.parse::<riftcheck::Fault>().ok())
 }
 
 fn setup_of(file: Option<&Path>, config: &str) -> Result<(String, Setup, Bounds), String> {

@@ -1,12 +1,13 @@
-//! The stateright model: the engine and the spec in lockstep, every well-formed action for the
-//! seats at the table, and the properties of [`crate::properties`].
+//! The stateright model: an engine under test and the spec in lockstep, every well-formed action
+//! either lists for the seats at the table, and the properties of [`crate::properties`]. The
+//! engine is any [`Engine`]; the reference engine ([`Game`]) by default.
 
 use std::fmt;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use riftcheck::oracle::{Disagreement, Lockstep};
-use riftcheck::{Action, Event, Game, Observation as View};
+use riftcheck::oracle::{Disagreement, Lockstep, Spec, Stepped};
+use riftcheck::{Action, Catalog, Engine, Event, Game, Observation, Readings, Setup, SetupErrors};
 use stateright::{Model, Property};
 
 use crate::properties::{Ghost, Kind, Prop, Step, item_bit, judge};
@@ -38,25 +39,40 @@ impl Default for Bounds {
 
 /// A state of the model: the engine, the spec, and the checker's ghost record.
 #[derive(Clone, PartialEq, Eq, Hash)]
-pub struct State {
+pub struct State<E: Engine = Game> {
     /// The engine and the spec.
-    pub pair: Lockstep,
-    /// Verdicts and the history properties need.
+    pub pair: Lockstep<E, Spec>,
+    /// Verdicts, the history properties need, and what the bounds count.
     pub ghost: Ghost,
 }
 
-impl State {
-    /// The engine's game.
-    pub fn game(&self) -> &Game {
-        &self.pair.game
-    }
+/// The model of one starting position.
+#[derive(Clone)]
+pub struct RiftModel<E: Engine = Game> {
+    /// A name for reports (`war/chain`).
+    pub name: String,
+    /// The starting position, with the fault the engine under test makes, if any.
+    pub setup: Setup,
+    /// The names of things.
+    pub catalog: Arc<Catalog>,
+    /// The first state.
+    pub first: State<E>,
+    /// The engine's first observation, with the events of what proceeded after setup.
+    pub first_view: Observation,
+    /// The bounds.
+    pub bounds: Bounds,
+    /// Seats removed in the setup (concessions are counted beyond them).
+    removed_at_start: usize,
+    /// Companion situations seen by any transition so far (a side record, so that states stay
+    /// free of history).
+    pub seen: Arc<AtomicU64>,
 }
 
-impl fmt::Debug for State {
+impl<E: Engine> fmt::Debug for State<E> {
     /// The observation, as the Explorer shows it, and the verdicts.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let g = &self.pair.game;
-        write!(f, "{}", g.observe().describe(g.catalog()))?;
+        let catalog = self.pair.spec.catalog();
+        write!(f, "{}", self.pair.engine.observe().describe(catalog))?;
         let broken: Vec<&str> = Prop::ALL
             .iter()
             .filter(|p| p.kind() == Kind::Always && self.ghost.violated & p.bit() != 0)
@@ -69,24 +85,10 @@ impl fmt::Debug for State {
     }
 }
 
-/// The model of one starting position.
-#[derive(Clone)]
-pub struct RiftModel {
-    /// A name for reports (`war/chain`).
-    pub name: String,
-    /// The starting position.
-    pub start: Game,
-    /// The bounds.
-    pub bounds: Bounds,
-    /// Companion situations seen by any transition so far (a side record, so that states stay
-    /// free of history).
-    pub seen: Arc<AtomicU64>,
-}
-
 /// One transition: the next state, the events, and the companions it showed.
-pub struct Transition {
+pub struct Transition<E: Engine = Game> {
     /// The next state.
-    pub state: State,
+    pub state: State<E>,
     /// The events the engine reported.
     pub events: Vec<Event>,
     /// Companion situations it showed ([`Prop::bit`]).
@@ -95,14 +97,18 @@ pub struct Transition {
 
 /// Whether the player who should act can: the Priority holder's pass (or end of turn), or the
 /// chooser's choice, is accepted by the engine.
-fn someone_can_act(game: &Game, view: &View) -> bool {
+fn someone_can_act<E: Engine>(engine: &E, view: &Observation) -> bool {
     if view.winners.is_some() {
         return true;
     }
     if let Some(choice) = view.awaiting {
         let seat = choice.seat();
-        return game.legal_actions().iter().any(|a| {
-            a.seat() == seat && matches!(a, Action::Place { .. } | Action::Choose { .. })
+        let mut offered = Vec::new();
+        engine.well_formed(&mut offered);
+        return offered.into_iter().any(|a| {
+            a.seat() == seat
+                && matches!(a, Action::Place { .. } | Action::Choose { .. })
+                && engine.check(a).is_ok()
         });
     }
     let Some(p) = view.priority else {
@@ -114,18 +120,57 @@ fn someone_can_act(game: &Game, view: &View) -> bool {
         Action::EndTurn { seat: p },
     ]
     .into_iter()
-    .any(|a| game.check(a).is_ok())
+    .any(|a| engine.check(a).is_ok())
 }
 
-impl RiftModel {
-    /// A model of `start` under `bounds`.
-    pub fn new(name: impl Into<String>, start: Game, bounds: Bounds) -> RiftModel {
-        RiftModel {
-            name: name.into(),
-            start,
-            bounds,
-            seen: Arc::new(AtomicU64::new(0)),
+impl RiftModel<Game> {
+    /// A model of `setup` under `bounds`, the reference engine against the spec.
+    ///
+    /// # Errors
+    ///
+    /// The setup is impossible.
+    pub fn new(name: impl Into<String>, setup: &Setup, bounds: Bounds) -> Result<Self, String> {
+        Self::of(name, setup, bounds)
+    }
+}
+
+impl<E: Engine> RiftModel<E> {
+    /// A model of `setup` under `bounds`, engine `E` against the spec.
+    ///
+    /// # Errors
+    ///
+    /// The setup is impossible (both refuse it), or one of them refuses it and the other does
+    /// not (the message says which).
+    pub fn of(name: impl Into<String>, setup: &Setup, bounds: Bounds) -> Result<Self, String> {
+        let started = Lockstep::<E, Spec>::start(setup).map_err(|e| match e {
+            Ok(errors) => SetupErrors::to_string(&errors),
+            Err(d) => d.to_string(),
+        })?;
+        let seen = Arc::new(AtomicU64::new(0));
+        let mut ghost = Ghost::default();
+        let readings = setup.readings.without_faults();
+        let (violated, companions) =
+            judge(None, &started.catalog, &readings, &started.first, &ghost);
+        ghost.violated = violated;
+        ghost.over = started.first.winners.is_some();
+        ghost.removed = started.first.removed.len() as u8;
+        seen.fetch_or(companions, Ordering::Relaxed);
+        if started.disagreement.is_some() {
+            ghost.violated |= Prop::EngineAndSpecAgree.bit();
         }
+        Ok(RiftModel {
+            name: name.into(),
+            setup: setup.clone(),
+            removed_at_start: started.first.removed.len(),
+            catalog: started.catalog,
+            first_view: started.first,
+            first: State {
+                pair: started.pair,
+                ghost,
+            },
+            bounds,
+            seen,
+        })
     }
 
     /// Companions seen so far.
@@ -134,85 +179,82 @@ impl RiftModel {
     }
 
     /// The first state.
-    pub fn initial(&self) -> State {
-        let pair = Lockstep::new(self.start.clone());
-        let mut ghost = Ghost::default();
-        let view = pair.game.observe();
-        let (violated, seen) = judge(None, pair.game.catalog(), &view, &ghost);
-        ghost.violated = violated;
-        self.seen.fetch_or(seen, Ordering::Relaxed);
-        if view
-            .first_difference(&pair.spec.observe(), pair.game.catalog())
-            .is_some()
-        {
-            ghost.violated |= Prop::EngineAndSpecAgree.bit();
-        }
-        State { pair, ghost }
+    pub fn initial(&self) -> State<E> {
+        self.first.clone()
+    }
+
+    /// The readings the rules are read under (without rule faults).
+    fn readings(&self) -> Readings {
+        self.setup.readings.without_faults()
     }
 
     /// Whether a state ends exploration: the game is over, or a safety property failed there
     /// (what follows a violation proves nothing).
-    pub fn is_final(state: &State) -> bool {
-        state.pair.game.is_over() || Self::safety_violated(state)
+    pub fn is_final(state: &State<E>) -> bool {
+        state.ghost.over || Self::safety_violated(state)
     }
 
     /// Whether an `always` property failed on the transition into this state.
-    pub fn safety_violated(state: &State) -> bool {
+    pub fn safety_violated(state: &State<E>) -> bool {
         Prop::ALL
             .iter()
             .any(|p| p.kind() == Kind::Always && state.ghost.violated & p.bit() != 0)
     }
 
     /// The successor of `state` by `action`, or `None` if both the engine and the spec refuse
-    /// it. A disagreement between them is a transition to a final state that violates "the
-    /// engine and the spec agree".
-    pub fn step(&self, state: &State, action: Action) -> Option<Transition> {
-        let engine_ok = state.pair.game.check(action).is_ok();
-        let spec_ok = state.pair.spec.check(action).is_ok();
-        if !engine_ok && !spec_ok {
-            return None;
-        }
-        let mut next = state.clone();
-        let before = state.pair.game.observe();
-        let (events, disagreed) = match next.pair.step(action) {
-            Ok(Some(events)) => (events, false),
-            Ok(None) => return None,
-            Err(Disagreement::ViewsDiffer(_)) => {
-                // Both took the action; judge the engine's transition too, so the properties it
-                // breaks are named alongside the disagreement.
-                let events = state.pair.game.clone().apply(action).unwrap_or_default();
-                (events, true)
-            }
-            Err(_) => {
-                next.ghost.violated |= Prop::EngineAndSpecAgree.bit();
-                return Some(Transition {
-                    state: next,
-                    events: Vec::new(),
-                    seen: 0,
-                });
+    /// it for the same rule. A disagreement between them is a transition to a final state that
+    /// violates "the engine and the spec agree".
+    pub fn step(&self, state: &State<E>, action: Action) -> Option<Transition<E>> {
+        let violated = |state: &State<E>| {
+            let mut next = state.clone();
+            next.ghost.violated |= Prop::EngineAndSpecAgree.bit();
+            Transition {
+                state: next,
+                events: Vec::new(),
+                seen: 0,
             }
         };
-        let after = next.pair.game.observe();
-        let game = &next.pair.game;
+        match state.pair.refusal(action) {
+            Some(Ok(_)) => return None,
+            Some(Err(_)) => return Some(violated(state)),
+            None => {}
+        }
+        let mut next = state.clone();
+        let (after, disagreed) = match next.pair.step(action, &self.catalog) {
+            Stepped::Agreed(after) => (after, false),
+            Stepped::Refused(_) => return None,
+            // Both took the action: judge the engine's transition too, so the properties it
+            // breaks are named alongside the disagreement.
+            Stepped::Disagreed(Disagreement::ViewsDiffer(_), Some(both)) => (both.0, true),
+            Stepped::Disagreed(..) => return Some(violated(state)),
+        };
+        let before = state.pair.engine.observe();
         let (violated, seen) = {
             let step = Step {
-                catalog: game.catalog(),
-                readings: game.readings().without_faults(),
+                catalog: &self.catalog,
+                readings: self.readings(),
                 before: &before,
                 action,
-                events: &events,
+                events: &after.events,
                 after: &after,
-                someone_can_act: someone_can_act(game, &after),
+                someone_can_act: someone_can_act(&next.pair.engine, &after),
             };
-            judge(Some(&step), game.catalog(), &after, &state.ghost)
+            judge(
+                Some(&step),
+                &self.catalog,
+                &step.readings,
+                &after,
+                &state.ghost,
+            )
         };
         next.ghost.violated = violated;
         if disagreed {
             next.ghost.violated |= Prop::EngineAndSpecAgree.bit();
         }
+        next.ghost.over = after.winners.is_some();
         // Keep the countered items that are still on the Chain (none, unless the engine errs).
         let mut countered = state.ghost.countered;
-        for e in &events {
+        for e in &after.events {
             if let Event::Countered { item } = e {
                 countered |= item_bit(*item);
             }
@@ -228,36 +270,44 @@ impl RiftModel {
         }
         match action {
             Action::Invite { .. } => next.ghost.invites += 1,
-            Action::EndTurn { .. } => next.ghost.invites = 0,
+            Action::EndTurn { .. } => {
+                next.ghost.invites = 0;
+                next.ghost.turns_ended = next.ghost.turns_ended.saturating_add(1);
+            }
             _ => {}
         }
+        next.ghost.removed = after.removed.len() as u8;
         self.seen.fetch_or(seen, Ordering::Relaxed);
         Some(Transition {
             state: next,
-            events,
+            events: after.events,
             seen,
         })
     }
 
-    /// The actions offered in `state`, bounds applied.
-    pub fn offered(&self, state: &State, out: &mut Vec<Action>) {
+    /// The actions offered in `state`, bounds applied: the union of what the engine and the
+    /// spec list as well formed.
+    pub fn offered(&self, state: &State<E>, out: &mut Vec<Action>) {
         if Self::is_final(state) {
             return;
         }
-        let game = &state.pair.game;
         let start = out.len();
-        game.well_formed_into(out);
+        state.pair.engine.well_formed(out);
+        state.pair.spec.well_formed(out);
+        out[start..].sort_unstable();
+        let mut kept = start;
         let ghost = state.ghost;
         let bounds = self.bounds;
-        let turns = game.turns();
-        let conceded = game.removed().len() - self.start.removed().len();
-        let mut kept = start;
+        let conceded = usize::from(ghost.removed).saturating_sub(self.removed_at_start);
         for i in start..out.len() {
             let a = out[i];
+            if kept > start && out[kept - 1] == a {
+                continue;
+            }
             let allowed = match a {
                 Action::Concede { .. } => conceded < usize::from(bounds.concessions),
                 Action::Invite { .. } => ghost.invites < bounds.invites,
-                Action::EndTurn { .. } => turns < bounds.turns,
+                Action::EndTurn { .. } => ghost.turns_ended < bounds.turns,
                 _ => true,
             };
             if allowed {
@@ -271,54 +321,53 @@ impl RiftModel {
 
 /// `holds::<I>` reads the verdict on property `I`: the stateright properties are these
 /// functions, one per property of [`Prop::ALL`].
-fn holds<const I: u8>(_: &RiftModel, s: &State) -> bool {
+fn holds<E: Engine, const I: u8>(_: &RiftModel<E>, s: &State<E>) -> bool {
     s.ghost.violated & (1u64 << I) == 0
 }
 
-fn condition_for(p: Prop) -> fn(&RiftModel, &State) -> bool {
+fn condition_for<E: Engine>(p: Prop) -> fn(&RiftModel<E>, &State<E>) -> bool {
     macro_rules! table {
-        ($f:ident; $($i:literal)*) => {
+        ($($i:literal)*) => {
             match p as u8 {
-                $( $i => $f::<$i>, )*
-                _ => $f::<63>,
+                $( $i => holds::<E, $i>, )*
+                _ => holds::<E, 63>,
             }
         };
     }
-    table!(holds; 0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 30 31 32 33 34 35 36 37 38 39 40 41 42 43 44 45 46 47 48 49 50 51 52 53 54 55 56 57 58 59 60 61 62 63)
+    table!(0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 30 31 32 33 34 35 36 37 38 39 40 41 42 43 44 45 46 47 48 49 50 51 52 53 54 55 56 57 58 59 60 61 62 63)
 }
 
 /// The stateright property for an `always` property `p`.
-pub fn property(p: Prop) -> Property<RiftModel> {
-    Property::always(p.name(), condition_for(p))
+pub fn property<E: Engine>(p: Prop) -> Property<RiftModel<E>> {
+    Property::always(p.name(), condition_for::<E>(p))
 }
 
-impl Model for RiftModel {
-    type State = State;
+impl<E: Engine> Model for RiftModel<E> {
+    type State = State<E>;
     type Action = Action;
 
-    fn init_states(&self) -> Vec<State> {
+    fn init_states(&self) -> Vec<State<E>> {
         vec![self.initial()]
     }
 
-    fn actions(&self, state: &State, actions: &mut Vec<Action>) {
+    fn actions(&self, state: &State<E>, actions: &mut Vec<Action>) {
         self.offered(state, actions);
     }
 
-    fn next_state(&self, state: &State, action: Action) -> Option<State> {
+    fn next_state(&self, state: &State<E>, action: Action) -> Option<State<E>> {
         self.step(state, action).map(|t| t.state)
     }
 
     fn format_action(&self, action: &Action) -> String {
-        action.display(self.start.catalog()).to_string()
+        action.display(&self.catalog).to_string()
     }
 
-    fn format_step(&self, last: &State, action: Action) -> Option<String> {
+    fn format_step(&self, last: &State<E>, action: Action) -> Option<String> {
         let t = self.step(last, action)?;
-        let cat = self.start.catalog();
         Some(
             t.events
                 .iter()
-                .map(|e| format!("{} ({})", e.display(cat), e.rule()))
+                .map(|e| format!("{} ({})", e.display(&self.catalog), e.rule()))
                 .collect::<Vec<_>>()
                 .join("\n"),
         )
@@ -328,7 +377,7 @@ impl Model for RiftModel {
         Prop::ALL
             .iter()
             .filter(|p| p.kind() == Kind::Always)
-            .map(|&p| property(p))
+            .map(|&p| property::<E>(p))
             .collect()
     }
 }

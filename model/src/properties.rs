@@ -139,6 +139,12 @@ pub struct Ghost {
     pub countered: u128,
     /// Invitations this turn (a bound: an invitation handed back returns to the same state).
     pub invites: u8,
+    /// Turns ended so far (a bound).
+    pub turns_ended: u8,
+    /// Seats removed so far, for the bound on concessions.
+    pub removed: u8,
+    /// The game is over: nothing more happens.
+    pub over: bool,
 }
 
 /// An item's bit in [`Ghost::countered`]: three kinds of item per card, 32 cards.
@@ -254,9 +260,11 @@ fn combat_order(remaining: SeatSet, attacker: Seat, defender: Seat) -> Vec<Seat>
 pub fn judge(
     step: Option<&Step<'_>>,
     catalog: &Catalog,
+    readings: &riftcheck::Readings,
     after: &View,
     ghost: &Ghost,
 ) -> (u64, u64) {
+    let _ = readings;
     let mut violated = 0u64;
     let mut seen = 0u64;
     let mut fail = |p: Prop| violated |= p.bit();

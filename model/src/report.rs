@@ -4,12 +4,10 @@
 
 use std::fmt::Write;
 
-use riftcheck::oracle::{Disagreement, Lockstep};
-use riftcheck::scenario::text::ZoneText;
-use riftcheck::scenario::{
-    CardExpect, Expect, FieldExpect, Outcome, Scenario, SourceMap, Step, render_example,
-};
-use riftcheck::{Action, Catalog, Observation as View, Seat, Setup};
+use riftcheck::observation::Value;
+use riftcheck::oracle::{Disagreement, Lockstep, Spec, Stepped};
+use riftcheck::scenario::{Expect, Outcome, SUMMARY, Scenario, SourceMap, Step, render_example};
+use riftcheck::{Action, Catalog, Engine, Observation as View, Seat, Setup};
 
 use crate::model::{RiftModel, State};
 use crate::properties::Prop;
@@ -103,81 +101,173 @@ fn observed(prop: Prop, cat: &Catalog, before: &View, after: &View) -> String {
     }
 }
 
-/// The spec's view as scenario expectations: the holders, the Chain, the records, and every card
-/// and battlefield where the engine's view differs.
+/// The spec's observation as scenario expectations: the summary (holders, the Chain, who is in,
+/// who won, the step's events), every other field where the engine's observation differs, and
+/// of the cards and battlefields those that differ.
 fn expectations(cat: &Catalog, spec: &View, engine: &View, after: usize) -> Expect {
-    let mut e = Expect {
-        after,
-        turn: Some(spec.turn),
-        priority: Some(spec.priority),
-        focus: Some(spec.focus),
-        showdown: Some(spec.showdown.map(|b| cat.bf_name(b).to_string())),
-        combat: Some(spec.combat),
-        awaiting: Some(spec.awaiting.map(|c| c.seat())),
-        chain: Some(names(cat, spec)),
-        passed: Some(spec.passed.iter().collect()),
-        focus_passed: Some(spec.focus_passed.iter().collect()),
-        remaining: Some(spec.remaining.iter().collect()),
-        removed: Some(spec.removed.iter().collect()),
-        winners: Some(spec.winners.unwrap_or_default().iter().collect()),
-        ..Expect::default()
-    };
-    for (i, (s, g)) in spec.cards.iter().zip(&engine.cards).enumerate() {
-        if s == g {
-            continue;
+    let mut keys: Vec<&str> = SUMMARY.to_vec();
+    for f in View::FIELDS {
+        if !keys.contains(&f.key) && spec.field(f.key, cat) != engine.field(f.key, cat) {
+            keys.push(f.key);
         }
-        let def = &cat.cards[i];
-        e.cards.insert(
-            def.name.clone(),
-            CardExpect {
-                at: Some(ZoneText::parse(&s.at.text(cat))),
-                controller: Some(s.controller),
-                might: s.might,
-                mighty: Some(s.mighty),
-                exhausted: Some(s.exhausted),
-                damage: Some(s.damage),
-            },
-        );
     }
-    for (i, (s, g)) in spec
-        .battlefields
-        .iter()
-        .zip(&engine.battlefields)
-        .enumerate()
-    {
-        if s == g {
+    let mut e = Expect::of(spec, cat, &keys, after);
+    // Of the cards and battlefields, only those that differ.
+    for key in ["cards", "battlefields"] {
+        let (Some(Value::Map(ours)), Some(Value::Map(theirs))) =
+            (spec.field(key, cat), engine.field(key, cat))
+        else {
+            continue;
+        };
+        let differing: Vec<(String, Value)> = ours
+            .into_iter()
+            .zip(theirs)
+            .filter(|(a, b)| a != b)
+            .map(|(a, _)| a)
+            .collect();
+        if differing.is_empty() {
             continue;
         }
-        e.battlefields.insert(
-            cat.battlefields[i].name.clone(),
-            FieldExpect {
-                controller: Some(s.controller),
-                token: Some(s.token),
-                might: Some(s.might),
-                contested_by: Some(s.contested_by),
-            },
-        );
+        if let Some(Ok(x)) = View::expect_field(key, &Value::Map(differing), cat) {
+            e.set(key, x);
+        }
     }
     e
 }
 
+/// What the engine and the spec made of the last step of a disagreement: the expectation, what
+/// was found, the rule to cite, and the scenario's expectations.
+fn disagreement_text<E: Engine>(
+    model: &RiftModel<E>,
+    before: &State<E>,
+    path: &[Action],
+    steps: &mut [Step],
+) -> (String, String, Option<String>, Option<Expect>) {
+    let cat = &model.catalog;
+    let Some(&action) = path.last() else {
+        // At the start: the two built different games from the setup.
+        return match Lockstep::<E, Spec>::start(&model.setup) {
+            Ok(started) => match started.disagreement {
+                Some(Disagreement::ViewsDiffer(d)) => (
+                    format!("{} is {} (the spec)", d.path, d.theirs.toml()),
+                    format!("{} (the engine)", d.ours.toml()),
+                    Some(d.rule.to_string()),
+                    Some(expectations(
+                        cat,
+                        &started.reference_first,
+                        &started.first,
+                        0,
+                    )),
+                ),
+                _ => (
+                    "the same game from the setup".into(),
+                    "another".into(),
+                    None,
+                    None,
+                ),
+            },
+            Err(_) => (
+                "the same game from the setup".into(),
+                "another".into(),
+                None,
+                None,
+            ),
+        };
+    };
+    let text = action.display(cat);
+    let mut pair = before.pair.clone();
+    match pair.step(action, cat) {
+        Stepped::Disagreed(Disagreement::EngineAccepted { spec_refusals }, _) => {
+            let first = spec_refusals.first().copied();
+            if let Some(step) = steps.last_mut() {
+                step.outcome = Outcome::Refused(first.map(|e| e.name().to_string()));
+            }
+            let why = first.map_or(String::new(), |e| format!(" ({e})"));
+            (
+                format!("{text} is refused{why}"),
+                "the engine accepts it".to_string(),
+                first.map(|e| e.rule().to_string()),
+                None,
+            )
+        }
+        Stepped::Disagreed(Disagreement::EngineRefused { error }, _) => (
+            format!("{text} is allowed"),
+            format!("the engine refuses it: {error}"),
+            None,
+            None,
+        ),
+        Stepped::Disagreed(
+            Disagreement::RefusedForAnotherRule {
+                error,
+                spec_refusals,
+            },
+            _,
+        ) => {
+            let reasons: Vec<String> = spec_refusals
+                .iter()
+                .map(|e| format!("{} ({})", e.name(), e.rule()))
+                .collect();
+            if let Some(step) = steps.last_mut() {
+                let name = spec_refusals.first().map(|e| e.name().to_string());
+                step.outcome = Outcome::Refused(name);
+            }
+            (
+                format!("{text} is refused for {}", reasons.join(" or ")),
+                format!(
+                    "the engine refuses it citing {} ({})",
+                    error.name(),
+                    error.rule()
+                ),
+                spec_refusals.first().map(|e| e.rule().to_string()),
+                None,
+            )
+        }
+        Stepped::Disagreed(Disagreement::ViewsDiffer(d), both) => (
+            format!("{} is {} (the spec)", d.path, d.theirs.toml()),
+            format!("{} (the engine)", d.ours.toml()),
+            Some(d.rule.to_string()),
+            both.map(|b| expectations(cat, &b.1, &b.0, path.len())),
+        ),
+        _ => (
+            "the engine and the spec agree".into(),
+            "they did not".into(),
+            None,
+            None,
+        ),
+    }
+}
+
+/// What the spec sees after `path`, the last step's events included: the spec's reading decides
+/// the expectations of a counterexample, whatever the engine did.
+fn spec_after(setup: &Setup, path: &[Action]) -> Option<View> {
+    let (mut spec, mut events) = Spec::start(setup).ok()?;
+    for &a in path {
+        events = spec.apply(a).unwrap_or_default();
+    }
+    let mut v = spec.observe();
+    v.events = events;
+    Some(v)
+}
+
 /// Builds the counterexample for `prop` from `path` (the violation is on its last step).
-pub fn counterexample(
-    model: &RiftModel,
+pub fn counterexample<E: Engine>(
+    model: &RiftModel<E>,
     setup: &Setup,
     prop: Prop,
     path: Vec<Action>,
     cycle_from: Option<usize>,
 ) -> Counterexample {
-    let cat = model.start.catalog();
+    let cat = &model.catalog;
     let states = search::replay(model, &path);
     let last = &states[states.len() - 1].0;
-    let before: &State = if states.len() >= 2 {
+    let before: &State<E> = if states.len() >= 2 {
         &states[states.len() - 2].0
     } else {
         last
     };
-    let (before_view, after_view) = (before.game().observe(), last.game().observe());
+    let before_view = before.pair.engine.observe();
+    let mut after_view = last.pair.engine.observe();
+    after_view.events = states[states.len() - 1].1.clone();
     let mut steps: Vec<Step> = path
         .iter()
         .map(|a| Step {
@@ -188,44 +278,12 @@ pub fn counterexample(
     let mut rule = prop.rule().to_string();
     let (expected, found, expect) = match prop {
         Prop::EngineAndSpecAgree => {
-            let action = *path.last().expect("a disagreement has a step");
-            let mut pair: Lockstep = before.pair.clone();
-            let disagreement = pair.step(action).err();
-            match disagreement {
-                Some(Disagreement::EngineAccepted { spec_refusal }) => {
-                    if let Some(step) = steps.last_mut() {
-                        step.outcome = Outcome::Refused(None);
-                    }
-                    (
-                        format!("{} is refused ({spec_refusal})", action.display(cat)),
-                        "the engine accepts it".to_string(),
-                        None,
-                    )
-                }
-                Some(Disagreement::EngineRefused { error }) => (
-                    format!("{} is allowed", action.display(cat)),
-                    format!("the engine refuses it: {error}"),
-                    None,
-                ),
-                Some(Disagreement::ViewsDiffer(d)) => {
-                    rule = d.rule.to_string();
-                    (
-                        format!("{} is {} (the spec)", d.path, d.theirs.toml()),
-                        format!("{} (the engine)", d.ours.toml()),
-                        Some(expectations(
-                            cat,
-                            &pair.spec.observe(),
-                            &pair.game.observe(),
-                            path.len(),
-                        )),
-                    )
-                }
-                None => (
-                    "the engine and the spec agree".into(),
-                    "they did not".into(),
-                    None,
-                ),
+            let (expected, found, cited, expect) =
+                disagreement_text(model, before, &path, &mut steps);
+            if let Some(r) = cited {
+                rule = r;
             }
+            (expected, found, expect)
         }
         Prop::NoCycles => (
             "every sequence of actions makes progress".to_string(),
@@ -235,14 +293,12 @@ pub fn counterexample(
             ),
             None,
         ),
-        _ => {
-            let spec_view = last.pair.spec.observe();
-            (
-                prop.name().to_string(),
-                observed(prop, cat, &before_view, &after_view),
-                Some(expectations(cat, &spec_view, &after_view, path.len())),
-            )
-        }
+        _ => (
+            prop.name().to_string(),
+            observed(prop, cat, &before_view, &after_view),
+            spec_after(&model.setup, &path)
+                .map(|spec| expectations(cat, &spec, &after_view, path.len())),
+        ),
     };
     let scenario = Scenario {
         title: format!("Counterexample to \"{}\" ({})", prop.name(), model.name),
@@ -281,15 +337,18 @@ impl Counterexample {
         &self.text
     }
 
-    fn written_for(&self, model: &RiftModel) -> String {
-        let mut game = model.start.clone();
-        let steps: Vec<_> = self.path.iter().map(|&a| (a, game.apply(a))).collect();
+    fn written_for<E: Engine>(&self, model: &RiftModel<E>) -> String {
+        let steps: Vec<_> = match E::start(&model.setup) {
+            Ok((mut engine, _)) => self.path.iter().map(|&a| (a, engine.apply(a))).collect(),
+            Err(_) => Vec::new(),
+        };
         let mut text = render_example(
             &self.scenario.title,
             None,
             &self.scenario.rules,
-            &model.start,
-            &[],
+            &model.catalog,
+            &model.first_view,
+            &model.first_view.events,
             &steps,
         );
         if let Some(from) = self.cycle_from {

@@ -5,12 +5,12 @@
 use std::collections::{HashMap, VecDeque};
 use std::hash::{DefaultHasher, Hash, Hasher};
 
-use riftcheck::Action;
+use riftcheck::{Action, Engine};
 
 use crate::model::{RiftModel, State};
 
 /// A deterministic fingerprint of a state.
-pub fn fingerprint(state: &State) -> u64 {
+pub fn fingerprint<E: Engine>(state: &State<E>) -> u64 {
     let mut h = DefaultHasher::new();
     state.hash(&mut h);
     h.finish()
@@ -18,8 +18,8 @@ pub fn fingerprint(state: &State) -> u64 {
 
 /// Shortest paths from the first state to a state where each property of `props` is violated
 /// (`ghost.violated`), all found by one breadth-first search of at most `limit` states.
-pub fn shortest_violations(
-    model: &RiftModel,
+pub fn shortest_violations<E: Engine>(
+    model: &RiftModel<E>,
     props: &[crate::properties::Prop],
     limit: usize,
 ) -> HashMap<crate::properties::Prop, Vec<Action>> {
@@ -84,9 +84,9 @@ pub enum Found<T> {
 /// A shortest sequence of actions from the first state to a transition where `target` holds
 /// (it is given the new state and the companions the transition showed), searching at most
 /// `limit` states. The first state itself counts, with no companions.
-pub fn shortest_path(
-    model: &RiftModel,
-    target: &dyn Fn(&State, u64) -> bool,
+pub fn shortest_path<E: Engine>(
+    model: &RiftModel<E>,
+    target: &dyn Fn(&State<E>, u64) -> bool,
     limit: usize,
 ) -> Found<Vec<Action>> {
     let start = model.initial();
@@ -135,7 +135,10 @@ pub fn shortest_path(
 
 /// A cycle: the actions from the first state to a state on the cycle, then the actions around
 /// it. Searches at most `limit` states.
-pub fn find_cycle(model: &RiftModel, limit: usize) -> Found<(Vec<Action>, Vec<Action>)> {
+pub fn find_cycle<E: Engine>(
+    model: &RiftModel<E>,
+    limit: usize,
+) -> Found<(Vec<Action>, Vec<Action>)> {
     #[derive(Clone, Copy, PartialEq)]
     enum Mark {
         OnPath,
@@ -144,8 +147,8 @@ pub fn find_cycle(model: &RiftModel, limit: usize) -> Found<(Vec<Action>, Vec<Ac
     let mut marks: HashMap<u64, Mark> = HashMap::new();
     // Each frame: the state, its fingerprint, its actions and the next one to try, and the action
     // that led here.
-    struct Frame {
-        state: State,
+    struct Frame<E: Engine> {
+        state: State<E>,
         fp: u64,
         actions: Vec<Action>,
         next: usize,
@@ -208,7 +211,10 @@ pub fn find_cycle(model: &RiftModel, limit: usize) -> Found<(Vec<Action>, Vec<Ac
 }
 
 /// Replays `path` from the first state, returning every state and the events of each step.
-pub fn replay(model: &RiftModel, path: &[Action]) -> Vec<(State, Vec<riftcheck::Event>)> {
+pub fn replay<E: Engine>(
+    model: &RiftModel<E>,
+    path: &[Action],
+) -> Vec<(State<E>, Vec<riftcheck::Event>)> {
     let mut out = vec![(model.initial(), Vec::new())];
     for &a in path {
         let last = &out[out.len() - 1].0;
@@ -222,10 +228,14 @@ pub fn replay(model: &RiftModel, path: &[Action]) -> Vec<(State, Vec<riftcheck::
 
 /// Whether `path` replays from the first state (every step a transition) and its last state
 /// violates `prop`.
-pub fn still_violates(model: &RiftModel, prop: crate::properties::Prop, path: &[Action]) -> bool {
+pub fn still_violates<E: Engine>(
+    model: &RiftModel<E>,
+    prop: crate::properties::Prop,
+    path: &[Action],
+) -> bool {
     let mut state = model.initial();
     for (i, &a) in path.iter().enumerate() {
-        if RiftModel::is_final(&state) && i < path.len() {
+        if RiftModel::<E>::is_final(&state) && i < path.len() {
             return false;
         }
         match model.step(&state, a) {
@@ -238,6 +248,10 @@ pub fn still_violates(model: &RiftModel, prop: crate::properties::Prop, path: &[
 
 /// Shrinks a path that ends in a violation of `prop` with the library's shrinker: steps go
 /// while the rest still replays and still ends in the same violation.
-pub fn shrink(model: &RiftModel, prop: crate::properties::Prop, path: Vec<Action>) -> Vec<Action> {
+pub fn shrink<E: Engine>(
+    model: &RiftModel<E>,
+    prop: crate::properties::Prop,
+    path: Vec<Action>,
+) -> Vec<Action> {
     riftcheck::shrink::shrink(path, |p| still_violates(model, prop, p))
 }

@@ -4,7 +4,7 @@
 
 use std::process::ExitCode;
 
-use riftcheck::{Action, Game, Setup};
+use riftcheck::{Action, Engine, Setup};
 
 use crate::model::{Bounds, RiftModel};
 use crate::properties::{Kind, Prop};
@@ -36,7 +36,11 @@ impl Rng {
 }
 
 /// One random walk: the path taken, and the first `always` property it violated, if any.
-pub fn walk(model: &RiftModel, rng: &mut Rng, depth: usize) -> (Vec<Action>, Option<Prop>) {
+pub fn walk<E: Engine>(
+    model: &RiftModel<E>,
+    rng: &mut Rng,
+    depth: usize,
+) -> (Vec<Action>, Option<Prop>) {
     let mut state = model.initial();
     let mut path = Vec::new();
     let mut offered = Vec::new();
@@ -47,7 +51,7 @@ pub fn walk(model: &RiftModel, rng: &mut Rng, depth: usize) -> (Vec<Action>, Opt
         offered.clear();
         model.offered(&state, &mut offered);
         // Choose uniformly among the actions that are transitions.
-        let mut moves: Vec<(Action, crate::model::State)> = offered
+        let mut moves: Vec<(Action, crate::model::State<E>)> = offered
             .iter()
             .filter_map(|&a| model.step(&state, a).map(|t| (a, t.state)))
             .collect();
@@ -71,7 +75,7 @@ pub fn walk(model: &RiftModel, rng: &mut Rng, depth: usize) -> (Vec<Action>, Opt
     (path, v)
 }
 
-fn violated(state: &crate::model::State) -> Option<Prop> {
+fn violated<E: Engine>(state: &crate::model::State<E>) -> Option<Prop> {
     Prop::ALL
         .iter()
         .copied()
@@ -89,14 +93,13 @@ pub fn run(
 ) -> ExitCode {
     let mut failed = false;
     for (name, setup) in targets {
-        let game = match Game::from_setup(&setup.with_fault(fault)) {
-            Ok(g) => g,
+        let model = match RiftModel::new(name.clone(), &setup.with_fault(fault), bounds) {
+            Ok(m) => m,
             Err(e) => {
                 eprintln!("error: {name}: {e}");
                 return ExitCode::from(2);
             }
         };
-        let model = RiftModel::new(name.clone(), game, bounds);
         let mut steps = 0usize;
         let mut found = None;
         for run in 0..runs {

@@ -52,8 +52,9 @@ fn a_failed_expectation_exits_1_and_says_what_and_where() {
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert_eq!(out.status.code(), Some(1), "{stdout}");
     assert!(stdout.contains("FAIL"), "{stdout}");
+    // The line and column of the value that is wrong, and both values as the file writes them.
     assert!(
-        stdout.contains("after step 2: priority: expected A, found B"),
+        stdout.contains(r#"failing.toml:15:12 (Wrong on purpose) after step 2: priority: expected "A", found "B""#),
         "{stdout}"
     );
 }

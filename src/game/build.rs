@@ -69,7 +69,6 @@ impl Game {
                 removed: table.removed,
                 turn: table.turn,
                 turn_begun: true,
-                turns: 0,
                 points: table.points,
                 energy: table.energy,
                 invited: table.invited,

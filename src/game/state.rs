@@ -36,8 +36,6 @@ pub(crate) struct State {
     /// False while the Turn has been handed on by a removal and the next player's turn waits for
     /// the window in progress to finish (652.5.a.1; policy `turn-player-leaves`).
     pub turn_begun: bool,
-    /// Turns begun since the setup, for the model checker's bounds.
-    pub turns: u8,
     /// Points per seat (462-466).
     pub points: [u8; 4],
     /// Energy in each seat's Rune Pool (159-167).
@@ -185,11 +183,6 @@ impl Game {
     /// The Turn Player (304), unless the game is over.
     pub fn turn_player(&self) -> Option<Seat> {
         (!self.is_over()).then_some(self.s.turn)
-    }
-
-    /// Turns begun since the setup.
-    pub fn turns(&self) -> u8 {
-        self.s.turns
     }
 
     /// Whether a Showdown (or a combat's Showdown step) is in progress (307-308).
@@ -381,5 +374,48 @@ impl Game {
 
     pub(crate) fn set_zone(&mut self, card: CardId, zone: Zone) {
         self.s.cards[card.index()].zone = zone;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::hash::{DefaultHasher, Hash, Hasher};
+
+    use super::*;
+    use crate::action::Action;
+    use crate::setup::Setup;
+
+    fn hash(g: &Game) -> u64 {
+        let mut h = DefaultHasher::new();
+        g.hash(&mut h);
+        h.finish()
+    }
+
+    #[test]
+    fn games_are_equal_and_hash_alike_exactly_when_their_states_are() {
+        let a = Game::from_setup(&Setup::new(Mode::War)).unwrap();
+        let same = Game::from_setup(&Setup::new(Mode::War)).unwrap();
+        assert_eq!(a, same);
+        assert_eq!(hash(&a), hash(&same));
+        let mut b = a.clone();
+        b.apply(Action::EndTurn { seat: Seat::A }).unwrap();
+        assert_ne!(a, b);
+        assert_ne!(hash(&a), hash(&b));
+        // The same state of another table is another game.
+        let duel = Game::from_setup(&Setup::new(Mode::Duel)).unwrap();
+        assert_ne!(a, duel);
+    }
+
+    #[test]
+    fn turns_and_energy_are_reported() {
+        let mut setup = Setup::new(Mode::Skirmish);
+        setup.energy = vec![(Seat::B, 2)];
+        let mut g = Game::from_setup(&setup).unwrap();
+        assert_eq!(g.turn_player(), Some(Seat::A));
+        assert_eq!(g.energy(), [0, 2, 0, 0]);
+        g.apply(Action::EndTurn { seat: Seat::A }).unwrap();
+        g.apply(Action::EndTurn { seat: Seat::B }).unwrap();
+        assert_eq!(g.turn_player(), Some(Seat::C));
+        assert_eq!(g.energy(), [0; 4]);
     }
 }

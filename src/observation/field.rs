@@ -46,7 +46,13 @@ pub(crate) fn battlefield(v: &Value, cat: &Catalog) -> Result<BattlefieldId, Exp
         .ok_or_else(|| ExpectError::here(format!("no battlefield is called `{t}`")))
 }
 
-pub(crate) fn card_name(v: &Value, cat: &Catalog) -> Result<String, ExpectError> {
+/// An item's or card's name as an expectation writes it (`Firebolt`, `Sentry's trigger`),
+/// checked against the catalog.
+///
+/// # Errors
+///
+/// No card has that name.
+pub fn card_name(v: &Value, cat: &Catalog) -> Result<String, ExpectError> {
     let t = text(v)?;
     let card = t
         .strip_suffix("'s trigger")
@@ -122,6 +128,10 @@ impl Field for Option<Choice> {
 
     /// The seat that must choose, or `none`.
     fn expect(v: &Value, _: &Catalog) -> Result<Expected, ExpectError> {
+        let v = match v {
+            Value::Map(_) => v.get("seat").unwrap_or(&Value::None),
+            _ => v,
+        };
         Ok(match seat_or_none(v)? {
             None => Expected::Is(Value::None),
             Some(s) => Expected::Named(s.to_string()),
@@ -307,6 +317,7 @@ impl Field for Option<i8> {
 
     fn expect(v: &Value, c: &Catalog) -> Result<Expected, ExpectError> {
         match v {
+            Value::None => Ok(Expected::Is(Value::None)),
             Value::Text(t) if t == "none" => Ok(Expected::Is(Value::None)),
             _ => i8::expect(v, c),
         }
@@ -334,7 +345,13 @@ impl Field for ArrayVec<Unplaced, { crate::item::MAX_UNPLACED }> {
 
     /// A list of trigger names (`Sentry's trigger`).
     fn expect(v: &Value, cat: &Catalog) -> Result<Expected, ExpectError> {
-        let items = each(v, |x| card_name(x, cat).map(Expected::Named))?;
+        let items = each(v, |x| {
+            let x = match x {
+                Value::Map(_) => x.get("trigger").unwrap_or(&Value::None),
+                _ => x,
+            };
+            card_name(x, cat).map(Expected::Named)
+        })?;
         Ok(Expected::Each(items))
     }
 }

@@ -23,7 +23,7 @@ use std::fmt;
 use arrayvec::ArrayVec;
 
 pub use expect::{ExpectError, Expected, Mismatch};
-pub use field::Field;
+pub use field::{Field, card_name};
 pub use value::Value;
 
 use crate::action::Choice;

@@ -16,7 +16,8 @@ use arbitrary::Unstructured;
 
 use super::invariants::invariants;
 use super::laws::{self, Finding, Options};
-use super::lockstep::Lockstep;
+use super::lockstep::{Lockstep, Stepped};
+use super::spec::Spec;
 use crate::action::Action;
 use crate::game::Game;
 use crate::generate::{self, Pick};
@@ -108,40 +109,87 @@ pub fn arbitrary_state(data: &[u8]) {
     let Ok(setup) = generate::described_state(&mut u) else {
         return;
     };
-    // A refusal is a typed SetupError; a panic would be a bug, and the fuzzer reports it.
-    let Ok(game) = Game::from_setup(&setup.with_fault(fault_from_env())) else {
-        return;
-    };
     let opts = Options {
         pick: Pick::Mixed,
         steps: 30,
         every_action: true,
         fault: fault_from_env(),
     };
-    let start = game;
-    let pair = Lockstep::new(start.clone());
-    let finding = |what: String, actions: Vec<Action>| Finding {
-        law: laws::Law::Lockstep,
-        what,
-        setup: setup.clone(),
-        actions,
-        fault: opts.fault,
+    // A refusal is typed SetupErrors from both; a panic would be a bug, and the fuzzer reports
+    // it.
+    let started = match Lockstep::<Game, Spec>::start(&setup.with_fault(opts.fault)) {
+        Ok(s) => s,
+        Err(Ok(_)) => return,
+        Err(Err(d)) => crash(
+            finding(
+                &setup,
+                &opts,
+                laws::Law::Lockstep,
+                d.to_string(),
+                Vec::new(),
+            ),
+            &opts,
+        ),
     };
-    for seat in start.remaining().iter() {
+    if let Some(d) = started.disagreement {
+        crash(
+            finding(
+                &setup,
+                &opts,
+                laws::Law::Lockstep,
+                d.to_string(),
+                Vec::new(),
+            ),
+            &opts,
+        );
+    }
+    for seat in started.pair.engine.remaining().iter() {
         let concede = Action::Concede { seat };
-        let mut probe = pair.clone();
-        if let Err(d) = probe.step(concede) {
-            crash(finding(d.to_string(), vec![concede]), &opts);
+        let mut probe = started.pair.clone();
+        if let Stepped::Disagreed(d, _) = probe.step(concede, &started.catalog) {
+            crash(
+                finding(
+                    &setup,
+                    &opts,
+                    laws::Law::Lockstep,
+                    d.to_string(),
+                    vec![concede],
+                ),
+                &opts,
+            );
         }
-        let broken = invariants(probe.game.catalog(), &probe.game.observe());
+        let broken = invariants(&started.catalog, &probe.engine.observe());
         if let Some(v) = broken.first() {
-            let mut f = finding(v.to_string(), vec![concede]);
-            f.law = laws::Law::Invariants;
-            crash(f, &opts);
+            crash(
+                finding(
+                    &setup,
+                    &opts,
+                    laws::Law::Invariants,
+                    v.to_string(),
+                    vec![concede],
+                ),
+                &opts,
+            );
         }
     }
     if let Err(f) = laws::play(&setup, &[], &mut u, &opts) {
         crash(*f, &opts);
+    }
+}
+
+fn finding(
+    setup: &Setup,
+    opts: &Options,
+    law: laws::Law,
+    what: String,
+    actions: Vec<Action>,
+) -> Finding {
+    Finding {
+        law,
+        what,
+        setup: setup.clone(),
+        actions,
+        fault: opts.fault,
     }
 }
 

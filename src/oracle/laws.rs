@@ -1,16 +1,21 @@
 //! The laws every game obeys, as one runner that the fuzz targets, the seeded tests and the
 //! property tests all call: the engine and the spec agree on every action; the invariants hold
-//! after every step; a refused action changes nothing; `legal_actions` lists exactly what
-//! `apply` accepts. A broken law comes back as a [`Finding`] that shrinks to the shortest
-//! scenario showing it.
+//! after every step; a refused action changes nothing; `check` accepts exactly what `apply`
+//! accepts. The laws are written against the [`Engine`] boundary, so they hold any engine to
+//! them. A broken law comes back as a [`Finding`] that shrinks to the shortest scenario showing
+//! it.
 
 use std::fmt;
+use std::sync::Arc;
 
 use arbitrary::Unstructured;
 
 use super::invariants::invariants;
-use super::lockstep::{Disagreement, Lockstep};
+use super::lockstep::{Lockstep, Stepped};
+use super::spec::Spec;
 use crate::action::Action;
+use crate::card::Catalog;
+use crate::engine::Engine;
 use crate::game::Game;
 use crate::generate::{self, Pick};
 use crate::readings::Fault;
@@ -26,7 +31,7 @@ pub enum Law {
     Invariants,
     /// A refused action changed the game.
     RefusalChangesNothing,
-    /// `legal_actions` and `apply` disagree.
+    /// `check` and `apply` disagree.
     LegalsAreLegal,
 }
 
@@ -36,7 +41,7 @@ impl fmt::Display for Law {
             Law::Lockstep => "the engine and the spec agree on every action",
             Law::Invariants => "what an observer sees is consistent",
             Law::RefusalChangesNothing => "a refused action changes nothing",
-            Law::LegalsAreLegal => "legal_actions lists exactly what apply accepts",
+            Law::LegalsAreLegal => "check accepts exactly what apply accepts",
         })
     }
 }
@@ -81,18 +86,15 @@ pub struct Finding {
     pub fault: Option<Fault>,
 }
 
-fn start(setup: &Setup, fault: Option<Fault>) -> Option<Game> {
-    Game::from_setup(&setup.with_fault(fault)).ok()
-}
-
-struct Player<'a> {
+struct Player<'a, E: Engine> {
     setup: &'a Setup,
     opts: &'a Options,
-    pair: Lockstep,
+    catalog: Arc<Catalog>,
+    pair: Lockstep<E, Spec>,
     taken: Vec<Action>,
 }
 
-impl Player<'_> {
+impl<E: Engine> Player<'_, E> {
     fn finding(&self, law: Law, what: String) -> Box<Finding> {
         Box::new(Finding {
             law,
@@ -103,53 +105,54 @@ impl Player<'_> {
         })
     }
 
+    fn finding_at(&self, law: Law, what: String, action: Action) -> Box<Finding> {
+        let mut f = self.finding(law, what);
+        f.actions.push(action);
+        f
+    }
+
     /// The laws that hold in the current state.
     fn check_state(&self) -> Result<(), Box<Finding>> {
-        let game = &self.pair.game;
-        let broken = invariants(game.catalog(), &game.observe());
+        let engine = &self.pair.engine;
+        let broken = invariants(&self.catalog, &engine.observe());
         if let Some(v) = broken.first() {
             return Err(self.finding(Law::Invariants, v.to_string()));
         }
         if !self.opts.every_action {
             return Ok(());
         }
-        let legal = game.legal_actions();
-        for action in game.well_formed_actions() {
-            let mut copy = game.clone();
-            let accepted = copy.apply(action).is_ok();
-            if accepted != legal.contains(&action) {
-                let mut f = self.finding(
-                    Law::LegalsAreLegal,
-                    format!(
-                        "{}: apply {} it, legal_actions {} it",
-                        action.display(game.catalog()),
-                        if accepted { "accepts" } else { "refuses" },
-                        if legal.contains(&action) {
-                            "lists"
-                        } else {
-                            "omits"
-                        }
-                    ),
+        let mut offered = Vec::new();
+        engine.well_formed(&mut offered);
+        self.pair.spec.well_formed(&mut offered);
+        offered.sort_unstable();
+        offered.dedup();
+        for action in offered {
+            let text = action.display(&self.catalog).to_string();
+            let mut copy = engine.clone();
+            let applied = copy.apply(action);
+            if applied.is_ok() != engine.check(action).is_ok() {
+                let what = format!(
+                    "{text}: apply {} it, check {} it",
+                    if applied.is_ok() {
+                        "accepts"
+                    } else {
+                        "refuses"
+                    },
+                    if applied.is_ok() {
+                        "refuses"
+                    } else {
+                        "accepts"
+                    },
                 );
-                f.actions.push(action);
-                return Err(f);
+                return Err(self.finding_at(Law::LegalsAreLegal, what, action));
             }
-            if !accepted && &copy != game {
-                let mut f = self.finding(
-                    Law::RefusalChangesNothing,
-                    format!(
-                        "refusing {} changed the game",
-                        action.display(game.catalog())
-                    ),
-                );
-                f.actions.push(action);
-                return Err(f);
+            if applied.is_err() && &copy != engine {
+                let what = format!("refusing {text} changed the game");
+                return Err(self.finding_at(Law::RefusalChangesNothing, what, action));
             }
             let mut probe = self.pair.clone();
-            if let Err(d) = probe.step(action) {
-                let mut f = self.finding(Law::Lockstep, d.to_string());
-                f.actions.push(action);
-                return Err(f);
+            if let Stepped::Disagreed(d, _) = probe.step(action, &self.catalog) {
+                return Err(self.finding_at(Law::Lockstep, d.to_string(), action));
             }
         }
         Ok(())
@@ -157,26 +160,22 @@ impl Player<'_> {
 
     /// Takes `action` in lockstep. Refused by both: nothing happens and nothing is recorded.
     fn take(&mut self, action: Action) -> Result<(), Box<Finding>> {
-        match self.pair.step(action) {
-            Ok(None) => Ok(()),
-            Ok(Some(_)) => {
+        match self.pair.step(action, &self.catalog) {
+            Stepped::Refused(_) => Ok(()),
+            Stepped::Agreed(_) => {
                 self.taken.push(action);
                 Ok(())
             }
-            Err(d) => {
+            Stepped::Disagreed(d, _) => {
                 self.taken.push(action);
-                Err(self.finding(Law::Lockstep, describe(&d)))
+                Err(self.finding(Law::Lockstep, d.to_string()))
             }
         }
     }
 }
 
-fn describe(d: &Disagreement) -> String {
-    d.to_string()
-}
-
-/// Decodes a setup and a sequence of choices from `bytes` and plays them, checking the laws at
-/// every step. Returns the number of actions taken.
+/// Decodes a setup and a sequence of choices from `bytes` and plays them on the reference
+/// engine, checking the laws at every step. Returns the number of actions taken.
 ///
 /// # Errors
 ///
@@ -189,9 +188,9 @@ pub fn run(bytes: &[u8], opts: &Options) -> Result<usize, Box<Finding>> {
     play(&setup, &[], &mut u, opts)
 }
 
-/// Plays `setup`: first the actions of `prefix` (those both the engine and the spec refuse are
-/// skipped), then up to `opts.steps` choices decoded from `u`, checking the laws at every step.
-/// Returns the number of actions taken.
+/// Plays `setup` on the reference engine: first the actions of `prefix` (those both the engine
+/// and the spec refuse are skipped), then up to `opts.steps` choices decoded from `u`, checking
+/// the laws at every step. Returns the number of actions taken.
 ///
 /// # Errors
 ///
@@ -202,15 +201,43 @@ pub fn play(
     u: &mut Unstructured<'_>,
     opts: &Options,
 ) -> Result<usize, Box<Finding>> {
-    let Some(game) = start(setup, opts.fault) else {
-        return Ok(0);
+    play_with::<Game>(setup, prefix, u, opts)
+}
+
+/// As [`play`], on any engine `E` against the spec.
+///
+/// # Errors
+///
+/// The first broken law, unshrunk.
+pub fn play_with<E: Engine>(
+    setup: &Setup,
+    prefix: &[Action],
+    u: &mut Unstructured<'_>,
+    opts: &Options,
+) -> Result<usize, Box<Finding>> {
+    let started = match Lockstep::<E, Spec>::start(&setup.with_fault(opts.fault)) {
+        Ok(s) => s,
+        Err(Ok(_)) => return Ok(0),
+        Err(Err(d)) => {
+            return Err(Box::new(Finding {
+                law: Law::Lockstep,
+                what: d.to_string(),
+                setup: setup.clone(),
+                actions: Vec::new(),
+                fault: opts.fault,
+            }));
+        }
     };
     let mut p = Player {
         setup,
         opts,
-        pair: Lockstep::new(game),
+        catalog: started.catalog,
+        pair: started.pair,
         taken: Vec::new(),
     };
+    if let Some(d) = started.disagreement {
+        return Err(p.finding(Law::Lockstep, d.to_string()));
+    }
     p.check_state()?;
     for &a in prefix {
         p.take(a)?;
@@ -220,7 +247,7 @@ pub fn play(
         if u.is_empty() {
             break;
         }
-        let Ok(Some(action)) = generate::action(&p.pair.game, u, opts.pick) else {
+        let Ok(Some(action)) = generate::action(&p.pair.engine, u, opts.pick) else {
             break;
         };
         p.take(action)?;
@@ -256,40 +283,26 @@ impl Finding {
     /// The finding as a scenario: its steps, and expectations from the spec's view after the
     /// last one, ready to save under `tests/scenarios/regressions/`.
     pub fn scenario(&self) -> Scenario {
-        let Some(game) = start(&self.setup, None) else {
+        let (Ok((mut spec, _)), Ok(table)) = (Spec::start(&self.setup), self.setup.validate())
+        else {
             return self.bare_scenario(None);
         };
-        let cat = game.catalog_arc().clone();
-        let mut pair = Lockstep::new(game);
+        let cat = table.catalog;
+        // The spec's reading decides the expectations.
         let mut refused_last = false;
+        let mut events = Vec::new();
         for (i, &a) in self.actions.iter().enumerate() {
-            let before = pair.clone();
-            if pair.step(a).is_err() {
-                // The spec's reading decides the expectations.
-                pair = before;
-                let spec_ok = pair.spec.apply(a).is_ok();
-                if spec_ok {
-                    let _ = pair.game.apply(a);
-                } else {
+            match spec.apply(a) {
+                Ok(e) => events = e,
+                Err(_) => {
+                    events.clear();
                     refused_last = i + 1 == self.actions.len();
                 }
             }
         }
-        let v = pair.spec.observe();
-        let expect = Expect {
-            after: self.actions.len(),
-            turn: Some(v.turn),
-            priority: Some(v.priority),
-            focus: Some(v.focus),
-            awaiting: Some(v.awaiting.map(|c| c.seat())),
-            chain: Some(v.chain.iter().map(|i| i.item.text(&cat)).collect()),
-            passed: Some(v.passed.iter().collect()),
-            focus_passed: Some(v.focus_passed.iter().collect()),
-            remaining: Some(v.remaining.iter().collect()),
-            removed: Some(v.removed.iter().collect()),
-            winners: Some(v.winners.unwrap_or_default().iter().collect()),
-            ..Expect::default()
-        };
+        let mut v = spec.observe();
+        v.events = events;
+        let expect = Expect::of(&v, &cat, crate::scenario::SUMMARY, self.actions.len());
         let mut s = self.bare_scenario(Some(expect));
         if refused_last && let Some(step) = s.steps.last_mut() {
             step.outcome = Outcome::Refused(None);
@@ -333,15 +346,19 @@ impl Finding {
     pub fn report(&self) -> String {
         let scenario = self.scenario();
         let mut text = String::new();
-        if let Some(mut game) = start(&self.setup, self.fault) {
-            let start_game = game.clone();
+        if let Ok((mut game, setup_events)) =
+            Game::from_setup_with_events(&self.setup.with_fault(self.fault))
+        {
+            let first = game.observe();
+            let catalog = game.catalog_arc().clone();
             let steps: Vec<_> = self.actions.iter().map(|&a| (a, game.apply(a))).collect();
             text.push_str(&render_example(
                 &scenario.title,
                 scenario.description.as_deref(),
                 &scenario.rules,
-                &start_game,
-                &[],
+                &catalog,
+                &first,
+                &setup_events,
                 &steps,
             ));
         }

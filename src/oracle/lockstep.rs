@@ -1,44 +1,88 @@
-//! Engine and spec in lockstep: the same action to both, then the same view from both.
+//! Two engines in lockstep: the same setup and the same actions to both, and after each step
+//! the same observation (events included) from both. The second engine is the reference, the
+//! spec by default; the first is the engine under test.
+//!
+//! Refusals are compared by rule: the engine under test must refuse what the reference refuses,
+//! citing one of the rules the reference finds broken (the reference lists them all, so where
+//! two rules both refuse an action either answer is right).
 
 use std::fmt;
 
 use super::spec::Spec;
 use crate::action::Action;
+use crate::engine::Engine;
 use crate::error::RuleError;
-use crate::event::Event;
 use crate::game::Game;
-use crate::observation::Difference;
+use crate::observation::{Difference, Observation};
+use crate::setup::{Setup, SetupErrors};
 
-/// The engine and the spec read the rules differently here.
+/// The engine and the reference read the rules differently here.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Disagreement {
-    /// The engine accepted an action the spec refuses.
-    EngineAccepted {
-        /// The spec's reason.
-        spec_refusal: &'static str,
+    /// One of them refused the setup and the other built a game from it.
+    SetupRefused {
+        /// Which refused it.
+        by: &'static str,
+        /// Why.
+        errors: SetupErrors,
     },
-    /// The engine refused an action the spec accepts.
+    /// The engine accepted an action the reference refuses, for these rules.
+    EngineAccepted {
+        /// Every rule the reference finds broken.
+        spec_refusals: Vec<RuleError>,
+    },
+    /// The engine refused an action the reference accepts.
     EngineRefused {
-        /// The engine's error.
+        /// The engine's refusal.
         error: RuleError,
     },
-    /// Both accepted, and afterwards an observer sees different things: the engine's value
-    /// first, the spec's second.
+    /// Both refused, but the engine cites a rule the reference does not find broken.
+    RefusedForAnotherRule {
+        /// The engine's refusal.
+        error: RuleError,
+        /// Every rule the reference finds broken.
+        spec_refusals: Vec<RuleError>,
+    },
+    /// Both took the action (or built the game), and afterwards an observer sees different
+    /// things: the engine's value first, the reference's second.
     ViewsDiffer(Difference),
+}
+
+fn rules_text(v: &[RuleError]) -> String {
+    let all: Vec<String> = v
+        .iter()
+        .map(|e| format!("{} ({})", e.name(), e.rule()))
+        .collect();
+    all.join(", ")
 }
 
 impl fmt::Display for Disagreement {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Disagreement::EngineAccepted { spec_refusal } => {
-                write!(
-                    f,
-                    "the engine accepted it; the spec refuses it: {spec_refusal}"
-                )
+            Disagreement::SetupRefused { by, errors } => {
+                write!(f, "{by} refused the setup and the other did not: {errors}")
             }
+            Disagreement::EngineAccepted { spec_refusals } => write!(
+                f,
+                "the engine accepted it; the spec refuses it: {}",
+                spec_refusals
+                    .first()
+                    .map_or(String::new(), |e| format!("{e}"))
+            ),
             Disagreement::EngineRefused { error } => {
                 write!(f, "the engine refused it ({error}); the spec accepts it")
             }
+            Disagreement::RefusedForAnotherRule {
+                error,
+                spec_refusals,
+            } => write!(
+                f,
+                "both refuse it, but the engine cites {} ({}), which the spec does not find \
+                 broken; the spec finds {}",
+                error.name(),
+                error.rule(),
+                rules_text(spec_refusals)
+            ),
             Disagreement::ViewsDiffer(d) => write!(
                 f,
                 "afterwards {} differs ({}): the engine has {}, the spec {}",
@@ -51,50 +95,135 @@ impl fmt::Display for Disagreement {
     }
 }
 
-/// A game and its spec, stepped together.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct Lockstep {
-    /// The engine.
-    pub game: Game,
-    /// The spec.
-    pub spec: Spec,
+/// What a step of the lockstep did.
+// The observation is moved once per step, where boxing it would allocate on every transition
+// the model checker takes.
+#[allow(clippy::large_enum_variant)]
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Stepped {
+    /// Both refused, and the engine's rule is one the reference finds broken. Nothing changed.
+    Refused(RuleError),
+    /// Both took the action and an observer sees the same: the observation, events included.
+    Agreed(Observation),
+    /// They disagree. When both took the action, their observations come with it: the
+    /// engine's, then the reference's.
+    Disagreed(Disagreement, Option<Box<(Observation, Observation)>>),
 }
 
-impl Lockstep {
-    /// Starts the spec from the engine's first view.
-    pub fn new(game: Game) -> Lockstep {
-        let spec = Spec::from_view(
-            game.catalog_arc().clone(),
-            *game.readings(),
-            &game.observe(),
-        );
-        Lockstep { game, spec }
-    }
+/// An engine and a reference, stepped together.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Lockstep<E: Engine = Game, R: Engine = Spec> {
+    /// The engine under test.
+    pub engine: E,
+    /// The reference reading of the rules.
+    pub spec: R,
+}
 
-    /// Offers `action` to both. `Ok(Some(events))` when both accept and agree afterwards,
-    /// `Ok(None)` when both refuse (and nothing changed), `Err` when they disagree.
+/// Two engines started from one setup.
+#[derive(Clone, Debug)]
+pub struct Started<E: Engine, R: Engine> {
+    /// The pair.
+    pub pair: Lockstep<E, R>,
+    /// The engine's first observation, with the events of what proceeded after setup.
+    pub first: Observation,
+    /// The reference's first observation, likewise.
+    pub reference_first: Observation,
+    /// Where their first observations differ, if they do.
+    pub disagreement: Option<Disagreement>,
+    /// The names of things, from the setup.
+    pub catalog: std::sync::Arc<crate::card::Catalog>,
+}
+
+impl<E: Engine, R: Engine> Lockstep<E, R> {
+    /// Starts both engines from `setup`, each building its own game.
     ///
     /// # Errors
     ///
-    /// The [`Disagreement`].
-    pub fn step(&mut self, action: Action) -> Result<Option<Vec<Event>>, Disagreement> {
-        match (self.game.check(action), self.spec.check(action)) {
-            (Err(_), Err(_)) => Ok(None),
-            (Ok(()), Err(spec_refusal)) => Err(Disagreement::EngineAccepted { spec_refusal }),
-            (Err(error), Ok(())) => Err(Disagreement::EngineRefused { error }),
-            (Ok(()), Ok(())) => {
-                let events = self
-                    .game
-                    .apply(action)
-                    .map_err(|error| Disagreement::EngineRefused { error })?;
-                self.spec
-                    .apply(action)
-                    .map_err(|spec_refusal| Disagreement::EngineAccepted { spec_refusal })?;
-                let (engine, spec) = (self.game.observe(), self.spec.observe());
-                match engine.first_difference(&spec, self.game.catalog()) {
-                    None => Ok(Some(events)),
-                    Some(d) => Err(Disagreement::ViewsDiffer(d)),
+    /// `Err(Ok(errors))` when both refuse the setup, `Err(Err(disagreement))` when only one
+    /// does.
+    pub fn start(setup: &Setup) -> Result<Started<E, R>, Result<SetupErrors, Disagreement>> {
+        match (E::start(setup), R::start(setup)) {
+            (Err(errors), Err(_)) => Err(Ok(errors)),
+            (Err(errors), Ok(_)) => Err(Err(Disagreement::SetupRefused {
+                by: E::NAME,
+                errors,
+            })),
+            (Ok(_), Err(errors)) => Err(Err(Disagreement::SetupRefused {
+                by: R::NAME,
+                errors,
+            })),
+            (Ok((engine, events)), Ok((spec, spec_events))) => {
+                let catalog = setup.validate().map_err(Ok)?.catalog;
+                let pair = Lockstep { engine, spec };
+                let mut first = pair.engine.observe();
+                first.events = events;
+                let mut theirs = pair.spec.observe();
+                theirs.events = spec_events;
+                let disagreement = first
+                    .first_difference(&theirs, &catalog)
+                    .map(Disagreement::ViewsDiffer);
+                Ok(Started {
+                    pair,
+                    first,
+                    reference_first: theirs,
+                    disagreement,
+                    catalog,
+                })
+            }
+        }
+    }
+
+    /// What the two make of `action` without taking it: `Some(Ok(rule))` when both refuse and
+    /// agree why, `Some(Err(..))` when they disagree about refusing it, `None` when both accept.
+    pub fn refusal(&self, action: Action) -> Option<Result<RuleError, Disagreement>> {
+        match self.engine.check(action) {
+            Err(error) => {
+                let spec_refusals = self.spec.refusals(action);
+                if spec_refusals.is_empty() {
+                    Some(Err(Disagreement::EngineRefused { error }))
+                } else if spec_refusals.iter().any(|r| r.name() == error.name()) {
+                    Some(Ok(error))
+                } else {
+                    Some(Err(Disagreement::RefusedForAnotherRule {
+                        error,
+                        spec_refusals,
+                    }))
                 }
+            }
+            Ok(()) => match self.spec.check(action) {
+                Ok(()) => None,
+                Err(_) => Some(Err(Disagreement::EngineAccepted {
+                    spec_refusals: self.spec.refusals(action),
+                })),
+            },
+        }
+    }
+
+    /// Offers `action` to both and compares what they do; names in messages come from
+    /// `catalog`.
+    pub fn step(&mut self, action: Action, catalog: &crate::card::Catalog) -> Stepped {
+        match self.refusal(action) {
+            Some(Ok(rule)) => return Stepped::Refused(rule),
+            Some(Err(d)) => return Stepped::Disagreed(d, None),
+            None => {}
+        }
+        let ours = match self.engine.step(action) {
+            Ok(o) => o,
+            Err(error) => return Stepped::Disagreed(Disagreement::EngineRefused { error }, None),
+        };
+        let theirs = match self.spec.step(action) {
+            Ok(o) => o,
+            Err(_) => {
+                let d = Disagreement::EngineAccepted {
+                    spec_refusals: self.spec.refusals(action),
+                };
+                return Stepped::Disagreed(d, None);
+            }
+        };
+        match ours.first_difference(&theirs, catalog) {
+            None => Stepped::Agreed(ours),
+            Some(d) => {
+                Stepped::Disagreed(Disagreement::ViewsDiffer(d), Some(Box::new((ours, theirs))))
             }
         }
     }

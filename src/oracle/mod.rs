@@ -8,5 +8,5 @@ mod lockstep;
 mod spec;
 
 pub use invariants::{Violation, invariants};
-pub use lockstep::{Disagreement, Lockstep};
-pub use spec::{Refusal, Spec};
+pub use lockstep::{Disagreement, Lockstep, Started, Stepped};
+pub use spec::Spec;

@@ -76,6 +76,30 @@ impl Game {
     }
 }
 
+impl crate::engine::Engine for Game {
+    const NAME: &'static str = "the engine";
+
+    fn start(setup: &Setup) -> Result<(Game, Vec<Event>), SetupErrors> {
+        Game::from_setup_with_events(setup)
+    }
+
+    fn well_formed(&self, out: &mut Vec<Action>) {
+        self.well_formed_into(out);
+    }
+
+    fn apply(&mut self, action: Action) -> Result<Vec<Event>, RuleError> {
+        Game::apply(self, action)
+    }
+
+    fn observe(&self) -> crate::observation::Observation {
+        Game::observe(self)
+    }
+
+    fn check(&self, action: Action) -> Result<(), RuleError> {
+        check(self, action)
+    }
+}
+
 /// Whether `action` is legal now, and if not, the rule it breaks.
 pub(crate) fn check(game: &Game, action: Action) -> Result<(), RuleError> {
     if let Some(winners) = game.winners() {

@@ -40,7 +40,6 @@ pub(crate) fn end_turn(game: &mut Game, seat: Seat, ev: &mut Vec<Event>) {
 pub(crate) fn begin_turn(game: &mut Game, seat: Seat, ev: &mut Vec<Event>) {
     ev.push(Event::TurnBegan { seat });
     game.s.turn_begun = true;
-    game.s.turns = game.s.turns.saturating_add(1);
     game.s.invited = None;
     for field in game.s.fields.iter_mut() {
         field.scored = crate::seat::SeatSet::EMPTY;

@@ -7,13 +7,17 @@ use std::ops::Range;
 use serde::Deserialize;
 use toml::Spanned;
 
+use std::sync::Arc;
+
+use toml::de::{DeTable, DeValue};
+
 use super::text::{ZoneText, parse_ability, parse_effect};
-use super::{CardExpect, Expect, FieldExpect, Scenario, ScenarioError, SourceMap, Step};
+use super::{Expect, Scenario, ScenarioError, SourceMap, Step};
 use crate::action::Action;
-use crate::card::{CardKind, Timing};
-use crate::game::Game;
+use crate::card::{CardKind, Catalog, Timing};
 use crate::item::{ItemKind, Opener};
 use crate::mode::Mode;
+use crate::observation::{Observation, Value};
 use crate::seat::Seat;
 use crate::setup::{
     AbilitySetup, BattlefieldSetup, CardSetup, EffectSetup, ItemSetup, Setup, ShowdownSetup,
@@ -30,10 +34,11 @@ struct RawScenario {
     #[serde(default)]
     steps: Vec<Spanned<String>>,
     setup: Spanned<RawSetup>,
-    #[serde(default)]
-    expect: Option<Spanned<RawExpect>>,
-    #[serde(default)]
-    check: Vec<Spanned<RawExpect>>,
+    // Read again below from the spanned document, through the observation's declaration.
+    #[serde(default, rename = "expect")]
+    _expect: Option<toml::Table>,
+    #[serde(default, rename = "check")]
+    _check: Vec<toml::Table>,
 }
 
 #[derive(Deserialize)]
@@ -136,81 +141,6 @@ struct RawShowdown {
     defender: Option<Spanned<Seat>>,
 }
 
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RawExpect {
-    #[serde(default)]
-    after: Option<Spanned<usize>>,
-    #[serde(default)]
-    turn: Option<Spanned<String>>,
-    #[serde(default)]
-    priority: Option<Spanned<String>>,
-    #[serde(default)]
-    focus: Option<Spanned<String>>,
-    #[serde(default)]
-    showdown: Option<Spanned<String>>,
-    #[serde(default)]
-    combat: Option<Spanned<String>>,
-    #[serde(default)]
-    awaiting: Option<Spanned<String>>,
-    #[serde(default)]
-    chain: Option<Spanned<Vec<String>>>,
-    #[serde(default)]
-    passed: Option<Vec<Seat>>,
-    #[serde(default)]
-    focus_passed: Option<Vec<Seat>>,
-    #[serde(default)]
-    resolved: Option<Spanned<Vec<String>>>,
-    #[serde(default)]
-    countered: Option<Spanned<Vec<String>>>,
-    #[serde(default)]
-    remaining: Option<Vec<Seat>>,
-    #[serde(default)]
-    removed: Option<Vec<Seat>>,
-    #[serde(default)]
-    winners: Option<Vec<Seat>>,
-    #[serde(default)]
-    points: Option<BTreeMap<Seat, u8>>,
-    #[serde(default)]
-    energy: Option<BTreeMap<Seat, u8>>,
-    #[serde(default)]
-    staged: Option<Spanned<Vec<String>>>,
-    #[serde(default)]
-    cards: BTreeMap<Spanned<String>, Spanned<RawCardExpect>>,
-    #[serde(default)]
-    battlefields: BTreeMap<Spanned<String>, Spanned<RawFieldExpect>>,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RawCardExpect {
-    #[serde(default)]
-    at: Option<String>,
-    #[serde(default)]
-    controller: Option<Seat>,
-    #[serde(default)]
-    might: Option<i8>,
-    #[serde(default)]
-    mighty: Option<bool>,
-    #[serde(default)]
-    exhausted: Option<bool>,
-    #[serde(default)]
-    damage: Option<u8>,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RawFieldExpect {
-    #[serde(default)]
-    controller: Option<Spanned<String>>,
-    #[serde(default)]
-    token: Option<bool>,
-    #[serde(default)]
-    might: Option<i8>,
-    #[serde(default)]
-    contested_by: Option<Spanned<String>>,
-}
-
 /// Byte offsets to 1-based line and column (columns in characters).
 pub(crate) struct Lines<'a> {
     text: &'a str,
@@ -245,16 +175,6 @@ impl Reader<'_> {
             message: message.into(),
         }
     }
-
-    fn seat_or_none(&self, s: &Spanned<String>) -> Result<Option<Seat>, ScenarioError> {
-        match s.get_ref().as_str() {
-            "none" => Ok(None),
-            text => text
-                .parse()
-                .map(Some)
-                .map_err(|e| self.error(s.span(), format!("{e}, or `none`"))),
-        }
-    }
 }
 
 pub(super) fn parse(text: &str, file: Option<String>) -> Result<Scenario, ScenarioError> {
@@ -263,6 +183,10 @@ pub(super) fn parse(text: &str, file: Option<String>) -> Result<Scenario, Scenar
         file,
     };
     let raw: RawScenario = toml::from_str(text).map_err(|e| {
+        let span = e.span().unwrap_or(0..0);
+        r.error(span, e.message().trim().to_string())
+    })?;
+    let doc = DeTable::parse(text).map_err(|e| {
         let span = e.span().unwrap_or(0..0);
         r.error(span, e.message().trim().to_string())
     })?;
@@ -278,52 +202,179 @@ pub(super) fn parse(text: &str, file: Option<String>) -> Result<Scenario, Scenar
         source.steps.push(r.lines.span(s.span()));
         steps.push(step);
     }
-    let mut checks = Vec::new();
-    for c in &raw.check {
-        let Some(after) = &c.get_ref().after else {
-            return Err(r.error(
-                c.span(),
-                "a [[check]] says `after = N`: the number of steps done",
-            ));
-        };
-        if *after.get_ref() > steps.len() {
-            return Err(r.error(
-                after.span(),
-                format!(
-                    "`after = {}` but there are {} steps",
-                    after.get_ref(),
-                    steps.len()
-                ),
-            ));
-        }
-        source.checks.push(r.lines.span(c.span()));
-        checks.push(read_expect(&r, c.get_ref(), *after.get_ref())?);
-    }
-    let expect = match &raw.expect {
-        Some(e) => {
-            if let Some(after) = &e.get_ref().after {
-                return Err(r.error(
-                    after.span(),
-                    "`after` belongs in a [[check]]; [expect] is checked after the last step",
-                ));
-            }
-            source.expect = r.lines.span(e.span());
-            Some(read_expect(&r, e.get_ref(), steps.len())?)
-        }
-        None => None,
-    };
-    let scenario = Scenario {
+    let mut scenario = Scenario {
         title: raw.title.get_ref().clone(),
         rules: raw.rules.iter().map(|s| s.get_ref().clone()).collect(),
         description: raw.description.clone(),
         setup,
         steps,
-        checks,
-        expect,
+        checks: Vec::new(),
+        expect: None,
         source,
     };
-    validate(&scenario)?;
+    let catalog = validate(&scenario)?;
+    read_expectations(&r, doc.get_ref(), &catalog, &mut scenario)?;
     Ok(scenario)
+}
+
+/// The `[[check]]` tables and the `[expect]` table.
+fn read_expectations(
+    r: &Reader<'_>,
+    doc: &DeTable<'_>,
+    catalog: &Catalog,
+    s: &mut Scenario,
+) -> Result<(), ScenarioError> {
+    let steps = s.steps.len();
+    if let Some(checks) = doc.get("check") {
+        let Some(list) = checks.get_ref().as_array() else {
+            return Err(r.error(checks.span(), "`check` is a list of [[check]] tables"));
+        };
+        for c in list.iter() {
+            let Some(table) = c.get_ref().as_table() else {
+                return Err(r.error(c.span(), "a [[check]] is a table"));
+            };
+            let Some(after) = table.get("after") else {
+                return Err(r.error(
+                    c.span(),
+                    "a [[check]] says `after = N`: the number of steps done",
+                ));
+            };
+            let n = after
+                .get_ref()
+                .as_integer()
+                .and_then(|n| usize::from_str_radix(n.as_str(), n.radix()).ok())
+                .ok_or_else(|| r.error(after.span(), "`after` is a number of steps"))?;
+            if n > steps {
+                return Err(r.error(
+                    after.span(),
+                    format!("`after = {n}` but there are {steps} steps"),
+                ));
+            }
+            s.source.checks.push(r.lines.span(c.span()));
+            s.checks.push(read_expect(r, table, catalog, n)?);
+        }
+    }
+    if let Some(e) = doc.get("expect") {
+        let Some(table) = e.get_ref().as_table() else {
+            return Err(r.error(e.span(), "[expect] is a table"));
+        };
+        if let Some(after) = table.get("after") {
+            return Err(r.error(
+                after.span(),
+                "`after` belongs in a [[check]]; [expect] is checked after the last step",
+            ));
+        }
+        s.source.expect = r.lines.span(e.span());
+        s.expect = Some(read_expect(r, table, catalog, steps)?);
+    }
+    Ok(())
+}
+
+/// A spanned TOML value as an observation value, recording where each key path is.
+fn to_value(
+    r: &Reader<'_>,
+    v: &toml::Spanned<DeValue<'_>>,
+    path: &str,
+    spans: &mut BTreeMap<String, Range<usize>>,
+) -> Result<Value, ScenarioError> {
+    spans.insert(path.to_string(), v.span());
+    Ok(match v.get_ref() {
+        DeValue::String(t) => Value::Text(t.to_string()),
+        DeValue::Integer(n) => Value::Int(
+            i64::from_str_radix(n.as_str(), n.radix())
+                .map_err(|_| r.error(v.span(), "this number is out of range"))?,
+        ),
+        DeValue::Boolean(b) => Value::Bool(*b),
+        DeValue::Float(_) => {
+            return Err(r.error(v.span(), "expected a whole number, not a fraction"));
+        }
+        DeValue::Datetime(_) => return Err(r.error(v.span(), "a date is never expected here")),
+        DeValue::Array(items) => Value::List(
+            items
+                .iter()
+                .enumerate()
+                .map(|(i, x)| to_value(r, x, &format!("{path}[{i}]"), spans))
+                .collect::<Result<_, _>>()?,
+        ),
+        DeValue::Table(t) => Value::Map(
+            t.iter()
+                .map(|(k, x)| {
+                    let key = format!("{path}.{}", k.get_ref());
+                    spans.insert(key.clone(), k.span());
+                    Ok((k.get_ref().to_string(), to_value(r, x, &key, spans)?))
+                })
+                .collect::<Result<_, _>>()?,
+        ),
+    })
+}
+
+fn read_expect(
+    r: &Reader<'_>,
+    table: &DeTable<'_>,
+    catalog: &Catalog,
+    after: usize,
+) -> Result<Expect, ScenarioError> {
+    let mut e = Expect {
+        after,
+        ..Expect::default()
+    };
+    for (k, v) in table.iter() {
+        let key = k.get_ref().as_ref();
+        if key == "after" {
+            continue;
+        }
+        e.positions.insert(key.to_string(), r.lines.span(k.span()));
+        let mut spans = BTreeMap::new();
+        let value = to_value(r, v, key, &mut spans)?;
+        if key == "resolved" || key == "countered" {
+            let names = crate::observation::expect::each(&value, |x| {
+                crate::observation::card_name(x, catalog)
+            })
+            .map_err(|x| r.error(v.span(), x.message))?;
+            if key == "resolved" {
+                e.resolved = Some(names);
+            } else {
+                e.countered = Some(names);
+            }
+            continue;
+        }
+        match Observation::expect_field(key, &value, catalog) {
+            None => {
+                return Err(r.error(
+                    k.span(),
+                    format!(
+                        "`{key}` is not something observed: expected one of {}, resolved, \
+                         countered",
+                        Observation::keys()
+                    ),
+                ));
+            }
+            Some(Err(x)) => {
+                // Point at the deepest part of the path that the file has.
+                let mut path = key.to_string();
+                let mut at = k.span();
+                for part in &x.path {
+                    path = if part.starts_with('[') {
+                        format!("{path}{part}")
+                    } else {
+                        format!("{path}.{part}")
+                    };
+                    match spans.get(&path) {
+                        Some(span) => at = span.clone(),
+                        None => break,
+                    }
+                }
+                return Err(r.error(at, format!("{key}: {}", x.message)));
+            }
+            Some(Ok(expected)) => {
+                for (path, span) in &spans {
+                    e.positions.insert(path.clone(), r.lines.span(span.clone()));
+                }
+                e.set(key, expected);
+            }
+        }
+    }
+    Ok(e)
 }
 
 fn read_setup(
@@ -536,81 +587,10 @@ pub(crate) fn default_item_kind(setup: &Setup, source: &str) -> ItemKind {
     }
 }
 
-fn read_expect(r: &Reader<'_>, e: &RawExpect, after: usize) -> Result<Expect, ScenarioError> {
-    let seat = |v: &Option<Spanned<String>>| v.as_ref().map(|s| r.seat_or_none(s)).transpose();
-    let combat = match &e.combat {
-        None => None,
-        Some(c) if c.get_ref() == "none" => Some(None),
-        Some(c) => {
-            let parsed = c
-                .get_ref()
-                .split_once(" attacks ")
-                .and_then(|(a, d)| Some((a.trim().parse().ok()?, d.trim().parse().ok()?)));
-            match parsed {
-                Some(pair) => Some(Some(pair)),
-                None => return Err(r.error(c.span(), "expected `<seat> attacks <seat>` or `none`")),
-            }
-        }
-    };
-    let mut cards = BTreeMap::new();
-    for (name, c) in &e.cards {
-        let c = c.get_ref();
-        cards.insert(
-            name.get_ref().clone(),
-            CardExpect {
-                at: c.at.as_deref().map(ZoneText::parse),
-                controller: c.controller,
-                might: c.might,
-                mighty: c.mighty,
-                exhausted: c.exhausted,
-                damage: c.damage,
-            },
-        );
-    }
-    let mut battlefields = BTreeMap::new();
-    for (name, f) in &e.battlefields {
-        let f = f.get_ref();
-        battlefields.insert(
-            name.get_ref().clone(),
-            FieldExpect {
-                controller: seat(&f.controller)?,
-                token: f.token,
-                might: f.might,
-                contested_by: seat(&f.contested_by)?,
-            },
-        );
-    }
-    Ok(Expect {
-        after,
-        turn: seat(&e.turn)?,
-        priority: seat(&e.priority)?,
-        focus: seat(&e.focus)?,
-        showdown: e.showdown.as_ref().map(|s| match s.get_ref().as_str() {
-            "none" => None,
-            name => Some(name.to_string()),
-        }),
-        combat,
-        awaiting: seat(&e.awaiting)?,
-        chain: e.chain.as_ref().map(|v| v.get_ref().clone()),
-        passed: e.passed.clone(),
-        focus_passed: e.focus_passed.clone(),
-        resolved: e.resolved.as_ref().map(|v| v.get_ref().clone()),
-        countered: e.countered.as_ref().map(|v| v.get_ref().clone()),
-        remaining: e.remaining.clone(),
-        removed: e.removed.clone(),
-        winners: e.winners.clone(),
-        points: e.points.clone().unwrap_or_default(),
-        energy: e.energy.clone().unwrap_or_default(),
-        staged: e.staged.as_ref().map(|v| v.get_ref().clone()),
-        cards,
-        battlefields,
-    })
-}
-
-/// Checks that the setup builds a game, every step names things of it, and every expectation
-/// names cards and battlefields that exist.
-fn validate(s: &Scenario) -> Result<(), ScenarioError> {
-    let game = Game::from_setup(&s.setup).map_err(|errors| {
+/// Checks that the setup describes a possible table (reporting every problem, the first at its
+/// place) and that every step names things of it; returns the names of things.
+fn validate(s: &Scenario) -> Result<Arc<Catalog>, ScenarioError> {
+    let table = s.setup.validate().map_err(|errors| {
         let locate = |e: &crate::setup::SetupError| {
             let path = e.at.to_string();
             s.source
@@ -637,10 +617,10 @@ fn validate(s: &Scenario) -> Result<(), ScenarioError> {
         }
         s.error_at(locate(first), message)
     })?;
-    let cat = game.catalog();
+    let cat = table.catalog;
     for (i, step) in s.steps.iter().enumerate() {
         let at = s.source.steps.get(i).copied().unwrap_or((0, 0));
-        Action::parse(&step.text, cat).map_err(|e| {
+        Action::parse(&step.text, &cat).map_err(|e| {
             s.error_at(
                 (at.0, at.1 + e.column),
                 format!("step {}: {}", i + 1, e.message),
@@ -659,45 +639,5 @@ fn validate(s: &Scenario) -> Result<(), ScenarioError> {
             ));
         }
     }
-    let located = s
-        .checks
-        .iter()
-        .zip(s.source.checks.iter().copied())
-        .chain(s.expect.iter().map(|e| (e, s.source.expect)));
-    for (e, at) in located {
-        let item_names = e
-            .chain
-            .iter()
-            .chain(e.resolved.iter())
-            .chain(e.countered.iter())
-            .flatten();
-        for name in item_names {
-            let card = name
-                .strip_suffix("'s trigger")
-                .or_else(|| name.strip_suffix("'s ability"))
-                .unwrap_or(name);
-            if cat.card_named(card).is_none() {
-                return Err(s.error_at(
-                    at,
-                    format!("no card is called `{card}` (in the item `{name}`)"),
-                ));
-            }
-        }
-        for name in e.cards.keys() {
-            if cat.card_named(name).is_none() {
-                return Err(s.error_at(at, format!("no card is called `{name}`")));
-            }
-        }
-        for name in e.battlefields.keys().chain(e.staged.iter().flatten()) {
-            if cat.battlefield_named(name).is_none() {
-                return Err(s.error_at(at, format!("no battlefield is called `{name}`")));
-            }
-        }
-        if let Some(Some(name)) = &e.showdown
-            && cat.battlefield_named(name).is_none()
-        {
-            return Err(s.error_at(at, format!("no battlefield is called `{name}`")));
-        }
-    }
-    Ok(())
+    Ok(cat)
 }

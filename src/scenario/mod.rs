@@ -19,9 +19,9 @@ use std::path::Path;
 pub use render::render_example;
 pub use replay::{Failure, Replay, StepResult};
 
-use crate::seat::Seat;
+use crate::card::Catalog;
+use crate::observation::{Expected, Observation};
 use crate::setup::Setup;
-use text::ZoneText;
 
 /// A scenario: setup, steps and expectations.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -103,80 +103,94 @@ impl Step {
     }
 }
 
-/// Expectations about the game at one point. Every field is optional; only what is given is
-/// checked. Seats that may be absent are written `"none"`.
-#[derive(Clone, Debug, PartialEq, Eq, Default)]
+/// Expectations about the game at one point: any field of the observation (its keys and what
+/// each may say are declared once, in [`crate::observation`]), plus two histories made from the
+/// events of every step so far. Only what is written is checked.
+#[derive(Clone, Debug, Default)]
 pub struct Expect {
     /// Checked after this many steps (0: right after setup). Only for `[[check]]`.
     pub after: usize,
-    /// The Turn Player.
-    pub turn: Option<Option<Seat>>,
-    /// Who has Priority.
-    pub priority: Option<Option<Seat>>,
-    /// Who has Focus.
-    pub focus: Option<Option<Seat>>,
-    /// Where a Showdown runs.
-    pub showdown: Option<Option<String>>,
-    /// Attacker and Defender of the combat in progress.
-    pub combat: Option<Option<(Seat, Seat)>>,
-    /// Who must make a choice first.
-    pub awaiting: Option<Option<Seat>>,
-    /// The Chain, bottom first, by item name (`Firebolt`, `Sentry's trigger`).
-    pub chain: Option<Vec<String>>,
-    /// Who has passed Priority since the newest item was added.
-    pub passed: Option<Vec<Seat>>,
-    /// Who has passed Focus since the last play.
-    pub focus_passed: Option<Vec<Seat>>,
-    /// Items that resolved during the scenario, in order.
+    /// What is expected of fields of the observation, by key (`priority`, `cards`, `events`).
+    pub fields: Vec<(String, Expected)>,
+    /// Items that resolved during the scenario so far, in order.
     pub resolved: Option<Vec<String>>,
-    /// Items that were countered during the scenario, in order.
+    /// Items that were countered during the scenario so far, in order.
     pub countered: Option<Vec<String>>,
-    /// Seats still in the game.
-    pub remaining: Option<Vec<Seat>>,
-    /// Seats removed.
-    pub removed: Option<Vec<Seat>>,
-    /// The winners (empty: nobody has won).
-    pub winners: Option<Vec<Seat>>,
-    /// Points per seat.
-    pub points: BTreeMap<Seat, u8>,
-    /// Energy in each seat's Rune Pool.
-    pub energy: BTreeMap<Seat, u8>,
-    /// Battlefields where a fight is staged and waiting (not the one running), in catalog order.
-    pub staged: Option<Vec<String>>,
-    /// Cards, by name.
-    pub cards: BTreeMap<String, CardExpect>,
-    /// Battlefields, by name.
-    pub battlefields: BTreeMap<String, FieldExpect>,
+    /// Where each expectation is in the source, by its path (`cards.Poro.at`); not part of the
+    /// meaning.
+    pub positions: BTreeMap<String, (usize, usize)>,
 }
 
-/// Expectations about one card.
-#[derive(Clone, Debug, PartialEq, Eq, Default)]
-pub struct CardExpect {
-    /// Where it is.
-    pub at: Option<ZoneText>,
-    /// Who controls it.
-    pub controller: Option<Seat>,
-    /// Its Might.
-    pub might: Option<i8>,
-    /// Whether it is Mighty.
-    pub mighty: Option<bool>,
-    /// Whether it is exhausted.
-    pub exhausted: Option<bool>,
-    /// Damage on it.
-    pub damage: Option<u8>,
+impl PartialEq for Expect {
+    /// The same expectations, in whatever order they were written and wherever they were.
+    fn eq(&self, other: &Self) -> bool {
+        self.after == other.after
+            && self.resolved == other.resolved
+            && self.countered == other.countered
+            && self.fields.len() == other.fields.len()
+            && self.fields.iter().all(|(k, e)| other.get(k) == Some(e))
+    }
 }
 
-/// Expectations about one battlefield.
-#[derive(Clone, Debug, PartialEq, Eq, Default)]
-pub struct FieldExpect {
-    /// Who controls it.
-    pub controller: Option<Option<Seat>>,
-    /// Whether it is a token battlefield.
-    pub token: Option<bool>,
-    /// The "+N Might" it applies now.
-    pub might: Option<i8>,
-    /// Who contests it.
-    pub contested_by: Option<Option<Seat>>,
+impl Eq for Expect {}
+
+impl Expect {
+    /// What is expected of the field called `key`, if anything.
+    pub fn get(&self, key: &str) -> Option<&Expected> {
+        self.fields.iter().find(|(k, _)| k == key).map(|(_, e)| e)
+    }
+
+    /// Expects `expected` of the field called `key`, instead of whatever was expected of it.
+    pub fn set(&mut self, key: &str, expected: Expected) {
+        self.fields.retain(|(k, _)| k != key);
+        self.fields.push((key.to_string(), expected));
+        self.fields.sort_by_key(|(k, _)| field_rank(k));
+    }
+
+    /// Expects exactly what `obs` shows of the fields called `keys`.
+    pub fn of(obs: &Observation, catalog: &Catalog, keys: &[&str], after: usize) -> Expect {
+        let mut e = Expect {
+            after,
+            ..Expect::default()
+        };
+        for &key in keys {
+            let Some(value) = obs.field(key, catalog) else {
+                continue;
+            };
+            let expected = match Observation::expect_field(key, &value, catalog) {
+                Some(Ok(x)) => x,
+                _ => Expected::Is(value),
+            };
+            e.set(key, expected);
+        }
+        e
+    }
+}
+
+/// The fields a generated scenario expects by default: the holders, the Chain and its passes,
+/// who is in, who won, and the last step's events.
+pub const SUMMARY: &[&str] = &[
+    "turn",
+    "priority",
+    "focus",
+    "awaiting",
+    "showdown",
+    "combat",
+    "chain",
+    "passed",
+    "focus_passed",
+    "remaining",
+    "removed",
+    "winners",
+    "events",
+];
+
+/// Where a key comes in the observation's declaration (unknown keys last).
+pub(crate) fn field_rank(key: &str) -> usize {
+    Observation::FIELDS
+        .iter()
+        .position(|f| f.key == key)
+        .unwrap_or(usize::MAX)
 }
 
 /// Line and column of things in a scenario's source.
@@ -259,24 +273,36 @@ impl Scenario {
         render::render(self)
     }
 
-    /// Plays the scenario and checks every expectation.
+    /// Plays the scenario on the reference engine and checks every expectation.
     ///
     /// # Errors
     ///
     /// [`ScenarioError`] if the setup or a step cannot be bound to the game (a scenario that
     /// [`Scenario::parse`] accepted never fails this way).
     pub fn replay(&self) -> Result<Replay, ScenarioError> {
-        replay::replay(self)
+        replay::replay::<crate::Game>(self, None)
     }
 
-    /// Plays the scenario from `start` (its setup's game, perhaps with a fault injected) and
-    /// checks every expectation.
+    /// Plays the scenario on the reference engine making `fault` (a reading known to be wrong)
+    /// and checks every expectation.
     ///
     /// # Errors
     ///
     /// As [`Scenario::replay`].
-    pub fn replay_from(&self, start: crate::Game) -> Result<Replay, ScenarioError> {
-        replay::replay_from(self, start, Vec::new())
+    pub fn replay_with_fault(
+        &self,
+        fault: Option<crate::readings::Fault>,
+    ) -> Result<Replay, ScenarioError> {
+        replay::replay::<crate::Game>(self, fault)
+    }
+
+    /// Plays the scenario on any engine and checks every expectation.
+    ///
+    /// # Errors
+    ///
+    /// As [`Scenario::replay`], and the engine refusing the setup.
+    pub fn replay_on<E: crate::engine::Engine>(&self) -> Result<Replay, ScenarioError> {
+        replay::replay::<E>(self, None)
     }
 
     /// An error located at `(line, column)` of this scenario's source.

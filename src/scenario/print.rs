@@ -6,41 +6,10 @@ use super::text::{ZoneText, ability_text, effect_text};
 use super::{Expect, Scenario};
 use crate::card::{CardKind, Timing};
 use crate::item::{ItemKind, Opener};
+use crate::observation::Expected;
+pub(crate) use crate::observation::value::{key_text as key, quote};
 use crate::seat::Seat;
 use crate::setup::EffectSetup;
-
-/// A TOML basic string.
-pub(crate) fn quote(s: &str) -> String {
-    let mut out = String::with_capacity(s.len() + 2);
-    out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\t' => out.push_str("\\t"),
-            '\r' => out.push_str("\\r"),
-            c if c.is_control() => {
-                let _ = write!(out, "\\u{:04X}", c as u32);
-            }
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
-}
-
-/// A TOML key: bare when it can be, quoted otherwise.
-fn key(s: &str) -> String {
-    if !s.is_empty()
-        && s.chars()
-            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
-    {
-        s.to_string()
-    } else {
-        quote(s)
-    }
-}
 
 fn seats(v: &[Seat]) -> String {
     let inner: Vec<String> = v.iter().map(|s| quote(&s.to_string())).collect();
@@ -50,10 +19,6 @@ fn seats(v: &[Seat]) -> String {
 fn strings(v: &[String]) -> String {
     let inner: Vec<String> = v.iter().map(|s| quote(s)).collect();
     format!("[{}]", inner.join(", "))
-}
-
-fn seat_or_none(s: Option<Seat>) -> String {
-    quote(&s.map_or("none".to_string(), |s| s.to_string()))
 }
 
 fn seat_map(v: &[(Seat, u8)]) -> String {
@@ -208,101 +173,43 @@ fn write_setup(o: &mut String, s: &Scenario) {
     }
 }
 
+/// Whether an expectation is a table of tables (cards, battlefields), printed as sub-tables.
+fn tables_of_tables(e: &Expected) -> Option<&[(String, Expected)]> {
+    match e {
+        Expected::Has(entries)
+            if !entries.is_empty()
+                && entries.iter().all(|(_, x)| matches!(x, Expected::Has(_))) =>
+        {
+            Some(entries)
+        }
+        _ => None,
+    }
+}
+
 fn write_expect(o: &mut String, e: &Expect, table: &str) {
-    let line = |o: &mut String, k: &str, v: String| {
-        let _ = writeln!(o, "{k} = {v}");
-    };
-    if let Some(v) = e.turn {
-        line(o, "turn", seat_or_none(v));
-    }
-    if let Some(v) = e.priority {
-        line(o, "priority", seat_or_none(v));
-    }
-    if let Some(v) = e.focus {
-        line(o, "focus", seat_or_none(v));
-    }
-    if let Some(v) = &e.showdown {
-        line(o, "showdown", quote(v.as_deref().unwrap_or("none")));
-    }
-    if let Some(v) = e.combat {
-        let text = match v {
-            Some((a, d)) => format!("{a} attacks {d}"),
-            None => "none".to_string(),
-        };
-        line(o, "combat", quote(&text));
-    }
-    if let Some(v) = e.awaiting {
-        line(o, "awaiting", seat_or_none(v));
-    }
-    if let Some(v) = &e.chain {
-        line(o, "chain", strings(v));
-    }
-    if let Some(v) = &e.passed {
-        line(o, "passed", seats(v));
-    }
-    if let Some(v) = &e.focus_passed {
-        line(o, "focus_passed", seats(v));
+    let mut fields: Vec<&(String, Expected)> = e.fields.iter().collect();
+    fields.sort_by_key(|(k, _)| super::field_rank(k));
+    for (k, x) in &fields {
+        if tables_of_tables(x).is_none() {
+            let _ = writeln!(o, "{} = {}", key(k), x.toml());
+        }
     }
     if let Some(v) = &e.resolved {
-        line(o, "resolved", strings(v));
+        let _ = writeln!(o, "resolved = {}", strings(v));
     }
     if let Some(v) = &e.countered {
-        line(o, "countered", strings(v));
+        let _ = writeln!(o, "countered = {}", strings(v));
     }
-    if let Some(v) = &e.remaining {
-        line(o, "remaining", seats(v));
-    }
-    if let Some(v) = &e.removed {
-        line(o, "removed", seats(v));
-    }
-    if let Some(v) = &e.winners {
-        line(o, "winners", seats(v));
-    }
-    if !e.points.is_empty() {
-        let v: Vec<(Seat, u8)> = e.points.iter().map(|(s, p)| (*s, *p)).collect();
-        line(o, "points", seat_map(&v));
-    }
-    if !e.energy.is_empty() {
-        let v: Vec<(Seat, u8)> = e.energy.iter().map(|(s, p)| (*s, *p)).collect();
-        line(o, "energy", seat_map(&v));
-    }
-    if let Some(v) = &e.staged {
-        line(o, "staged", strings(v));
-    }
-    for (name, c) in &e.cards {
-        let _ = writeln!(o, "\n[{table}.cards.{}]", key(name));
-        if let Some(z) = &c.at {
-            line(o, "at", quote(&z.to_string()));
-        }
-        if let Some(s) = c.controller {
-            line(o, "controller", quote(&s.to_string()));
-        }
-        if let Some(m) = c.might {
-            line(o, "might", m.to_string());
-        }
-        if let Some(m) = c.mighty {
-            line(o, "mighty", m.to_string());
-        }
-        if let Some(x) = c.exhausted {
-            line(o, "exhausted", x.to_string());
-        }
-        if let Some(d) = c.damage {
-            line(o, "damage", d.to_string());
-        }
-    }
-    for (name, f) in &e.battlefields {
-        let _ = writeln!(o, "\n[{table}.battlefields.{}]", key(name));
-        if let Some(c) = f.controller {
-            line(o, "controller", seat_or_none(c));
-        }
-        if let Some(t) = f.token {
-            line(o, "token", t.to_string());
-        }
-        if let Some(m) = f.might {
-            line(o, "might", m.to_string());
-        }
-        if let Some(c) = f.contested_by {
-            line(o, "contested_by", seat_or_none(c));
+    for (k, x) in &fields {
+        if let Some(entries) = tables_of_tables(x) {
+            for (name, inner) in entries {
+                let _ = writeln!(o, "\n[{table}.{}.{}]", key(k), key(name));
+                if let Expected::Has(leaves) = inner {
+                    for (leaf, v) in leaves {
+                        let _ = writeln!(o, "{} = {}", key(leaf), v.toml());
+                    }
+                }
+            }
         }
     }
 }

@@ -10,6 +10,7 @@ use crate::card::Catalog;
 use crate::error::RuleError;
 use crate::event::Event;
 use crate::game::Game;
+use crate::observation::Observation;
 
 /// The rule an event follows from, made precise where the step was a concession (652.5).
 fn rule_in_context(e: &Event, conceding: bool) -> &'static str {
@@ -98,21 +99,21 @@ fn join_and(items: &[&str]) -> String {
     }
 }
 
-/// A description of the table at the start: order, Turn Player, Priority, Chain, Showdown, and
-/// the cards on the board.
-pub(crate) fn describe_table(game: &Game) -> Vec<String> {
-    let cat = game.catalog();
+/// A description of the table at the start, from what an observer sees: order, Turn Player,
+/// battlefields, the cards on the board, a Showdown, the Chain.
+pub(crate) fn describe_table(cat: &Catalog, v: &Observation) -> Vec<String> {
     let mut out = Vec::new();
-    let order: Vec<String> = game.remaining().iter().map(|s| s.to_string()).collect();
-    let mut first = format!("{}. The order is {}", game.mode(), order.join(" → "));
-    if !game.removed().is_empty() {
-        let _ = write!(first, " ({} has left)", game.removed());
+    let order: Vec<String> = v.remaining.iter().map(|s| s.to_string()).collect();
+    let mut first = format!("{}. The order is {}", cat.mode, order.join(" → "));
+    if !v.removed.is_empty() {
+        let _ = write!(first, " ({} has left)", v.removed);
     }
-    let _ = write!(first, "; {} is the Turn Player.", game.s.turn);
+    if let Some(t) = v.turn {
+        let _ = write!(first, "; {t} is the Turn Player");
+    }
+    first.push('.');
     out.push(first);
-    for bf in game.all_battlefields() {
-        let def = cat.battlefield(bf);
-        let f = game.field(bf);
+    for (def, f) in cat.battlefields.iter().zip(&v.battlefields) {
         let mut s = if def.name == format!("{}'s Battlefield", def.contributor) {
             format!("{} is in use", def.name)
         } else {
@@ -129,54 +130,52 @@ pub(crate) fn describe_table(game: &Game) -> Vec<String> {
         s.push('.');
         out.push(s);
     }
-    for card in game.all_cards() {
-        let def = cat.card(card);
-        let st = game.card_state(card);
-        if !st.zone.on_board() {
+    for (def, c) in cat.cards.iter().zip(&v.cards) {
+        if !c.at.on_board() {
             continue;
         }
-        let where_ = super::replay::zone_of(game, card);
         let mut s = format!(
-            "{}'s {} {} is at {where_}",
+            "{}'s {} {} is at {}",
             def.owner,
             def.kind.key(),
-            def.name
+            def.name,
+            c.at.text(cat)
         );
-        if st.controller != def.owner {
-            let _ = write!(s, ", controlled by {}", st.controller);
+        if c.controller != def.owner {
+            let _ = write!(s, ", controlled by {}", c.controller);
         }
-        if let Some(m) = game.might(card) {
+        if let Some(m) = c.might {
             let _ = write!(s, ", with {m} Might");
-            if m >= 5 {
+            if c.mighty {
                 s.push_str(" (Mighty)");
             }
         }
         s.push('.');
         out.push(s);
     }
-    if let Some((bf, combat)) = game.showdown_at() {
+    if let Some(bf) = v.showdown {
         let mut s = format!("A Showdown is under way at {}", cat.bf_name(bf));
-        if let Some((a, d)) = combat {
+        if let Some((a, d)) = v.combat {
             let _ = write!(s, ", a combat: {a} attacks, {d} defends");
         }
-        if let Some(f) = game.focus() {
+        if let Some(f) = v.focus {
             let _ = write!(s, "; {f} has Focus");
         }
         s.push('.');
         out.push(s);
     }
-    if !game.chain_items().is_empty() {
-        let items: Vec<String> = game
-            .chain_items()
+    if !v.chain.is_empty() {
+        let items: Vec<String> = v
+            .chain
             .iter()
-            .map(|i| format!("{} ({}'s)", i.name().text(cat), i.controller))
+            .map(|i| format!("{} ({}'s)", i.item.text(cat), i.controller))
             .collect();
         let mut s = format!("The Chain holds, bottom first: {}", items.join(", "));
-        if let Some(p) = game.priority() {
+        if let Some(p) = v.priority {
             let _ = write!(s, "; {p} has Priority");
         }
-        if !game.passed().is_empty() {
-            let _ = write!(s, "; {} passed already", game.passed());
+        if !v.passed.is_empty() {
+            let _ = write!(s, "; {} passed already", v.passed);
         }
         s.push('.');
         out.push(s);
@@ -200,31 +199,32 @@ pub(crate) fn render(s: &Scenario) -> String {
         &s.title,
         s.description.as_deref(),
         &s.rules,
-        &start,
+        start.catalog(),
+        &start.observe(),
         &replay.setup_events,
         &steps,
     )
 }
 
-/// A rulebook example of a game: "Example - <title>", the table at `start`, one sentence per
-/// step and per consequence (from each step's events, or its refusal), the description, and the
-/// rules cited.
+/// A rulebook example of a game: "Example - <title>", the table as an observer sees it at the
+/// start, one sentence per step and per consequence (from each step's events, or its refusal),
+/// the description, and the rules cited.
 pub fn render_example(
     title: &str,
     description: Option<&str>,
     rules: &[String],
-    start: &Game,
+    cat: &Catalog,
+    start: &Observation,
     setup_events: &[Event],
     steps: &[(Action, Result<Vec<Event>, RuleError>)],
 ) -> String {
     let mut o = String::new();
     let _ = writeln!(o, "Example - {title}");
-    let cat = start.catalog_arc().clone();
-    let mut paragraph: Vec<String> = describe_table(start);
-    paragraph.extend(consequences(&cat, None, setup_events));
+    let mut paragraph: Vec<String> = describe_table(cat, start);
+    paragraph.extend(consequences(cat, None, setup_events));
     let mut cited: BTreeSet<String> = rules.iter().cloned().collect();
     for (action, outcome) in steps {
-        let text = action.display(&cat).to_string();
+        let text = action.display(cat).to_string();
         match outcome {
             Ok(events) => {
                 paragraph.push(format!("{text}."));
@@ -232,7 +232,7 @@ pub fn render_example(
                 for e in events {
                     cited.insert(rule_in_context(e, conceding).to_string());
                 }
-                paragraph.extend(consequences(&cat, Some(action), events));
+                paragraph.extend(consequences(cat, Some(action), events));
             }
             Err(e) => {
                 paragraph.push(format!("{text}? Not allowed: {e}."));

@@ -1,13 +1,16 @@
-//! Replaying a scenario: build the game, take each step, compare every expectation.
+//! Replaying a scenario on an engine: build its game, take each step, and compare every
+//! expectation with what an observer sees (the observation, the step's events included).
 
-use super::text::ZoneText;
+use std::sync::Arc;
+
 use super::{Expect, Outcome, Scenario, ScenarioError};
 use crate::action::Action;
 use crate::card::Catalog;
+use crate::engine::Engine;
 use crate::error::RuleError;
 use crate::event::Event;
-use crate::game::Game;
-use crate::seat::{Seat, SeatSet};
+use crate::observation::{Observation, value::quote};
+use crate::readings::Fault;
 
 /// What happened when a scenario was replayed.
 #[derive(Clone, Debug)]
@@ -18,8 +21,10 @@ pub struct Replay {
     pub results: Vec<StepResult>,
     /// Every expectation that did not hold, in order.
     pub failures: Vec<Failure>,
-    /// The game after the last step.
-    pub game: Game,
+    /// What an observer saw after the last step, with its events.
+    pub last: Observation,
+    /// The names of things.
+    pub catalog: Arc<Catalog>,
 }
 
 impl Replay {
@@ -45,7 +50,7 @@ pub struct Failure {
     pub after: usize,
     /// Line and column in the scenario's source.
     pub at: (usize, usize),
-    /// What was checked (`priority`, `cards.Poro.at`, `step 3`).
+    /// What was checked (`priority`, `cards.Poro.at`, `events`, `step 3: B passes`).
     pub what: String,
     /// What the scenario expected.
     pub expected: String,
@@ -64,30 +69,25 @@ impl History {
     fn record(&mut self, cat: &Catalog, events: &[Event]) {
         for e in events {
             match e {
-                Event::Resolved { item } => {
-                    self.resolved.push(item.text(cat));
-                }
-                Event::Countered { item } => {
-                    self.countered.push(item.text(cat));
-                }
+                Event::Resolved { item } => self.resolved.push(item.text(cat)),
+                Event::Countered { item } => self.countered.push(item.text(cat)),
                 _ => {}
             }
         }
     }
 }
 
-pub(super) fn replay(s: &Scenario) -> Result<Replay, ScenarioError> {
-    let (game, setup_events) = Game::from_setup_with_events(&s.setup)
-        .map_err(|e| s.error_at(s.source.setup_table, e.to_string()))?;
-    replay_from(s, game, setup_events)
-}
-
-pub(super) fn replay_from(
+pub(super) fn replay<E: Engine>(
     s: &Scenario,
-    mut game: Game,
-    setup_events: Vec<Event>,
+    fault: Option<Fault>,
 ) -> Result<Replay, ScenarioError> {
-    let catalog = game.catalog_arc().clone();
+    let setup = s.setup.with_fault(fault);
+    let catalog = setup
+        .validate()
+        .map_err(|e| s.error_at(s.source.setup_table, e.to_string()))?
+        .catalog;
+    let (mut engine, setup_events) =
+        E::start(&setup).map_err(|e| s.error_at(s.source.setup_table, e.to_string()))?;
     let mut history = History::default();
     history.record(&catalog, &setup_events);
     let mut failures = Vec::new();
@@ -98,32 +98,22 @@ pub(super) fn replay_from(
             .zip(s.source.checks.iter().copied())
             .filter(move |(c, _)| c.after == after)
     };
+    let mut obs = engine.observe();
+    obs.events = setup_events.clone();
     for (e, at) in expectations(0) {
-        compare(&game, &history, e, at, &mut failures);
+        compare(&catalog, &obs, &history, e, at, &mut failures);
     }
     for (i, step) in s.steps.iter().enumerate() {
         let at = s.source.steps.get(i).copied().unwrap_or((0, 0));
         let action = Action::parse(&step.text, &catalog)
             .map_err(|e| s.error_at(at, format!("step {}: {}", i + 1, e.message)))?;
-        let outcome = game.apply(action);
+        let outcome = engine.apply(action);
+        obs = engine.observe();
         if let Ok(events) = &outcome {
             history.record(&catalog, events);
+            obs.events = events.clone();
         }
-        let mismatch = match (&step.outcome, &outcome) {
-            (Outcome::Accepted, Ok(_)) => None,
-            (Outcome::Accepted, Err(e)) => Some((
-                "accepted".to_string(),
-                format!("refused: {e} ({})", e.name()),
-            )),
-            (Outcome::Refused(_), Ok(_)) => Some(("refused".to_string(), "accepted".to_string())),
-            (Outcome::Refused(None), Err(_)) => None,
-            (Outcome::Refused(Some(name)), Err(e)) if e.name() == name => None,
-            (Outcome::Refused(Some(name)), Err(e)) => Some((
-                format!("refused ({name})"),
-                format!("refused ({}): {e}", e.name()),
-            )),
-        };
-        if let Some((expected, actual)) = mismatch {
+        if let Some((expected, actual)) = step_mismatch(&step.outcome, &outcome) {
             failures.push(Failure {
                 after: i + 1,
                 at,
@@ -134,248 +124,100 @@ pub(super) fn replay_from(
         }
         results.push(StepResult { action, outcome });
         for (e, at) in expectations(i + 1) {
-            compare(&game, &history, e, at, &mut failures);
+            compare(&catalog, &obs, &history, e, at, &mut failures);
         }
     }
     if let Some(e) = &s.expect {
-        compare(&game, &history, e, s.source.expect, &mut failures);
+        compare(&catalog, &obs, &history, e, s.source.expect, &mut failures);
     }
     Ok(Replay {
         setup_events,
         results,
         failures,
-        game,
+        last: obs,
+        catalog,
     })
 }
 
-fn seat_text(s: Option<Seat>) -> String {
-    s.map_or("none".to_string(), |s| s.to_string())
-}
-
-fn seats_text(v: impl IntoIterator<Item = Seat>) -> String {
-    let v: Vec<String> = v.into_iter().map(|s| s.to_string()).collect();
-    format!("[{}]", v.join(", "))
+/// What was expected of a step and what the engine did, if they differ.
+fn step_mismatch(
+    expected: &Outcome,
+    outcome: &Result<Vec<Event>, RuleError>,
+) -> Option<(String, String)> {
+    match (expected, outcome) {
+        (Outcome::Accepted, Ok(_)) => None,
+        (Outcome::Accepted, Err(e)) => Some((
+            "accepted".to_string(),
+            format!("refused: {e} ({})", e.name()),
+        )),
+        (Outcome::Refused(_), Ok(_)) => Some(("refused".to_string(), "accepted".to_string())),
+        (Outcome::Refused(None), Err(_)) => None,
+        (Outcome::Refused(Some(name)), Err(e)) if e.name() == name => None,
+        (Outcome::Refused(Some(name)), Err(e)) => Some((
+            format!("refused ({name})"),
+            format!("refused ({}): {e}", e.name()),
+        )),
+    }
 }
 
 fn list_text(v: &[String]) -> String {
-    format!("[{}]", v.join(", "))
+    let quoted: Vec<String> = v.iter().map(|s| quote(s)).collect();
+    format!("[{}]", quoted.join(", "))
 }
 
-/// The canonical, owner-qualified text of where `card` is.
-pub(crate) fn zone_of(game: &Game, card: crate::card::CardId) -> ZoneText {
-    let cat = game.catalog();
-    ZoneText::of(cat, game.zone(card), cat.card(card).owner)
-}
-
+/// Every expectation of `e` that `obs` does not meet, each located at its key in the source.
 fn compare(
-    game: &Game,
+    cat: &Catalog,
+    obs: &Observation,
     history: &History,
     e: &Expect,
     at: (usize, usize),
     failures: &mut Vec<Failure>,
 ) {
-    let cat = game.catalog();
-    let mut check = |what: String, expected: String, actual: String| {
-        if expected != actual {
-            failures.push(Failure {
-                after: e.after,
-                at,
-                what,
-                expected,
-                actual,
-            });
-        }
-    };
-    if let Some(v) = e.turn {
-        check("turn".into(), seat_text(v), seat_text(game.turn_player()));
-    }
-    if let Some(v) = e.priority {
-        check("priority".into(), seat_text(v), seat_text(game.priority()));
-    }
-    if let Some(v) = e.focus {
-        check("focus".into(), seat_text(v), seat_text(game.focus()));
-    }
-    if let Some(v) = &e.showdown {
-        let actual = game.showdown_at().map(|(b, _)| cat.bf_name(b).to_string());
-        check(
-            "showdown".into(),
-            v.clone().unwrap_or("none".into()),
-            actual.unwrap_or("none".into()),
-        );
-    }
-    if let Some(v) = e.combat {
-        let text = |c: Option<(Seat, Seat)>| {
-            c.map_or("none".to_string(), |(a, d)| format!("{a} attacks {d}"))
-        };
-        let actual = game.showdown_at().and_then(|(_, c)| c);
-        check("combat".into(), text(v), text(actual));
-    }
-    if let Some(v) = e.awaiting {
-        check(
-            "awaiting".into(),
-            seat_text(v),
-            seat_text(game.awaiting().map(|c| c.seat())),
-        );
-    }
-    if let Some(v) = &e.chain {
-        let actual: Vec<String> = game
-            .chain_items()
+    let mut fail = |what: String, expected: String, actual: String| {
+        let pos = e
+            .positions
             .iter()
-            .map(|i| i.name().text(cat))
-            .collect();
-        check("chain".into(), list_text(v), list_text(&actual));
+            .filter(|(k, _)| what == **k || what.starts_with(&format!("{k}.")))
+            .max_by_key(|(k, _)| k.len())
+            .map_or(at, |(_, p)| *p);
+        failures.push(Failure {
+            after: e.after,
+            at: pos,
+            what,
+            expected,
+            actual,
+        });
+    };
+    for (key, expected) in &e.fields {
+        let Some(actual) = obs.field(key, cat) else {
+            continue;
+        };
+        for m in expected.mismatches(&actual) {
+            let what = if m.path.is_empty() {
+                key.clone()
+            } else {
+                format!("{key}.{}", m.path)
+            };
+            fail(what, m.expected, m.actual);
+        }
     }
-    if let Some(v) = &e.passed {
-        check(
-            "passed".into(),
-            seats_text(v.iter().copied().collect::<SeatSet>().iter()),
-            seats_text(game.passed().iter()),
-        );
-    }
-    if let Some(v) = &e.focus_passed {
-        check(
-            "focus_passed".into(),
-            seats_text(v.iter().copied().collect::<SeatSet>().iter()),
-            seats_text(game.focus_passed().iter()),
-        );
-    }
-    if let Some(v) = &e.resolved {
-        check(
+    if let Some(v) = &e.resolved
+        && *v != history.resolved
+    {
+        fail(
             "resolved".into(),
             list_text(v),
             list_text(&history.resolved),
         );
     }
-    if let Some(v) = &e.countered {
-        check(
+    if let Some(v) = &e.countered
+        && *v != history.countered
+    {
+        fail(
             "countered".into(),
             list_text(v),
             list_text(&history.countered),
         );
-    }
-    if let Some(v) = &e.remaining {
-        check(
-            "remaining".into(),
-            seats_text(v.iter().copied()),
-            seats_text(game.remaining().iter()),
-        );
-    }
-    if let Some(v) = &e.removed {
-        check(
-            "removed".into(),
-            seats_text(v.iter().copied().collect::<SeatSet>().iter()),
-            seats_text(game.removed().iter()),
-        );
-    }
-    if let Some(v) = &e.winners {
-        check(
-            "winners".into(),
-            seats_text(v.iter().copied().collect::<SeatSet>().iter()),
-            seats_text(game.winners().unwrap_or_default().iter()),
-        );
-    }
-    for (seat, n) in &e.energy {
-        check(
-            format!("energy.{seat}"),
-            n.to_string(),
-            game.energy()[seat.index()].to_string(),
-        );
-    }
-    if let Some(v) = &e.staged {
-        let actual: Vec<String> = game
-            .staged_fights()
-            .iter()
-            .map(|b| cat.bf_name(*b).to_string())
-            .collect();
-        check("staged".into(), list_text(v), list_text(&actual));
-    }
-    for (seat, p) in &e.points {
-        check(
-            format!("points.{seat}"),
-            p.to_string(),
-            game.points()[seat.index()].to_string(),
-        );
-    }
-    for (name, c) in &e.cards {
-        let Some(card) = cat.card_named(name) else {
-            continue;
-        };
-        let st = game.card_state(card);
-        if let Some(z) = &c.at {
-            let actual = zone_of(game, card);
-            if !z.matches(&actual) {
-                check(
-                    format!("cards.{name}.at"),
-                    z.to_string(),
-                    actual.to_string(),
-                );
-            }
-        }
-        if let Some(s) = c.controller {
-            check(
-                format!("cards.{name}.controller"),
-                s.to_string(),
-                st.controller.to_string(),
-            );
-        }
-        if let Some(m) = c.might {
-            let actual = game.might(card).map_or("none".into(), |m| m.to_string());
-            check(format!("cards.{name}.might"), m.to_string(), actual);
-        }
-        if let Some(m) = c.mighty {
-            check(
-                format!("cards.{name}.mighty"),
-                m.to_string(),
-                game.mighty(card).to_string(),
-            );
-        }
-        if let Some(x) = c.exhausted {
-            check(
-                format!("cards.{name}.exhausted"),
-                x.to_string(),
-                st.exhausted.to_string(),
-            );
-        }
-        if let Some(d) = c.damage {
-            check(
-                format!("cards.{name}.damage"),
-                d.to_string(),
-                st.damage.to_string(),
-            );
-        }
-    }
-    for (name, f) in &e.battlefields {
-        let Some(bf) = cat.battlefield_named(name) else {
-            continue;
-        };
-        let st = game.field(bf);
-        if let Some(c) = f.controller {
-            check(
-                format!("battlefields.{name}.controller"),
-                seat_text(c),
-                seat_text(st.controller),
-            );
-        }
-        if let Some(t) = f.token {
-            check(
-                format!("battlefields.{name}.token"),
-                t.to_string(),
-                st.token.to_string(),
-            );
-        }
-        if let Some(m) = f.might {
-            check(
-                format!("battlefields.{name}.might"),
-                m.to_string(),
-                game.might_bonus(bf).to_string(),
-            );
-        }
-        if let Some(c) = f.contested_by {
-            check(
-                format!("battlefields.{name}.contested_by"),
-                seat_text(c),
-                seat_text(st.contested_by),
-            );
-        }
     }
 }

@@ -1,0 +1,146 @@
+//! The checker drives any engine behind the `Engine` boundary, and holds it to everything an
+//! observer sees: events as well as state, and the game it builds from a setup as well as the
+//! steps it takes. Two engines that are wrong in ways the old checker could not see:
+//!
+//! - one that reports every Recall as a move to the unit's Base (the board ends up the same; only
+//!   the event says otherwise);
+//! - one whose setup code forgets who contested a battlefield (the spec builds its own game from
+//!   the setup, so the mistake is not copied into it).
+
+use riftcheck::oracle::Spec;
+use riftcheck::{Action, Engine, Event, Game, Observation, RuleError, Setup, SetupErrors, Zone};
+use riftcheck_model::check::{self, Options};
+use riftcheck_model::configs;
+use riftcheck_model::properties::Prop;
+
+/// The reference engine, except that a Recall (449) is reported as a move (440).
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+struct RecallAsMove(Game);
+
+impl Engine for RecallAsMove {
+    const NAME: &'static str = "the engine";
+
+    fn start(setup: &Setup) -> Result<(Self, Vec<Event>), SetupErrors> {
+        Game::start(setup).map(|(g, e)| (RecallAsMove(g), e))
+    }
+
+    fn well_formed(&self, out: &mut Vec<Action>) {
+        self.0.well_formed(out);
+    }
+
+    fn apply(&mut self, action: Action) -> Result<Vec<Event>, RuleError> {
+        let events = self.0.apply(action)?;
+        Ok(events
+            .into_iter()
+            .map(|e| match e {
+                Event::Recalled { card } => Event::Moved {
+                    card,
+                    zone: Zone::Base(self.0.controller(card)),
+                },
+                other => other,
+            })
+            .collect())
+    }
+
+    fn observe(&self) -> Observation {
+        self.0.observe()
+    }
+}
+
+/// The reference engine, except that its setup code drops who contests each battlefield.
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+struct ForgetsContests(Game);
+
+impl Engine for ForgetsContests {
+    const NAME: &'static str = "the engine";
+
+    fn start(setup: &Setup) -> Result<(Self, Vec<Event>), SetupErrors> {
+        // Validate as written, then build from a misread copy.
+        setup.validate()?;
+        let mut misread = setup.clone();
+        for b in &mut misread.battlefields {
+            b.contested_by = None;
+        }
+        Game::start(&misread).map(|(g, e)| (ForgetsContests(g), e))
+    }
+
+    fn well_formed(&self, out: &mut Vec<Action>) {
+        self.0.well_formed(out);
+    }
+
+    fn apply(&mut self, action: Action) -> Result<Vec<Event>, RuleError> {
+        self.0.apply(action)
+    }
+
+    fn observe(&self) -> Observation {
+        self.0.observe()
+    }
+}
+
+/// The shortest counterexample to "the engine and the spec agree" over every default
+/// configuration, engine `E` against the spec.
+fn shortest_disagreement<E: Engine>() -> Option<riftcheck_model::report::Counterexample> {
+    let mut best: Option<riftcheck_model::report::Counterexample> = None;
+    for c in configs::all() {
+        let o =
+            check::check_engine::<E>(&c.name(), &c.setup, c.bounds, &Options::default()).unwrap();
+        for ce in o.counterexamples {
+            if ce.property == Prop::EngineAndSpecAgree
+                && best.as_ref().is_none_or(|b| ce.path.len() < b.path.len())
+            {
+                best = Some(ce);
+            }
+        }
+    }
+    best
+}
+
+#[test]
+fn an_engine_that_reports_a_recall_as_a_move_is_caught_by_the_default_check() {
+    let ce = shortest_disagreement::<RecallAsMove>().expect("the default check catches it");
+    let text = ce.rulebook();
+    // The counterexample names the event: the spec's Recall against the engine's move.
+    assert!(ce.expected.contains("Recalled (449)"), "{}", ce.expected);
+    assert!(ce.found.contains("moves to"), "{}", ce.found);
+    assert!(ce.expected.starts_with("events"), "{}", ce.expected);
+    assert!(text.contains("Expected by rule"), "{text}");
+    // The staged family's bystander moves a unit into a staged fight: a Recall, in four steps
+    // in the smallest table that has one (play the instructed move, then three passes).
+    assert!(ce.path.len() <= 4, "{}: {text}", ce.path.len());
+    // It replays: the reference engine passes the scenario it wrote, the faulty one does not.
+    assert!(ce.scenario.replay().unwrap().passed());
+    let on_faulty = ce.scenario.replay_on::<RecallAsMove>().unwrap();
+    let failure = on_faulty
+        .failures
+        .first()
+        .expect("the faulty engine fails it");
+    assert!(failure.what.starts_with("events"), "{failure:?}");
+}
+
+#[test]
+fn a_setup_mistake_of_the_engine_alone_is_caught_before_any_step() {
+    let ce = shortest_disagreement::<ForgetsContests>().expect("the default check catches it");
+    // The staged family starts with two contested battlefields: the two games differ at once.
+    assert_eq!(ce.path.len(), 0, "{}", ce.rulebook());
+    // The first field that differs is who has Priority: nobody while the Turn Player must choose
+    // between the two fights (456.1), the Turn Player in the engine's game, which has none.
+    assert_eq!(ce.expected, "priority is \"none\" (the spec)");
+    // The scenario it wrote expects what the spec built, the contests included.
+    let expect = ce.scenario.expect.as_ref().expect("expectations");
+    let fields = expect.get("battlefields").expect("the battlefields differ");
+    assert!(
+        fields.toml().contains("contested_by = \"A\""),
+        "{}",
+        fields.toml()
+    );
+    assert!(ce.scenario.replay().unwrap().passed());
+    assert!(!ce.scenario.replay_on::<ForgetsContests>().unwrap().passed());
+}
+
+#[test]
+fn the_reference_engine_and_the_spec_agree_everywhere_by_default() {
+    assert!(shortest_disagreement::<Game>().is_none());
+    // The spec is itself an engine: checked against itself it agrees too (a sanity check of the
+    // boundary, not of the rules).
+    assert!(shortest_disagreement::<Spec>().is_none());
+}

@@ -1,0 +1,165 @@
+//! Priority and the Chain (312, 325-340): passing, a new item, resolution, the Chain closing.
+
+use super::Spec;
+use super::state::StackItem;
+use crate::card::{Ability, CardId, CardKind, Effect};
+use crate::event::Event;
+use crate::item::{ItemKind, ItemName, ItemTarget};
+use crate::seat::Seat;
+use crate::zone::Zone;
+
+fn name(i: &StackItem) -> ItemName {
+    ItemName {
+        source: i.source,
+        kind: i.kind,
+    }
+}
+
+impl Spec {
+    /// 339: the holder passes. Once every player still in has passed since the newest item,
+    /// it resolves (340); otherwise the next player in turn order receives Priority. Outside a
+    /// Chain only an invited teammate passes, handing the Turn Player's Priority back
+    /// (316.2.b.1).
+    pub(super) fn pass(&mut self, seat: Seat) {
+        self.say(Event::Passed { seat });
+        if !self.s.chain_exists {
+            self.s.invited = None;
+            let turn = self.s.turn;
+            self.s.priority = Some(turn);
+            self.say(Event::PriorityTo { seat: turn });
+            return;
+        }
+        self.s.passes.push(seat);
+        if self.everyone_in(&self.s.passes.clone()) {
+            self.resolve_top();
+        } else {
+            let next = self.after(seat);
+            self.give_priority(next);
+        }
+    }
+
+    /// 312.2: `seat` receives Priority; said only when it changes hands.
+    pub(super) fn give_priority(&mut self, seat: Seat) {
+        if self.s.priority != Some(seat) {
+            self.s.priority = Some(seat);
+            self.say(Event::PriorityTo { seat });
+        }
+    }
+
+    /// The Chain comes into existence (330): a Closed state with no passes yet.
+    pub(super) fn open_chain(&mut self, by_trigger: bool) {
+        if !self.s.chain_exists {
+            self.s.chain_exists = true;
+            self.s.chain_by_trigger = by_trigger;
+            self.s.passes.clear();
+        }
+    }
+
+    /// 329, 333.1: a played spell or activated ability goes on the Chain, finalized at once;
+    /// its controller receives Priority and every player must pass again. In a Showdown a play
+    /// starts a new round of Focus passes.
+    pub(super) fn push_played(
+        &mut self,
+        seat: Seat,
+        source: CardId,
+        kind: ItemKind,
+        target: Option<ItemTarget>,
+    ) {
+        let fresh = !self.s.chain_exists;
+        self.open_chain(false);
+        let item = StackItem {
+            source,
+            kind,
+            controller: seat,
+            finalized: true,
+            target,
+        };
+        self.s.stack.push(item);
+        self.s.passes.clear();
+        self.say(Event::ItemAdded {
+            item: name(&item),
+            controller: seat,
+        });
+        if let Some(f) = self.s.fight.as_mut() {
+            f.focus_passes.clear();
+        }
+        if fresh {
+            // A new Chain: Priority is given anew, even to the player who had it.
+            self.s.priority = None;
+        }
+        self.give_priority(seat);
+    }
+
+    /// 340: the newest item resolves, then leaves the Chain; a spell goes to its owner's Trash.
+    pub(super) fn resolve_top(&mut self) {
+        let Some(item) = self.s.stack.pop() else {
+            return;
+        };
+        self.say(Event::Resolved { item: name(&item) });
+        let def = self.catalog.card(item.source).clone();
+        let effect = match (item.kind, def.ability) {
+            (ItemKind::Spell, _) => def.effect,
+            (_, Some(Ability::Activated { effect, .. }))
+            | (_, Some(Ability::Triggered { effect, .. })) => effect,
+            _ => Effect::Nothing,
+        };
+        self.carry_out(&item, effect);
+        if item.kind == ItemKind::Spell && def.kind == CardKind::Spell {
+            let c = &mut self.s.cards[item.source.index()];
+            c.zone = Zone::Trash;
+            c.controller = def.owner;
+            self.say(Event::Trashed { card: item.source });
+        }
+        self.after_leaving();
+    }
+
+    /// 340.4: after a resolution, the controller of the newest item left receives Priority and
+    /// everyone must pass again; an empty Chain closes.
+    pub(super) fn after_leaving(&mut self) {
+        if self.s.stack.is_empty() && self.s.waiting.is_empty() {
+            self.end_chain();
+        } else {
+            self.s.passes.clear();
+            if let Some(top) = self.s.stack.last() {
+                let controller = top.controller;
+                self.give_priority(controller);
+            }
+        }
+    }
+
+    /// 340.2: the Chain is gone and the state is Open again. In a Showdown, Focus moves on from
+    /// its holder if a play opened the Chain (policy `focus-after-chain`) and the Focus holder
+    /// has Priority; otherwise the Turn Player has it, unless two staged fights wait for their
+    /// choice.
+    pub(super) fn end_chain(&mut self) {
+        let by_trigger = self.s.chain_by_trigger;
+        let holder = self.s.priority;
+        self.s.chain_exists = false;
+        self.s.chain_by_trigger = false;
+        self.s.stack.clear();
+        self.s.waiting.clear();
+        self.s.passes.clear();
+        self.s.invited = None;
+        let now = match self.s.fight.as_ref().map(|f| f.focus) {
+            Some(focus) if !by_trigger => {
+                let next = self.after(focus);
+                if let Some(f) = self.s.fight.as_mut() {
+                    f.focus = next;
+                }
+                self.s.priority = Some(next);
+                self.say(Event::FocusTo { seat: next });
+                return;
+            }
+            Some(focus) => Some(focus),
+            None if self.staged().len() > 1 => None,
+            None => Some(self.s.turn),
+        };
+        self.s.priority = now;
+        if let Some(now) = now
+            && holder != Some(now)
+            && self.still_in(now)
+        {
+            self.say(Event::PriorityTo { seat: now });
+        }
+    }
+}

@@ -1,0 +1,171 @@
+//! What happens by itself after every action (318-324): cleanups repeated until nothing changes,
+//! a Showdown whose round of Focus passes is complete ending, a turn handed on by a removal
+//! beginning, a lone staged fight beginning; and victory on points (467).
+
+use super::Spec;
+use crate::card::{BattlefieldId, CardId};
+use crate::event::Event;
+use crate::seat::Seat;
+use crate::zone::Zone;
+
+impl Spec {
+    /// Everything that needs no player, until a player must act or the game is over.
+    pub(super) fn proceed(&mut self) {
+        for _ in 0..64 {
+            self.tidy();
+            if self.s.winners.is_some() || self.s.chain_exists {
+                return;
+            }
+            if let Some(f) = self.s.fight.clone() {
+                if self.everyone_in(&f.focus_passes) {
+                    self.end_fight();
+                    continue;
+                }
+                // 323.9.a: another player's units arrived where a non-combat Showdown runs.
+                if f.sides.is_none()
+                    && let Some(attacker) = self.s.fields[f.at.index()].contested_by
+                {
+                    let here = self.present(f.at);
+                    if here.contains(&attacker)
+                        && let Some(&d) = here
+                            .iter()
+                            .find(|&&p| p != attacker && !self.teammates(p, attacker))
+                    {
+                        self.start_combat(attacker, d);
+                        continue;
+                    }
+                }
+                return;
+            }
+            if self.s.turn_waiting {
+                self.start_turn();
+                continue;
+            }
+            let staged = self.staged();
+            if staged.len() == 1 {
+                self.begin_fight(staged[0]);
+                continue;
+            }
+            self.s.priority = if staged.len() > 1 {
+                None
+            } else {
+                Some(self.s.invited.unwrap_or(self.s.turn))
+            };
+            return;
+        }
+    }
+
+    /// 323: kill, recall, release, unstage until nothing changes; then check for a winner.
+    fn tidy(&mut self) {
+        if self.s.winners.is_some() {
+            return;
+        }
+        for _ in 0..32 {
+            let mut changed = self.kill_damaged();
+            changed |= self.put_back();
+            changed |= self.release_and_unstage();
+            if !changed {
+                break;
+            }
+        }
+        self.check_victory();
+    }
+
+    /// 323.7: a card in another player's Base is Recalled; a facedown card at a battlefield its
+    /// controller does not control goes to its owner's Trash (107.3.d).
+    fn put_back(&mut self) -> bool {
+        let mut changed = false;
+        for i in 0..self.s.cards.len() {
+            let c = self.s.cards[i];
+            let card = CardId::from_index(i);
+            match c.zone {
+                Zone::Base(s) if s != c.controller => {
+                    self.recall(card);
+                    changed = true;
+                }
+                Zone::Facedown(b) if self.s.fields[b.index()].controller != Some(c.controller) => {
+                    self.off_board(card, Zone::Trash);
+                    self.say(Event::Trashed { card });
+                    changed = true;
+                }
+                _ => {}
+            }
+        }
+        changed
+    }
+
+    /// 323.4, 187.4.c: in an Open state a player without units at a battlefield loses control
+    /// of it; 456.2: a staged fight whose contesting player's units are gone is not run.
+    fn release_and_unstage(&mut self) -> bool {
+        let mut changed = false;
+        if !self.s.chain_exists {
+            for i in 0..self.s.fields.len() {
+                let b = BattlefieldId::from_index(i);
+                if !self.fight_at(b)
+                    && self.s.fields[i]
+                        .controller
+                        .is_some_and(|c| !self.present(b).contains(&c))
+                {
+                    self.s.fields[i].controller = None;
+                    self.say(Event::BattlefieldUncontrolled { battlefield: b });
+                    changed = true;
+                }
+            }
+        }
+        for i in 0..self.s.fields.len() {
+            let b = BattlefieldId::from_index(i);
+            if !self.fight_at(b)
+                && let Some(p) = self.s.fields[i].contested_by
+                && !self.present(b).contains(&p)
+            {
+                self.s.fields[i].contested_by = None;
+                self.say(Event::Unstaged { battlefield: b });
+                changed = true;
+            }
+        }
+        changed
+    }
+
+    /// 467, 323.1: a player, or a team with its points pooled (484.6), with at least the
+    /// Victory Score and more points than every opponent wins; a removed player's points no
+    /// longer count.
+    fn check_victory(&mut self) {
+        let target = u16::from(self.catalog.victory_score);
+        let players = self.s.players.clone();
+        let team_of = |p: Seat| -> Vec<Seat> {
+            players
+                .iter()
+                .copied()
+                .filter(|&q| q == p || self.teammates(p, q))
+                .collect()
+        };
+        let score = |members: &[Seat]| -> u16 {
+            members
+                .iter()
+                .map(|m| u16::from(self.s.points[m.index()]))
+                .sum()
+        };
+        for &p in &players {
+            let team = team_of(p);
+            if team[0] != p {
+                continue;
+            }
+            let mine = score(&team);
+            if mine < target {
+                continue;
+            }
+            if players
+                .iter()
+                .filter(|q| !team.contains(q))
+                .all(|&q| score(&team_of(q)) < mine)
+            {
+                self.say(Event::Won {
+                    winners: team.iter().copied().collect(),
+                    by_score: true,
+                });
+                self.s.winners = Some(team);
+                return;
+            }
+        }
+    }
+}

@@ -1,0 +1,131 @@
+//! Combat after its Showdown (460-461): damage, killing, the Combat Cleanup, the winner.
+
+use super::Spec;
+use super::state::Card;
+use crate::card::{BattlefieldId, CardId};
+use crate::event::Event;
+use crate::seat::Seat;
+use crate::zone::Zone;
+
+impl Spec {
+    /// `who`'s units at `bf`, in card order.
+    fn side(&self, bf: BattlefieldId, who: Seat) -> Vec<CardId> {
+        (0..self.s.cards.len())
+            .map(CardId::from_index)
+            .filter(|&c| {
+                self.is_unit(c)
+                    && self.s.cards[c.index()].zone == Zone::Field(bf)
+                    && self.s.cards[c.index()].controller == who
+            })
+            .collect()
+    }
+
+    fn total_might(&self, units: &[CardId]) -> u16 {
+        units
+            .iter()
+            .map(|&u| self.might_of(u).unwrap_or(0).max(0) as u16)
+            .sum()
+    }
+
+    /// 460.2: `amount` damage to `units` in card order, each getting what kills it before the
+    /// next gets any (at least 1); what is left once the last is dead is not dealt.
+    fn deal(&mut self, units: &[CardId], mut amount: u16) -> Vec<(CardId, u8)> {
+        let mut dealt = Vec::new();
+        for &u in units {
+            if amount == 0 {
+                break;
+            }
+            let might = self.might_of(u).unwrap_or(0).max(0) as u16;
+            let needed = might
+                .saturating_sub(u16::from(self.s.cards[u.index()].damage))
+                .max(1);
+            let given = needed.min(amount);
+            amount -= given;
+            dealt.push((u, given.min(255) as u8));
+        }
+        dealt
+    }
+
+    /// 428, 323.3: units with lethal damage are killed, in card order.
+    pub(super) fn kill_damaged(&mut self) -> bool {
+        let mut any = false;
+        for i in 0..self.s.cards.len() {
+            let id = CardId::from_index(i);
+            let c = self.s.cards[i];
+            if !self.is_unit(id) || c.damage == 0 {
+                continue;
+            }
+            if let Some(m) = self.might_of(id)
+                && i16::from(c.damage) >= i16::from(m.max(0))
+            {
+                self.off_board(id, Zone::Trash);
+                self.say(Event::Killed { card: id });
+                if self.catalog.card(id).token {
+                    self.say(Event::CeasedToExist { card: id });
+                }
+                any = true;
+            }
+        }
+        any
+    }
+
+    /// A card leaves the board for its owner's zone (056), a new object with no damage and
+    /// ready; a token ceases to exist (183.1).
+    pub(super) fn off_board(&mut self, card: CardId, to: Zone) {
+        let def = self.catalog.card(card);
+        self.s.cards[card.index()] = Card {
+            zone: if def.token { Zone::Nowhere } else { to },
+            controller: def.owner,
+            exhausted: false,
+            damage: 0,
+        };
+    }
+
+    /// 460-461: both sides deal damage at once if both have units; lethal damage kills; every
+    /// unit heals; attackers facing defenders are Recalled; the side left alone wins and
+    /// establishes control (461.5). With a side gone the combat still ends this way (policy
+    /// `combat-with-one-side-gone`).
+    pub(super) fn finish_combat(&mut self, bf: BattlefieldId, attacker: Seat, defender: Seat) {
+        let atk = self.side(bf, attacker);
+        let def = self.side(bf, defender);
+        if !atk.is_empty() && !def.is_empty() {
+            let (atk_might, def_might) = (self.total_might(&atk), self.total_might(&def));
+            let mut dealt = self.deal(&def, atk_might);
+            dealt.extend(self.deal(&atk, def_might));
+            for (u, amount) in dealt {
+                let c = &mut self.s.cards[u.index()];
+                c.damage = c.damage.saturating_add(amount);
+                self.say(Event::Damaged { card: u, amount });
+            }
+            self.kill_damaged();
+        }
+        for i in 0..self.s.cards.len() {
+            if self.is_unit(CardId::from_index(i)) {
+                self.s.cards[i].damage = 0;
+            }
+        }
+        let atk = self.side(bf, attacker);
+        if !atk.is_empty() && !self.side(bf, defender).is_empty() {
+            for u in atk {
+                self.recall(u);
+            }
+        }
+        let atk_left = !self.side(bf, attacker).is_empty();
+        let def_left = !self.side(bf, defender).is_empty();
+        self.s.fields[bf.index()].contested_by = None;
+        let winner = match (atk_left, def_left) {
+            (true, false) => Some(attacker),
+            (false, true) => Some(defender),
+            _ => None,
+        };
+        self.say(Event::CombatEnded {
+            battlefield: bf,
+            winner,
+        });
+        if let Some(w) = winner
+            && self.still_in(w)
+        {
+            self.take_control(bf, w);
+        }
+    }
+}

@@ -1,0 +1,139 @@
+//! What items do when they resolve (425, 188, 442.2.c, 457.2). A target that is gone is
+//! ignored: the item does what it still can.
+
+use super::Spec;
+use super::state::{Card, StackItem};
+use crate::card::{CardId, Effect};
+use crate::event::Event;
+use crate::item::{ItemKind, ItemName, ItemTarget};
+use crate::zone::Zone;
+
+impl Spec {
+    pub(super) fn carry_out(&mut self, item: &StackItem, effect: Effect) {
+        match effect {
+            Effect::Nothing => {}
+            Effect::Counter => {
+                if let Some(ItemTarget::Item(name)) = item.target {
+                    self.counter(name);
+                }
+            }
+            // 188: the controller of the item takes the unit, if it is still a unit on the
+            // board, they are still in, and it would not bring a third player there (358.2).
+            Effect::GainControl => {
+                if let Some(ItemTarget::Unit(u)) = item.target
+                    && self.on_board_unit(u)
+                    && self.s.cards[u.index()].controller != item.controller
+                    && self.still_in(item.controller)
+                    && !self.control_blocked(u, item.controller)
+                {
+                    self.s.cards[u.index()].controller = item.controller;
+                    self.say(Event::ControlGained {
+                        card: u,
+                        seat: item.controller,
+                    });
+                }
+            }
+            // 442.2.c: a move to where the unit may not go is a Recall instead.
+            Effect::MoveTo(bf) => {
+                if let Some(ItemTarget::Unit(u)) = item.target
+                    && self.on_board_unit(u)
+                    && self.s.cards[u.index()].zone != Zone::Field(bf)
+                {
+                    let who = self.s.cards[u.index()].controller;
+                    if self.closed_to(who, bf, true) {
+                        self.recall(u);
+                    } else {
+                        self.s.cards[u.index()].zone = Zone::Field(bf);
+                        self.say(Event::Moved {
+                            card: u,
+                            zone: Zone::Field(bf),
+                        });
+                        self.arrive(bf, who);
+                    }
+                }
+            }
+            Effect::PlayTokenAt { at, token } => {
+                let place = match item.target {
+                    Some(ItemTarget::Location(b)) => Some(b),
+                    _ => at,
+                };
+                if let Some(bf) = place {
+                    self.forced_play(item.controller, token, bf);
+                }
+            }
+        }
+    }
+
+    /// 457.2: a token played at a battlefield closed to its player goes to their Base, and
+    /// "here" then means that Base; then 1 damage to each enemy unit here.
+    fn forced_play(
+        &mut self,
+        who: crate::seat::Seat,
+        token: CardId,
+        bf: crate::card::BattlefieldId,
+    ) {
+        if self.s.cards[token.index()].zone != Zone::Nowhere || !self.still_in(who) {
+            return;
+        }
+        let here = if self.closed_to(who, bf, false) {
+            Zone::Base(who)
+        } else {
+            Zone::Field(bf)
+        };
+        self.s.cards[token.index()] = Card {
+            zone: here,
+            controller: who,
+            exhausted: true,
+            damage: 0,
+        };
+        self.say(Event::EnteredBoard {
+            card: token,
+            zone: here,
+        });
+        if let Zone::Field(b) = here {
+            self.arrive(b, who);
+        }
+        for i in 0..self.s.cards.len() {
+            let c = self.s.cards[i];
+            if self.is_unit(CardId::from_index(i))
+                && c.zone == here
+                && c.controller != who
+                && !self.teammates(c.controller, who)
+            {
+                self.s.cards[i].damage = c.damage.saturating_add(1);
+                self.say(Event::Damaged {
+                    card: CardId::from_index(i),
+                    amount: 1,
+                });
+            }
+        }
+    }
+
+    /// 425: the item is cleared from the Chain without resolving; a spell goes to its owner's
+    /// Trash, or out of the game if its owner has left.
+    pub(super) fn counter(&mut self, name: ItemName) {
+        let Some(pos) = self
+            .s
+            .stack
+            .iter()
+            .rposition(|i| i.source == name.source && i.kind == name.kind)
+        else {
+            return;
+        };
+        let item = self.s.stack.remove(pos);
+        self.say(Event::Countered { item: name });
+        if item.kind == ItemKind::Spell {
+            let owner = self.catalog.card(item.source).owner;
+            let gone = self.s.gone.contains(&owner);
+            let c = &mut self.s.cards[item.source.index()];
+            c.controller = owner;
+            if gone {
+                c.zone = Zone::Removed;
+                self.say(Event::RemovedFromGame { card: item.source });
+            } else {
+                c.zone = Zone::Trash;
+                self.say(Event::Trashed { card: item.source });
+            }
+        }
+    }
+}

@@ -1,0 +1,416 @@
+//! Every rule an action breaks. The engine checks its rules in some order and cites the first
+//! it finds; the spec lists all of them, and a lockstep accepts whichever of them the engine
+//! cites (the tie between two rules that both refuse is settled that way: any true reason is a
+//! right answer).
+
+use super::Spec;
+use super::state::{Needs, needs};
+use crate::action::Action;
+use crate::card::{Ability, BattlefieldId, CardId, CardKind, CardSet, Effect, Timing};
+use crate::error::RuleError;
+use crate::seat::Seat;
+use crate::zone::{Location, Zone};
+
+impl Spec {
+    /// Every rule `action` breaks now; empty when it is legal.
+    pub(super) fn broken_rules(&self, action: Action) -> Vec<RuleError> {
+        let mut out = Vec::new();
+        if let Some(w) = &self.s.winners {
+            out.push(RuleError::GameOver {
+                winners: w.iter().copied().collect(),
+            });
+        }
+        if !self.names_exist(action, &mut out) {
+            return out;
+        }
+        let seat = action.seat();
+        if seat.index() >= self.catalog.mode.players() {
+            out.push(RuleError::NotSeated { seat });
+            return out;
+        }
+        if self.s.gone.contains(&seat) {
+            out.push(RuleError::Removed { seat });
+        }
+        if !out.is_empty() {
+            return out;
+        }
+        match action {
+            Action::Concede { .. } => {}
+            Action::Place { card, .. } => self.place_rules(seat, card, &mut out),
+            Action::Choose { at, .. } => self.choose_rules(seat, at, &mut out),
+            _ => {
+                if let Some(c) = self.choice() {
+                    out.push(RuleError::AwaitingChoice { chooser: c.seat() });
+                }
+                self.discretionary_rules(action, &mut out);
+            }
+        }
+        out
+    }
+
+    /// 121, 168: an action may only name cards and battlefields of this game.
+    fn names_exist(&self, action: Action, out: &mut Vec<RuleError>) -> bool {
+        let before = out.len();
+        let cards = self.s.cards.len();
+        let fields = self.s.fields.len();
+        let mut card = |c: CardId| {
+            if c.index() >= cards {
+                out.push(RuleError::NoSuchCard { card: c });
+            }
+        };
+        let mut named: Vec<CardId> = Vec::new();
+        let mut place = None;
+        match action {
+            Action::Play {
+                card: c,
+                target,
+                at,
+                ..
+            } => {
+                named.push(c);
+                named.extend(target);
+                place = at;
+            }
+            Action::Activate {
+                card: c, target, ..
+            } => {
+                named.push(c);
+                named.extend(target);
+            }
+            Action::Move { units, to, .. } => {
+                named.extend(units.iter());
+                place = Some(to);
+            }
+            Action::Place { card: c, .. } => named.push(c),
+            Action::Choose { at, .. } => place = Some(Location::Field(at)),
+            _ => {}
+        }
+        for c in named {
+            card(c);
+        }
+        if let Some(Location::Field(b)) = place
+            && b.index() >= fields
+        {
+            out.push(RuleError::NoSuchBattlefield { at: b });
+        }
+        out.len() == before
+    }
+
+    /// 312.1, 313.1: the discretionary actions need Priority, which in a Showdown Open state is
+    /// the Focus holder's.
+    fn priority_rule(&self, seat: Seat) -> Option<RuleError> {
+        if self.s.priority == Some(seat) {
+            return None;
+        }
+        match &self.s.fight {
+            Some(f) if !self.s.chain_exists => Some(RuleError::NoFocus {
+                seat,
+                focus: f.focus,
+            }),
+            _ => Some(RuleError::NoPriority {
+                seat,
+                holder: self.s.priority,
+            }),
+        }
+    }
+
+    /// 383.3.d: the first waiting player places one of their own triggers.
+    fn place_rules(&self, seat: Seat, card: CardId, out: &mut Vec<RuleError>) {
+        if let Some(first) = self.s.waiting.first()
+            && first.controller != seat
+        {
+            out.push(RuleError::AwaitingChoice {
+                chooser: first.controller,
+            });
+        }
+        let mine = self
+            .s
+            .waiting
+            .iter()
+            .any(|w| w.controller == seat && w.source == card);
+        if !mine {
+            out.push(RuleError::NoSuchTrigger { seat, card });
+        }
+    }
+
+    /// 456.1: the Turn Player chooses among the staged fights.
+    fn choose_rules(&self, seat: Seat, at: BattlefieldId, out: &mut Vec<RuleError>) {
+        if seat != self.s.turn {
+            out.push(RuleError::NotTurnPlayer {
+                seat,
+                turn: self.s.turn,
+            });
+        }
+        if let Some(first) = self.s.waiting.first() {
+            out.push(RuleError::AwaitingChoice {
+                chooser: first.controller,
+            });
+        }
+        let choosing = self.s.waiting.is_empty()
+            && self.neutral_open()
+            && self.staged().len() > 1
+            && self.staged().contains(&at);
+        if !choosing {
+            out.push(RuleError::NoStagedFight { at });
+        }
+    }
+
+    fn discretionary_rules(&self, action: Action, out: &mut Vec<RuleError>) {
+        let seat = action.seat();
+        match action {
+            Action::Pass { .. } => {
+                if !self.s.chain_exists && self.s.invited != Some(seat) {
+                    out.push(RuleError::NoChainToPass { seat });
+                }
+                out.extend(self.priority_rule(seat));
+            }
+            Action::PassFocus { .. } => match &self.s.fight {
+                None => out.push(RuleError::NotInShowdown { seat }),
+                Some(f) => {
+                    if self.s.chain_exists {
+                        out.push(RuleError::FocusPassInClosedState { seat });
+                    }
+                    if f.focus != seat {
+                        out.push(RuleError::NoFocus {
+                            seat,
+                            focus: f.focus,
+                        });
+                    }
+                }
+            },
+            Action::Play {
+                card, target, at, ..
+            } => self.play_rules(seat, card, target, at, out),
+            Action::Activate { card, target, .. } => self.activate_rules(seat, card, target, out),
+            Action::Move { units, to, .. } => self.move_rules(seat, units, to, out),
+            Action::EndTurn { .. } => self.turn_player_at_rest(seat, out),
+            Action::Invite { teammate, .. } => {
+                if seat != self.s.turn
+                    || !self.teammates(seat, teammate)
+                    || !self.still_in(teammate)
+                {
+                    out.push(RuleError::NotATeammate { seat, teammate });
+                }
+                if !self.neutral_open() {
+                    out.push(RuleError::NotNeutralOpen { seat });
+                }
+                out.extend(self.priority_rule(seat));
+            }
+            Action::Concede { .. } | Action::Place { .. } | Action::Choose { .. } => {}
+        }
+    }
+
+    /// 316, 144.1: only the Turn Player, in a Neutral Open state, with Priority.
+    fn turn_player_at_rest(&self, seat: Seat, out: &mut Vec<RuleError>) {
+        if seat != self.s.turn {
+            out.push(RuleError::NotTurnPlayer {
+                seat,
+                turn: self.s.turn,
+            });
+        }
+        if !self.neutral_open() {
+            out.push(RuleError::NotNeutralOpen { seat });
+        }
+        out.extend(self.priority_rule(seat));
+    }
+
+    /// 309.1.a, 308.1.a, 806, 813: in a Closed state only Reactions; in a Showdown only Actions
+    /// and Reactions.
+    fn timing_rule(&self, timing: Timing, card: CardId) -> Option<RuleError> {
+        if self.s.chain_exists {
+            (timing != Timing::Reaction).then_some(RuleError::ClosedNeedsReaction { card })
+        } else if self.s.fight.is_some() {
+            (timing == Timing::Normal).then_some(RuleError::ShowdownNeedsAction { card })
+        } else {
+            None
+        }
+    }
+
+    /// 442.2.a, 444.2, 457, 442.2.b: why `who`'s unit may not go to (or be played at) `bf`.
+    fn destination_rules(
+        &self,
+        who: Seat,
+        bf: BattlefieldId,
+        moving: bool,
+        out: &mut Vec<RuleError>,
+    ) {
+        if self.third_combatant(who, bf) {
+            out.push(RuleError::ThirdCombatant { seat: who, at: bf });
+        }
+        if self.third_player(who, bf) {
+            out.push(RuleError::ThirdPlayer { at: bf });
+        }
+        if moving && self.teammate_there(who, bf) {
+            out.push(RuleError::TeammateThere { at: bf });
+        }
+    }
+
+    /// 349-359: playing a card from its owner's hand.
+    fn play_rules(
+        &self,
+        seat: Seat,
+        card: CardId,
+        target: Option<CardId>,
+        at: Option<Location>,
+        out: &mut Vec<RuleError>,
+    ) {
+        let def = self.catalog.card(card);
+        if self.s.cards[card.index()].zone != Zone::Hand || def.owner != seat || def.token {
+            out.push(RuleError::NotInHand { seat, card });
+        }
+        out.extend(self.priority_rule(seat));
+        out.extend(self.timing_rule(def.timing, card));
+        let energy = self.s.energy[seat.index()];
+        if def.cost > energy {
+            out.push(RuleError::CannotAfford {
+                card,
+                cost: def.cost,
+                energy,
+            });
+        }
+        match def.kind {
+            CardKind::Unit => {
+                if target.is_some() {
+                    out.push(RuleError::TargetNotNeeded { card });
+                }
+                if let Some(Location::Field(bf)) = at {
+                    // 355.2.a: to your Base or a battlefield you control.
+                    if self.s.fields[bf.index()].controller != Some(seat) {
+                        out.push(RuleError::InvalidLocation { card, at: bf });
+                    }
+                    self.destination_rules(seat, bf, false, out);
+                }
+            }
+            CardKind::Gear | CardKind::Rune => {
+                if target.is_some() {
+                    out.push(RuleError::TargetNotNeeded { card });
+                }
+                if matches!(at, Some(Location::Field(_))) {
+                    out.push(RuleError::LocationNotNeeded { card });
+                }
+            }
+            CardKind::Spell => {
+                if needs(def.effect) == Needs::ABattlefield {
+                    match at {
+                        Some(Location::Field(bf)) => self.destination_rules(seat, bf, false, out),
+                        _ => out.push(RuleError::NoTarget { card }),
+                    }
+                } else if at.is_some() {
+                    out.push(RuleError::LocationNotNeeded { card });
+                }
+                self.target_rules(seat, card, def.effect, target, out);
+            }
+        }
+    }
+
+    /// 355.6: the target an effect needs, chosen as it is played.
+    fn target_rules(
+        &self,
+        seat: Seat,
+        card: CardId,
+        effect: Effect,
+        target: Option<CardId>,
+        out: &mut Vec<RuleError>,
+    ) {
+        match (needs(effect), target) {
+            (Needs::Nothing | Needs::ABattlefield, None) => {}
+            (Needs::Nothing | Needs::ABattlefield, Some(_)) => {
+                out.push(RuleError::TargetNotNeeded { card });
+            }
+            (Needs::AnItem | Needs::AUnit, None) => out.push(RuleError::NoTarget { card }),
+            (Needs::AnItem, Some(t)) => {
+                if !self.s.stack.iter().any(|i| i.source == t) {
+                    out.push(RuleError::TargetNotOnChain { card, target: t });
+                }
+            }
+            (Needs::AUnit, Some(t)) => {
+                if !self.on_board_unit(t) {
+                    out.push(RuleError::TargetNotAUnit { card, target: t });
+                    return;
+                }
+                if effect == Effect::GainControl {
+                    if self.s.cards[t.index()].controller == seat {
+                        out.push(RuleError::AlreadyControlled { card, target: t });
+                    }
+                    if let Zone::Field(bf) = self.s.cards[t.index()].zone
+                        && self.control_blocked(t, seat)
+                    {
+                        if self.third_combatant(seat, bf) {
+                            out.push(RuleError::ThirdCombatant { seat, at: bf });
+                        } else {
+                            out.push(RuleError::ThirdPlayer { at: bf });
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// 399-406, 420, 429: activating an ability of a card you control on the board.
+    fn activate_rules(
+        &self,
+        seat: Seat,
+        card: CardId,
+        target: Option<CardId>,
+        out: &mut Vec<RuleError>,
+    ) {
+        let c = self.s.cards[card.index()];
+        if !matches!(c.zone, Zone::Base(_) | Zone::Field(_)) {
+            out.push(RuleError::NotOnBoard { card });
+        }
+        if c.controller != seat {
+            out.push(RuleError::NotController { seat, card });
+        }
+        let (timing, effect) = match self.catalog.card(card).ability {
+            Some(Ability::Add) => (Timing::Reaction, None),
+            Some(Ability::Activated { timing, effect }) => (timing, Some(effect)),
+            _ => {
+                out.push(RuleError::NoAbility { card });
+                return;
+            }
+        };
+        if c.exhausted {
+            out.push(RuleError::Exhausted { card });
+        }
+        out.extend(self.priority_rule(seat));
+        out.extend(self.timing_rule(timing, card));
+        match effect {
+            None if target.is_some() => out.push(RuleError::TargetNotNeeded { card }),
+            None => {}
+            Some(e) => self.target_rules(seat, card, e, target, out),
+        }
+    }
+
+    /// 144: a Standard Move of ready units you control, from your Base to a battlefield or back.
+    fn move_rules(&self, seat: Seat, units: CardSet, to: Location, out: &mut Vec<RuleError>) {
+        if units.is_empty() {
+            out.push(RuleError::NothingToMove { seat });
+        }
+        self.turn_player_at_rest(seat, out);
+        for u in units.iter() {
+            if !self.is_unit(u) {
+                out.push(RuleError::NotAUnit { card: u });
+                continue;
+            }
+            let c = self.s.cards[u.index()];
+            let from_base = matches!(c.zone, Zone::Base(_));
+            let from_field = matches!(c.zone, Zone::Field(_));
+            if !from_base && !from_field {
+                out.push(RuleError::NotOnBoard { card: u });
+                continue;
+            }
+            if c.controller != seat {
+                out.push(RuleError::NotController { seat, card: u });
+            }
+            if c.exhausted {
+                out.push(RuleError::Exhausted { card: u });
+            }
+            if from_base == matches!(to, Location::Base) {
+                out.push(RuleError::NotAStandardMove { card: u });
+            }
+        }
+        if let Location::Field(bf) = to {
+            self.destination_rules(seat, bf, true, out);
+        }
+    }
+}

@@ -1,0 +1,224 @@
+//! The spec: a second, deliberately plain reading of the rules, run in lockstep with the engine
+//! under test.
+//!
+//! It shares the vocabulary with the engine (seats, cards, actions, events, refusals, the
+//! observation) and none of its logic: it builds its own state from the validated setup, lists
+//! its own well-formed actions, finds every rule an action breaks, and reports what each step
+//! did in the same canonical events. Players are a list in turn order from which a leaver is
+//! deleted; passes are lists of seats; Priority is written down in one field and moved
+//! explicitly; nothing is cached. The sections follow the rulebook, like the engine's `rules/`:
+//! Priority and the Chain, playing, effects, triggers, Showdowns, combat, movement, removal,
+//! turns and cleanups.
+//!
+//! Where the engine and the spec disagree (one accepts, the other refuses, or what an observer
+//! sees afterwards differs, events included) one of them misreads the rules, and the checker
+//! reports the action that showed it.
+
+mod chain;
+mod cleanup;
+mod combat;
+mod effects;
+mod enumerate;
+mod legality;
+mod movement;
+mod observe;
+mod play;
+mod removal;
+mod showdown;
+mod state;
+mod triggers;
+mod turn;
+
+use std::hash::{Hash, Hasher};
+use std::sync::Arc;
+
+use state::{Card, Field, Fight, SpecState, StackItem};
+
+use crate::action::Action;
+use crate::card::Catalog;
+use crate::engine::Engine;
+use crate::error::RuleError;
+use crate::event::Event;
+use crate::observation::Observation;
+use crate::readings::Readings;
+use crate::setup::{Setup, SetupErrors, Table};
+
+/// The naive second reading of the rules.
+#[derive(Clone, Debug)]
+pub struct Spec {
+    catalog: Arc<Catalog>,
+    /// The readings it follows: the game's, without rule faults.
+    readings: Readings,
+    s: SpecState,
+    /// What the action being taken has done so far (empty between actions; not part of the
+    /// state).
+    log: Vec<Event>,
+}
+
+impl PartialEq for Spec {
+    fn eq(&self, other: &Self) -> bool {
+        self.s == other.s
+    }
+}
+
+impl Eq for Spec {}
+
+impl Hash for Spec {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.s.hash(state);
+    }
+}
+
+impl Spec {
+    /// The names of things in this game.
+    pub fn catalog(&self) -> &Catalog {
+        &self.catalog
+    }
+
+    /// The spec of the game a table describes, before anything proceeds by itself.
+    fn from_table(table: &Table) -> Spec {
+        let players = table
+            .catalog
+            .mode
+            .seats()
+            .difference(table.removed)
+            .iter()
+            .collect();
+        let cards = table
+            .cards
+            .iter()
+            .map(|c| Card {
+                zone: c.zone,
+                controller: c.controller,
+                exhausted: c.exhausted,
+                damage: c.damage,
+            })
+            .collect();
+        let fields = table
+            .battlefields
+            .iter()
+            .map(|f| Field {
+                controller: f.controller,
+                token: f.token,
+                contested_by: f.contested_by,
+                scored: Vec::new(),
+            })
+            .collect();
+        let stack: Vec<StackItem> = table
+            .chain
+            .iter()
+            .map(|i| StackItem {
+                source: i.source,
+                kind: i.kind,
+                controller: i.controller,
+                finalized: true,
+                target: i.target,
+            })
+            .collect();
+        let fight = table.showdown.map(|sd| Fight {
+            at: sd.at,
+            focus: sd.focus,
+            focus_passes: sd.passed.iter().collect(),
+            sides: sd.combat,
+        });
+        let chain_exists = !stack.is_empty();
+        let priority = match (&fight, chain_exists) {
+            (_, true) => table.priority,
+            (Some(f), false) => Some(f.focus),
+            (None, false) => Some(table.invited.unwrap_or(table.turn)),
+        };
+        Spec {
+            s: SpecState {
+                players,
+                gone: table.removed.iter().collect(),
+                turn: table.turn,
+                turn_waiting: false,
+                cards,
+                fields,
+                chain_exists,
+                chain_by_trigger: chain_exists && table.opened_by == crate::item::Opener::Trigger,
+                stack,
+                waiting: Vec::new(),
+                priority,
+                passes: if chain_exists {
+                    table.passed.iter().collect()
+                } else {
+                    Vec::new()
+                },
+                fight,
+                points: table.points,
+                energy: table.energy,
+                invited: table.invited,
+                winners: None,
+            },
+            catalog: Arc::clone(&table.catalog),
+            readings: table.readings.without_faults(),
+            log: Vec::new(),
+        }
+    }
+
+    /// Records an event of the action being taken.
+    fn say(&mut self, e: Event) {
+        self.log.push(e);
+    }
+
+    fn take(&mut self, action: Action) {
+        match action {
+            Action::Pass { seat } => self.pass(seat),
+            Action::PassFocus { seat } => self.pass_focus(seat),
+            Action::Play {
+                seat,
+                card,
+                target,
+                at,
+            } => self.play(seat, card, target, at),
+            Action::Activate { seat, card, target } => self.activate(seat, card, target),
+            Action::Move { seat, units, to } => self.standard_move(seat, units, to),
+            Action::EndTurn { seat } => self.end_turn(seat),
+            Action::Concede { seat } => self.concede(seat),
+            Action::Place { seat, card } => self.place(seat, card),
+            Action::Choose { at, .. } => self.begin_fight(at),
+            Action::Invite { teammate, .. } => self.invite(teammate),
+        }
+        self.proceed();
+    }
+}
+
+impl Engine for Spec {
+    const NAME: &'static str = "the spec";
+
+    fn start(setup: &Setup) -> Result<(Spec, Vec<Event>), SetupErrors> {
+        let mut spec = Spec::from_table(&setup.validate()?);
+        spec.proceed();
+        let events = std::mem::take(&mut spec.log);
+        Ok((spec, events))
+    }
+
+    fn well_formed(&self, out: &mut Vec<Action>) {
+        self.enumerate(out);
+    }
+
+    fn apply(&mut self, action: Action) -> Result<Vec<Event>, RuleError> {
+        if let Some(&first) = self.refusals(action).first() {
+            return Err(first);
+        }
+        self.log.clear();
+        self.take(action);
+        Ok(std::mem::take(&mut self.log))
+    }
+
+    fn observe(&self) -> Observation {
+        self.observation()
+    }
+
+    fn check(&self, action: Action) -> Result<(), RuleError> {
+        match self.refusals(action).first() {
+            Some(&e) => Err(e),
+            None => Ok(()),
+        }
+    }
+
+    fn refusals(&self, action: Action) -> Vec<RuleError> {
+        self.broken_rules(action)
+    }
+}

@@ -1,0 +1,49 @@
+//! Movement (144, 440-453): the Standard Move, arriving where one's units contest a battlefield
+//! (445), and the Recall (449-453).
+
+use super::Spec;
+use crate::card::{BattlefieldId, CardId, CardSet};
+use crate::event::Event;
+use crate::seat::Seat;
+use crate::zone::{Location, Zone};
+
+impl Spec {
+    /// 144: the units are exhausted and moved together; at a battlefield they contest it.
+    pub(super) fn standard_move(&mut self, seat: Seat, units: CardSet, to: Location) {
+        let zone = match to {
+            Location::Base => Zone::Base(seat),
+            Location::Field(b) => Zone::Field(b),
+        };
+        for u in units.iter() {
+            let c = &mut self.s.cards[u.index()];
+            c.exhausted = true;
+            c.zone = zone;
+            self.say(Event::Moved { card: u, zone });
+        }
+        if let Location::Field(b) = to {
+            self.arrive(b, seat);
+        }
+    }
+
+    /// 445, 187.3.a: `seat`'s units arrived at `bf`; if `seat` does not control it and nobody
+    /// contests it yet, `seat` does.
+    pub(super) fn arrive(&mut self, bf: BattlefieldId, seat: Seat) {
+        let f = &mut self.s.fields[bf.index()];
+        if f.controller != Some(seat) && f.contested_by.is_none() {
+            f.contested_by = Some(seat);
+            self.say(Event::Contested {
+                battlefield: bf,
+                seat,
+            });
+        }
+    }
+
+    /// 449: the card goes to its controller's Base. Not a move.
+    pub(super) fn recall(&mut self, card: CardId) {
+        let c = self.s.cards[card.index()];
+        if c.zone != Zone::Base(c.controller) {
+            self.s.cards[card.index()].zone = Zone::Base(c.controller);
+            self.say(Event::Recalled { card });
+        }
+    }
+}

@@ -1,0 +1,239 @@
+//! Conceding and the Removal of a Player (650-652), step by step in rulebook order.
+
+use super::Spec;
+use crate::card::{BattlefieldId, CardId};
+use crate::event::Event;
+use crate::item::{ItemKind, ItemName};
+use crate::seat::Seat;
+use crate::zone::Zone;
+
+impl Spec {
+    /// 650-651: `seat` concedes, and in Magma Chamber their teammate with them (651.4). With
+    /// one player or one team left, they win at once (651.1); otherwise each leaver is removed
+    /// (652.1-652.4) and the game proceeds (652.5).
+    pub(super) fn concede(&mut self, seat: Seat) {
+        self.say(Event::Conceded { seat });
+        let mut leaving = vec![seat];
+        for &p in &self.s.players {
+            if self.teammates(seat, p) {
+                leaving.push(p);
+            }
+        }
+        let staying: Vec<Seat> = self
+            .s
+            .players
+            .iter()
+            .copied()
+            .filter(|p| !leaving.contains(p))
+            .collect();
+        let one_side_left = staying.is_empty()
+            || staying
+                .iter()
+                .all(|&p| p == staying[0] || self.teammates(p, staying[0]));
+        if one_side_left {
+            self.s.players = staying.clone();
+            for &p in &leaving {
+                self.s.gone.push(p);
+                if p != seat {
+                    self.say(Event::PlayerRemoved { seat: p });
+                }
+            }
+            self.s.invited = None;
+            self.say(Event::Won {
+                winners: staying.iter().copied().collect(),
+                by_score: false,
+            });
+            self.s.winners = Some(staying);
+            return;
+        }
+        leaving.sort();
+        for &p in &leaving {
+            self.remove(p);
+        }
+        self.proceed_after_removal(&leaving);
+    }
+
+    /// 652.5: the Turn, Focus and Priority move on only if a leaver held them; the remaining
+    /// players' passes stand, and a round they complete is complete (652.5.b.2, 652.5.c.2).
+    fn proceed_after_removal(&mut self, leaving: &[Seat]) {
+        // 652.5.a.1: the Turn.
+        if leaving.contains(&self.s.turn) {
+            self.s.turn = self.after(self.s.turn);
+            self.s.turn_waiting = true;
+            self.s.invited = None;
+            let turn = self.s.turn;
+            self.say(Event::TurnTo { seat: turn });
+        }
+        // 652.5.b.1: Focus.
+        let fight_focus = self.s.fight.as_ref().map(|f| f.focus);
+        if let Some(f) = self.s.fight.as_mut() {
+            f.focus_passes.retain(|p| !leaving.contains(p));
+        }
+        if let Some(focus) = fight_focus
+            && leaving.contains(&focus)
+        {
+            let next = self.after(focus);
+            if let Some(f) = self.s.fight.as_mut() {
+                f.focus = next;
+            }
+            if !self.s.chain_exists {
+                self.s.priority = Some(next);
+            }
+            self.say(Event::FocusTo { seat: next });
+        }
+        // 652.5.c: Priority.
+        if self.s.chain_exists {
+            self.s.passes.retain(|p| !leaving.contains(p));
+            if !self.s.waiting.is_empty() || self.s.stack.iter().any(|i| !i.finalized) {
+                self.place_forced();
+            } else {
+                if let Some(h) = self.s.priority
+                    && leaving.contains(&h)
+                {
+                    let next = self.after(h);
+                    self.give_priority(next);
+                }
+                if self.everyone_in(&self.s.passes.clone()) {
+                    self.resolve_top();
+                }
+            }
+        } else if let Some(h) = self.s.priority
+            && leaving.contains(&h)
+        {
+            self.s.priority = Some(self.s.invited.unwrap_or(self.s.turn));
+        }
+        if self.s.invited.is_some_and(|i| leaving.contains(&i)) {
+            self.s.invited = None;
+        }
+    }
+
+    /// 651.3, 652.1-652.4 for one player.
+    fn remove(&mut self, p: Seat) {
+        self.s.players.retain(|&x| x != p);
+        self.s.gone.push(p);
+        self.say(Event::PlayerRemoved { seat: p });
+        if self.s.invited == Some(p) {
+            self.s.invited = None;
+            if self.neutral_open() {
+                self.s.priority = Some(self.s.turn);
+            }
+        }
+        // 652.1: banish what they own or control, each card into its owner's Banishment.
+        for i in 0..self.s.cards.len() {
+            let c = self.s.cards[i];
+            let def = &self.catalog.cards[i];
+            let (owner, token) = (def.owner, def.token);
+            if c.zone.on_board() && (c.controller == p || owner == p) {
+                let card = CardId::from_index(i);
+                self.off_board(card, Zone::Banishment);
+                self.say(Event::Banished { card, owner });
+                if token {
+                    self.say(Event::CeasedToExist { card });
+                }
+            }
+        }
+        self.replace_battlefield(p);
+        // Policy `leaver-battlefield-control`: their battlefields are uncontrolled now.
+        for i in 0..self.s.fields.len() {
+            if self.s.fields[i].controller == Some(p) {
+                self.s.fields[i].controller = None;
+                self.say(Event::BattlefieldUncontrolled {
+                    battlefield: BattlefieldId::from_index(i),
+                });
+            }
+        }
+        self.remove_owned_cards(p);
+        self.counter_theirs(p);
+    }
+
+    /// 652.2: their battlefield, if in use, becomes a token with no abilities; units there stay
+    /// (652.2.b) and lose what it gave them (652.2.c).
+    fn replace_battlefield(&mut self, p: Seat) {
+        let Some(i) = self
+            .catalog
+            .battlefields
+            .iter()
+            .position(|b| b.contributor == p)
+        else {
+            return;
+        };
+        if self.s.fields[i].token {
+            return;
+        }
+        let bf = BattlefieldId::from_index(i);
+        let units: Vec<CardId> = (0..self.s.cards.len())
+            .map(CardId::from_index)
+            .filter(|&c| self.is_unit(c) && self.s.cards[c.index()].zone == Zone::Field(bf))
+            .collect();
+        let before: Vec<Option<i8>> = units.iter().map(|&u| self.might_of(u)).collect();
+        self.s.fields[i].token = true;
+        self.say(Event::BattlefieldReplaced { battlefield: bf });
+        for (&u, from) in units.iter().zip(before) {
+            if let (Some(from), Some(to)) = (from, self.might_of(u))
+                && from != to
+            {
+                self.say(Event::MightChanged { card: u, from, to });
+            }
+        }
+    }
+
+    /// 652.3: their cards leave the game; a spell of theirs another player controls leaves the
+    /// Chain with them (policy `owned-spell-on-chain`); one they control stays for 652.4.
+    fn remove_owned_cards(&mut self, p: Seat) {
+        for i in 0..self.s.cards.len() {
+            if self.catalog.cards[i].owner != p {
+                continue;
+            }
+            let card = CardId::from_index(i);
+            match self.s.cards[i].zone {
+                Zone::Removed | Zone::Nowhere => continue,
+                Zone::Chain => {
+                    let on_stack = self
+                        .s
+                        .stack
+                        .iter()
+                        .position(|it| it.kind == ItemKind::Spell && it.source == card);
+                    match on_stack {
+                        Some(pos) if self.s.stack[pos].controller == p => continue,
+                        Some(pos) => {
+                            self.s.stack.remove(pos);
+                            self.say(Event::LeftChain {
+                                item: ItemName {
+                                    source: card,
+                                    kind: ItemKind::Spell,
+                                },
+                            });
+                        }
+                        None => {}
+                    }
+                }
+                _ => {}
+            }
+            self.s.cards[i].zone = Zone::Removed;
+            self.say(Event::RemovedFromGame { card });
+        }
+    }
+
+    /// 652.4: counter what they control, newest first; their waiting triggers never reach the
+    /// Chain (policy `leaver-choices`). A Chain left empty closes.
+    fn counter_theirs(&mut self, p: Seat) {
+        self.s.waiting.retain(|w| w.controller != p);
+        let theirs: Vec<ItemName> = self
+            .s
+            .stack
+            .iter()
+            .rev()
+            .filter(|i| i.controller == p)
+            .map(|i| ItemName {
+                source: i.source,
+                kind: i.kind,
+            })
+            .collect();
+        for name in theirs {
+            self.counter(name);
+        }
+        if self.s.chain_exists && self.s.stack.is_empty() && self.s.waiting.is_empty() {
+            self.end_chain();
+        }
+    }
+}

@@ -1,0 +1,275 @@
+//! The spec's state, and the plain readings of the table every section uses: who is still in,
+//! who is next, who are teammates and opponents, what is where, what is staged, where a unit
+//! may not go. Written here again on purpose: the spec shares vocabulary with the engine, never
+//! its logic.
+
+use crate::action::Choice;
+use crate::card::{BattlefieldId, CardId, CardKind, Effect};
+use crate::item::{ItemKind, ItemTarget, Unplaced};
+use crate::mode::Mode;
+use crate::readings::TeammateDestination;
+use crate::seat::Seat;
+use crate::zone::Zone;
+
+use super::Spec;
+
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub(super) struct Card {
+    pub zone: Zone,
+    pub controller: Seat,
+    pub exhausted: bool,
+    pub damage: u8,
+}
+
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub(super) struct Field {
+    pub controller: Option<Seat>,
+    pub token: bool,
+    pub contested_by: Option<Seat>,
+    pub scored: Vec<Seat>,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub(super) struct StackItem {
+    pub source: CardId,
+    pub kind: ItemKind,
+    pub controller: Seat,
+    pub finalized: bool,
+    pub target: Option<ItemTarget>,
+}
+
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub(super) struct Fight {
+    pub at: BattlefieldId,
+    pub focus: Seat,
+    pub focus_passes: Vec<Seat>,
+    pub sides: Option<(Seat, Seat)>,
+}
+
+/// Everything the spec keeps, in plain lists.
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub(super) struct SpecState {
+    /// Players still in the game, in turn order.
+    pub players: Vec<Seat>,
+    /// Players who left.
+    pub gone: Vec<Seat>,
+    pub turn: Seat,
+    /// The Turn was handed on by a removal and the new turn has not begun yet.
+    pub turn_waiting: bool,
+    pub cards: Vec<Card>,
+    pub fields: Vec<Field>,
+    /// Whether the Chain exists.
+    pub chain_exists: bool,
+    pub chain_by_trigger: bool,
+    pub stack: Vec<StackItem>,
+    pub waiting: Vec<Unplaced>,
+    /// Who has Priority, whatever the state.
+    pub priority: Option<Seat>,
+    pub passes: Vec<Seat>,
+    pub fight: Option<Fight>,
+    pub points: [u8; 4],
+    pub energy: [u8; 4],
+    pub invited: Option<Seat>,
+    pub winners: Option<Vec<Seat>>,
+}
+
+/// What an effect needs chosen as it is played.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(super) enum Needs {
+    Nothing,
+    AnItem,
+    AUnit,
+    ABattlefield,
+}
+
+/// What a spell or ability needs chosen as it is played (355.6): "counter target item", "gain
+/// control of target unit", "move target unit", "play a token at a battlefield of your choice".
+pub(super) fn needs(effect: Effect) -> Needs {
+    match effect {
+        Effect::Counter => Needs::AnItem,
+        Effect::GainControl | Effect::MoveTo(_) => Needs::AUnit,
+        Effect::PlayTokenAt { at: None, .. } => Needs::ABattlefield,
+        Effect::Nothing | Effect::PlayTokenAt { .. } => Needs::Nothing,
+    }
+}
+
+impl Spec {
+    pub(super) fn still_in(&self, seat: Seat) -> bool {
+        self.s.players.contains(&seat)
+    }
+
+    /// The player after `seat` in turn order among those still in; `seat` may have left.
+    pub(super) fn after(&self, seat: Seat) -> Seat {
+        let mut i = seat.index();
+        for _ in 0..4 {
+            i = (i + 1) % 4;
+            let candidate = Seat::ALL[i];
+            if self.still_in(candidate) {
+                return candidate;
+            }
+        }
+        seat
+    }
+
+    pub(super) fn everyone_in(&self, passes: &[Seat]) -> bool {
+        !self.s.players.is_empty() && self.s.players.iter().all(|p| passes.contains(p))
+    }
+
+    /// 484: in Magma Chamber, A with C and B with D.
+    pub(super) fn teammates(&self, a: Seat, b: Seat) -> bool {
+        self.catalog.mode == Mode::MagmaChamber && a != b && a.index() % 2 == b.index() % 2
+    }
+
+    pub(super) fn is_unit(&self, c: CardId) -> bool {
+        self.catalog.card(c).kind == CardKind::Unit
+    }
+
+    pub(super) fn on_board_unit(&self, c: CardId) -> bool {
+        self.is_unit(c) && matches!(self.s.cards[c.index()].zone, Zone::Base(_) | Zone::Field(_))
+    }
+
+    pub(super) fn might_of(&self, c: CardId) -> Option<i8> {
+        let def = self.catalog.card(c);
+        if def.kind != CardKind::Unit {
+            return None;
+        }
+        match self.s.cards[c.index()].zone {
+            Zone::Base(_) => Some(def.might),
+            Zone::Field(b) => Some(def.might.saturating_add(self.bonus(b))),
+            _ => None,
+        }
+    }
+
+    /// The Might a battlefield gives units there: none once it is a token (652.2.c).
+    pub(super) fn bonus(&self, b: BattlefieldId) -> i8 {
+        if self.s.fields[b.index()].token {
+            0
+        } else {
+            self.catalog.battlefields[b.index()].might_bonus
+        }
+    }
+
+    /// Players with units at `bf`, in turn order.
+    pub(super) fn present(&self, bf: BattlefieldId) -> Vec<Seat> {
+        let mut out: Vec<Seat> = Vec::new();
+        for (i, c) in self.s.cards.iter().enumerate() {
+            if c.zone == Zone::Field(bf)
+                && self.is_unit(CardId::from_index(i))
+                && !out.contains(&c.controller)
+            {
+                out.push(c.controller);
+            }
+        }
+        out.sort();
+        out
+    }
+
+    pub(super) fn fight_at(&self, bf: BattlefieldId) -> bool {
+        self.s.fight.as_ref().is_some_and(|f| f.at == bf)
+    }
+
+    /// Battlefields where a fight is staged and waits: contested, with the contesting player's
+    /// units still there, and not where one runs now.
+    pub(super) fn staged(&self) -> Vec<BattlefieldId> {
+        (0..self.s.fields.len())
+            .map(BattlefieldId::from_index)
+            .filter(|&b| {
+                !self.fight_at(b)
+                    && self.s.fields[b.index()]
+                        .contested_by
+                        .is_some_and(|p| self.present(b).contains(&p))
+            })
+            .collect()
+    }
+
+    /// A choice someone must make before anyone has Priority.
+    pub(super) fn choice(&self) -> Option<Choice> {
+        if let Some(first) = self.s.waiting.first() {
+            return Some(Choice::PlaceTriggers {
+                seat: first.controller,
+            });
+        }
+        if !self.s.chain_exists && self.s.fight.is_none() && self.staged().len() > 1 {
+            return Some(Choice::ChooseFight { seat: self.s.turn });
+        }
+        None
+    }
+
+    pub(super) fn neutral_open(&self) -> bool {
+        !self.s.chain_exists && self.s.fight.is_none()
+    }
+
+    /// The two sides of a combat staged or running at `bf`, if any.
+    fn combat_sides(&self, bf: BattlefieldId) -> Option<Vec<Seat>> {
+        if let Some(f) = &self.s.fight
+            && f.at == bf
+            && let Some((a, d)) = f.sides
+        {
+            return Some(vec![a, d]);
+        }
+        // A combat is staged where the contesting player's units face another player's, also
+        // where a non-combat Showdown runs and is about to become a combat (323.9.a).
+        let here = self.present(bf);
+        let contested = self.s.fields[bf.index()]
+            .contested_by
+            .is_some_and(|p| here.contains(&p));
+        (contested && here.len() >= 2).then_some(here)
+    }
+
+    /// 442.2.a, 457: `who` is not in the combat staged or running at `bf`.
+    pub(super) fn third_combatant(&self, who: Seat, bf: BattlefieldId) -> bool {
+        self.combat_sides(bf)
+            .is_some_and(|sides| !sides.contains(&who))
+    }
+
+    /// 444.2: units of two other players are already at `bf`.
+    pub(super) fn third_player(&self, who: Seat, bf: BattlefieldId) -> bool {
+        self.present(bf).into_iter().filter(|&p| p != who).count() >= 2
+    }
+
+    /// 442.2.b (policy `teammate-destination`): in Magma Chamber, `who`'s teammate makes `bf`
+    /// an invalid destination for moves.
+    pub(super) fn teammate_there(&self, who: Seat, bf: BattlefieldId) -> bool {
+        if self.catalog.mode != Mode::MagmaChamber {
+            return false;
+        }
+        match self.readings.teammate_destination {
+            TeammateDestination::Occupied => {
+                self.present(bf).iter().any(|&o| self.teammates(who, o))
+            }
+            TeammateDestination::Controlled => self.s.fields[bf.index()]
+                .controller
+                .is_some_and(|c| self.teammates(who, c)),
+        }
+    }
+
+    /// 442.2, 444.2, 457: whether `who`'s unit may not go to (or be played at) `bf`.
+    pub(super) fn closed_to(&self, who: Seat, bf: BattlefieldId, moving: bool) -> bool {
+        self.third_combatant(who, bf)
+            || self.third_player(who, bf)
+            || (moving && self.teammate_there(who, bf))
+    }
+
+    /// 358.2, 457.3: whether `unit` coming under `who`'s control where it is would put a third
+    /// player's units at its battlefield or a third player into its combat.
+    pub(super) fn control_blocked(&self, unit: CardId, who: Seat) -> bool {
+        let Zone::Field(bf) = self.s.cards[unit.index()].zone else {
+            return false;
+        };
+        if self.third_combatant(who, bf) {
+            return true;
+        }
+        let mut after: Vec<Seat> = vec![who];
+        for (i, c) in self.s.cards.iter().enumerate() {
+            let id = CardId::from_index(i);
+            if id != unit
+                && c.zone == Zone::Field(bf)
+                && self.is_unit(id)
+                && !after.contains(&c.controller)
+            {
+                after.push(c.controller);
+            }
+        }
+        after.len() > 2
+    }
+}
