@@ -37,13 +37,32 @@ impl Default for Bounds {
     }
 }
 
-/// A state of the model: the engine, the spec, and the checker's ghost record.
-#[derive(Clone, PartialEq, Eq, Hash)]
+/// A state of the model: the engine, the spec, and the checker's ghost record; and, not part of
+/// the state's identity, what an observer sees of the engine's game (a cache: the properties
+/// of the next transition read it as "before").
+#[derive(Clone)]
 pub struct State<E: Engine = Game> {
     /// The engine and the spec.
     pub pair: Lockstep<E, Spec>,
     /// Verdicts, the history properties need, and what the bounds count.
     pub ghost: Ghost,
+    /// The engine's observation, without events.
+    pub view: Arc<Observation>,
+}
+
+impl<E: Engine> PartialEq for State<E> {
+    fn eq(&self, other: &Self) -> bool {
+        self.pair == other.pair && self.ghost == other.ghost
+    }
+}
+
+impl<E: Engine> Eq for State<E> {}
+
+impl<E: Engine> std::hash::Hash for State<E> {
+    fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
+        self.pair.hash(h);
+        self.ghost.hash(h);
+    }
 }
 
 /// The model of one starting position.
@@ -63,6 +82,8 @@ pub struct RiftModel<E: Engine = Game> {
     pub bounds: Bounds,
     /// Seats removed in the setup (concessions are counted beyond them).
     removed_at_start: usize,
+    /// The readings the rules are read under (the setup's, without rule faults).
+    readings: Readings,
     /// Companion situations seen by any transition so far (a side record, so that states stay
     /// free of history).
     pub seen: Arc<AtomicU64>,
@@ -72,7 +93,7 @@ impl<E: Engine> fmt::Debug for State<E> {
     /// The observation, as the Explorer shows it, and the verdicts.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let catalog = self.pair.spec.catalog();
-        write!(f, "{}", self.pair.engine.observe().describe(catalog))?;
+        write!(f, "{}", self.view.describe(catalog))?;
         let broken: Vec<&str> = Prop::ALL
             .iter()
             .filter(|p| p.kind() == Kind::Always && self.ghost.violated & p.bit() != 0)
@@ -162,12 +183,17 @@ impl<E: Engine> RiftModel<E> {
             name: name.into(),
             setup: setup.clone(),
             removed_at_start: started.first.removed.len(),
+            readings,
             catalog: started.catalog,
-            first_view: started.first,
             first: State {
                 pair: started.pair,
                 ghost,
+                view: Arc::new(Observation {
+                    events: Vec::new(),
+                    ..started.first.clone()
+                }),
             },
+            first_view: started.first,
             bounds,
             seen,
         })
@@ -181,11 +207,6 @@ impl<E: Engine> RiftModel<E> {
     /// The first state.
     pub fn initial(&self) -> State<E> {
         self.first.clone()
-    }
-
-    /// The readings the rules are read under (without rule faults).
-    fn readings(&self) -> Readings {
-        self.setup.readings.without_faults()
     }
 
     /// Whether a state ends exploration: the game is over, or a safety property failed there
@@ -220,7 +241,7 @@ impl<E: Engine> RiftModel<E> {
             None => {}
         }
         let mut next = state.clone();
-        let (after, disagreed) = match next.pair.step(action, &self.catalog) {
+        let (mut after, disagreed) = match next.pair.step(action, &self.catalog) {
             Stepped::Agreed(after) => (after, false),
             Stepped::Refused(_) => return None,
             // Both took the action: judge the engine's transition too, so the properties it
@@ -228,12 +249,11 @@ impl<E: Engine> RiftModel<E> {
             Stepped::Disagreed(Disagreement::ViewsDiffer(_), Some(both)) => (both.0, true),
             Stepped::Disagreed(..) => return Some(violated(state)),
         };
-        let before = state.pair.engine.observe();
         let (violated, seen) = {
             let step = Step {
                 catalog: &self.catalog,
-                readings: self.readings(),
-                before: &before,
+                readings: self.readings,
+                before: &state.view,
                 action,
                 events: &after.events,
                 after: &after,
@@ -278,9 +298,11 @@ impl<E: Engine> RiftModel<E> {
         }
         next.ghost.removed = after.removed.len() as u8;
         self.seen.fetch_or(seen, Ordering::Relaxed);
+        let events = std::mem::take(&mut after.events);
+        next.view = Arc::new(after);
         Some(Transition {
             state: next,
-            events: after.events,
+            events,
             seen,
         })
     }
@@ -293,8 +315,14 @@ impl<E: Engine> RiftModel<E> {
         }
         let start = out.len();
         state.pair.engine.well_formed(out);
+        let middle = out.len();
         state.pair.spec.well_formed(out);
-        out[start..].sort_unstable();
+        if out[start..middle] == out[middle..] {
+            // Both list the same actions (the usual case): one list is the union.
+            out.truncate(middle);
+        } else {
+            out[start..].sort_unstable();
+        }
         let mut kept = start;
         let ghost = state.ghost;
         let bounds = self.bounds;

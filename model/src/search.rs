@@ -2,19 +2,39 @@
 //! (breadth-first, so the first path found is a shortest one), and the search for cycles
 //! (depth-first, with the states on the current path marked).
 
-use std::collections::{HashMap, VecDeque};
-use std::hash::{DefaultHasher, Hash, Hasher};
+use std::collections::VecDeque;
+use std::hash::BuildHasher;
 
 use riftcheck::{Action, Engine};
 
 use crate::model::{RiftModel, State};
 
-/// A deterministic fingerprint of a state.
+/// A deterministic fingerprint of a state: a fast hash with fixed keys, so runs repeat.
 pub fn fingerprint<E: Engine>(state: &State<E>) -> u64 {
-    let mut h = DefaultHasher::new();
-    state.hash(&mut h);
-    h.finish()
+    Fixed.hash_one(state)
 }
+
+/// The searches' maps and sets, keyed by fingerprints (already hashes): the same fast hash.
+type HashMap<K, V> = std::collections::HashMap<K, V, Fixed>;
+type HashSet<K> = std::collections::HashSet<K, Fixed>;
+
+/// A fast hash with fixed keys, for the searches' maps: runs repeat exactly.
+#[derive(Clone, Copy, Default)]
+pub struct Fixed;
+
+impl BuildHasher for Fixed {
+    type Hasher = ahash::AHasher;
+    fn build_hasher(&self) -> ahash::AHasher {
+        ahash::RandomState::with_seeds(KEYS[0], KEYS[1], KEYS[2], KEYS[3]).build_hasher()
+    }
+}
+
+const KEYS: [u64; 4] = [
+    0x243f_6a88_85a3_08d3,
+    0x1319_8a2e_0370_7344,
+    0xa409_3822_299f_31d0,
+    0x082e_fa98_ec4e_6c89,
+];
 
 /// Shortest paths from the first state to a state where each property of `props` is violated
 /// (`ghost.violated`), all found by one breadth-first search of at most `limit` states.
@@ -23,7 +43,7 @@ pub fn shortest_violations<E: Engine>(
     props: &[crate::properties::Prop],
     limit: usize,
 ) -> HashMap<crate::properties::Prop, Vec<Action>> {
-    let mut found: HashMap<crate::properties::Prop, Vec<Action>> = HashMap::new();
+    let mut found: HashMap<crate::properties::Prop, Vec<Action>> = HashMap::default();
     let start = model.initial();
     let start_fp = fingerprint(&start);
     for &p in props {
@@ -31,8 +51,9 @@ pub fn shortest_violations<E: Engine>(
             found.insert(p, Vec::new());
         }
     }
-    let mut parents: HashMap<u64, (u64, Action)> = HashMap::new();
-    let mut seen: std::collections::HashSet<u64> = std::collections::HashSet::from([start_fp]);
+    let mut parents: HashMap<u64, (u64, Action)> = HashMap::default();
+    let mut seen: HashSet<u64> = HashSet::default();
+    seen.insert(start_fp);
     let mut queue = VecDeque::from([(start, start_fp)]);
     let mut actions = Vec::new();
     let path_to = |parents: &HashMap<u64, (u64, Action)>, mut at: u64| {
@@ -93,9 +114,9 @@ pub fn shortest_path<E: Engine>(
     if target(&start, 0) {
         return Found::Yes(Vec::new());
     }
-    let mut parents: HashMap<u64, (u64, Action)> = HashMap::new();
+    let mut parents: HashMap<u64, (u64, Action)> = HashMap::default();
     let start_fp = fingerprint(&start);
-    let mut seen: HashMap<u64, ()> = HashMap::new();
+    let mut seen: HashMap<u64, ()> = HashMap::default();
     seen.insert(start_fp, ());
     let mut queue = VecDeque::from([(start, start_fp)]);
     let mut actions = Vec::new();
@@ -144,7 +165,7 @@ pub fn find_cycle<E: Engine>(
         OnPath,
         Done,
     }
-    let mut marks: HashMap<u64, Mark> = HashMap::new();
+    let mut marks: HashMap<u64, Mark> = HashMap::default();
     // Each frame: the state, its fingerprint, its actions and the next one to try, and the action
     // that led here.
     struct Frame<E: Engine> {

@@ -223,7 +223,7 @@ impl Game {
         if let Some(chain) = &self.s.chain {
             return chain.placer().map(|seat| Choice::PlaceTriggers { seat });
         }
-        if matches!(self.s.window, Window::Neutral) && self.staged_fights().len() >= 2 {
+        if matches!(self.s.window, Window::Neutral) && self.several_fights_staged() {
             return Some(Choice::ChooseFight { seat: self.s.turn });
         }
         None
@@ -343,9 +343,30 @@ impl Game {
             .collect()
     }
 
+    /// Whether two or more fights are staged (the Turn Player must choose, 456.1).
+    fn several_fights_staged(&self) -> bool {
+        if self
+            .s
+            .fields
+            .iter()
+            .filter(|f| f.contested_by.is_some())
+            .nth(1)
+            .is_none()
+        {
+            // Fewer than two battlefields are contested at all.
+            return false;
+        }
+        let running = self.showdown().map(|sd| sd.at);
+        self.catalog
+            .battlefield_ids()
+            .filter(|&bf| Some(bf) != running && self.is_staged(bf))
+            .nth(1)
+            .is_some()
+    }
+
     pub(crate) fn is_staged(&self, bf: BattlefieldId) -> bool {
         match self.s.fields[bf.index()].contested_by {
-            Some(p) => self.occupants(bf).contains(p),
+            Some(p) => self.units_at(bf).any(|c| self.controller(c) == p),
             None => false,
         }
     }

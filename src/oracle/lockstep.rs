@@ -178,6 +178,13 @@ impl<E: Engine, R: Engine> Lockstep<E, R> {
     pub fn refusal(&self, action: Action) -> Option<Result<RuleError, Disagreement>> {
         match self.engine.check(action) {
             Err(error) => {
+                // Most often both find the same rule first; only otherwise is every rule the
+                // reference finds broken needed.
+                match self.spec.check(action) {
+                    Ok(()) => return Some(Err(Disagreement::EngineRefused { error })),
+                    Err(first) if first.name() == error.name() => return Some(Ok(error)),
+                    Err(_) => {}
+                }
                 let spec_refusals = self.spec.refusals(action);
                 if spec_refusals.is_empty() {
                     Some(Err(Disagreement::EngineRefused { error }))

@@ -29,7 +29,10 @@ impl Spec {
             self.say(Event::PriorityTo { seat: turn });
             return;
         }
-        self.s.passes.push(seat);
+        // Who has passed: passing twice is still one pass.
+        if !self.s.passes.contains(&seat) {
+            self.s.passes.push(seat);
+        }
         if self.everyone_in(&self.s.passes.clone()) {
             self.resolve_top();
         } else {
@@ -151,7 +154,7 @@ impl Spec {
                 return;
             }
             Some(focus) => Some(focus),
-            None if self.staged().len() > 1 => None,
+            None if self.staged_count() > 1 => None,
             None => Some(self.s.turn),
         };
         self.s.priority = now;

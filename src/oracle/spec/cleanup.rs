@@ -6,6 +6,8 @@ use super::Spec;
 use crate::card::{BattlefieldId, CardId};
 use crate::event::Event;
 use crate::seat::Seat;
+
+use super::state::Seats;
 use crate::zone::Zone;
 
 impl Spec {
@@ -16,16 +18,17 @@ impl Spec {
             if self.s.winners.is_some() || self.s.chain_exists {
                 return;
             }
-            if let Some(f) = self.s.fight.clone() {
+            if let Some(f) = &self.s.fight {
+                let (at, sides) = (f.at, f.sides);
                 if self.everyone_in(&f.focus_passes) {
                     self.end_fight();
                     continue;
                 }
                 // 323.9.a: another player's units arrived where a non-combat Showdown runs.
-                if f.sides.is_none()
-                    && let Some(attacker) = self.s.fields[f.at.index()].contested_by
+                if sides.is_none()
+                    && let Some(attacker) = self.s.fields[at.index()].contested_by
                 {
-                    let here = self.present(f.at);
+                    let here = self.present(at);
                     if here.contains(&attacker)
                         && let Some(&d) = here
                             .iter()
@@ -104,7 +107,7 @@ impl Spec {
                 if !self.fight_at(b)
                     && self.s.fields[i]
                         .controller
-                        .is_some_and(|c| !self.present(b).contains(&c))
+                        .is_some_and(|c| !self.has_units(b, c))
                 {
                     self.s.fields[i].controller = None;
                     self.say(Event::BattlefieldUncontrolled { battlefield: b });
@@ -116,7 +119,7 @@ impl Spec {
             let b = BattlefieldId::from_index(i);
             if !self.fight_at(b)
                 && let Some(p) = self.s.fields[i].contested_by
-                && !self.present(b).contains(&p)
+                && !self.has_units(b, p)
             {
                 self.s.fields[i].contested_by = None;
                 self.say(Event::Unstaged { battlefield: b });
@@ -131,8 +134,13 @@ impl Spec {
     /// longer count.
     fn check_victory(&mut self) {
         let target = u16::from(self.catalog.victory_score);
+        let all: u16 = self.s.points.iter().map(|&p| u16::from(p)).sum();
+        if all < target {
+            // Nobody, and no team, can have enough.
+            return;
+        }
         let players = self.s.players.clone();
-        let team_of = |p: Seat| -> Vec<Seat> {
+        let team_of = |p: Seat| -> Seats {
             players
                 .iter()
                 .copied()

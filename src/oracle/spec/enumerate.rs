@@ -3,33 +3,34 @@
 //! name, every ability on the board, every move of one's own units, every staged fight and
 //! every teammate. The checker offers the union of this list and the engine's.
 
+use arrayvec::ArrayVec;
+
 use super::Spec;
 use super::state::{Needs, needs};
 use crate::action::Action;
-use crate::card::{Ability, BattlefieldId, CardId, CardKind, CardSet};
+use crate::card::{Ability, BattlefieldId, CardId, CardKind, CardSet, MAX_CARDS};
+use crate::item::MAX_CHAIN;
 use crate::mode::Mode;
 use crate::seat::Seat;
 use crate::zone::{Location, Zone};
 
 impl Spec {
     pub(super) fn enumerate(&self, out: &mut Vec<Action>) {
-        let cards: Vec<CardId> = (0..self.s.cards.len()).map(CardId::from_index).collect();
-        let units: Vec<CardId> = cards
-            .iter()
-            .copied()
+        let cards = (0..self.s.cards.len()).map(CardId::from_index);
+        let units: ArrayVec<CardId, MAX_CARDS> = cards
+            .clone()
             .filter(|&c| self.is_unit(c) && self.s.cards[c.index()].zone.on_board())
             .collect();
-        let items: Vec<CardId> = self.s.stack.iter().map(|i| i.source).collect();
-        let fields: Vec<BattlefieldId> = (0..self.s.fields.len())
-            .map(BattlefieldId::from_index)
-            .collect();
-        let mut places = vec![Location::Base];
-        places.extend(fields.iter().map(|&b| Location::Field(b)));
-        let targets = |n: Needs| -> Vec<Option<CardId>> {
+        let items: ArrayVec<CardId, MAX_CHAIN> = self.s.stack.iter().map(|i| i.source).collect();
+        let fields = (0..self.s.fields.len()).map(BattlefieldId::from_index);
+        let mut places: ArrayVec<Location, 5> = ArrayVec::new();
+        places.push(Location::Base);
+        places.extend(fields.clone().map(Location::Field));
+        let targets = |n: Needs| -> ArrayVec<Option<CardId>, MAX_CARDS> {
             match n {
                 Needs::AnItem => items.iter().map(|&c| Some(c)).collect(),
                 Needs::AUnit => units.iter().map(|&c| Some(c)).collect(),
-                Needs::Nothing | Needs::ABattlefield => vec![None],
+                Needs::Nothing | Needs::ABattlefield => [None].into_iter().collect(),
             }
         };
         for seat in (0..self.catalog.mode.players()).filter_map(Seat::from_index) {
@@ -37,7 +38,7 @@ impl Spec {
             out.push(Action::PassFocus { seat });
             out.push(Action::EndTurn { seat });
             out.push(Action::Concede { seat });
-            for &c in &cards {
+            for c in cards.clone() {
                 let def = self.catalog.card(c);
                 let zone = self.s.cards[c.index()].zone;
                 if zone == Zone::Hand && !def.token {
@@ -85,7 +86,7 @@ impl Spec {
                 }
             }
             self.moves_of(seat, &units, &places, out);
-            out.extend(fields.iter().map(|&at| Action::Choose { seat, at }));
+            out.extend(fields.clone().map(|at| Action::Choose { seat, at }));
             if self.catalog.mode == Mode::MagmaChamber {
                 for other in (0..4).filter_map(Seat::from_index).filter(|&t| t != seat) {
                     out.push(Action::Invite {
@@ -100,24 +101,27 @@ impl Spec {
     /// Standard Moves: every non-empty group of the seat's units on the board, to every place
     /// (single units only, past four).
     fn moves_of(&self, seat: Seat, units: &[CardId], places: &[Location], out: &mut Vec<Action>) {
-        let mine: Vec<CardId> = units
+        let mine: ArrayVec<CardId, MAX_CARDS> = units
             .iter()
             .copied()
             .filter(|&u| self.s.cards[u.index()].controller == seat)
             .collect();
-        let groups: Vec<CardSet> = if mine.len() <= 4 {
-            (1u32..1 << mine.len())
-                .map(|mask| {
-                    (0..mine.len())
-                        .filter(|i| mask & (1 << i) != 0)
-                        .map(|i| mine[i])
-                        .collect()
-                })
-                .collect()
-        } else {
-            mine.iter().map(|&u| [u].into_iter().collect()).collect()
+        let groups = |n: usize| -> CardSet {
+            if mine.len() <= 4 {
+                (0..mine.len())
+                    .filter(|i| (n + 1) & (1 << i) != 0)
+                    .map(|i| mine[i])
+                    .collect()
+            } else {
+                [mine[n]].into_iter().collect()
+            }
         };
-        for group in groups {
+        let count = if mine.len() <= 4 {
+            (1usize << mine.len()) - 1
+        } else {
+            mine.len()
+        };
+        for group in (0..count).map(groups) {
             for &to in places {
                 out.push(Action::Move {
                     seat,

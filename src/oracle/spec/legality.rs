@@ -11,54 +11,111 @@ use crate::error::RuleError;
 use crate::seat::Seat;
 use crate::zone::{Location, Zone};
 
+/// The rules an action breaks, as they are found: every one, or only the first (what `check`
+/// needs, without looking further or allocating).
+pub(super) struct Broken {
+    first: Option<RuleError>,
+    all: Option<Vec<RuleError>>,
+}
+
+impl Broken {
+    pub(super) fn all() -> Broken {
+        Broken {
+            first: None,
+            all: Some(Vec::new()),
+        }
+    }
+
+    pub(super) fn first_only() -> Broken {
+        Broken {
+            first: None,
+            all: None,
+        }
+    }
+
+    fn push(&mut self, e: RuleError) {
+        if self.first.is_none() {
+            self.first = Some(e);
+        }
+        if let Some(all) = &mut self.all {
+            all.push(e);
+        }
+    }
+
+    fn extend(&mut self, e: Option<RuleError>) {
+        if let Some(e) = e {
+            self.push(e);
+        }
+    }
+
+    fn is_empty(&self) -> bool {
+        self.first.is_none()
+    }
+
+    /// Whether looking further is of no use: only the first was wanted and it is found.
+    fn done(&self) -> bool {
+        self.all.is_none() && self.first.is_some()
+    }
+
+    pub(super) fn first(&self) -> Option<RuleError> {
+        self.first
+    }
+
+    pub(super) fn into_vec(self) -> Vec<RuleError> {
+        self.all.unwrap_or_else(|| self.first.into_iter().collect())
+    }
+}
+
 impl Spec {
-    /// Every rule `action` breaks now; empty when it is legal.
-    pub(super) fn broken_rules(&self, action: Action) -> Vec<RuleError> {
-        let mut out = Vec::new();
+    /// The rules `action` breaks now, into `out`; nothing when it is legal.
+    pub(super) fn broken_rules(&self, action: Action, out: &mut Broken) {
         if let Some(w) = &self.s.winners {
             out.push(RuleError::GameOver {
                 winners: w.iter().copied().collect(),
             });
         }
-        if !self.names_exist(action, &mut out) {
-            return out;
+        if !self.names_exist(action, out) {
+            return;
         }
         let seat = action.seat();
         if seat.index() >= self.catalog.mode.players() {
             out.push(RuleError::NotSeated { seat });
-            return out;
+            return;
         }
         if self.s.gone.contains(&seat) {
             out.push(RuleError::Removed { seat });
         }
         if !out.is_empty() {
-            return out;
+            return;
         }
         match action {
             Action::Concede { .. } => {}
-            Action::Place { card, .. } => self.place_rules(seat, card, &mut out),
-            Action::Choose { at, .. } => self.choose_rules(seat, at, &mut out),
+            Action::Place { card, .. } => self.place_rules(seat, card, out),
+            Action::Choose { at, .. } => self.choose_rules(seat, at, out),
             _ => {
                 if let Some(c) = self.choice() {
                     out.push(RuleError::AwaitingChoice { chooser: c.seat() });
                 }
-                self.discretionary_rules(action, &mut out);
+                if !out.done() {
+                    self.discretionary_rules(action, out);
+                }
             }
         }
-        out
     }
 
     /// 121, 168: an action may only name cards and battlefields of this game.
-    fn names_exist(&self, action: Action, out: &mut Vec<RuleError>) -> bool {
-        let before = out.len();
+    fn names_exist(&self, action: Action, out: &mut Broken) -> bool {
+        let mut wrong = false;
         let cards = self.s.cards.len();
         let fields = self.s.fields.len();
         let mut card = |c: CardId| {
             if c.index() >= cards {
                 out.push(RuleError::NoSuchCard { card: c });
+                wrong = true;
             }
         };
-        let mut named: Vec<CardId> = Vec::new();
+        let mut named: arrayvec::ArrayVec<CardId, { crate::card::MAX_CARDS + 2 }> =
+            arrayvec::ArrayVec::new();
         let mut place = None;
         match action {
             Action::Play {
@@ -92,8 +149,9 @@ impl Spec {
             && b.index() >= fields
         {
             out.push(RuleError::NoSuchBattlefield { at: b });
+            wrong = true;
         }
-        out.len() == before
+        !wrong
     }
 
     /// 312.1, 313.1: the discretionary actions need Priority, which in a Showdown Open state is
@@ -115,7 +173,7 @@ impl Spec {
     }
 
     /// 383.3.d: the first waiting player places one of their own triggers.
-    fn place_rules(&self, seat: Seat, card: CardId, out: &mut Vec<RuleError>) {
+    fn place_rules(&self, seat: Seat, card: CardId, out: &mut Broken) {
         if let Some(first) = self.s.waiting.first()
             && first.controller != seat
         {
@@ -134,7 +192,7 @@ impl Spec {
     }
 
     /// 456.1: the Turn Player chooses among the staged fights.
-    fn choose_rules(&self, seat: Seat, at: BattlefieldId, out: &mut Vec<RuleError>) {
+    fn choose_rules(&self, seat: Seat, at: BattlefieldId, out: &mut Broken) {
         if seat != self.s.turn {
             out.push(RuleError::NotTurnPlayer {
                 seat,
@@ -146,16 +204,19 @@ impl Spec {
                 chooser: first.controller,
             });
         }
+        if out.done() {
+            return;
+        }
         let choosing = self.s.waiting.is_empty()
             && self.neutral_open()
-            && self.staged().len() > 1
-            && self.staged().contains(&at);
+            && self.staged_count() > 1
+            && self.is_staged(at);
         if !choosing {
             out.push(RuleError::NoStagedFight { at });
         }
     }
 
-    fn discretionary_rules(&self, action: Action, out: &mut Vec<RuleError>) {
+    fn discretionary_rules(&self, action: Action, out: &mut Broken) {
         let seat = action.seat();
         match action {
             Action::Pass { .. } => {
@@ -201,7 +262,7 @@ impl Spec {
     }
 
     /// 316, 144.1: only the Turn Player, in a Neutral Open state, with Priority.
-    fn turn_player_at_rest(&self, seat: Seat, out: &mut Vec<RuleError>) {
+    fn turn_player_at_rest(&self, seat: Seat, out: &mut Broken) {
         if seat != self.s.turn {
             out.push(RuleError::NotTurnPlayer {
                 seat,
@@ -227,13 +288,10 @@ impl Spec {
     }
 
     /// 442.2.a, 444.2, 457, 442.2.b: why `who`'s unit may not go to (or be played at) `bf`.
-    fn destination_rules(
-        &self,
-        who: Seat,
-        bf: BattlefieldId,
-        moving: bool,
-        out: &mut Vec<RuleError>,
-    ) {
+    fn destination_rules(&self, who: Seat, bf: BattlefieldId, moving: bool, out: &mut Broken) {
+        if out.done() {
+            return;
+        }
         if self.third_combatant(who, bf) {
             out.push(RuleError::ThirdCombatant { seat: who, at: bf });
         }
@@ -252,11 +310,14 @@ impl Spec {
         card: CardId,
         target: Option<CardId>,
         at: Option<Location>,
-        out: &mut Vec<RuleError>,
+        out: &mut Broken,
     ) {
         let def = self.catalog.card(card);
         if self.s.cards[card.index()].zone != Zone::Hand || def.owner != seat || def.token {
             out.push(RuleError::NotInHand { seat, card });
+            if out.done() {
+                return;
+            }
         }
         out.extend(self.priority_rule(seat));
         out.extend(self.timing_rule(def.timing, card));
@@ -310,8 +371,11 @@ impl Spec {
         card: CardId,
         effect: Effect,
         target: Option<CardId>,
-        out: &mut Vec<RuleError>,
+        out: &mut Broken,
     ) {
+        if out.done() {
+            return;
+        }
         match (needs(effect), target) {
             (Needs::Nothing | Needs::ABattlefield, None) => {}
             (Needs::Nothing | Needs::ABattlefield, Some(_)) => {
@@ -347,16 +411,13 @@ impl Spec {
     }
 
     /// 399-406, 420, 429: activating an ability of a card you control on the board.
-    fn activate_rules(
-        &self,
-        seat: Seat,
-        card: CardId,
-        target: Option<CardId>,
-        out: &mut Vec<RuleError>,
-    ) {
+    fn activate_rules(&self, seat: Seat, card: CardId, target: Option<CardId>, out: &mut Broken) {
         let c = self.s.cards[card.index()];
         if !matches!(c.zone, Zone::Base(_) | Zone::Field(_)) {
             out.push(RuleError::NotOnBoard { card });
+            if out.done() {
+                return;
+            }
         }
         if c.controller != seat {
             out.push(RuleError::NotController { seat, card });
@@ -382,11 +443,14 @@ impl Spec {
     }
 
     /// 144: a Standard Move of ready units you control, from your Base to a battlefield or back.
-    fn move_rules(&self, seat: Seat, units: CardSet, to: Location, out: &mut Vec<RuleError>) {
+    fn move_rules(&self, seat: Seat, units: CardSet, to: Location, out: &mut Broken) {
         if units.is_empty() {
             out.push(RuleError::NothingToMove { seat });
         }
         self.turn_player_at_rest(seat, out);
+        if out.done() {
+            return;
+        }
         for u in units.iter() {
             if !self.is_unit(u) {
                 out.push(RuleError::NotAUnit { card: u });

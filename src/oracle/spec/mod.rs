@@ -32,7 +32,9 @@ mod turn;
 use std::hash::{Hash, Hasher};
 use std::sync::Arc;
 
-use state::{Card, Field, Fight, SpecState, StackItem};
+use arrayvec::ArrayVec;
+use legality::Broken;
+use state::{Card, Field, Fight, Seats, SpecState, StackItem};
 
 use crate::action::Action;
 use crate::card::Catalog;
@@ -101,10 +103,10 @@ impl Spec {
                 controller: f.controller,
                 token: f.token,
                 contested_by: f.contested_by,
-                scored: Vec::new(),
+                scored: Seats::new(),
             })
             .collect();
-        let stack: Vec<StackItem> = table
+        let stack: ArrayVec<StackItem, { crate::item::MAX_CHAIN }> = table
             .chain
             .iter()
             .map(|i| StackItem {
@@ -138,12 +140,12 @@ impl Spec {
                 chain_exists,
                 chain_by_trigger: chain_exists && table.opened_by == crate::item::Opener::Trigger,
                 stack,
-                waiting: Vec::new(),
+                waiting: ArrayVec::new(),
                 priority,
                 passes: if chain_exists {
                     table.passed.iter().collect()
                 } else {
-                    Vec::new()
+                    Seats::new()
                 },
                 fight,
                 points: table.points,
@@ -199,9 +201,7 @@ impl Engine for Spec {
     }
 
     fn apply(&mut self, action: Action) -> Result<Vec<Event>, RuleError> {
-        if let Some(&first) = self.refusals(action).first() {
-            return Err(first);
-        }
+        self.check(action)?;
         self.log.clear();
         self.take(action);
         Ok(std::mem::take(&mut self.log))
@@ -212,13 +212,17 @@ impl Engine for Spec {
     }
 
     fn check(&self, action: Action) -> Result<(), RuleError> {
-        match self.refusals(action).first() {
-            Some(&e) => Err(e),
+        let mut first = Broken::first_only();
+        self.broken_rules(action, &mut first);
+        match first.first() {
+            Some(e) => Err(e),
             None => Ok(()),
         }
     }
 
     fn refusals(&self, action: Action) -> Vec<RuleError> {
-        self.broken_rules(action)
+        let mut all = Broken::all();
+        self.broken_rules(action, &mut all);
+        all.into_vec()
     }
 }

@@ -5,6 +5,8 @@ use crate::card::{BattlefieldId, CardId};
 use crate::event::Event;
 use crate::item::{ItemKind, ItemName};
 use crate::seat::Seat;
+
+use super::state::Seats;
 use crate::zone::Zone;
 
 impl Spec {
@@ -13,13 +15,13 @@ impl Spec {
     /// (652.1-652.4) and the game proceeds (652.5).
     pub(super) fn concede(&mut self, seat: Seat) {
         self.say(Event::Conceded { seat });
-        let mut leaving = vec![seat];
+        let mut leaving: Seats = [seat].into_iter().collect();
         for &p in &self.s.players {
             if self.teammates(seat, p) {
                 leaving.push(p);
             }
         }
-        let staying: Vec<Seat> = self
+        let staying: Seats = self
             .s
             .players
             .iter()
@@ -109,7 +111,7 @@ impl Spec {
 
     /// 651.3, 652.1-652.4 for one player.
     fn remove(&mut self, p: Seat) {
-        self.s.players.retain(|&x| x != p);
+        self.s.players.retain(|x| *x != p);
         self.s.gone.push(p);
         self.say(Event::PlayerRemoved { seat: p });
         if self.s.invited == Some(p) {

@@ -13,7 +13,9 @@ impl Spec {
     /// has now passed in sequence, which ends the Showdown (347.3.a).
     pub(super) fn pass_focus(&mut self, seat: Seat) {
         self.say(Event::PassedFocus { seat });
-        if let Some(f) = self.s.fight.as_mut() {
+        if let Some(f) = self.s.fight.as_mut()
+            && !f.focus_passes.contains(&seat)
+        {
             f.focus_passes.push(seat);
         }
         let passes = self
@@ -46,7 +48,7 @@ impl Spec {
         self.s.fight = Some(Fight {
             at: bf,
             focus: attacker,
-            focus_passes: Vec::new(),
+            focus_passes: Default::default(),
             sides: None,
         });
         self.s.priority = Some(attacker);

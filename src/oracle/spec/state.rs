@@ -3,9 +3,11 @@
 //! may not go. Written here again on purpose: the spec shares vocabulary with the engine, never
 //! its logic.
 
+use arrayvec::ArrayVec;
+
 use crate::action::Choice;
-use crate::card::{BattlefieldId, CardId, CardKind, Effect};
-use crate::item::{ItemKind, ItemTarget, Unplaced};
+use crate::card::{BattlefieldId, CardId, CardKind, Effect, MAX_BATTLEFIELDS, MAX_CARDS};
+use crate::item::{ItemKind, ItemTarget, MAX_CHAIN, MAX_UNPLACED, Unplaced};
 use crate::mode::Mode;
 use crate::readings::TeammateDestination;
 use crate::seat::Seat;
@@ -26,7 +28,7 @@ pub(super) struct Field {
     pub controller: Option<Seat>,
     pub token: bool,
     pub contested_by: Option<Seat>,
-    pub scored: Vec<Seat>,
+    pub scored: Seats,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -42,35 +44,38 @@ pub(super) struct StackItem {
 pub(super) struct Fight {
     pub at: BattlefieldId,
     pub focus: Seat,
-    pub focus_passes: Vec<Seat>,
+    pub focus_passes: Seats,
     pub sides: Option<(Seat, Seat)>,
 }
 
-/// Everything the spec keeps, in plain lists.
+/// A list of seats (four at most), in the order they were written down.
+pub(super) type Seats = ArrayVec<Seat, 4>;
+
+/// Everything the spec keeps, in plain lists (of fixed capacity: the rules bound each).
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
 pub(super) struct SpecState {
     /// Players still in the game, in turn order.
-    pub players: Vec<Seat>,
+    pub players: Seats,
     /// Players who left.
-    pub gone: Vec<Seat>,
+    pub gone: Seats,
     pub turn: Seat,
     /// The Turn was handed on by a removal and the new turn has not begun yet.
     pub turn_waiting: bool,
-    pub cards: Vec<Card>,
-    pub fields: Vec<Field>,
+    pub cards: ArrayVec<Card, MAX_CARDS>,
+    pub fields: ArrayVec<Field, MAX_BATTLEFIELDS>,
     /// Whether the Chain exists.
     pub chain_exists: bool,
     pub chain_by_trigger: bool,
-    pub stack: Vec<StackItem>,
-    pub waiting: Vec<Unplaced>,
+    pub stack: ArrayVec<StackItem, MAX_CHAIN>,
+    pub waiting: ArrayVec<Unplaced, MAX_UNPLACED>,
     /// Who has Priority, whatever the state.
     pub priority: Option<Seat>,
-    pub passes: Vec<Seat>,
+    pub passes: Seats,
     pub fight: Option<Fight>,
     pub points: [u8; 4],
     pub energy: [u8; 4],
     pub invited: Option<Seat>,
-    pub winners: Option<Vec<Seat>>,
+    pub winners: Option<Seats>,
 }
 
 /// What an effect needs chosen as it is played.
@@ -150,8 +155,8 @@ impl Spec {
     }
 
     /// Players with units at `bf`, in turn order.
-    pub(super) fn present(&self, bf: BattlefieldId) -> Vec<Seat> {
-        let mut out: Vec<Seat> = Vec::new();
+    pub(super) fn present(&self, bf: BattlefieldId) -> ArrayVec<Seat, 4> {
+        let mut out: ArrayVec<Seat, 4> = ArrayVec::new();
         for (i, c) in self.s.cards.iter().enumerate() {
             if c.zone == Zone::Field(bf)
                 && self.is_unit(CardId::from_index(i))
@@ -164,22 +169,43 @@ impl Spec {
         out
     }
 
+    /// Whether `seat` has units at `bf`.
+    pub(super) fn has_units(&self, bf: BattlefieldId, seat: Seat) -> bool {
+        self.s.cards.iter().enumerate().any(|(i, c)| {
+            c.zone == Zone::Field(bf) && c.controller == seat && self.is_unit(CardId::from_index(i))
+        })
+    }
+
+    /// Whether a fight is staged at `bf` and waits: contested, with the contesting player's units
+    /// still there, and not where one runs now.
+    pub(super) fn is_staged(&self, bf: BattlefieldId) -> bool {
+        !self.fight_at(bf)
+            && self.s.fields[bf.index()]
+                .contested_by
+                .is_some_and(|p| self.has_units(bf, p))
+    }
+
     pub(super) fn fight_at(&self, bf: BattlefieldId) -> bool {
         self.s.fight.as_ref().is_some_and(|f| f.at == bf)
     }
 
     /// Battlefields where a fight is staged and waits: contested, with the contesting player's
     /// units still there, and not where one runs now.
-    pub(super) fn staged(&self) -> Vec<BattlefieldId> {
+    pub(super) fn staged(&self) -> ArrayVec<BattlefieldId, MAX_BATTLEFIELDS> {
         (0..self.s.fields.len())
             .map(BattlefieldId::from_index)
-            .filter(|&b| {
-                !self.fight_at(b)
-                    && self.s.fields[b.index()]
-                        .contested_by
-                        .is_some_and(|p| self.present(b).contains(&p))
-            })
+            .filter(|&b| self.is_staged(b))
             .collect()
+    }
+
+    /// How many fights are staged and wait.
+    pub(super) fn staged_count(&self) -> usize {
+        if self.s.fields.iter().all(|f| f.contested_by.is_none()) {
+            return 0;
+        }
+        (0..self.s.fields.len())
+            .filter(|&i| self.is_staged(BattlefieldId::from_index(i)))
+            .count()
     }
 
     /// A choice someone must make before anyone has Priority.
@@ -189,7 +215,7 @@ impl Spec {
                 seat: first.controller,
             });
         }
-        if !self.s.chain_exists && self.s.fight.is_none() && self.staged().len() > 1 {
+        if !self.s.chain_exists && self.s.fight.is_none() && self.staged_count() > 1 {
             return Some(Choice::ChooseFight { seat: self.s.turn });
         }
         None
@@ -200,12 +226,12 @@ impl Spec {
     }
 
     /// The two sides of a combat staged or running at `bf`, if any.
-    fn combat_sides(&self, bf: BattlefieldId) -> Option<Vec<Seat>> {
+    fn combat_sides(&self, bf: BattlefieldId) -> Option<ArrayVec<Seat, 4>> {
         if let Some(f) = &self.s.fight
             && f.at == bf
             && let Some((a, d)) = f.sides
         {
-            return Some(vec![a, d]);
+            return Some([a, d].into_iter().collect());
         }
         // A combat is staged where the contesting player's units face another player's, also
         // where a non-combat Showdown runs and is about to become a combat (323.9.a).
@@ -259,7 +285,7 @@ impl Spec {
         if self.third_combatant(who, bf) {
             return true;
         }
-        let mut after: Vec<Seat> = vec![who];
+        let mut after: Seats = [who].into_iter().collect();
         for (i, c) in self.s.cards.iter().enumerate() {
             let id = CardId::from_index(i);
             if id != unit
