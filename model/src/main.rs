@@ -455,6 +455,7 @@ fn print_json(outcomes: &[Outcome], seen: u64, written: &[PathBuf]) {
                 "rule": p.rule(),
                 "kind": format!("{:?}", p.kind()).to_lowercase(),
                 "holds": holds,
+                "companion": p.row().companion.map(|c| c.name()),
             })
         })
         .collect();
@@ -688,7 +689,15 @@ fn main() -> ExitCode {
                     Kind::Sometimes => "sometimes",
                     Kind::Graph => "graph",
                 };
-                println!("{kind:9} {} ({})", p.name(), p.rule());
+                match p.row().companion {
+                    Some(c) => println!(
+                        "{kind:9} {} ({}); reached: {}",
+                        p.name(),
+                        p.rule(),
+                        c.name()
+                    ),
+                    None => println!("{kind:9} {} ({})", p.name(), p.rule()),
+                }
             }
             ExitCode::SUCCESS
         }

@@ -10,7 +10,7 @@ use riftcheck::oracle::{Disagreement, Lockstep, Spec, Stepped};
 use riftcheck::{Action, Catalog, Engine, Event, Game, Observation, Readings, Setup, SetupErrors};
 use stateright::{Model, Property};
 
-use crate::properties::{Ghost, Kind, Prop, Step, item_bit, judge};
+use crate::properties::{Ghost, Judging, Kind, Prop, judge};
 
 /// Bounds that make the state graph finite and acyclic.
 ///
@@ -112,7 +112,8 @@ pub struct Transition<E: Engine = Game> {
     pub state: State<E>,
     /// The events the engine reported.
     pub events: Vec<Event>,
-    /// Companion situations it showed ([`Prop::bit`]).
+    /// Companion situations it showed for the first time in this model ([`Prop::bit`]): a
+    /// transition is not judged on companions some transition showed before.
     pub seen: u64,
 }
 
@@ -170,12 +171,14 @@ impl<E: Engine> RiftModel<E> {
         let seen = Arc::new(AtomicU64::new(0));
         let mut ghost = Ghost::default();
         let readings = setup.readings.without_faults();
-        let (violated, companions) =
-            judge(None, &started.catalog, &readings, &started.first, &ghost);
-        ghost.violated = violated;
+        let verdict = judge(
+            &Judging::first(&started.catalog, &readings, &started.first),
+            0,
+        );
+        ghost.violated = verdict.violated;
         ghost.over = started.first.winners.is_some();
         ghost.removed = started.first.removed.len() as u8;
-        seen.fetch_or(companions, Ordering::Relaxed);
+        seen.fetch_or(verdict.seen, Ordering::Relaxed);
         if started.disagreement.is_some() {
             ghost.violated |= Prop::EngineAndSpecAgree.bit();
         }
@@ -249,45 +252,24 @@ impl<E: Engine> RiftModel<E> {
             Stepped::Disagreed(Disagreement::ViewsDiffer(_), Some(both)) => (both.0, true),
             Stepped::Disagreed(..) => return Some(violated(state)),
         };
-        let (violated, seen) = {
-            let step = Step {
-                catalog: &self.catalog,
-                readings: self.readings,
-                before: &state.view,
-                action,
-                events: &after.events,
-                after: &after,
-                someone_can_act: someone_can_act(&next.pair.engine, &after),
-            };
-            judge(
-                Some(&step),
+        let verdict = judge(
+            &Judging::step(
                 &self.catalog,
-                &step.readings,
-                &after,
+                &self.readings,
+                &state.view,
                 &state.ghost,
-            )
-        };
-        next.ghost.violated = violated;
+                action,
+                &after,
+                someone_can_act(&next.pair.engine, &after),
+            ),
+            self.seen.load(Ordering::Relaxed),
+        );
+        next.ghost.violated = verdict.violated;
         if disagreed {
             next.ghost.violated |= Prop::EngineAndSpecAgree.bit();
         }
         next.ghost.over = after.winners.is_some();
-        // Keep the countered items that are still on the Chain (none, unless the engine errs).
-        let mut countered = state.ghost.countered;
-        for e in &after.events {
-            if let Event::Countered { item } = e {
-                countered |= item_bit(*item);
-            }
-        }
-        let on_chain: u128 = after
-            .chain
-            .iter()
-            .map(|i| item_bit(i.item))
-            .fold(0, |a, b| a | b);
-        next.ghost.countered = countered & on_chain;
-        if countered & on_chain != 0 {
-            next.ghost.violated |= Prop::CounteredNeverResolves.bit();
-        }
+        next.ghost.countered = verdict.countered;
         match action {
             Action::Invite { .. } => next.ghost.invites += 1,
             Action::EndTurn { .. } => {
@@ -297,13 +279,13 @@ impl<E: Engine> RiftModel<E> {
             _ => {}
         }
         next.ghost.removed = after.removed.len() as u8;
-        self.seen.fetch_or(seen, Ordering::Relaxed);
+        self.seen.fetch_or(verdict.seen, Ordering::Relaxed);
         let events = std::mem::take(&mut after.events);
         next.view = Arc::new(after);
         Some(Transition {
             state: next,
             events,
-            seen,
+            seen: verdict.seen,
         })
     }
 
@@ -409,5 +391,3 @@ impl<E: Engine> Model for RiftModel<E> {
             .collect()
     }
 }
-
-const _: () = assert!(Prop::ALL.len() <= 64, "properties are kept in a u64");

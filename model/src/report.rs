@@ -7,7 +7,7 @@ use std::fmt::Write;
 use riftcheck::observation::Value;
 use riftcheck::oracle::{Disagreement, Lockstep, Spec, Stepped};
 use riftcheck::scenario::{Expect, Outcome, SUMMARY, Scenario, SourceMap, Step, render_example};
-use riftcheck::{Action, Catalog, Engine, Observation as View, Seat, Setup};
+use riftcheck::{Action, Catalog, Engine, Observation as View, Setup};
 
 use crate::model::{RiftModel, State};
 use crate::properties::Prop;
@@ -35,70 +35,6 @@ pub struct Counterexample {
     pub scenario: Scenario,
     /// The rulebook example.
     pub text: String,
-}
-
-fn seat_text(s: Option<Seat>) -> String {
-    s.map_or("nobody".to_string(), |s| s.to_string())
-}
-
-fn names(cat: &Catalog, view: &View) -> Vec<String> {
-    view.chain.iter().map(|i| i.item.text(cat)).collect()
-}
-
-/// What an observer sees that the property is about, for "found: ...".
-fn observed(prop: Prop, cat: &Catalog, before: &View, after: &View) -> String {
-    let chain = names(cat, after).join(", ");
-    match prop {
-        Prop::DepartedNoPriority => format!(
-            "{} has Priority; removed: {}",
-            seat_text(after.priority),
-            after.removed
-        ),
-        Prop::DepartedNoFocus => format!(
-            "{} has Focus; removed: {}",
-            seat_text(after.focus),
-            after.removed
-        ),
-        Prop::DepartedNoTurn => format!(
-            "{} is the Turn Player; removed: {}",
-            seat_text(after.turn),
-            after.removed
-        ),
-        Prop::DepartedNeverChooses => format!(
-            "{} must choose; removed: {}",
-            seat_text(after.awaiting.map(|c| c.seat())),
-            after.removed
-        ),
-        Prop::ShowdownEndsWhenAllPassed => format!(
-            "the Showdown goes on although {} have passed Focus and {} remain",
-            after.focus_passed, after.remaining
-        ),
-        Prop::ResolvesOnlyWhenAllPassed | Prop::PassesSurvive => format!(
-            "passes before: {}; after: {}; remaining: {}; Chain: [{chain}]",
-            before.passed, after.passed, after.remaining
-        ),
-        Prop::HoldersChangeOnlyIfLeaverHeld | Prop::TurnOrderPreserved => format!(
-            "Turn {} → {}, Priority {} → {}, Focus {} → {}",
-            seat_text(before.turn),
-            seat_text(after.turn),
-            seat_text(before.priority),
-            seat_text(after.priority),
-            seat_text(before.focus),
-            seat_text(after.focus)
-        ),
-        Prop::TwoPlayerWin | Prop::TeamRemoved => format!(
-            "winners: {}; removed: {}",
-            after.winners.map_or("none".to_string(), |w| w.to_string()),
-            after.removed
-        ),
-        _ => format!(
-            "Priority {}, Focus {}, Turn {}, Chain [{chain}], passed {}",
-            seat_text(after.priority),
-            seat_text(after.focus),
-            seat_text(after.turn),
-            after.passed
-        ),
-    }
 }
 
 /// The spec's observation as scenario expectations: the summary (holders, the Chain, who is in,
@@ -295,7 +231,7 @@ pub fn counterexample<E: Engine>(
         ),
         _ => (
             prop.name().to_string(),
-            observed(prop, cat, &before_view, &after_view),
+            prop.shows(cat, &before_view, &after_view),
             spec_after(&model.setup, &path)
                 .map(|spec| expectations(cat, &spec, &after_view, path.len())),
         ),

@@ -1,0 +1,537 @@
+//! The properties the checker proves, in one table: each row names a property, the rules it
+//! checks, how it is judged, the function that judges it, the companion that shows the bounds
+//! reach its situation, and what the counterexample prose shows of the state.
+//!
+//! A property is read in one place: its row here and its function in the module of its part of
+//! the rulebook. Every function reads only what an observer sees (the observation before and
+//! after, the action, the step's events) against a naive reading of the rules
+//! ([`naive`]); none reads the engine's bookkeeping. The verdicts are kept in the state as bits
+//! ([`Ghost`]) and the stateright properties read those bits.
+
+use riftcheck::card::MAX_BATTLEFIELDS;
+use riftcheck::item::ItemKind;
+use riftcheck::observation::Observation as View;
+use riftcheck::{Action, Catalog, Event, ItemName, Readings, Seat, SeatSet};
+
+mod chain;
+mod departed;
+mod fights;
+mod holders;
+mod liveness;
+mod movement;
+pub mod naive;
+mod removal;
+
+/// How a property is judged.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Kind {
+    /// Must hold in every reachable state.
+    Always,
+    /// Must happen somewhere within the bounds: proves the bounds reach a situation.
+    Sometimes,
+    /// A property of the whole state graph, checked by riftcheck's own search rather than per
+    /// state.
+    Graph,
+}
+
+/// Who judges a property, and on what.
+#[derive(Clone, Copy)]
+pub enum Judge {
+    /// A function of the state reached (the first state included); it may also read the step
+    /// into it when there is one. True: the property is broken (or, for a companion, shown).
+    State(fn(&Judging<'_>) -> bool),
+    /// A function of the step into a state (never called on the first state).
+    Step(fn(&Judging<'_>, &Step<'_>) -> bool),
+    /// The lockstep pair: the engine and the spec disagree.
+    Lockstep,
+    /// The search over the whole state graph.
+    Graph,
+}
+
+/// What the counterexample prose shows of the state: given the catalog, the observation before
+/// the last step and after it.
+pub type Shows = fn(&Catalog, &View, &View) -> String;
+
+/// One row of the table.
+#[derive(Clone, Copy)]
+pub struct Property {
+    /// The property.
+    pub prop: Prop,
+    /// Its sentence.
+    pub name: &'static str,
+    /// The rules it checks.
+    pub rules: &'static str,
+    /// How it is judged.
+    pub kind: Kind,
+    /// Who judges it.
+    pub judge: Judge,
+    /// The `sometimes` property that shows the bounds reach the situation this one is about.
+    pub companion: Option<Prop>,
+    /// What the prose shows when it fails; the holders and the Chain when not given.
+    pub shows: Option<Shows>,
+}
+
+macro_rules! properties {
+    (@opt) => { None };
+    (@opt $x:expr) => { Some($x) };
+    ($( $id:ident: $kind:ident, $rule:literal, $name:literal, $judge:expr
+        $(, companion $companion:ident)? $(, shows $shows:expr)? ; )*) => {
+        /// Every property, by its place in [`Prop::ALL`] and [`TABLE`].
+        #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+        #[repr(u8)]
+        pub enum Prop { $( #[doc = $name] $id, )* }
+
+        impl Prop {
+            /// Every property, in the order they are reported.
+            pub const ALL: &'static [Prop] = &[ $( Prop::$id, )* ];
+        }
+
+        /// Every property's row, in the order of [`Prop::ALL`].
+        pub const TABLE: &[Property] = &[ $( Property {
+            prop: Prop::$id,
+            name: $name,
+            rules: $rule,
+            kind: Kind::$kind,
+            judge: $judge,
+            companion: properties!(@opt $(Prop::$companion)?),
+            shows: properties!(@opt $($shows)?),
+        }, )* ];
+    };
+}
+
+use Judge::{Graph, Lockstep, State, Step as OnStep};
+
+properties! {
+    // Agreement and consistency.
+    EngineAndSpecAgree: Always, "every rule modelled", "the engine and the spec agree on every action",
+        Lockstep;
+    ViewConsistent: Always, "651.3, 652, 708, 444.2", "what an observer sees is consistent",
+        State(consistent);
+    // The three mission properties.
+    CounteredNeverResolves: Always, "425, 652.4", "a countered item never resolves",
+        OnStep(chain::countered_never_resolves), companion SeenItemCountered;
+    DepartedNoPriority: Always, "651.3, 652.5.c.1", "a departed player never receives Priority",
+        State(departed::no_priority), companion SeenPriorityHolderConcedes, shows departed::priority;
+    ShowdownEndsWhenAllPassed: Always, "347.3.a, 652.5.b.2", "a Showdown ends once all remaining players have passed",
+        State(liveness::showdown_ends_when_all_passed), companion SeenRemovalEndsShowdown,
+        shows liveness::focus_passes;
+    // Chain and Priority.
+    LeaverItemsGone: Always, "652.4", "the items a removed player controlled are gone from the Chain",
+        State(chain::leaver_items_gone), companion SeenCounteredByRemoval;
+    RemovedItemsNeverResolve: Always, "652.4", "an item controlled by a removed player never resolves",
+        OnStep(chain::removed_items_never_resolve), companion SeenConcessionTwoItems;
+    ResolvesOnlyWhenAllPassed: Always, "339, 340, 652.5.c.2", "the newest item resolves once all remaining players have passed Priority, and not before",
+        State(chain::resolves_only_when_all_passed), companion SeenRemovalResolves,
+        shows holders::passes;
+    // Departed players.
+    DepartedNoFocus: Always, "651.3, 652.5.b.1", "a departed player never receives Focus",
+        State(departed::no_focus), companion SeenFocusHolderConcedes, shows departed::focus;
+    DepartedNoTurn: Always, "651.3, 652.5.a.1", "a departed player never takes the turn",
+        State(departed::no_turn), companion SeenTurnPlayerConcedes, shows departed::turn;
+    DepartedNeverChooses: Always, "651.3", "a departed player is never asked to choose",
+        State(departed::never_chooses), shows departed::chooser;
+    // Proceeding after a removal.
+    PassesSurvive: Always, "652.5, pass-record", "the remaining players' passes survive a concession",
+        OnStep(holders::passes_survive), companion SeenPassesSurvive, shows holders::passes;
+    HoldersChangeOnlyIfLeaverHeld: Always, "652.5.a-c", "the Turn, Focus and Priority change hands only when the leaver held them",
+        OnStep(holders::change_only_if_leaver_held), companion SeenPriorityHolderConcedes,
+        shows holders::holders;
+    TurnOrderPreserved: Always, "116, 652.5.a.1", "the turn order of the remaining players is preserved",
+        OnStep(holders::turn_order_preserved), companion SeenAfterRemovalTurn, shows holders::holders;
+    OneHolder: Always, "312, 313.2, 313.5", "at most one Priority holder and one Focus holder, and Focus only in a Showdown",
+        State(holders::one_holder);
+    // Removal of the leaver's things.
+    NothingOfLeaverOnBoard: Always, "652.1", "after a removal nothing the leaver owned or controlled is on the board",
+        OnStep(removal::nothing_of_leaver_on_board), companion SeenBorrowedBanished;
+    BorrowedToOwnersBanishment: Always, "652.1, 056", "borrowed cards go to their owner's Banishment",
+        OnStep(removal::borrowed_to_owners_banishment), companion SeenBorrowedBanished;
+    TokenBattlefield: Always, "652.2.a, 652.2.c", "the contributed battlefield becomes a token with no abilities and its continuous effects are gone",
+        OnStep(removal::token_battlefield), companion SeenBattlefieldReplaced;
+    UnitsDidNotMove: Always, "652.2.b", "units at the replaced battlefield do not move",
+        OnStep(removal::units_did_not_move), companion SeenBattlefieldReplaced;
+    TwoPlayerWin: Always, "651.1, 651.2", "a concession ends the game only when one player or team is left, who wins at once",
+        OnStep(removal::two_player_win), companion SeenTwoPlayerConcession, shows removal::winners;
+    TeamRemoved: Always, "651.4", "a team's concession removes the team",
+        OnStep(removal::team_removed), companion SeenTeamConcession, shows removal::winners;
+    // Combat, movement and staged fights (seed 003).
+    NeverThreePlayers: Always, "444.2, 358.2", "never units of three players at one battlefield",
+        State(fights::never_three_players);
+    NeverThirdCombatant: Always, "457, 442.2.a", "never a third combatant",
+        State(fights::never_third_combatant), companion SeenCombatDamage;
+    OneFightAtATime: Always, "455, 323.8-323.9", "only one Showdown or combat at a time",
+        OnStep(fights::one_fight_at_a_time), companion SeenStagedWhileRunning;
+    TurnPlayerChoosesFight: Always, "456.1, 652.5.a.1", "the Turn Player chooses which staged fight goes first",
+        State(fights::turn_player_chooses_fight), companion SeenTurnPlayerChooses;
+    CombatTriggerOrder: Always, "459.2.d.1", "combat-start triggers are placed Attacker first and Defender last",
+        OnStep(fights::combat_trigger_order), companion SeenThreeTriggerPlayers;
+    InstructedMoveRecalls: Always, "442.2.c", "an instructed move into an invalid destination ends in a Recall",
+        OnStep(movement::instructed_move_recalls), companion SeenRecall;
+    ForcedPlayToBase: Always, "457.2", "a forced play into an invalid battlefield ends in the player's Base",
+        OnStep(movement::forced_play_to_base), companion SeenForcedPlayToBase;
+    NoStandardMoveInShowdown: Always, "144.1", "no Standard Move during a Showdown or combat",
+        OnStep(movement::no_standard_move_in_showdown);
+    TeammateDestinations: Always, "442.2.b", "no unit moves to a battlefield its controller's teammate occupies",
+        OnStep(movement::teammate_destinations);
+    // Liveness.
+    NeverStuck: Always, "305, 312, 335", "the game never gets stuck",
+        State(liveness::never_stuck);
+    ChainsEmpty: Always, "339-340", "every chain empties",
+        OnStep(liveness::chains_empty), companion SeenItemResolves;
+    ShowdownsEnd: Always, "347-348", "every Showdown ends",
+        OnStep(liveness::showdowns_end), companion SeenShowdownEnds;
+    NoCycles: Graph, "339, 347.3.a", "no sequence of actions returns the game to an earlier state",
+        Graph;
+
+    // Companions: the bounds reach the situations the properties are about.
+    SeenItemResolves: Sometimes, "340", "an item resolves",
+        OnStep(chain::seen_item_resolves);
+    SeenItemCountered: Sometimes, "425", "an item is countered",
+        OnStep(chain::seen_item_countered);
+    SeenCounteredByRemoval: Sometimes, "652.4", "a removal counters an item",
+        OnStep(chain::seen_countered_by_removal);
+    SeenConcessionTwoItems: Sometimes, "652.4", "a concession happens while the chain holds two items",
+        OnStep(chain::seen_concession_two_items);
+    SeenPriorityHolderConcedes: Sometimes, "652.5.c.1", "the Priority holder concedes during a chain",
+        OnStep(holders::seen_priority_holder_concedes);
+    SeenFocusHolderConcedes: Sometimes, "652.5.b.1", "the Focus holder concedes",
+        OnStep(holders::seen_focus_holder_concedes);
+    SeenTurnPlayerConcedes: Sometimes, "652.5.a.1", "the Turn Player concedes and the game goes on",
+        OnStep(holders::seen_turn_player_concedes);
+    SeenRemovalResolves: Sometimes, "652.5.c.2", "a concession completes a round of passes and the newest item resolves",
+        OnStep(chain::seen_removal_resolves);
+    SeenRemovalEndsShowdown: Sometimes, "652.5.b.2", "a concession completes a round of Focus passes and the Showdown ends",
+        OnStep(liveness::seen_removal_ends_showdown);
+    SeenPassesSurvive: Sometimes, "652.5", "a concession leaves other players' passes on record",
+        OnStep(holders::seen_passes_survive);
+    SeenShowdownEnds: Sometimes, "347.3.a", "a Showdown ends after a round of Focus passes",
+        OnStep(liveness::seen_showdown_ends);
+    SeenTriggerChainEmpties: Sometimes, "346.1", "a chain opened by a trigger empties during a Showdown",
+        OnStep(liveness::seen_trigger_chain_empties);
+    SeenBorrowedBanished: Sometimes, "652.1", "a borrowed card is banished into its owner's Banishment",
+        OnStep(removal::seen_borrowed_banished);
+    SeenBattlefieldReplaced: Sometimes, "652.2.c", "a battlefield with a continuous effect is replaced while a unit is there",
+        OnStep(removal::seen_battlefield_replaced);
+    SeenTwoPlayerConcession: Sometimes, "651.1", "a two-player concession ends the game",
+        OnStep(removal::seen_two_player_concession);
+    SeenTeamConcession: Sometimes, "651.4", "a team concedes",
+        OnStep(removal::seen_team_concession);
+    SeenTurnEnds: Sometimes, "317", "a turn ends and the next player takes theirs",
+        OnStep(holders::seen_turn_ends);
+    SeenCombatDamage: Sometimes, "460", "a combat deals damage",
+        OnStep(fights::seen_combat_damage);
+    SeenStagedWhileRunning: Sometimes, "456", "a fight is staged while another runs",
+        OnStep(fights::seen_staged_while_running);
+    SeenTurnPlayerChooses: Sometimes, "456.1", "the Turn Player chooses between staged fights",
+        OnStep(fights::seen_turn_player_chooses);
+    SeenUnstaged: Sometimes, "456.2", "a staged fight is dropped because one side left",
+        OnStep(fights::seen_unstaged);
+    SeenRecall: Sometimes, "442.2.c", "an instructed move ends in a Recall",
+        OnStep(movement::seen_recall);
+    SeenForcedPlayToBase: Sometimes, "457.2", "a forced play goes to the player's Base",
+        OnStep(movement::seen_forced_play_to_base);
+    SeenThreeTriggerPlayers: Sometimes, "459.2.d.1", "combat-start triggers of three players are placed",
+        OnStep(fights::seen_three_trigger_players);
+    SeenConcessionInCombat: Sometimes, "652.5, combat-with-one-side-gone", "a player concedes during a combat",
+        OnStep(fights::seen_concession_in_combat);
+    SeenCombatantConcedes: Sometimes, "combat-with-one-side-gone", "the Attacker or the Defender concedes during the combat",
+        OnStep(fights::seen_combatant_concedes);
+    SeenAfterRemovalTurn: Sometimes, "116", "a turn passes over a removed player",
+        OnStep(holders::seen_after_removal_turn);
+}
+
+const _: () = assert!(Prop::ALL.len() <= 64, "properties are kept in a u64");
+
+/// The bits of the `always` properties.
+const ALWAYS: u64 = {
+    let mut bits = 0;
+    let mut i = 0;
+    while i < TABLE.len() {
+        if matches!(TABLE[i].kind, Kind::Always) {
+            bits |= 1 << i;
+        }
+        i += 1;
+    }
+    bits
+};
+
+impl Prop {
+    /// The property's row.
+    pub fn row(self) -> &'static Property {
+        &TABLE[self as usize]
+    }
+
+    /// The property's sentence.
+    pub fn name(self) -> &'static str {
+        self.row().name
+    }
+
+    /// The rules it checks.
+    pub fn rule(self) -> &'static str {
+        self.row().rules
+    }
+
+    /// How it is judged.
+    pub fn kind(self) -> Kind {
+        self.row().kind
+    }
+
+    /// The property's bit in [`Ghost::violated`] and in the companions seen.
+    pub fn bit(self) -> u64 {
+        1u64 << (self as u8)
+    }
+
+    /// What the counterexample prose shows of the state when this property fails.
+    pub fn shows(self, catalog: &Catalog, before: &View, after: &View) -> String {
+        match self.row().shows {
+            Some(f) => f(catalog, before, after),
+            None => holders::summary(catalog, before, after),
+        }
+    }
+}
+
+/// 651.3, 652, 708, 444.2: what an observer sees holds together (the oracle's invariants).
+fn consistent(j: &Judging<'_>) -> bool {
+    !riftcheck::oracle::invariants(j.catalog, j.after).is_empty()
+}
+
+/// What the checker records about a state beyond the game and the spec. It is hashed with the
+/// state, so it holds as little history as the properties need: the verdicts of the transition
+/// into the state (all zero unless a property failed, and then the state is final), the items
+/// still on the Chain that were countered, and a bound. Which companions a transition showed is
+/// not kept here (it would split equal states); the model records it on the side.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub struct Ghost {
+    /// `always` properties the transition into this state violated.
+    pub violated: u64,
+    /// Items on the Chain that have been countered, by name ([`item_bit`]; 425, 652.4): a
+    /// countered item must never be seen again, let alone resolve.
+    pub countered: u128,
+    /// Invitations this turn (a bound: an invitation handed back returns to the same state).
+    pub invites: u8,
+    /// Turns ended so far (a bound).
+    pub turns_ended: u8,
+    /// Seats removed so far, for the bound on concessions.
+    pub removed: u8,
+    /// The game is over: nothing more happens.
+    pub over: bool,
+}
+
+/// An item's bit in [`Ghost::countered`]: three kinds of item per card, 32 cards.
+pub fn item_bit(name: ItemName) -> u128 {
+    let kind = match name.kind {
+        ItemKind::Spell => 0,
+        ItemKind::Activated => 1,
+        ItemKind::Triggered => 2,
+    };
+    1u128 << ((name.source.index() * 3 + kind) % 128)
+}
+
+/// What the properties are judged on: the state reached and, unless it is the first, the step
+/// into it.
+pub struct Judging<'a> {
+    /// The names of things.
+    pub catalog: &'a Catalog,
+    /// The readings the rules are read under (without rule faults).
+    pub readings: &'a Readings,
+    /// What an observer sees now, with the step's events.
+    pub after: &'a View,
+    /// The game is over (651.1): nothing else happens.
+    pub over: bool,
+    /// The players with units at each battlefield now ([`naive::present`]).
+    pub present: [SeatSet; MAX_BATTLEFIELDS],
+    /// The step into this state; `None` for the first state.
+    pub step: Option<Step<'a>>,
+}
+
+/// One step as an observer saw it, with what its events say read once.
+pub struct Step<'a> {
+    /// What an observer saw before.
+    pub before: &'a View,
+    /// The action.
+    pub action: Action,
+    /// The events it caused, in the order reported.
+    pub events: &'a [Event],
+    /// Whether the engine accepts a pass-like action of the player who should act now.
+    pub someone_can_act: bool,
+    /// The items countered before this step and still on the Chain.
+    pub countered_before: u128,
+    /// The items countered so far (before or in this step) still on the Chain after it.
+    pub countered_on_chain: u128,
+    /// Players removed by this step.
+    pub leavers: SeatSet,
+    /// The seat that conceded in this step, whether or not the game ended.
+    pub conceded: Option<Seat>,
+    /// The seat that conceded, when the game goes on after the concession (651.1).
+    pub conceded_game_goes_on: Option<Seat>,
+    /// Some item resolved.
+    pub resolved_any: bool,
+    /// Some item was countered.
+    pub countered_any: bool,
+    /// A Showdown began.
+    pub showdown_began: bool,
+    /// A Showdown ended.
+    pub showdown_ended: bool,
+    /// The index of the event by which a combat began, if one did.
+    pub combat_began: Option<usize>,
+    /// Some unit was dealt damage.
+    pub damaged: bool,
+    /// A staged fight was dropped.
+    pub unstaged: bool,
+}
+
+impl<'a> Judging<'a> {
+    /// The judging of the first state.
+    pub fn first(catalog: &'a Catalog, readings: &'a Readings, after: &'a View) -> Self {
+        Judging {
+            catalog,
+            readings,
+            after,
+            over: after.winners.is_some(),
+            present: naive::presence(catalog, after),
+            step: None,
+        }
+    }
+
+    /// The judging of a step from `before` (in a state whose ghost is `ghost`) by `action` to
+    /// `after`, whose events are the step's.
+    pub fn step(
+        catalog: &'a Catalog,
+        readings: &'a Readings,
+        before: &'a View,
+        ghost: &Ghost,
+        action: Action,
+        after: &'a View,
+        someone_can_act: bool,
+    ) -> Self {
+        let events = &after.events[..];
+        let over = after.winners.is_some();
+        let conceded = match action {
+            Action::Concede { seat } => Some(seat),
+            _ => None,
+        };
+        let mut step = Step {
+            before,
+            action,
+            events,
+            someone_can_act,
+            countered_before: ghost.countered,
+            countered_on_chain: 0,
+            leavers: after.removed.difference(before.removed),
+            conceded,
+            conceded_game_goes_on: conceded.filter(|_| !over),
+            resolved_any: false,
+            countered_any: false,
+            showdown_began: false,
+            showdown_ended: false,
+            combat_began: None,
+            damaged: false,
+            unstaged: false,
+        };
+        let mut countered = ghost.countered;
+        for (i, e) in events.iter().enumerate() {
+            match e {
+                Event::Resolved { .. } => step.resolved_any = true,
+                Event::Countered { item } => {
+                    step.countered_any = true;
+                    countered |= item_bit(*item);
+                }
+                Event::ShowdownBegan { .. } => step.showdown_began = true,
+                Event::ShowdownEnded { .. } => step.showdown_ended = true,
+                Event::CombatBegan { .. } if step.combat_began.is_none() => {
+                    step.combat_began = Some(i);
+                }
+                Event::Damaged { .. } => step.damaged = true,
+                Event::Unstaged { .. } => step.unstaged = true,
+                _ => {}
+            }
+        }
+        if countered != 0 {
+            let on_chain = after.chain.iter().fold(0, |c, i| c | item_bit(i.item));
+            step.countered_on_chain = countered & on_chain;
+        }
+        Judging {
+            catalog,
+            readings,
+            after,
+            over,
+            present: naive::presence(catalog, after),
+            step: Some(step),
+        }
+    }
+}
+
+/// The verdicts on one state.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub struct Verdict {
+    /// `always` properties broken ([`Prop::bit`]).
+    pub violated: u64,
+    /// Companions shown ([`Prop::bit`]).
+    pub seen: u64,
+    /// The countered items still on the Chain, for the next state's [`Ghost::countered`].
+    pub countered: u128,
+}
+
+/// Judges every property of the table on a state and the step into it, but for the companions
+/// in `known` (already shown elsewhere: showing them again adds nothing).
+pub fn judge(j: &Judging<'_>, known: u64) -> Verdict {
+    let known = known & !ALWAYS;
+    let mut hits = 0u64;
+    for row in TABLE {
+        let bit = row.prop.bit();
+        if known & bit != 0 {
+            continue;
+        }
+        let hit = match row.judge {
+            State(f) => f(j),
+            OnStep(f) => j.step.as_ref().is_some_and(|s| f(j, s)),
+            Lockstep | Graph => false,
+        };
+        if hit {
+            hits |= bit;
+        }
+    }
+    let mut verdict = Verdict {
+        violated: hits & ALWAYS,
+        seen: hits & !ALWAYS,
+        countered: 0,
+    };
+    if let Some(s) = &j.step {
+        verdict.countered = s.countered_on_chain;
+    }
+    verdict
+}
+
+/// A seat for the prose, or "nobody".
+fn who(s: Option<Seat>) -> String {
+    s.map_or("nobody".to_string(), |s| s.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_table_is_in_the_order_of_the_properties() {
+        for (i, row) in TABLE.iter().enumerate() {
+            assert_eq!(row.prop as usize, i, "{}", row.name);
+        }
+        assert_eq!(TABLE.len(), Prop::ALL.len());
+    }
+
+    #[test]
+    fn companions_are_sometimes_properties_and_judges_fit_kinds() {
+        for row in TABLE {
+            if let Some(c) = row.companion {
+                assert_eq!(c.kind(), Kind::Sometimes, "companion of {}", row.name);
+                assert_eq!(row.kind, Kind::Always, "{} has a companion", row.name);
+            }
+            let judged_per_state = matches!(row.judge, Judge::State(_) | Judge::Step(_));
+            assert_eq!(
+                judged_per_state,
+                row.kind != Kind::Graph && row.prop != Prop::EngineAndSpecAgree,
+                "{}",
+                row.name
+            );
+        }
+    }
+}

@@ -1,0 +1,152 @@
+//! Movement and forced plays into battlefields: where a unit may not go it is Recalled, a
+//! token played there goes to its player's Base, and no Standard Move interrupts a fight
+//! (144.1, 442.2, 457.2).
+
+use riftcheck::card::{Ability, BattlefieldId, CardKind, Effect};
+use riftcheck::item::{ItemKind, ItemTarget};
+use riftcheck::observation::{ItemObs, Place};
+use riftcheck::readings::TeammateDestination;
+use riftcheck::{Action, Event};
+
+use super::{Judging, Step, naive};
+
+/// The items that resolved in this step with their effect and target (outside concessions,
+/// whose removals change the board before the item resolves).
+fn resolved<'a>(
+    j: &'a Judging<'_>,
+    s: &'a Step<'_>,
+) -> impl Iterator<Item = (&'a ItemObs, Effect, Option<ItemTarget>)> + 'a {
+    let judged = s.resolved_any && s.conceded.is_none();
+    s.events
+        .iter()
+        .filter(move |_| judged)
+        .filter_map(move |e| {
+            let Event::Resolved { item } = e else {
+                return None;
+            };
+            let iv = s.before.chain.iter().find(|i| i.item == *item)?;
+            let def = &j.catalog.cards[iv.item.source.index()];
+            let effect = match (iv.item.kind, def.ability) {
+                (ItemKind::Spell, _) => def.effect,
+                (
+                    _,
+                    Some(Ability::Activated { effect, .. } | Ability::Triggered { effect, .. }),
+                ) => effect,
+                _ => return None,
+            };
+            Some((iv, effect, iv.target))
+        })
+}
+
+/// An instructed move (442.2.c) of a unit on the board to another battlefield: whether the
+/// destination was closed to it, and where it is now.
+struct Instructed {
+    closed: bool,
+    to: BattlefieldId,
+    now: Place,
+    base: Place,
+}
+
+fn instructed<'a>(j: &'a Judging<'_>, s: &'a Step<'_>) -> impl Iterator<Item = Instructed> + 'a {
+    resolved(j, s).filter_map(move |(_, effect, target)| {
+        let (Effect::MoveTo(bf), Some(ItemTarget::Unit(u))) = (effect, target) else {
+            return None;
+        };
+        let c0 = s.before.cards[u.index()];
+        if !matches!(c0.at, Place::Base(_) | Place::Field(_)) || c0.at == Place::Field(bf) {
+            return None;
+        }
+        let c1 = j.after.cards[u.index()];
+        Some(Instructed {
+            closed: naive::closed_to(j.catalog, s.before, c0.controller, bf, true),
+            to: bf,
+            now: c1.at,
+            base: Place::Base(c1.controller),
+        })
+    })
+}
+
+/// A forced play of a token (457.2) by a player still in: whether the battlefield was closed
+/// to them, where the token is now, and the player's Base.
+fn forced<'a>(
+    j: &'a Judging<'_>,
+    s: &'a Step<'_>,
+) -> impl Iterator<Item = (bool, BattlefieldId, Place, Place)> + 'a {
+    resolved(j, s).filter_map(move |(iv, effect, target)| {
+        let Effect::PlayTokenAt { at, token } = effect else {
+            return None;
+        };
+        let bf = match target {
+            Some(ItemTarget::Location(b)) => Some(b),
+            _ => at,
+        }?;
+        if s.before.cards[token.index()].at != Place::Nowhere
+            || !j.after.remaining.contains(iv.controller)
+        {
+            return None;
+        }
+        let closed = naive::closed_to(j.catalog, s.before, iv.controller, bf, false);
+        let now = j.after.cards[token.index()].at;
+        Some((closed, bf, now, Place::Base(iv.controller)))
+    })
+}
+
+/// 442.2.c: a unit told to move where it may not go is Recalled to its Base instead; where it
+/// may go, it arrives (if it is still on the board).
+pub fn instructed_move_recalls(j: &Judging<'_>, s: &Step<'_>) -> bool {
+    instructed(j, s).any(|m| {
+        if m.closed {
+            m.now == Place::Field(m.to) || (m.now.on_board() && m.now != m.base)
+        } else {
+            m.now.on_board() && m.now != Place::Field(m.to)
+        }
+    })
+}
+
+/// 457.2: a token played into a battlefield closed to its player goes to their Base; into an
+/// open one, it does not.
+pub fn forced_play_to_base(j: &Judging<'_>, s: &Step<'_>) -> bool {
+    forced(j, s).any(|(closed, bf, now, base)| {
+        if closed {
+            now == Place::Field(bf)
+        } else {
+            now == base
+        }
+    })
+}
+
+/// 144.1: no Standard Move while a Showdown runs or the Chain holds an item.
+pub fn no_standard_move_in_showdown(_: &Judging<'_>, s: &Step<'_>) -> bool {
+    matches!(s.action, Action::Move { .. })
+        && (s.before.showdown.is_some() || !s.before.chain.is_empty())
+}
+
+/// 442.2.b (the default reading of policy `teammate-destination`): no unit on the board
+/// arrives at a battlefield where its controller's teammate had units.
+pub fn teammate_destinations(j: &Judging<'_>, s: &Step<'_>) -> bool {
+    let (cat, mode) = (j.catalog, j.catalog.mode);
+    if !mode.has_teams() || j.readings.teammate_destination != TeammateDestination::Occupied {
+        return false;
+    }
+    let mut cards = s.before.cards.iter().zip(&j.after.cards).enumerate();
+    cards.any(|(i, (c0, c1))| {
+        let moved = cat.cards[i].kind == CardKind::Unit && c0.at.on_board() && c0.at != c1.at;
+        let Place::Field(bf) = c1.at else {
+            return false;
+        };
+        moved
+            && naive::present(cat, s.before, bf)
+                .iter()
+                .any(|o| mode.teammates(c1.controller, o))
+    })
+}
+
+/// Companion: an instructed move ends in a Recall (442.2.c).
+pub fn seen_recall(j: &Judging<'_>, s: &Step<'_>) -> bool {
+    instructed(j, s).any(|m| m.closed)
+}
+
+/// Companion: a forced play goes to the player's Base (457.2).
+pub fn seen_forced_play_to_base(j: &Judging<'_>, s: &Step<'_>) -> bool {
+    forced(j, s).any(|(closed, ..)| closed)
+}
