@@ -2,7 +2,7 @@
 //! in lockstep: a debugging aid for the seeded law tests
 //! (`cargo run --example trace_seed -- 13024`).
 use arbitrary::Unstructured;
-use riftcheck::generate::{self, Pick};
+use riftcheck::harness::generate::{self, Pick};
 use riftcheck::{Game, oracle};
 
 fn main() {

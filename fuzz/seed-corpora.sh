@@ -2,7 +2,7 @@
 # Makes every scenario file under tests/scenarios/ a named seed of every fuzz target:
 # fuzz/corpus/<target>/seed-<directory>-<file>, a link to the scenario. The targets read an input
 # that begins with a scenario file as that scenario's setup and steps (see
-# riftcheck::oracle::fuzz), so a scenario is a meaningful seed for each of them.
+# riftcheck::harness::fuzz), so a scenario is a meaningful seed for each of them.
 set -euo pipefail
 cd "$(dirname "$0")"
 for target in lockstep arbitrary_state legals_are_legal scenario_roundtrip; do

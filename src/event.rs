@@ -443,6 +443,24 @@ impl fmt::Display for EventDisplay<'_> {
             }
             Event::Killed { card: id } => write!(f, "{} is killed", card(*id)),
             Event::CeasedToExist { card: id } => write!(f, "{} ceases to exist", card(*id)),
+            Event::Contested { .. }
+            | Event::Unstaged { .. }
+            | Event::ShowdownBegan { .. }
+            | Event::CombatBegan { .. }
+            | Event::ShowdownEnded { .. }
+            | Event::CombatEnded { .. }
+            | Event::ControlEstablished { .. }
+            | Event::Scored { .. } => self.fight(f),
+            Event::Invited { seat } => write!(f, "{seat} is invited to act"),
+        }
+    }
+}
+
+impl EventDisplay<'_> {
+    /// The sentences of battlefields and the fights at them (323, 341-348, 454-466).
+    fn fight(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let c = self.catalog;
+        match self.event {
             Event::Contested { battlefield, seat } => {
                 write!(f, "{seat} contests {}", c.bf_name(*battlefield))
             }
@@ -501,7 +519,7 @@ impl fmt::Display for EventDisplay<'_> {
                 },
                 c.bf_name(*battlefield)
             ),
-            Event::Invited { seat } => write!(f, "{seat} is invited to act"),
+            _ => Ok(()),
         }
     }
 }

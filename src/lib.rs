@@ -25,7 +25,7 @@ pub mod engine;
 pub mod error;
 pub mod event;
 pub mod game;
-pub mod generate;
+pub mod harness;
 pub mod item;
 pub mod mode;
 pub mod observation;

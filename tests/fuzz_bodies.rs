@@ -4,8 +4,8 @@
 use std::path::{Path, PathBuf};
 
 use arbitrary::Unstructured;
-use riftcheck::generate;
-use riftcheck::oracle::fuzz;
+use riftcheck::harness::fuzz;
+use riftcheck::harness::generate;
 use riftcheck::{Game, Scenario};
 
 fn seeds() -> u64 {

@@ -7,8 +7,8 @@
 use arbitrary::Unstructured;
 use proptest::prelude::*;
 use riftcheck::Game;
-use riftcheck::generate::{self, Pick};
-use riftcheck::oracle::laws::{self, Options};
+use riftcheck::harness::generate::{self, Pick};
+use riftcheck::harness::laws::{self, Options};
 
 /// How many seeded games the seeded laws play: 1000, or `RIFTCHECK_SEEDS`.
 fn seeds() -> u64 {

@@ -51,8 +51,9 @@ fn every_error_name_is_listed_once_and_cites_a_rule() {
 #[test]
 fn actions_naming_anything_are_refused_not_panicked_on() {
     use arbitrary::{Arbitrary, Unstructured};
+    use riftcheck::harness::generate;
     use riftcheck::oracle::{Lockstep, Spec, Stepped};
-    use riftcheck::{BattlefieldId, CardId, generate};
+    use riftcheck::{BattlefieldId, CardId};
 
     fn raw(u: &mut Unstructured<'_>) -> arbitrary::Result<Action> {
         let seat = Seat::from_index(u.int_in_range(0..=3)?).unwrap_or(Seat::A);

@@ -12,9 +12,11 @@ use arbitrary::Unstructured;
 use proptest::prelude::*;
 use proptest::test_runner::{Config, FileFailurePersistence};
 use proptest_state_machine::{ReferenceStateMachine, StateMachineTest, prop_state_machine};
-use riftcheck::oracle::laws::{Finding, Law, Options};
-use riftcheck::oracle::{Spec, fuzz::fault_from_env, invariants};
-use riftcheck::{Action, Engine, Game, Setup, generate};
+use riftcheck::harness::fuzz::fault_from_env;
+use riftcheck::harness::generate;
+use riftcheck::harness::laws::{Finding, Law, Options};
+use riftcheck::oracle::{Spec, invariants};
+use riftcheck::{Action, Engine, Game, Setup};
 
 /// The reference: the spec, with the setup it started from.
 #[derive(Clone, Debug)]

@@ -4,7 +4,8 @@
 
 use arbitrary::Unstructured;
 use riftcheck::card::{Ability, CardKind};
-use riftcheck::{Action, BattlefieldId, CardId, CardSet, Game, Location, Seat, Zone, generate};
+use riftcheck::harness::generate;
+use riftcheck::{Action, BattlefieldId, CardId, CardSet, Game, Location, Seat, Zone};
 
 fn candidates(game: &Game) -> Vec<Action> {
     let cat = game.catalog();

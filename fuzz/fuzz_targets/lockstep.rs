@@ -1,4 +1,4 @@
-//! Fuzz target `lockstep`: glue only; the law lives in `riftcheck::oracle::fuzz::lockstep`.
+//! Fuzz target `lockstep`: glue only; the law lives in `riftcheck::harness::fuzz::lockstep`.
 #![no_main]
 
-libfuzzer_sys::fuzz_target!(|data: &[u8]| riftcheck::oracle::fuzz::lockstep(data));
+libfuzzer_sys::fuzz_target!(|data: &[u8]| riftcheck::harness::fuzz::lockstep(data));

@@ -6,7 +6,7 @@ use std::time::Instant;
 
 use arbitrary::Unstructured;
 use riftcheck::Game;
-use riftcheck::generate::{self, Pick};
+use riftcheck::harness::generate::{self, Pick};
 use riftcheck::oracle::{Lockstep, Spec};
 
 use crate::check::{self, Options};

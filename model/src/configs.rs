@@ -152,242 +152,258 @@ fn seated(mode: Mode, seat: Seat) -> bool {
 pub fn setup(family: Family, mode: Mode) -> Setup {
     let mut s = Setup::new(mode);
     s.battlefields = battlefields(mode);
-    match family {
-        Family::Chain => {
-            s.cards.push(spell(
-                "Firebolt",
-                Seat::A,
-                Timing::Reaction,
-                EffectSetup::Nothing,
-            ));
-            s.cards.push(spell(
-                "Denial",
-                Seat::B,
-                Timing::Reaction,
-                EffectSetup::Counter,
-            ));
-            if seated(mode, Seat::C) {
-                s.cards.push(spell(
-                    "Echo",
-                    Seat::C,
-                    Timing::Reaction,
-                    EffectSetup::Nothing,
-                ));
-            }
-            if seated(mode, Seat::D) {
-                s.cards.push(spell(
-                    "Rebuke",
-                    Seat::D,
-                    Timing::Reaction,
-                    EffectSetup::Counter,
-                ));
-            }
-        }
-        Family::Showdown => {
-            // A's Scout moves into an uncontrolled battlefield and begins a Showdown there.
-            let field = s.battlefields[s.battlefields.len() - 1].name.clone();
-            s.cards
-                .push(unit("Scout", Seat::A, ZoneSetup::Base(Seat::A), 2));
-            let mut bell =
-                CardSetup::new("Bell", CardKind::Gear, Seat::B, ZoneSetup::Base(Seat::B));
-            bell.ability = Some(AbilitySetup::Triggered {
-                when: TriggerEvent::ShowdownBegins,
-                effect: EffectSetup::Nothing,
-            });
-            s.cards.push(bell);
-            s.cards.push(spell(
-                "Surge",
-                Seat::A,
-                Timing::Action,
-                EffectSetup::Nothing,
-            ));
-            let mut ambusher = unit("Ambusher", Seat::B, ZoneSetup::Hand, 1);
-            ambusher.timing = Timing::Action;
-            s.cards.push(ambusher);
-            let mut rune =
-                CardSetup::new("Rune", CardKind::Rune, Seat::B, ZoneSetup::Base(Seat::B));
-            rune.ability = Some(AbilitySetup::Add);
-            s.cards.push(rune);
-            let last = mode.seats().iter().last().unwrap_or(Seat::B);
-            if last != Seat::B {
-                s.cards
-                    .push(spell("Echo", last, Timing::Reaction, EffectSetup::Nothing));
-            }
-            let _ = field;
-        }
-        Family::Removal => {
-            // B's battlefield gives +1 Might; a unit of the next player stands there at 5.
-            let plaza = s
-                .battlefields
-                .iter_mut()
-                .find(|b| b.contributor == Seat::B)
-                .expect("B contributes a battlefield in every mode");
-            plaza.name = "Sunlit Plaza".to_string();
-            plaza.might_bonus = 1;
-            let holder = if seated(mode, Seat::C) && !mode.has_teams() {
-                Seat::C
-            } else {
-                Seat::A
-            };
-            plaza.controller = Some(holder);
-            s.cards.push(unit(
-                "Stonewall",
-                holder,
-                ZoneSetup::Field("Sunlit Plaza".into()),
-                4,
-            ));
-            // B borrows A's unit; the last seat (or A) borrows B's.
-            let mut scout = unit("Scout", Seat::A, ZoneSetup::Base(Seat::B), 2);
-            scout.controller = Some(Seat::B);
-            // B may use the borrowed unit's ability: an item B controls whose card A owns.
-            scout.ability = Some(AbilitySetup::Activated {
-                timing: Timing::Reaction,
-                effect: EffectSetup::Nothing,
-            });
-            s.cards.push(scout);
-            let borrower = mode
-                .seats()
-                .iter()
-                .last()
-                .filter(|&x| x != Seat::B)
-                .unwrap_or(Seat::A);
-            let mut brute = unit("Brute", Seat::B, ZoneSetup::Base(borrower), 3);
-            brute.controller = Some(borrower);
-            s.cards.push(brute);
-            let mut rune =
-                CardSetup::new("Rune", CardKind::Rune, Seat::B, ZoneSetup::Base(Seat::B));
-            rune.ability = Some(AbilitySetup::Add);
-            s.cards.push(rune);
-            s.cards.push(spell(
-                "Snare",
-                Seat::B,
-                Timing::Reaction,
-                EffectSetup::Nothing,
-            ));
-            s.cards.push(spell(
-                "Borrow",
-                Seat::A,
-                Timing::Reaction,
-                EffectSetup::GainControl,
-            ));
-            s.cards.push(spell(
-                "Denial",
-                holder,
-                Timing::Reaction,
-                EffectSetup::Counter,
-            ));
-        }
-        Family::Combat => {
-            // B holds the last battlefield with a defender; A attacks it with a Standard Move.
-            let field = s.battlefields[s.battlefields.len() - 1].name.clone();
-            if let Some(b) = s.battlefields.last_mut() {
-                b.controller = Some(Seat::B);
-            }
-            let mut raider = unit("Raider", Seat::A, ZoneSetup::Base(Seat::A), 3);
-            raider.ability = Some(trigger(TriggerEvent::Attack));
-            s.cards.push(raider);
-            let mut warden = unit("Warden", Seat::B, ZoneSetup::Field(field), 2);
-            warden.ability = Some(trigger(TriggerEvent::Defend));
-            s.cards.push(warden);
-            for (seat, name) in [(Seat::C, "Horn"), (Seat::D, "Drum")] {
-                if seated(mode, seat) {
-                    let mut g = CardSetup::new(name, CardKind::Gear, seat, ZoneSetup::Base(seat));
-                    g.ability = Some(trigger(TriggerEvent::UnitAttacks));
-                    s.cards.push(g);
-                }
-            }
-            s.cards.push(spell(
-                "Rally",
-                Seat::B,
-                Timing::Action,
-                EffectSetup::Nothing,
-            ));
-            let last = mode.seats().iter().last().unwrap_or(Seat::B);
-            if last != Seat::B {
-                s.cards.push(spell(
-                    "Denial",
-                    last,
-                    Timing::Reaction,
-                    EffectSetup::Counter,
-                ));
-            }
-        }
-        Family::Staged => {
-            // Two fights staged at once: A against an opponent at each of two battlefields.
-            let foes: Vec<Seat> = mode
-                .seats()
-                .iter()
-                .filter(|&x| x != Seat::A && !mode.teammates(Seat::A, x))
-                .collect();
-            let (first, second) = (foes[0], foes[foes.len() - 1]);
-            let n = s.battlefields.len();
-            let x = s.battlefields[n - 2].name.clone();
-            let y = s.battlefields[n - 1].name.clone();
-            s.battlefields[n - 2].controller = Some(first);
-            s.battlefields[n - 2].contested_by = Some(Seat::A);
-            s.battlefields[n - 1].controller = Some(second);
-            s.battlefields[n - 1].contested_by = Some(Seat::A);
-            s.cards
-                .push(unit("Vanguard", Seat::A, ZoneSetup::Field(x.clone()), 2));
-            s.cards
-                .push(unit("Outrider", Seat::A, ZoneSetup::Field(y.clone()), 2));
-            s.cards
-                .push(unit("Sentry", first, ZoneSetup::Field(x.clone()), 2));
-            s.cards.push(unit("Picket", second, ZoneSetup::Field(y), 1));
-            // A bystander's move into the first fight (a Recall) and a play there (the Base);
-            // in a Duel the second player's.
-            let bystander = mode
-                .seats()
-                .iter()
-                .find(|&b| b != Seat::A && b != first && b != second)
-                .unwrap_or(second);
-            s.cards.push(spell(
-                "Shove",
-                bystander,
-                Timing::Reaction,
-                EffectSetup::MoveTo(x.clone()),
-            ));
-            let token = format!("Whelp {bystander}");
-            let mut whelp = CardSetup::new(&token, CardKind::Unit, bystander, ZoneSetup::Nowhere);
-            whelp.token = true;
-            whelp.might = 1;
-            s.cards.push(whelp);
-            s.cards.push(spell(
-                "Summons",
-                bystander,
-                Timing::Action,
-                EffectSetup::PlayToken { at: Some(x), token },
-            ));
-        }
-        Family::Team => {
-            // A and C against B and D. C holds the Vent; A's units may not go there.
-            let vent = s.battlefields[1].name.clone();
-            let crater = s.battlefields[2].name.clone();
-            s.battlefields[1].controller = Some(Seat::C);
-            s.battlefields[2].controller = Some(Seat::B);
-            s.cards
-                .push(unit("Ember", Seat::A, ZoneSetup::Base(Seat::A), 2));
-            s.cards
-                .push(unit("Keeper", Seat::C, ZoneSetup::Field(vent.clone()), 3));
-            s.cards
-                .push(unit("Brute", Seat::B, ZoneSetup::Field(crater), 2));
-            s.cards.push(spell(
-                "Shove",
-                Seat::A,
-                Timing::Normal,
-                EffectSetup::MoveTo(vent),
-            ));
-            s.cards
-                .push(spell("Aid", Seat::C, Timing::Normal, EffectSetup::Nothing));
-            s.cards.push(spell(
-                "Denial",
-                Seat::D,
-                Timing::Reaction,
-                EffectSetup::Counter,
-            ));
+    let cards = match family {
+        Family::Chain => chain,
+        Family::Showdown => showdown,
+        Family::Removal => removal,
+        Family::Combat => combat,
+        Family::Staged => staged,
+        Family::Team => team,
+    };
+    cards(&mut s, mode);
+    s
+}
+
+/// Chain: a reaction spell in each seat's hand, B's and D's counters.
+fn chain(s: &mut Setup, mode: Mode) {
+    s.cards.push(spell(
+        "Firebolt",
+        Seat::A,
+        Timing::Reaction,
+        EffectSetup::Nothing,
+    ));
+    s.cards.push(spell(
+        "Denial",
+        Seat::B,
+        Timing::Reaction,
+        EffectSetup::Counter,
+    ));
+    if seated(mode, Seat::C) {
+        s.cards.push(spell(
+            "Echo",
+            Seat::C,
+            Timing::Reaction,
+            EffectSetup::Nothing,
+        ));
+    }
+    if seated(mode, Seat::D) {
+        s.cards.push(spell(
+            "Rebuke",
+            Seat::D,
+            Timing::Reaction,
+            EffectSetup::Counter,
+        ));
+    }
+}
+
+/// Showdown: A's Scout moves into an uncontrolled battlefield and begins a Showdown, with a
+/// trigger, an action spell, an action unit and a rune to pay for it.
+fn showdown(s: &mut Setup, mode: Mode) {
+    // A's Scout moves into an uncontrolled battlefield and begins a Showdown there.
+    s.cards
+        .push(unit("Scout", Seat::A, ZoneSetup::Base(Seat::A), 2));
+    let mut bell = CardSetup::new("Bell", CardKind::Gear, Seat::B, ZoneSetup::Base(Seat::B));
+    bell.ability = Some(AbilitySetup::Triggered {
+        when: TriggerEvent::ShowdownBegins,
+        effect: EffectSetup::Nothing,
+    });
+    s.cards.push(bell);
+    s.cards.push(spell(
+        "Surge",
+        Seat::A,
+        Timing::Action,
+        EffectSetup::Nothing,
+    ));
+    let mut ambusher = unit("Ambusher", Seat::B, ZoneSetup::Hand, 1);
+    ambusher.timing = Timing::Action;
+    s.cards.push(ambusher);
+    let mut rune = CardSetup::new("Rune", CardKind::Rune, Seat::B, ZoneSetup::Base(Seat::B));
+    rune.ability = Some(AbilitySetup::Add);
+    s.cards.push(rune);
+    let last = mode.seats().iter().last().unwrap_or(Seat::B);
+    if last != Seat::B {
+        s.cards
+            .push(spell("Echo", last, Timing::Reaction, EffectSetup::Nothing));
+    }
+}
+
+/// Removal: borrowed units both ways, a battlefield with a continuous effect and a unit on it,
+/// and spells to leave on the Chain (651-652).
+fn removal(s: &mut Setup, mode: Mode) {
+    // B's battlefield gives +1 Might; a unit of the next player stands there at 5.
+    let plaza = s
+        .battlefields
+        .iter_mut()
+        .find(|b| b.contributor == Seat::B)
+        .expect("B contributes a battlefield in every mode");
+    plaza.name = "Sunlit Plaza".to_string();
+    plaza.might_bonus = 1;
+    let holder = if seated(mode, Seat::C) && !mode.has_teams() {
+        Seat::C
+    } else {
+        Seat::A
+    };
+    plaza.controller = Some(holder);
+    s.cards.push(unit(
+        "Stonewall",
+        holder,
+        ZoneSetup::Field("Sunlit Plaza".into()),
+        4,
+    ));
+    // B borrows A's unit; the last seat (or A) borrows B's.
+    let mut scout = unit("Scout", Seat::A, ZoneSetup::Base(Seat::B), 2);
+    scout.controller = Some(Seat::B);
+    // B may use the borrowed unit's ability: an item B controls whose card A owns.
+    scout.ability = Some(AbilitySetup::Activated {
+        timing: Timing::Reaction,
+        effect: EffectSetup::Nothing,
+    });
+    s.cards.push(scout);
+    let borrower = mode
+        .seats()
+        .iter()
+        .last()
+        .filter(|&x| x != Seat::B)
+        .unwrap_or(Seat::A);
+    let mut brute = unit("Brute", Seat::B, ZoneSetup::Base(borrower), 3);
+    brute.controller = Some(borrower);
+    s.cards.push(brute);
+    let mut rune = CardSetup::new("Rune", CardKind::Rune, Seat::B, ZoneSetup::Base(Seat::B));
+    rune.ability = Some(AbilitySetup::Add);
+    s.cards.push(rune);
+    s.cards.push(spell(
+        "Snare",
+        Seat::B,
+        Timing::Reaction,
+        EffectSetup::Nothing,
+    ));
+    s.cards.push(spell(
+        "Borrow",
+        Seat::A,
+        Timing::Reaction,
+        EffectSetup::GainControl,
+    ));
+    s.cards.push(spell(
+        "Denial",
+        holder,
+        Timing::Reaction,
+        EffectSetup::Counter,
+    ));
+}
+
+/// Combat: A attacks B's battlefield; everyone's combat-start triggers (459.2.d.1).
+fn combat(s: &mut Setup, mode: Mode) {
+    // B holds the last battlefield with a defender; A attacks it with a Standard Move.
+    let field = s.battlefields[s.battlefields.len() - 1].name.clone();
+    if let Some(b) = s.battlefields.last_mut() {
+        b.controller = Some(Seat::B);
+    }
+    let mut raider = unit("Raider", Seat::A, ZoneSetup::Base(Seat::A), 3);
+    raider.ability = Some(trigger(TriggerEvent::Attack));
+    s.cards.push(raider);
+    let mut warden = unit("Warden", Seat::B, ZoneSetup::Field(field), 2);
+    warden.ability = Some(trigger(TriggerEvent::Defend));
+    s.cards.push(warden);
+    for (seat, name) in [(Seat::C, "Horn"), (Seat::D, "Drum")] {
+        if seated(mode, seat) {
+            let mut g = CardSetup::new(name, CardKind::Gear, seat, ZoneSetup::Base(seat));
+            g.ability = Some(trigger(TriggerEvent::UnitAttacks));
+            s.cards.push(g);
         }
     }
-    s
+    s.cards.push(spell(
+        "Rally",
+        Seat::B,
+        Timing::Action,
+        EffectSetup::Nothing,
+    ));
+    let last = mode.seats().iter().last().unwrap_or(Seat::B);
+    if last != Seat::B {
+        s.cards.push(spell(
+            "Denial",
+            last,
+            Timing::Reaction,
+            EffectSetup::Counter,
+        ));
+    }
+}
+
+/// Staged: two fights staged at once, and a bystander's move and play into the first (seed 003).
+fn staged(s: &mut Setup, mode: Mode) {
+    // Two fights staged at once: A against an opponent at each of two battlefields.
+    let foes: Vec<Seat> = mode
+        .seats()
+        .iter()
+        .filter(|&x| x != Seat::A && !mode.teammates(Seat::A, x))
+        .collect();
+    let (first, second) = (foes[0], foes[foes.len() - 1]);
+    let n = s.battlefields.len();
+    let x = s.battlefields[n - 2].name.clone();
+    let y = s.battlefields[n - 1].name.clone();
+    s.battlefields[n - 2].controller = Some(first);
+    s.battlefields[n - 2].contested_by = Some(Seat::A);
+    s.battlefields[n - 1].controller = Some(second);
+    s.battlefields[n - 1].contested_by = Some(Seat::A);
+    s.cards
+        .push(unit("Vanguard", Seat::A, ZoneSetup::Field(x.clone()), 2));
+    s.cards
+        .push(unit("Outrider", Seat::A, ZoneSetup::Field(y.clone()), 2));
+    s.cards
+        .push(unit("Sentry", first, ZoneSetup::Field(x.clone()), 2));
+    s.cards.push(unit("Picket", second, ZoneSetup::Field(y), 1));
+    // A bystander's move into the first fight (a Recall) and a play there (the Base);
+    // in a Duel the second player's.
+    let bystander = mode
+        .seats()
+        .iter()
+        .find(|&b| b != Seat::A && b != first && b != second)
+        .unwrap_or(second);
+    s.cards.push(spell(
+        "Shove",
+        bystander,
+        Timing::Reaction,
+        EffectSetup::MoveTo(x.clone()),
+    ));
+    let token = format!("Whelp {bystander}");
+    let mut whelp = CardSetup::new(&token, CardKind::Unit, bystander, ZoneSetup::Nowhere);
+    whelp.token = true;
+    whelp.might = 1;
+    s.cards.push(whelp);
+    s.cards.push(spell(
+        "Summons",
+        bystander,
+        Timing::Action,
+        EffectSetup::PlayToken { at: Some(x), token },
+    ));
+}
+
+/// Team: A and C against B and D; A's units may not go where C holds (442.2.b).
+fn team(s: &mut Setup, _: Mode) {
+    // A and C against B and D. C holds the Vent; A's units may not go there.
+    let vent = s.battlefields[1].name.clone();
+    let crater = s.battlefields[2].name.clone();
+    s.battlefields[1].controller = Some(Seat::C);
+    s.battlefields[2].controller = Some(Seat::B);
+    s.cards
+        .push(unit("Ember", Seat::A, ZoneSetup::Base(Seat::A), 2));
+    s.cards
+        .push(unit("Keeper", Seat::C, ZoneSetup::Field(vent.clone()), 3));
+    s.cards
+        .push(unit("Brute", Seat::B, ZoneSetup::Field(crater), 2));
+    s.cards.push(spell(
+        "Shove",
+        Seat::A,
+        Timing::Normal,
+        EffectSetup::MoveTo(vent),
+    ));
+    s.cards
+        .push(spell("Aid", Seat::C, Timing::Normal, EffectSetup::Nothing));
+    s.cards.push(spell(
+        "Denial",
+        Seat::D,
+        Timing::Reaction,
+        EffectSetup::Counter,
+    ));
 }
 
 fn trigger(when: TriggerEvent) -> AbilitySetup {

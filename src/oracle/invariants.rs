@@ -32,6 +32,17 @@ fn one_side_left(mode: crate::mode::Mode, remaining: SeatSet) -> bool {
 /// Every invariant that fails in `view`.
 pub fn invariants(catalog: &Catalog, view: &Observation) -> Vec<Violation> {
     let mut out = Vec::new();
+    let over = holders(catalog, view, &mut out);
+    if !over {
+        cards(catalog, view, &mut out);
+        battlefields(catalog, view, &mut out);
+    }
+    out
+}
+
+/// Who is in, who holds what, the pass records and the Chain (651, 652.4-652.5, 304, 312-313,
+/// 335, 339). Returns whether the game is over, when nothing else is checked.
+fn holders(catalog: &Catalog, view: &Observation, out: &mut Vec<Violation>) -> bool {
     let mut fail = |rule: &'static str, what: String| out.push(Violation { rule, what });
     let remaining = view.remaining;
     let over = view.winners.is_some();
@@ -66,7 +77,7 @@ pub fn invariants(catalog: &Catalog, view: &Observation) -> Vec<Violation> {
                 "the game is over but someone holds Priority or Focus".into(),
             );
         }
-        return out;
+        return true;
     }
     if remaining.len() < 2 || one_side_left(catalog.mode, remaining) {
         fail(
@@ -112,6 +123,13 @@ pub fn invariants(catalog: &Catalog, view: &Observation) -> Vec<Violation> {
             );
         }
     }
+    false
+}
+
+/// Where the cards are: a removed player's cards and tokens gone, Might shown exactly for units
+/// on the board (652.1, 652.3, 183.1, 140, 708).
+fn cards(catalog: &Catalog, view: &Observation, out: &mut Vec<Violation>) {
+    let mut fail = |rule: &'static str, what: String| out.push(Violation { rule, what });
     for (i, card) in view.cards.iter().enumerate() {
         let def = &catalog.cards[i];
         let gone = view.removed.contains(def.owner);
@@ -160,6 +178,12 @@ pub fn invariants(catalog: &Catalog, view: &Observation) -> Vec<Violation> {
             );
         }
     }
+}
+
+/// The battlefields: a removed player's become tokens and lose control, and never units of three
+/// players at one (652.2, 651.3, 444.2).
+fn battlefields(catalog: &Catalog, view: &Observation, out: &mut Vec<Violation>) {
+    let mut fail = |rule: &'static str, what: String| out.push(Violation { rule, what });
     for (i, bf) in view.battlefields.iter().enumerate() {
         let def = &catalog.battlefields[i];
         if view.removed.contains(def.contributor) && (!bf.token || bf.might != 0) {
@@ -193,5 +217,4 @@ pub fn invariants(catalog: &Catalog, view: &Observation) -> Vec<Violation> {
             fail("444.2", format!("units of {players} are at {}", def.name));
         }
     }
-    out
 }

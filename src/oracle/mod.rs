@@ -1,9 +1,7 @@
 //! The oracle: what must hold whatever the engine does, read from what an observer sees
 //! ([`crate::observation::Observation`]) and never from the engine's bookkeeping.
 
-pub mod fuzz;
 mod invariants;
-pub mod laws;
 mod lockstep;
 mod spec;
 

@@ -5,10 +5,11 @@ use crate::event::Event;
 use crate::game::chain::{Chain, Item};
 use crate::game::policy;
 use crate::game::{Game, Window};
-use crate::item::{ItemKind, ItemName, Opener};
+use crate::item::{ItemKind, Opener};
 use crate::seat::{Seat, SeatSet};
 
-use super::need_priority;
+use super::effects;
+use super::priority::need_priority;
 
 /// Whether every remaining player has passed Priority in sequence (policy `pass-record`).
 pub(crate) fn round_complete(game: &Game, passed: SeatSet) -> bool {
@@ -123,7 +124,7 @@ pub(crate) fn resolve_newest(game: &mut Game, ev: &mut Vec<Event>) {
         },
     };
     if let Some(effect) = effect {
-        super::effects::execute(game, &item, effect, ev);
+        effects::execute(game, &item, effect, ev);
     }
     if item.kind == ItemKind::Spell {
         // 340: a resolved spell goes to its owner's Trash (056).
@@ -175,36 +176,4 @@ pub(crate) fn close_chain(game: &mut Game, ev: &mut Vec<Event>) {
     {
         ev.push(Event::PriorityTo { seat: now });
     }
-}
-
-/// Counters an item (425): it is cleared from the Chain without resolving; a spell card goes to
-/// its owner's Trash, or out of the game if its owner has been removed. Returns whether it was on
-/// the Chain.
-pub(crate) fn counter_item(game: &mut Game, name: ItemName, ev: &mut Vec<Event>) -> bool {
-    let leaves = policy::countered_item_leaves(&game.readings);
-    let Some(chain) = game.s.chain.as_mut() else {
-        return false;
-    };
-    let Some(pos) = chain.position(name) else {
-        return false;
-    };
-    if !leaves {
-        let item = chain.items[pos];
-        ev.push(Event::Countered { item: item.name() });
-        return true;
-    }
-    let item = chain.items.remove(pos);
-    ev.push(Event::Countered { item: item.name() });
-    if item.kind == ItemKind::Spell {
-        let owner = game.catalog.card(item.source).owner;
-        game.s.cards[item.source.index()].controller = owner;
-        if game.removed().contains(owner) {
-            game.set_zone(item.source, crate::zone::Zone::Removed);
-            ev.push(Event::RemovedFromGame { card: item.source });
-        } else {
-            game.set_zone(item.source, crate::zone::Zone::Trash);
-            ev.push(Event::Trashed { card: item.source });
-        }
-    }
-    true
 }

@@ -7,7 +7,7 @@ use crate::game::{Combat, Game, Window};
 use crate::seat::Seat;
 use crate::zone::Zone;
 
-use super::{movement, showdown, triggers};
+use super::{cleanup, control, movement, triggers};
 
 /// 459.2: the Combat Showdown establishes Attacker and Defender; the Attacker has Focus; the
 /// triggers this causes go on the Combat Chain, Attacker's first, then every non-Defender's in
@@ -37,7 +37,7 @@ pub(crate) fn establish_roles(
     let here = |game: &Game, card: CardId, seat: Seat| {
         game.zone(card) == Zone::Field(at) && game.controller(card) == seat
     };
-    let waiting = showdown::triggered(
+    let waiting = triggers::triggered(
         game,
         |when, card| match when {
             // 383.4.e-f: once per combat, when a unit first gains the designation.
@@ -129,7 +129,7 @@ pub(crate) fn finish_combat(
             st.damage = st.damage.saturating_add(amount);
             ev.push(Event::Damaged { card: unit, amount });
         }
-        super::cleanup::kill_lethal(game, ev);
+        cleanup::kill_lethal(game, ev);
     }
     // 461: Combat Cleanup heals every unit; attackers are Recalled if defenders remain.
     for card in game.all_cards() {
@@ -161,6 +161,6 @@ pub(crate) fn finish_combat(
     if let Some(w) = winner
         && game.remaining().contains(w)
     {
-        showdown::establish_control(game, bf, w, ev);
+        control::establish_control(game, bf, w, ev);
     }
 }

@@ -8,7 +8,7 @@ use crate::game::chain::Item;
 use crate::item::ItemTarget;
 use crate::zone::Zone;
 
-use super::{chain, movement};
+use super::{counter, movement};
 
 /// Carries out `effect` for `item`, which has just left the Chain to resolve.
 pub(crate) fn execute(game: &mut Game, item: &Item, effect: Effect, ev: &mut Vec<Event>) {
@@ -17,7 +17,7 @@ pub(crate) fn execute(game: &mut Game, item: &Item, effect: Effect, ev: &mut Vec
         // 425: the targeted item, if still on the Chain, is countered.
         Effect::Counter => {
             if let Some(ItemTarget::Item(name)) = item.target {
-                chain::counter_item(game, name, ev);
+                counter::counter_item(game, name, ev);
             }
         }
         // 188: the item's controller gains control of the targeted unit, if it is still a unit on

@@ -4,9 +4,12 @@
 pub(crate) mod chain;
 pub(crate) mod cleanup;
 pub(crate) mod combat;
+pub(crate) mod control;
+pub(crate) mod counter;
 pub(crate) mod effects;
 pub(crate) mod movement;
 pub(crate) mod play;
+pub(crate) mod priority;
 pub(crate) mod removal;
 pub(crate) mod showdown;
 pub(crate) mod triggers;
@@ -16,7 +19,6 @@ use crate::action::Action;
 use crate::error::RuleError;
 use crate::event::Event;
 use crate::game::Game;
-use crate::seat::Seat;
 use crate::setup::{Setup, SetupErrors};
 
 impl Game {
@@ -209,54 +211,6 @@ pub(crate) fn perform(game: &mut Game, action: Action, ev: &mut Vec<Event>) {
     let unnoticed = matches!(action, Action::Concede { .. })
         && !crate::game::policy::removal_ends_showdown(&game.readings);
     settle_unless(game, ev, unnoticed);
-}
-
-/// Refuses an action reserved to the Turn Player in a Neutral Open state, with Priority (316,
-/// 144.1, 305): ending the turn, a Standard Move.
-pub(crate) fn need_turn_player_at_rest(game: &Game, seat: Seat) -> Result<(), RuleError> {
-    if seat != game.s.turn {
-        return Err(RuleError::NotTurnPlayer {
-            seat,
-            turn: game.s.turn,
-        });
-    }
-    if game.is_closed() || game.in_showdown() {
-        return Err(RuleError::NotNeutralOpen { seat });
-    }
-    need_priority(game, seat)
-}
-
-/// A player scores a point at a battlefield (462-466), at most once per battlefield per turn.
-pub(crate) fn score(
-    game: &mut Game,
-    bf: crate::card::BattlefieldId,
-    seat: Seat,
-    how: crate::event::ScoreKind,
-    ev: &mut Vec<Event>,
-) {
-    let field = &mut game.s.fields[bf.index()];
-    if field.scored.contains(seat) {
-        return;
-    }
-    field.scored.insert(seat);
-    game.s.points[seat.index()] = game.s.points[seat.index()].saturating_add(1);
-    ev.push(Event::Scored {
-        seat,
-        battlefield: bf,
-        how,
-    });
-}
-
-/// Refuses a discretionary action by `seat` unless they have Priority (312.1). In a Showdown
-/// Open state Priority is the Focus holder's (313.2), and the refusal names Focus.
-pub(crate) fn need_priority(game: &Game, seat: Seat) -> Result<(), RuleError> {
-    match game.priority() {
-        Some(holder) if holder == seat => Ok(()),
-        holder => match (game.focus(), game.is_closed()) {
-            (Some(focus), false) => Err(RuleError::NoFocus { seat, focus }),
-            _ => Err(RuleError::NoPriority { seat, holder }),
-        },
-    }
 }
 
 /// After every action: run cleanups and let the game proceed through everything that needs no

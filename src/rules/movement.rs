@@ -9,6 +9,8 @@ use crate::game::policy;
 use crate::seat::Seat;
 use crate::zone::{Location, Zone};
 
+use super::priority::need_turn_player_at_rest;
+
 /// The two sides of the combat under way or staged at `bf`, if any.
 fn combat_sides(game: &Game, bf: BattlefieldId) -> Option<[Seat; 2]> {
     let ongoing = game
@@ -103,7 +105,7 @@ pub(crate) fn check_move(
     if units.is_empty() {
         return Err(RuleError::NothingToMove { seat });
     }
-    super::need_turn_player_at_rest(game, seat)?;
+    need_turn_player_at_rest(game, seat)?;
     for unit in units.iter() {
         if unit.index() >= game.catalog.cards.len() {
             return Err(RuleError::NotOnBoard { card: unit });

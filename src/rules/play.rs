@@ -10,7 +10,8 @@ use crate::item::{ItemKind, ItemTarget};
 use crate::seat::Seat;
 use crate::zone::{Location, Zone};
 
-use super::{chain, movement, need_priority};
+use super::priority::need_priority;
+use super::{chain, effects, movement};
 
 /// Timing (308.1.a, 309.1.a, 806, 813): in a Closed state only Reactions; during a Showdown only
 /// Actions and Reactions; in a Neutral Open state anything, for the player with Priority (the
@@ -51,7 +52,7 @@ fn check_target(
             }
         }
         (Some(TargetKind::Unit), Some(t)) => {
-            if t.index() >= game.catalog.cards.len() || !super::effects::is_unit_on_board(game, t) {
+            if t.index() >= game.catalog.cards.len() || !effects::is_unit_on_board(game, t) {
                 return Err(RuleError::TargetNotAUnit { card, target: t });
             }
             if effect == Effect::GainControl {

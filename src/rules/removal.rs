@@ -7,7 +7,7 @@ use crate::item::ItemKind;
 use crate::seat::{Seat, SeatSet};
 use crate::zone::Zone;
 
-use super::{chain, cleanup, triggers};
+use super::{chain, cleanup, counter, triggers};
 
 /// 650-651: `seat` concedes. With one other player (or one team) left, they win at once and
 /// nothing else happens (651.1; policy `team-victory`). Otherwise the conceder, and in Magma
@@ -191,7 +191,7 @@ pub(crate) fn counter_items(game: &mut Game, leaver: Seat, ev: &mut Vec<Event>) 
         .map(|i| i.name())
         .collect();
     for name in theirs {
-        chain::counter_item(game, name, ev);
+        counter::counter_item(game, name, ev);
     }
     if let Some(c) = game.s.chain.as_ref()
         && c.items.is_empty()

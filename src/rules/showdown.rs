@@ -1,15 +1,14 @@
 //! Showdowns and Focus (313, 341-348), staged fights (323.6-323.9, 455-456).
 
 use crate::action::Choice;
-use crate::card::{Ability, BattlefieldId, TriggerEvent};
+use crate::card::{BattlefieldId, TriggerEvent};
 use crate::error::RuleError;
-use crate::event::{Event, ScoreKind};
+use crate::event::Event;
 use crate::game::policy;
 use crate::game::{Game, Showdown, Window};
-use crate::item::Unplaced;
 use crate::seat::{Seat, SeatSet};
 
-use super::{combat, triggers};
+use super::{combat, control, triggers};
 
 /// Passing Focus (347.4) happens in a Showdown Open state, by the Focus holder.
 pub(crate) fn check_pass_focus(game: &Game, seat: Seat) -> Result<(), RuleError> {
@@ -90,40 +89,11 @@ pub(crate) fn begin_fight(game: &mut Game, bf: BattlefieldId, ev: &mut Vec<Event
                 game.s.turn,
                 None,
             );
-            let waiting = triggered(game, |when, _| when == TriggerEvent::ShowdownBegins, &order);
+            let waiting =
+                triggers::triggered(game, |when, _| when == TriggerEvent::ShowdownBegins, &order);
             triggers::fire(game, waiting, ev);
         }
     }
-}
-
-/// The triggered abilities of permanents on the board that `fires` selects, grouped by
-/// controller in `order`; within a group, catalog order (the controller then orders them).
-pub(crate) fn triggered(
-    game: &Game,
-    fires: impl Fn(TriggerEvent, crate::card::CardId) -> bool,
-    order: &[Seat],
-) -> Vec<Unplaced> {
-    let mut out = Vec::new();
-    for &seat in order {
-        for card in game.all_cards() {
-            let def = game.catalog.card(card);
-            let st = game.card_state(card);
-            if let Some(Ability::Triggered { when, .. }) = def.ability
-                && matches!(
-                    st.zone,
-                    crate::zone::Zone::Base(_) | crate::zone::Zone::Field(_)
-                )
-                && st.controller == seat
-                && fires(when, card)
-            {
-                out.push(Unplaced {
-                    source: card,
-                    controller: seat,
-                });
-            }
-        }
-    }
-    out
 }
 
 /// 347.3.a, 348: the Showdown ends. After a non-combat Showdown, a lone player with units there
@@ -146,28 +116,6 @@ pub(crate) fn end_showdown(game: &mut Game, ev: &mut Vec<Event>) {
         && let Some(p) = occupants.lowest()
         && game.s.fields[sd.at.index()].controller != Some(p)
     {
-        establish_control(game, sd.at, p, ev);
+        control::establish_control(game, sd.at, p, ev);
     }
-}
-
-/// A player establishes control of a battlefield (187.4); gaining it is a Conquer, scored once
-/// per battlefield per turn (465; policy `defender-keeps-control`).
-pub(crate) fn establish_control(
-    game: &mut Game,
-    bf: BattlefieldId,
-    seat: Seat,
-    ev: &mut Vec<Event>,
-) {
-    let field = &mut game.s.fields[bf.index()];
-    let previous = field.controller;
-    field.controller = Some(seat);
-    field.contested_by = None;
-    if !policy::conquers(previous, seat) {
-        return;
-    }
-    ev.push(Event::ControlEstablished {
-        battlefield: bf,
-        seat,
-    });
-    super::score(game, bf, seat, ScoreKind::Conquer, ev);
 }

@@ -3,7 +3,7 @@
 //! (383.3.d); placed triggers are pending until all are placed, then finalized oldest first
 //! (337.1) and the controller of the newest gains Priority (337.1.c.3).
 
-use crate::card::CardId;
+use crate::card::{Ability, CardId, TriggerEvent};
 use crate::error::RuleError;
 use crate::event::Event;
 use crate::game::Game;
@@ -124,4 +124,34 @@ pub(crate) fn place(game: &mut Game, seat: Seat, card: CardId, ev: &mut Vec<Even
         place_at(game, index, ev);
     }
     advance(game, ev);
+}
+
+/// The triggered abilities of permanents on the board that `fires` selects, grouped by
+/// controller in `order`; within a group, catalog order (the controller then orders them).
+pub(crate) fn triggered(
+    game: &Game,
+    fires: impl Fn(TriggerEvent, crate::card::CardId) -> bool,
+    order: &[Seat],
+) -> Vec<Unplaced> {
+    let mut out = Vec::new();
+    for &seat in order {
+        for card in game.all_cards() {
+            let def = game.catalog.card(card);
+            let st = game.card_state(card);
+            if let Some(Ability::Triggered { when, .. }) = def.ability
+                && matches!(
+                    st.zone,
+                    crate::zone::Zone::Base(_) | crate::zone::Zone::Field(_)
+                )
+                && st.controller == seat
+                && fires(when, card)
+            {
+                out.push(Unplaced {
+                    source: card,
+                    controller: seat,
+                });
+            }
+        }
+    }
+    out
 }

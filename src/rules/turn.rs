@@ -9,11 +9,12 @@ use crate::game::policy;
 use crate::seat::Seat;
 use crate::zone::Zone;
 
-use super::need_priority;
+use super::control;
+use super::priority::{need_priority, need_turn_player_at_rest};
 
 /// The Turn Player ends their turn (316, 317), in a Neutral Open state (305) with Priority.
 pub(crate) fn check_end_turn(game: &Game, seat: Seat) -> Result<(), RuleError> {
-    super::need_turn_player_at_rest(game, seat)
+    need_turn_player_at_rest(game, seat)
 }
 
 /// 317: the Ending Phase heals every unit and empties Rune Pools; then the next remaining player
@@ -52,7 +53,7 @@ pub(crate) fn begin_turn(game: &mut Game, seat: Seat, ev: &mut Vec<Event>) {
     }
     for bf in game.all_battlefields() {
         if game.s.fields[bf.index()].controller == Some(seat) {
-            super::score(game, bf, seat, ScoreKind::Hold, ev);
+            control::score(game, bf, seat, ScoreKind::Hold, ev);
         }
     }
     game.s.energy = [0; 4];

@@ -382,47 +382,59 @@ fn read_setup(
     raw: &RawSetup,
     source: &mut SourceMap,
 ) -> Result<Setup, ScenarioError> {
-    let mut note = |path: String, span: Range<usize>| {
-        source.setup.insert(path, r.lines.span(span));
-    };
     let mut setup = Setup::new(*raw.mode.get_ref());
-    note("setup.mode".into(), raw.mode.span());
+    note(r, source, "setup.mode".into(), raw.mode.span());
     if let Some(t) = &raw.turn {
         setup.turn = *t.get_ref();
-        note("setup.turn".into(), t.span());
+        note(r, source, "setup.turn".into(), t.span());
     }
     if let Some(v) = &raw.removed {
         setup.removed = v.get_ref().clone();
-        note("setup.removed".into(), v.span());
+        note(r, source, "setup.removed".into(), v.span());
     }
     if let Some(v) = &raw.victory_score {
         setup.victory_score = Some(*v.get_ref());
-        note("setup.victory_score".into(), v.span());
+        note(r, source, "setup.victory_score".into(), v.span());
     }
     if let Some(v) = &raw.points {
         setup.points = v.get_ref().iter().map(|(s, p)| (*s, *p)).collect();
-        note("setup.points".into(), v.span());
+        note(r, source, "setup.points".into(), v.span());
     }
     if let Some(v) = &raw.energy {
         setup.energy = v.get_ref().iter().map(|(s, p)| (*s, *p)).collect();
-        note("setup.energy".into(), v.span());
+        note(r, source, "setup.energy".into(), v.span());
     }
     if let Some(v) = &raw.priority {
         setup.priority = Some(*v.get_ref());
-        note("setup.priority".into(), v.span());
+        note(r, source, "setup.priority".into(), v.span());
     }
     if let Some(v) = &raw.passed {
         setup.passed = v.get_ref().clone();
-        note("setup.passed".into(), v.span());
+        note(r, source, "setup.passed".into(), v.span());
     }
     if let Some(v) = &raw.opened_by {
         setup.opened_by = *v.get_ref();
-        note("setup.opened_by".into(), v.span());
+        note(r, source, "setup.opened_by".into(), v.span());
     }
     if let Some(v) = &raw.invited {
         setup.invited = Some(*v.get_ref());
-        note("setup.invited".into(), v.span());
+        note(r, source, "setup.invited".into(), v.span());
     }
+    read_readings(r, raw, &mut setup)?;
+    read_battlefields(r, raw, &mut setup, source);
+    read_cards(r, raw, &mut setup, source)?;
+    read_chain(r, raw, &mut setup, source)?;
+    read_showdown(r, raw, &mut setup, source)?;
+    Ok(setup)
+}
+
+/// Records where in the file a setup field was written.
+fn note(r: &Reader<'_>, source: &mut SourceMap, path: String, span: Range<usize>) {
+    source.setup.insert(path, r.lines.span(span));
+}
+
+/// `[setup.readings]`: the reading of each point named (rule faults refused).
+fn read_readings(r: &Reader<'_>, raw: &RawSetup, setup: &mut Setup) -> Result<(), ScenarioError> {
     for (point, reading) in &raw.readings {
         setup
             .readings
@@ -444,19 +456,24 @@ fn read_setup(
             ));
         }
     }
+    Ok(())
+}
+
+/// `[[setup.battlefields]]`.
+fn read_battlefields(r: &Reader<'_>, raw: &RawSetup, setup: &mut Setup, source: &mut SourceMap) {
     for (i, b) in raw.battlefields.iter().enumerate() {
         let b = b.get_ref();
         let p = |f: &str| format!("setup.battlefields[{i}].{f}");
-        note(p("name"), b.name.span());
-        note(p("contributor"), b.contributor.span());
+        note(r, source, p("name"), b.name.span());
+        note(r, source, p("contributor"), b.contributor.span());
         if let Some(v) = &b.controller {
-            note(p("controller"), v.span());
+            note(r, source, p("controller"), v.span());
         }
         if let Some(v) = &b.contested_by {
-            note(p("contested_by"), v.span());
+            note(r, source, p("contested_by"), v.span());
         }
         if let Some(v) = &b.token {
-            note(p("token"), v.span());
+            note(r, source, p("token"), v.span());
         }
         setup.battlefields.push(BattlefieldSetup {
             name: b.name.get_ref().clone(),
@@ -467,6 +484,15 @@ fn read_setup(
             contested_by: b.contested_by.as_ref().map(|c| *c.get_ref()),
         });
     }
+}
+
+/// `[[setup.cards]]`: zones, effects and abilities read from their text.
+fn read_cards(
+    r: &Reader<'_>,
+    raw: &RawSetup,
+    setup: &mut Setup,
+    source: &mut SourceMap,
+) -> Result<(), ScenarioError> {
     for (i, c) in raw.cards.iter().enumerate() {
         let c = c.get_ref();
         let p = |f: &str| format!("setup.cards[{i}].{f}");
@@ -483,7 +509,7 @@ fn read_setup(
             ("token", c.token.as_ref().map(|v| v.span())),
         ] {
             if let Some(span) = span {
-                note(p(field), span);
+                note(r, source, p(field), span);
             }
         }
         let owner = *c.owner.get_ref();
@@ -513,16 +539,26 @@ fn read_setup(
             token: c.token.as_ref().is_some_and(|t| *t.get_ref()),
         });
     }
+    Ok(())
+}
+
+/// `[[setup.chain]]`: the items on the Chain, oldest first.
+fn read_chain(
+    r: &Reader<'_>,
+    raw: &RawSetup,
+    setup: &mut Setup,
+    source: &mut SourceMap,
+) -> Result<(), ScenarioError> {
     for (i, it) in raw.chain.iter().enumerate() {
         let it = it.get_ref();
         let p = |f: &str| format!("setup.chain[{i}].{f}");
-        note(p("source"), it.source.span());
-        note(p("controller"), it.controller.span());
+        note(r, source, p("source"), it.source.span());
+        note(r, source, p("controller"), it.controller.span());
         if let Some(t) = &it.target {
-            note(p("target"), t.span());
+            note(r, source, p("target"), t.span());
         }
         let kind = match &it.kind {
-            None => default_item_kind(&setup, it.source.get_ref()),
+            None => default_item_kind(setup, it.source.get_ref()),
             Some(k) => match k.get_ref().as_str() {
                 "spell" => ItemKind::Spell,
                 "ability" => ItemKind::Activated,
@@ -544,17 +580,27 @@ fn read_setup(
             target: it.target.as_ref().map(|t| t.get_ref().clone()),
         });
     }
+    Ok(())
+}
+
+/// `[setup.showdown]`: a Showdown in progress, and its combat if it names both sides.
+fn read_showdown(
+    r: &Reader<'_>,
+    raw: &RawSetup,
+    setup: &mut Setup,
+    source: &mut SourceMap,
+) -> Result<(), ScenarioError> {
     if let Some(sd) = &raw.showdown {
         let sd = sd.get_ref();
-        note("setup.showdown.at".into(), sd.at.span());
-        note("setup.showdown.focus".into(), sd.focus.span());
+        note(r, source, "setup.showdown.at".into(), sd.at.span());
+        note(r, source, "setup.showdown.focus".into(), sd.focus.span());
         if let Some(v) = &sd.passed {
-            note("setup.showdown.passed".into(), v.span());
+            note(r, source, "setup.showdown.passed".into(), v.span());
         }
         let combat = match (&sd.attacker, &sd.defender) {
             (None, None) => None,
             (Some(a), Some(d)) => {
-                note("setup.showdown.combat".into(), a.span());
+                note(r, source, "setup.showdown.combat".into(), a.span());
                 Some((*a.get_ref(), *d.get_ref()))
             }
             (Some(x), None) | (None, Some(x)) => {
@@ -572,7 +618,7 @@ fn read_setup(
             combat,
         });
     }
-    Ok(setup)
+    Ok(())
 }
 
 /// A chain item's kind when the file does not say: a spell card is a spell; otherwise the card's
@@ -626,7 +672,7 @@ fn validate(s: &Scenario) -> Result<Arc<Catalog>, ScenarioError> {
                 format!("step {}: {}", i + 1, e.message),
             )
         })?;
-        if let super::Outcome::Refused(Some(name)) = &step.outcome
+        if let super::document::Outcome::Refused(Some(name)) = &step.outcome
             && !crate::error::RULE_ERROR_NAMES.contains(&name.as_str())
         {
             return Err(s.error_at(

@@ -188,7 +188,7 @@ fn tables_of_tables(e: &Expected) -> Option<&[(String, Expected)]> {
 
 fn write_expect(o: &mut String, e: &Expect, table: &str) {
     let mut fields: Vec<&(String, Expected)> = e.fields.iter().collect();
-    fields.sort_by_key(|(k, _)| super::field_rank(k));
+    fields.sort_by_key(|(k, _)| super::document::field_rank(k));
     for (k, x) in &fields {
         if tables_of_tables(x).is_none() {
             let _ = writeln!(o, "{} = {}", key(k), x.toml());

@@ -4,7 +4,7 @@
 
 use riftcheck::{Action, Event};
 
-use super::{Judging, Step, item_bit};
+use super::judging::{Judging, Step, item_bit};
 
 /// 425, 652.4: an item reported countered never resolves, and is not seen on the Chain again.
 pub fn countered_never_resolves(_: &Judging<'_>, s: &Step<'_>) -> bool {

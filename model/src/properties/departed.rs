@@ -2,7 +2,7 @@
 
 use riftcheck::{Catalog, Observation as View};
 
-use super::{Judging, who};
+use super::judging::{Judging, who};
 
 /// 651.3, 652.5.c.1: a removed player never holds Priority.
 pub fn no_priority(j: &Judging<'_>) -> bool {

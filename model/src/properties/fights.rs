@@ -5,7 +5,8 @@
 use riftcheck::item::ItemKind;
 use riftcheck::{Action, Choice, Event, Seat, SeatSet};
 
-use super::{Judging, Step, naive};
+use super::judging::{Judging, Step};
+use super::naive;
 
 /// 444.2, 358.2: never units of three players at one battlefield.
 pub fn never_three_players(j: &Judging<'_>) -> bool {

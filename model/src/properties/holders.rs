@@ -4,7 +4,8 @@
 
 use riftcheck::{Action, Catalog, Observation as View};
 
-use super::{Judging, Step, naive, who};
+use super::judging::{Judging, Step, who};
+use super::naive;
 
 /// 312, 313.2, 313.5: Focus exists exactly during a Showdown; in an open Showdown (nothing on
 /// the Chain) the Focus holder has Priority; nobody has Priority while someone must choose.

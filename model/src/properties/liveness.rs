@@ -5,7 +5,7 @@
 
 use riftcheck::{Catalog, Observation as View, Opener};
 
-use super::{Judging, Step};
+use super::judging::{Judging, Step};
 
 /// 305, 312, 335: while the game goes on, someone holds Priority or is asked to choose, and
 /// that player can act (pass, end the turn, or choose).

@@ -8,7 +8,8 @@ use riftcheck::observation::{ItemObs, Place};
 use riftcheck::readings::TeammateDestination;
 use riftcheck::{Action, Event};
 
-use super::{Judging, Step, naive};
+use super::judging::{Judging, Step};
+use super::naive;
 
 /// The items that resolved in this step with their effect and target (outside concessions,
 /// whose removals change the board before the item resolves).

@@ -6,7 +6,7 @@ use riftcheck::card::{BattlefieldId, CardDef, CardKind};
 use riftcheck::observation::{CardObs, Place};
 use riftcheck::{Catalog, Observation as View, Seat};
 
-use super::{Judging, Step};
+use super::judging::{Judging, Step};
 
 /// The cards a leaver controlled on the board but did not own, with where they are now.
 fn borrowed<'a>(

@@ -3,17 +3,141 @@
 //! may not go. Written here again on purpose: the spec shares vocabulary with the engine, never
 //! its logic.
 
+use std::hash::{Hash, Hasher};
+use std::sync::Arc;
+
 use arrayvec::ArrayVec;
 
 use crate::action::Choice;
-use crate::card::{BattlefieldId, CardId, CardKind, Effect, MAX_BATTLEFIELDS, MAX_CARDS};
+use crate::card::{BattlefieldId, CardId, CardKind, Catalog, Effect, MAX_BATTLEFIELDS, MAX_CARDS};
+use crate::event::Event;
 use crate::item::{ItemKind, ItemTarget, MAX_CHAIN, MAX_UNPLACED, Unplaced};
 use crate::mode::Mode;
+use crate::readings::Readings;
 use crate::readings::TeammateDestination;
 use crate::seat::Seat;
+use crate::setup::Table;
 use crate::zone::Zone;
 
-use super::Spec;
+/// The naive second reading of the rules.
+#[derive(Clone, Debug)]
+pub struct Spec {
+    pub(super) catalog: Arc<Catalog>,
+    /// The readings it follows: the game's, without rule faults.
+    pub(super) readings: Readings,
+    pub(super) s: SpecState,
+    /// What the action being taken has done so far (empty between actions; not part of the
+    /// state).
+    pub(super) log: Vec<Event>,
+}
+
+impl PartialEq for Spec {
+    fn eq(&self, other: &Self) -> bool {
+        self.s == other.s
+    }
+}
+
+impl Eq for Spec {}
+
+impl Hash for Spec {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.s.hash(state);
+    }
+}
+
+impl Spec {
+    /// The names of things in this game.
+    pub fn catalog(&self) -> &Catalog {
+        &self.catalog
+    }
+
+    /// The spec of the game a table describes, before anything proceeds by itself.
+    pub(super) fn from_table(table: &Table) -> Spec {
+        let players = table
+            .catalog
+            .mode
+            .seats()
+            .difference(table.removed)
+            .iter()
+            .collect();
+        let cards = table
+            .cards
+            .iter()
+            .map(|c| Card {
+                zone: c.zone,
+                controller: c.controller,
+                exhausted: c.exhausted,
+                damage: c.damage,
+            })
+            .collect();
+        let fields = table
+            .battlefields
+            .iter()
+            .map(|f| Field {
+                controller: f.controller,
+                token: f.token,
+                contested_by: f.contested_by,
+                scored: Seats::new(),
+            })
+            .collect();
+        let stack: ArrayVec<StackItem, { crate::item::MAX_CHAIN }> = table
+            .chain
+            .iter()
+            .map(|i| StackItem {
+                source: i.source,
+                kind: i.kind,
+                controller: i.controller,
+                finalized: true,
+                target: i.target,
+            })
+            .collect();
+        let fight = table.showdown.map(|sd| Fight {
+            at: sd.at,
+            focus: sd.focus,
+            focus_passes: sd.passed.iter().collect(),
+            sides: sd.combat,
+        });
+        let chain_exists = !stack.is_empty();
+        let priority = match (&fight, chain_exists) {
+            (_, true) => table.priority,
+            (Some(f), false) => Some(f.focus),
+            (None, false) => Some(table.invited.unwrap_or(table.turn)),
+        };
+        Spec {
+            s: SpecState {
+                players,
+                gone: table.removed.iter().collect(),
+                turn: table.turn,
+                turn_waiting: false,
+                cards,
+                fields,
+                chain_exists,
+                chain_by_trigger: chain_exists && table.opened_by == crate::item::Opener::Trigger,
+                stack,
+                waiting: ArrayVec::new(),
+                priority,
+                passes: if chain_exists {
+                    table.passed.iter().collect()
+                } else {
+                    Seats::new()
+                },
+                fight,
+                points: table.points,
+                energy: table.energy,
+                invited: table.invited,
+                winners: None,
+            },
+            catalog: Arc::clone(&table.catalog),
+            readings: table.readings.without_faults(),
+            log: Vec::new(),
+        }
+    }
+
+    /// Records an event of the action being taken.
+    pub(super) fn say(&mut self, e: Event) {
+        self.log.push(e);
+    }
+}
 
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub(super) struct Card {

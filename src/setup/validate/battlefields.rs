@@ -4,7 +4,7 @@
 
 use std::collections::BTreeSet;
 
-use super::{Check, Who, name_problem};
+use super::check::{Check, Who, name_problem};
 use crate::card::{BattlefieldDef, MAX_BATTLEFIELDS};
 use crate::seat::SeatSet;
 use crate::setup::error::{SetupPath, SetupProblem};

@@ -1,7 +1,7 @@
 //! The Chain: each item's card and kind (325.2), controller (188.4) and target (355.6); who has
 //! Priority and who has passed (337.1.c.3, 339-340).
 
-use super::{Check, Who};
+use super::check::{Check, Who};
 use crate::card::{Ability, CardDef, CardKind, TargetKind};
 use crate::item::{ItemKind, ItemName, ItemTarget, MAX_CHAIN};
 use crate::seat::{Seat, SeatSet};

@@ -1,7 +1,7 @@
 //! The players: who has been removed (whole teams, 651.4), that two sides remain (651.1), the
 //! Turn Player, points, Energy and the Victory Score.
 
-use super::{Check, Who};
+use super::check::{Check, Who};
 use crate::seat::{Seat, SeatSet};
 use crate::setup::error::{SetupPath, SetupProblem};
 

@@ -2,7 +2,7 @@
 //! passes and, for a combat, an Attacker who contested it and a Defender who opposes them
 //! (457, 459.2.b); an invitation to the Turn Player's teammate (316.2.b.1).
 
-use super::{Check, Who};
+use super::check::{Check, Who};
 use crate::seat::Seat;
 use crate::setup::error::{SetupPath, SetupProblem};
 use crate::setup::table::{FieldStart, ShowdownStart};

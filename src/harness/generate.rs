@@ -64,125 +64,10 @@ pub fn setup(u: &mut Unstructured<'_>) -> Result<Setup> {
         });
     }
     let bf_names: Vec<String> = s.battlefields.iter().map(|b| b.name.clone()).collect();
-    let room = |s: &Setup| s.cards.len() < crate::card::MAX_CARDS;
     for &owner in &remaining {
-        // Units on the board, some controlled by another player.
-        for n in 0..u.int_in_range(0..=2)? {
-            if !room(&s) {
-                break;
-            }
-            let controller = if remaining.len() > 1 && u.ratio(1, 5)? {
-                *u.choose(&remaining)?
-            } else {
-                owner
-            };
-            let field = u.choose(&bf_names)?.clone();
-            // 444.2: never a third player's units at one battlefield.
-            let there: SeatSet = s
-                .cards
-                .iter()
-                .filter(|c| c.kind == CardKind::Unit && c.zone == ZoneSetup::Field(field.clone()))
-                .map(|c| c.controller.unwrap_or(c.owner))
-                .collect();
-            let fits = there.contains(controller) || there.len() < 2;
-            let zone = if fits && u.ratio(1, 2)? {
-                ZoneSetup::Field(field)
-            } else {
-                ZoneSetup::Base(controller)
-            };
-            let mut c = CardSetup::new(&format!("Unit {owner}{n}"), CardKind::Unit, owner, zone);
-            c.controller = Some(controller);
-            c.might = u.int_in_range(1..=5)?;
-            c.exhausted = u.ratio(1, 3)?;
-            if u.ratio(1, 4)? {
-                c.ability = Some(AbilitySetup::Triggered {
-                    when: *u.choose(&[TriggerEvent::Attack, TriggerEvent::Defend])?,
-                    effect: EffectSetup::Nothing,
-                });
-            }
-            s.cards.push(c);
-        }
-        if room(&s) && u.ratio(1, 2)? {
-            let mut c = CardSetup::new(
-                &format!("Rune {owner}"),
-                CardKind::Rune,
-                owner,
-                ZoneSetup::Base(owner),
-            );
-            c.ability = Some(AbilitySetup::Add);
-            s.cards.push(c);
-        }
-        if room(&s) && u.ratio(1, 2)? {
-            let ability = if u.ratio(1, 2)? {
-                AbilitySetup::Triggered {
-                    when: *u.choose(&[TriggerEvent::ShowdownBegins, TriggerEvent::UnitAttacks])?,
-                    effect: EffectSetup::Nothing,
-                }
-            } else {
-                AbilitySetup::Activated {
-                    timing: timing(u)?,
-                    effect: if u.ratio(1, 2)? {
-                        EffectSetup::Nothing
-                    } else {
-                        EffectSetup::Counter
-                    },
-                }
-            };
-            let mut c = CardSetup::new(
-                &format!("Gear {owner}"),
-                CardKind::Gear,
-                owner,
-                ZoneSetup::Base(owner),
-            );
-            c.ability = Some(ability);
-            s.cards.push(c);
-        }
-        // The hand.
-        for n in 0..u.int_in_range(0..=2)? {
-            if !room(&s) {
-                break;
-            }
-            let mut c = CardSetup::new(
-                &format!("Spell {owner}{n}"),
-                CardKind::Spell,
-                owner,
-                ZoneSetup::Hand,
-            );
-            c.timing = timing(u)?;
-            c.cost = u.int_in_range(0..=1)?;
-            c.effect = match u.int_in_range(0..=4)? {
-                0 => EffectSetup::Nothing,
-                1 => EffectSetup::Counter,
-                2 => EffectSetup::GainControl,
-                3 => EffectSetup::MoveTo(u.choose(&bf_names)?.clone()),
-                _ if s.cards.len() + 1 < crate::card::MAX_CARDS => {
-                    let token = format!("Token {owner}{n}");
-                    let mut t = CardSetup::new(&token, CardKind::Unit, owner, ZoneSetup::Nowhere);
-                    t.token = true;
-                    t.might = 1;
-                    s.cards.push(t);
-                    let at = if u.ratio(1, 2)? {
-                        Some(u.choose(&bf_names)?.clone())
-                    } else {
-                        None
-                    };
-                    EffectSetup::PlayToken { at, token }
-                }
-                _ => EffectSetup::Nothing,
-            };
-            s.cards.push(c);
-        }
-        if room(&s) && u.ratio(1, 3)? {
-            let mut c = CardSetup::new(
-                &format!("Recruit {owner}"),
-                CardKind::Unit,
-                owner,
-                ZoneSetup::Hand,
-            );
-            c.timing = timing(u)?;
-            c.might = u.int_in_range(1..=4)?;
-            s.cards.push(c);
-        }
+        board_units(u, &mut s, owner, &remaining, &bf_names)?;
+        runes_and_gear(u, &mut s, owner)?;
+        hand(u, &mut s, owner, &bf_names)?;
         if u.ratio(1, 3)? {
             s.energy.push((owner, 1));
         }
@@ -198,6 +83,150 @@ pub fn setup(u: &mut Unstructured<'_>) -> Result<Setup> {
         }
     }
     Ok(s)
+}
+
+/// Whether the setup has room for another card.
+fn room(s: &Setup) -> bool {
+    s.cards.len() < crate::card::MAX_CARDS
+}
+
+/// Units on the board, some controlled by another player, never a third player's at one
+/// battlefield (444.2).
+fn board_units(
+    u: &mut Unstructured<'_>,
+    s: &mut Setup,
+    owner: Seat,
+    remaining: &[Seat],
+    bf_names: &[String],
+) -> Result<()> {
+    // Units on the board, some controlled by another player.
+    for n in 0..u.int_in_range(0..=2)? {
+        if !room(s) {
+            break;
+        }
+        let controller = if remaining.len() > 1 && u.ratio(1, 5)? {
+            *u.choose(remaining)?
+        } else {
+            owner
+        };
+        let field = u.choose(bf_names)?.clone();
+        // 444.2: never a third player's units at one battlefield.
+        let there: SeatSet = s
+            .cards
+            .iter()
+            .filter(|c| c.kind == CardKind::Unit && c.zone == ZoneSetup::Field(field.clone()))
+            .map(|c| c.controller.unwrap_or(c.owner))
+            .collect();
+        let fits = there.contains(controller) || there.len() < 2;
+        let zone = if fits && u.ratio(1, 2)? {
+            ZoneSetup::Field(field)
+        } else {
+            ZoneSetup::Base(controller)
+        };
+        let mut c = CardSetup::new(&format!("Unit {owner}{n}"), CardKind::Unit, owner, zone);
+        c.controller = Some(controller);
+        c.might = u.int_in_range(1..=5)?;
+        c.exhausted = u.ratio(1, 3)?;
+        if u.ratio(1, 4)? {
+            c.ability = Some(AbilitySetup::Triggered {
+                when: *u.choose(&[TriggerEvent::Attack, TriggerEvent::Defend])?,
+                effect: EffectSetup::Nothing,
+            });
+        }
+        s.cards.push(c);
+    }
+    Ok(())
+}
+
+/// A rune that adds Energy, and gear with a triggered or an activated ability, in the Base.
+fn runes_and_gear(u: &mut Unstructured<'_>, s: &mut Setup, owner: Seat) -> Result<()> {
+    if room(s) && u.ratio(1, 2)? {
+        let mut c = CardSetup::new(
+            &format!("Rune {owner}"),
+            CardKind::Rune,
+            owner,
+            ZoneSetup::Base(owner),
+        );
+        c.ability = Some(AbilitySetup::Add);
+        s.cards.push(c);
+    }
+    if room(s) && u.ratio(1, 2)? {
+        let ability = if u.ratio(1, 2)? {
+            AbilitySetup::Triggered {
+                when: *u.choose(&[TriggerEvent::ShowdownBegins, TriggerEvent::UnitAttacks])?,
+                effect: EffectSetup::Nothing,
+            }
+        } else {
+            AbilitySetup::Activated {
+                timing: timing(u)?,
+                effect: if u.ratio(1, 2)? {
+                    EffectSetup::Nothing
+                } else {
+                    EffectSetup::Counter
+                },
+            }
+        };
+        let mut c = CardSetup::new(
+            &format!("Gear {owner}"),
+            CardKind::Gear,
+            owner,
+            ZoneSetup::Base(owner),
+        );
+        c.ability = Some(ability);
+        s.cards.push(c);
+    }
+    Ok(())
+}
+
+/// The hand: spells of every effect (a token for those that play one) and sometimes a unit.
+fn hand(u: &mut Unstructured<'_>, s: &mut Setup, owner: Seat, bf_names: &[String]) -> Result<()> {
+    // The hand.
+    for n in 0..u.int_in_range(0..=2)? {
+        if !room(s) {
+            break;
+        }
+        let mut c = CardSetup::new(
+            &format!("Spell {owner}{n}"),
+            CardKind::Spell,
+            owner,
+            ZoneSetup::Hand,
+        );
+        c.timing = timing(u)?;
+        c.cost = u.int_in_range(0..=1)?;
+        c.effect = match u.int_in_range(0..=4)? {
+            0 => EffectSetup::Nothing,
+            1 => EffectSetup::Counter,
+            2 => EffectSetup::GainControl,
+            3 => EffectSetup::MoveTo(u.choose(bf_names)?.clone()),
+            _ if s.cards.len() + 1 < crate::card::MAX_CARDS => {
+                let token = format!("Token {owner}{n}");
+                let mut t = CardSetup::new(&token, CardKind::Unit, owner, ZoneSetup::Nowhere);
+                t.token = true;
+                t.might = 1;
+                s.cards.push(t);
+                let at = if u.ratio(1, 2)? {
+                    Some(u.choose(bf_names)?.clone())
+                } else {
+                    None
+                };
+                EffectSetup::PlayToken { at, token }
+            }
+            _ => EffectSetup::Nothing,
+        };
+        s.cards.push(c);
+    }
+    if room(s) && u.ratio(1, 3)? {
+        let mut c = CardSetup::new(
+            &format!("Recruit {owner}"),
+            CardKind::Unit,
+            owner,
+            ZoneSetup::Hand,
+        );
+        c.timing = timing(u)?;
+        c.might = u.int_in_range(1..=4)?;
+        s.cards.push(c);
+    }
+    Ok(())
 }
 
 /// Picks an action for `engine`: one of the legal actions, or one of all well-formed ones.

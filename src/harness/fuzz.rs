@@ -4,7 +4,7 @@
 //! An input that starts with a scenario file (TOML text, ended by a NUL byte or the end of the
 //! input) plays that scenario's setup and steps first, then decodes the remaining bytes as
 //! further choices; this is how the scenario files seed the corpora. Any other input is decoded
-//! by [`crate::generate`]. A broken law prints the shrunk scenario and its rulebook paragraph,
+//! by [`super::generate`]. A broken law prints the shrunk scenario and its rulebook paragraph,
 //! then panics so the fuzzer records the input.
 //!
 //! `RIFTCHECK_FAULT=<name>` makes the engine commit a rule fault (a reading known to be wrong), to
@@ -14,13 +14,13 @@ use std::sync::OnceLock;
 
 use arbitrary::Unstructured;
 
-use super::invariants::invariants;
+use super::generate::{self, Pick};
 use super::laws::{self, Finding, Options};
-use super::lockstep::{Lockstep, Stepped};
-use super::spec::Spec;
 use crate::action::Action;
 use crate::game::Game;
-use crate::generate::{self, Pick};
+use crate::oracle::Spec;
+use crate::oracle::invariants;
+use crate::oracle::{Lockstep, Stepped};
 use crate::readings::Fault;
 use crate::scenario::Scenario;
 use crate::setup::Setup;

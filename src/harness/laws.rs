@@ -10,14 +10,14 @@ use std::sync::Arc;
 
 use arbitrary::Unstructured;
 
-use super::invariants::invariants;
-use super::lockstep::{Lockstep, Stepped};
-use super::spec::Spec;
+use super::generate::{self, Pick};
 use crate::action::Action;
 use crate::card::Catalog;
 use crate::engine::Engine;
 use crate::game::Game;
-use crate::generate::{self, Pick};
+use crate::oracle::Spec;
+use crate::oracle::invariants;
+use crate::oracle::{Lockstep, Stepped};
 use crate::readings::Fault;
 use crate::scenario::{Expect, Outcome, Scenario, SourceMap, Step, render_example};
 use crate::setup::Setup;

@@ -1,0 +1,180 @@
+//! What the properties are judged on: the observation reached, the step into it as an observer
+//! saw it (what its events say read once), and the checker's record of the state (the ghost).
+
+use riftcheck::card::MAX_BATTLEFIELDS;
+use riftcheck::item::ItemKind;
+use riftcheck::observation::Observation as View;
+use riftcheck::{Action, Catalog, Event, ItemName, Readings, Seat, SeatSet};
+
+use super::naive;
+
+/// What the checker records about a state beyond the game and the spec. It is hashed with the
+/// state, so it holds as little history as the properties need: the verdicts of the transition
+/// into the state (all zero unless a property failed, and then the state is final), the items
+/// still on the Chain that were countered, and a bound. Which companions a transition showed is
+/// not kept here (it would split equal states); the model records it on the side.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub struct Ghost {
+    /// `always` properties the transition into this state violated.
+    pub violated: u64,
+    /// Items on the Chain that have been countered, by name ([`item_bit`]; 425, 652.4): a
+    /// countered item must never be seen again, let alone resolve.
+    pub countered: u128,
+    /// Invitations this turn (a bound: an invitation handed back returns to the same state).
+    pub invites: u8,
+    /// Turns ended so far (a bound).
+    pub turns_ended: u8,
+    /// Seats removed so far, for the bound on concessions.
+    pub removed: u8,
+    /// The game is over: nothing more happens.
+    pub over: bool,
+}
+
+/// An item's bit in [`Ghost::countered`]: three kinds of item per card, 32 cards.
+pub fn item_bit(name: ItemName) -> u128 {
+    let kind = match name.kind {
+        ItemKind::Spell => 0,
+        ItemKind::Activated => 1,
+        ItemKind::Triggered => 2,
+    };
+    1u128 << ((name.source.index() * 3 + kind) % 128)
+}
+
+/// What the properties are judged on: the state reached and, unless it is the first, the step
+/// into it.
+pub struct Judging<'a> {
+    /// The names of things.
+    pub catalog: &'a Catalog,
+    /// The readings the rules are read under (without rule faults).
+    pub readings: &'a Readings,
+    /// What an observer sees now, with the step's events.
+    pub after: &'a View,
+    /// The game is over (651.1): nothing else happens.
+    pub over: bool,
+    /// The players with units at each battlefield now ([`naive::present`]).
+    pub present: [SeatSet; MAX_BATTLEFIELDS],
+    /// The step into this state; `None` for the first state.
+    pub step: Option<Step<'a>>,
+}
+
+/// One step as an observer saw it, with what its events say read once.
+pub struct Step<'a> {
+    /// What an observer saw before.
+    pub before: &'a View,
+    /// The action.
+    pub action: Action,
+    /// The events it caused, in the order reported.
+    pub events: &'a [Event],
+    /// Whether the engine accepts a pass-like action of the player who should act now.
+    pub someone_can_act: bool,
+    /// The items countered before this step and still on the Chain.
+    pub countered_before: u128,
+    /// The items countered so far (before or in this step) still on the Chain after it.
+    pub countered_on_chain: u128,
+    /// Players removed by this step.
+    pub leavers: SeatSet,
+    /// The seat that conceded in this step, whether or not the game ended.
+    pub conceded: Option<Seat>,
+    /// The seat that conceded, when the game goes on after the concession (651.1).
+    pub conceded_game_goes_on: Option<Seat>,
+    /// Some item resolved.
+    pub resolved_any: bool,
+    /// Some item was countered.
+    pub countered_any: bool,
+    /// A Showdown began.
+    pub showdown_began: bool,
+    /// A Showdown ended.
+    pub showdown_ended: bool,
+    /// The index of the event by which a combat began, if one did.
+    pub combat_began: Option<usize>,
+    /// Some unit was dealt damage.
+    pub damaged: bool,
+    /// A staged fight was dropped.
+    pub unstaged: bool,
+}
+
+impl<'a> Judging<'a> {
+    /// The judging of the first state.
+    pub fn first(catalog: &'a Catalog, readings: &'a Readings, after: &'a View) -> Self {
+        Judging {
+            catalog,
+            readings,
+            after,
+            over: after.winners.is_some(),
+            present: naive::presence(catalog, after),
+            step: None,
+        }
+    }
+
+    /// The judging of a step from `before` (in a state whose ghost is `ghost`) by `action` to
+    /// `after`, whose events are the step's.
+    pub fn step(
+        catalog: &'a Catalog,
+        readings: &'a Readings,
+        before: &'a View,
+        ghost: &Ghost,
+        action: Action,
+        after: &'a View,
+        someone_can_act: bool,
+    ) -> Self {
+        let events = &after.events[..];
+        let over = after.winners.is_some();
+        let conceded = match action {
+            Action::Concede { seat } => Some(seat),
+            _ => None,
+        };
+        let mut step = Step {
+            before,
+            action,
+            events,
+            someone_can_act,
+            countered_before: ghost.countered,
+            countered_on_chain: 0,
+            leavers: after.removed.difference(before.removed),
+            conceded,
+            conceded_game_goes_on: conceded.filter(|_| !over),
+            resolved_any: false,
+            countered_any: false,
+            showdown_began: false,
+            showdown_ended: false,
+            combat_began: None,
+            damaged: false,
+            unstaged: false,
+        };
+        let mut countered = ghost.countered;
+        for (i, e) in events.iter().enumerate() {
+            match e {
+                Event::Resolved { .. } => step.resolved_any = true,
+                Event::Countered { item } => {
+                    step.countered_any = true;
+                    countered |= item_bit(*item);
+                }
+                Event::ShowdownBegan { .. } => step.showdown_began = true,
+                Event::ShowdownEnded { .. } => step.showdown_ended = true,
+                Event::CombatBegan { .. } if step.combat_began.is_none() => {
+                    step.combat_began = Some(i);
+                }
+                Event::Damaged { .. } => step.damaged = true,
+                Event::Unstaged { .. } => step.unstaged = true,
+                _ => {}
+            }
+        }
+        if countered != 0 {
+            let on_chain = after.chain.iter().fold(0, |c, i| c | item_bit(i.item));
+            step.countered_on_chain = countered & on_chain;
+        }
+        Judging {
+            catalog,
+            readings,
+            after,
+            over,
+            present: naive::presence(catalog, after),
+            step: Some(step),
+        }
+    }
+}
+
+/// A seat for the prose, or "nobody".
+pub fn who(s: Option<Seat>) -> String {
+    s.map_or("nobody".to_string(), |s| s.to_string())
+}

@@ -1,0 +1,51 @@
+//! Control of battlefields and scoring: establishing control (187.4) and scoring a point there
+//! by Conquer or Hold (462-466).
+
+use crate::card::BattlefieldId;
+use crate::event::{Event, ScoreKind};
+use crate::game::Game;
+use crate::game::policy;
+use crate::seat::Seat;
+
+/// A player establishes control of a battlefield (187.4); gaining it is a Conquer, scored once
+/// per battlefield per turn (465; policy `defender-keeps-control`).
+pub(crate) fn establish_control(
+    game: &mut Game,
+    bf: BattlefieldId,
+    seat: Seat,
+    ev: &mut Vec<Event>,
+) {
+    let field = &mut game.s.fields[bf.index()];
+    let previous = field.controller;
+    field.controller = Some(seat);
+    field.contested_by = None;
+    if !policy::conquers(previous, seat) {
+        return;
+    }
+    ev.push(Event::ControlEstablished {
+        battlefield: bf,
+        seat,
+    });
+    score(game, bf, seat, ScoreKind::Conquer, ev);
+}
+
+/// A player scores a point at a battlefield (462-466), at most once per battlefield per turn.
+pub(crate) fn score(
+    game: &mut Game,
+    bf: BattlefieldId,
+    seat: Seat,
+    how: ScoreKind,
+    ev: &mut Vec<Event>,
+) {
+    let field = &mut game.s.fields[bf.index()];
+    if field.scored.contains(seat) {
+        return;
+    }
+    field.scored.insert(seat);
+    game.s.points[seat.index()] = game.s.points[seat.index()].saturating_add(1);
+    ev.push(Event::Scored {
+        seat,
+        battlefield: bf,
+        how,
+    });
+}

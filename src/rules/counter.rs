@@ -1,0 +1,40 @@
+//! Countering an item (425): an item's effect does it, and so does the removal of the item's
+//! controller (652.4).
+
+use crate::event::Event;
+use crate::game::Game;
+use crate::game::policy;
+use crate::item::{ItemKind, ItemName};
+use crate::zone::Zone;
+
+/// Counters an item (425): it is cleared from the Chain without resolving; a spell card goes to
+/// its owner's Trash, or out of the game if its owner has been removed. Returns whether it was on
+/// the Chain.
+pub(crate) fn counter_item(game: &mut Game, name: ItemName, ev: &mut Vec<Event>) -> bool {
+    let leaves = policy::countered_item_leaves(&game.readings);
+    let Some(chain) = game.s.chain.as_mut() else {
+        return false;
+    };
+    let Some(pos) = chain.position(name) else {
+        return false;
+    };
+    if !leaves {
+        let item = chain.items[pos];
+        ev.push(Event::Countered { item: item.name() });
+        return true;
+    }
+    let item = chain.items.remove(pos);
+    ev.push(Event::Countered { item: item.name() });
+    if item.kind == ItemKind::Spell {
+        let owner = game.catalog.card(item.source).owner;
+        game.s.cards[item.source.index()].controller = owner;
+        if game.removed().contains(owner) {
+            game.set_zone(item.source, Zone::Removed);
+            ev.push(Event::RemovedFromGame { card: item.source });
+        } else {
+            game.set_zone(item.source, Zone::Trash);
+            ev.push(Event::Trashed { card: item.source });
+        }
+    }
+    true
+}
