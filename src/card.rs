@@ -167,6 +167,30 @@ pub enum TriggerEvent {
 }
 
 impl TriggerEvent {
+    /// Every trigger event, with the words that begin such an ability in a scenario file.
+    pub const ALL: [(TriggerEvent, &'static str); 4] = [
+        (TriggerEvent::Attack, "when I attack"),
+        (TriggerEvent::Defend, "when I defend"),
+        (TriggerEvent::UnitAttacks, "when a unit attacks"),
+        (TriggerEvent::ShowdownBegins, "when a Showdown begins"),
+    ];
+
+    /// The words that begin such an ability ("when I attack").
+    pub fn text(self) -> &'static str {
+        TriggerEvent::ALL
+            .iter()
+            .find(|(w, _)| *w == self)
+            .map_or("when", |(_, t)| t)
+    }
+
+    /// The event whose words are `text`.
+    pub fn from_text(text: &str) -> Option<TriggerEvent> {
+        TriggerEvent::ALL
+            .iter()
+            .find(|(_, t)| *t == text)
+            .map(|(w, _)| *w)
+    }
+
     /// Whether the trigger is caused by establishing Attacker and Defender (459.2.d.1).
     pub fn is_combat_start(self) -> bool {
         matches!(

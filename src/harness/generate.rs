@@ -129,7 +129,7 @@ fn board_units(
         c.exhausted = u.ratio(1, 3)?;
         if u.ratio(1, 4)? {
             c.ability = Some(AbilitySetup::Triggered {
-                when: *u.choose(&[TriggerEvent::Attack, TriggerEvent::Defend])?,
+                when: u.choose(&TriggerEvent::ALL)?.0,
                 effect: EffectSetup::Nothing,
             });
         }
@@ -153,7 +153,7 @@ fn runes_and_gear(u: &mut Unstructured<'_>, s: &mut Setup, owner: Seat) -> Resul
     if room(s) && u.ratio(1, 2)? {
         let ability = if u.ratio(1, 2)? {
             AbilitySetup::Triggered {
-                when: *u.choose(&[TriggerEvent::ShowdownBegins, TriggerEvent::UnitAttacks])?,
+                when: u.choose(&TriggerEvent::ALL)?.0,
                 effect: EffectSetup::Nothing,
             }
         } else {

@@ -45,7 +45,8 @@ pub(crate) fn establish_roles(
             TriggerEvent::Defend => here(game, card, defender),
             // "When a unit attacks": any player's permanent, once per combat.
             TriggerEvent::UnitAttacks => true,
-            TriggerEvent::ShowdownBegins => false,
+            // The others wait for other events.
+            _ => false,
         },
         &order,
     );

@@ -65,7 +65,7 @@ impl Scenario {
     /// [`ScenarioError`] if the setup or a step cannot be bound to the game (a scenario that
     /// [`Scenario::parse`] accepted never fails this way).
     pub fn replay(&self) -> Result<Replay, ScenarioError> {
-        replay::replay::<crate::Game>(self, None)
+        replay::replay::<crate::game::Game>(self, None)
     }
 
     /// Plays the scenario on the reference engine making `fault` (a reading known to be wrong)
@@ -78,7 +78,7 @@ impl Scenario {
         &self,
         fault: Option<crate::readings::Fault>,
     ) -> Result<Replay, ScenarioError> {
-        replay::replay::<crate::Game>(self, fault)
+        replay::replay::<crate::game::Game>(self, fault)
     }
 
     /// Plays the scenario on any engine and checks every expectation.

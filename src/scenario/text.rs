@@ -197,13 +197,6 @@ pub fn effect_text(e: &EffectSetup) -> String {
     }
 }
 
-const TRIGGERS: [(&str, TriggerEvent); 4] = [
-    ("when I attack", TriggerEvent::Attack),
-    ("when I defend", TriggerEvent::Defend),
-    ("when a unit attacks", TriggerEvent::UnitAttacks),
-    ("when a Showdown begins", TriggerEvent::ShowdownBegins),
-];
-
 const ACTIVATIONS: [(&str, Timing); 3] = [
     ("exhaust", Timing::Normal),
     ("exhaust, action", Timing::Action),
@@ -229,15 +222,14 @@ pub fn parse_ability(text: &str) -> Result<AbilitySetup, String> {
             effect,
         });
     }
-    if let Some((_, when)) = TRIGGERS.iter().find(|(h, _)| *h == head.trim()) {
-        return Ok(AbilitySetup::Triggered {
-            when: *when,
-            effect,
-        });
+    if let Some(when) = TriggerEvent::from_text(head.trim()) {
+        return Ok(AbilitySetup::Triggered { when, effect });
     }
+    let triggers: Vec<&str> = TriggerEvent::ALL.iter().map(|(_, t)| *t).collect();
     Err(format!(
-        "`{head}` is not an ability's start: expected exhaust, exhaust, action, exhaust, reaction, \
-         when I attack, when I defend, when a unit attacks or when a Showdown begins"
+        "`{head}` is not an ability's start: expected exhaust, exhaust, action, exhaust, \
+         reaction, {}",
+        triggers.join(", ")
     ))
 }
 
@@ -253,11 +245,7 @@ pub fn ability_text(a: &AbilitySetup) -> String {
             format!("{head}: {}", effect_text(effect))
         }
         AbilitySetup::Triggered { when, effect } => {
-            let head = TRIGGERS
-                .iter()
-                .find(|(_, w)| w == when)
-                .map_or("when", |(h, _)| h);
-            format!("{head}: {}", effect_text(effect))
+            format!("{}: {}", when.text(), effect_text(effect))
         }
     }
 }

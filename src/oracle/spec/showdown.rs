@@ -112,7 +112,8 @@ impl Spec {
                     && cards[id.index()].controller == defender
             }
             TriggerEvent::UnitAttacks => true,
-            TriggerEvent::ShowdownBegins => false,
+            // The others wait for other events.
+            _ => false,
         });
         self.fire(t);
     }
