@@ -164,15 +164,19 @@ pub enum TriggerEvent {
     Defend,
     /// "When a unit attacks, ..." for any player's permanent.
     UnitAttacks,
+    /// "When I am Recalled, ..." (449-451, 383): this unit is Recalled to its Base. A Recall is
+    /// not a Move, so a unit moved to its Base does not trigger it.
+    Recalled,
 }
 
 impl TriggerEvent {
     /// Every trigger event, with the words that begin such an ability in a scenario file.
-    pub const ALL: [(TriggerEvent, &'static str); 4] = [
+    pub const ALL: [(TriggerEvent, &'static str); 5] = [
         (TriggerEvent::Attack, "when I attack"),
         (TriggerEvent::Defend, "when I defend"),
         (TriggerEvent::UnitAttacks, "when a unit attacks"),
         (TriggerEvent::ShowdownBegins, "when a Showdown begins"),
+        (TriggerEvent::Recalled, "when I am Recalled"),
     ];
 
     /// The words that begin such an ability ("when I attack").

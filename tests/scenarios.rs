@@ -29,8 +29,10 @@ fn all_scenarios() -> Vec<PathBuf> {
     files
 }
 
-#[test]
-fn every_scenario_replays_and_meets_its_expectations() {
+/// Replays every scenario with `replay` and fails listing every expectation not met.
+fn every_scenario_meets_its_expectations(
+    replay: impl Fn(&Scenario) -> riftcheck::scenario::Replay,
+) {
     let files = all_scenarios();
     assert!(!files.is_empty(), "no scenario files found");
     let mut failed = Vec::new();
@@ -42,7 +44,7 @@ fn every_scenario_replays_and_meets_its_expectations() {
                 continue;
             }
         };
-        let replay = scenario.replay().expect("a loaded scenario binds");
+        let replay = replay(&scenario);
         for f in &replay.failures {
             failed.push(format!(
                 "{}:{}:{}: {}: expected {}, found {}",
@@ -61,6 +63,20 @@ fn every_scenario_replays_and_meets_its_expectations() {
         failed.len(),
         failed.join("\n")
     );
+}
+
+#[test]
+fn every_scenario_replays_and_meets_its_expectations() {
+    every_scenario_meets_its_expectations(|s| s.replay().expect("a loaded scenario binds"));
+}
+
+/// The spec reads the rules independently; every rulebook example holds for it too.
+#[test]
+fn every_scenario_holds_on_the_spec_too() {
+    every_scenario_meets_its_expectations(|s| {
+        s.replay_on::<riftcheck::oracle::Spec>()
+            .expect("a loaded scenario binds")
+    });
 }
 
 #[test]

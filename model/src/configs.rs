@@ -350,7 +350,11 @@ fn staged(s: &mut Setup, mode: Mode) {
         .push(unit("Outrider", Seat::A, ZoneSetup::Field(y.clone()), 2));
     s.cards
         .push(unit("Sentry", first, ZoneSetup::Field(x.clone()), 2));
-    s.cards.push(unit("Picket", second, ZoneSetup::Field(y), 1));
+    // Shoved into the first fight, the Picket is Recalled instead, and that triggers: a Recall
+    // is not a Move (451).
+    let mut picket = unit("Picket", second, ZoneSetup::Field(y), 1);
+    picket.ability = Some(trigger(TriggerEvent::Recalled));
+    s.cards.push(picket);
     // A bystander's move into the first fight (a Recall) and a play there (the Base);
     // in a Duel the second player's.
     let bystander = mode

@@ -1,15 +1,12 @@
-//! The Chain and Priority (311-312, 325-340).
+//! The Chain and Priority on it (311-312, 325-338, 340.4): items going on, Priority moving, the
+//! Chain closing. Passing and resolution are in `resolve.rs`.
 
-use crate::error::RuleError;
 use crate::event::Event;
 use crate::game::chain::{Chain, Item};
 use crate::game::policy;
 use crate::game::{Game, Window};
-use crate::item::{ItemKind, Opener};
+use crate::item::Opener;
 use crate::seat::{Seat, SeatSet};
-
-use super::effects;
-use super::priority::need_priority;
 
 /// Whether every remaining player has passed Priority in sequence (policy `pass-record`).
 pub(crate) fn round_complete(game: &Game, passed: SeatSet) -> bool {
@@ -20,36 +17,6 @@ pub(crate) fn round_complete(game: &Game, passed: SeatSet) -> bool {
 /// `pass-record`).
 pub(crate) fn forget_passes(game: &Game, passed: SeatSet, leavers: SeatSet) -> SeatSet {
     policy::forget_passes(&game.readings, passed, leavers)
-}
-
-/// Passing Priority needs a chain (338-339) and Priority (312.1). The exception: a teammate
-/// invited to act in a Neutral Open state passes to hand Priority back (316.2.b.1).
-pub(crate) fn check_pass(game: &Game, seat: Seat) -> Result<(), RuleError> {
-    if !game.is_closed() && game.s.invited != Some(seat) {
-        return Err(RuleError::NoChainToPass { seat });
-    }
-    need_priority(game, seat)
-}
-
-/// 339: the holder passes. If every remaining player has now passed since the newest item was
-/// added, the newest item resolves (340); otherwise Priority goes to the next player in turn
-/// order (312.2.d).
-pub(crate) fn pass(game: &mut Game, seat: Seat, ev: &mut Vec<Event>) {
-    ev.push(Event::Passed { seat });
-    let remaining = game.remaining();
-    let Some(chain) = game.s.chain.as_mut() else {
-        // 316.2.b.1: the invited teammate hands the Turn Player's Priority back.
-        game.s.invited = None;
-        ev.push(Event::PriorityTo { seat: game.s.turn });
-        return;
-    };
-    chain.passed.insert(seat);
-    let passed = chain.passed;
-    if round_complete(game, passed) {
-        resolve_newest(game, ev);
-    } else if let Some(next) = remaining.next_after(seat) {
-        give_priority(game, next, ev);
-    }
 }
 
 /// Gives Priority on the Chain to `seat` (312.2-312.3), announcing it if it changed hands.
@@ -105,34 +72,6 @@ pub(crate) fn permanent_resolved(game: &mut Game, ev: &mut Vec<Event>) {
             ev.push(Event::FocusTo { seat: next });
         }
     }
-}
-
-/// 340: the newest item resolves completely, then leaves the Chain.
-pub(crate) fn resolve_newest(game: &mut Game, ev: &mut Vec<Event>) {
-    let Some(item) = game.s.chain.as_mut().and_then(|c| c.items.pop()) else {
-        return;
-    };
-    ev.push(Event::Resolved { item: item.name() });
-    let catalog = game.catalog.clone();
-    let def = catalog.card(item.source);
-    let effect = match item.kind {
-        ItemKind::Spell => Some(def.effect),
-        ItemKind::Activated | ItemKind::Triggered => match def.ability {
-            Some(crate::card::Ability::Activated { effect, .. })
-            | Some(crate::card::Ability::Triggered { effect, .. }) => Some(effect),
-            _ => None,
-        },
-    };
-    if let Some(effect) = effect {
-        effects::execute(game, &item, effect, ev);
-    }
-    if item.kind == ItemKind::Spell {
-        // 340: a resolved spell goes to its owner's Trash (056).
-        game.set_zone(item.source, crate::zone::Zone::Trash);
-        game.s.cards[item.source.index()].controller = def.owner;
-        ev.push(Event::Trashed { card: item.source });
-    }
-    after_item_left(game, ev);
 }
 
 /// After an item left the Chain by resolving: an empty Chain closes; otherwise the controller of

@@ -11,6 +11,7 @@ pub(crate) mod movement;
 pub(crate) mod play;
 pub(crate) mod priority;
 pub(crate) mod removal;
+pub(crate) mod resolve;
 pub(crate) mod showdown;
 pub(crate) mod triggers;
 pub(crate) mod turn;
@@ -128,7 +129,7 @@ pub(crate) fn check(game: &Game, action: Action) -> Result<(), RuleError> {
                 });
             }
             match action {
-                Action::Pass { seat } => chain::check_pass(game, seat),
+                Action::Pass { seat } => resolve::check_pass(game, seat),
                 Action::PassFocus { seat } => showdown::check_pass_focus(game, seat),
                 Action::Play {
                     seat,
@@ -191,7 +192,7 @@ fn check_ids(game: &Game, action: Action) -> Result<(), RuleError> {
 /// Performs a checked action, then lets the game proceed until a player must act.
 pub(crate) fn perform(game: &mut Game, action: Action, ev: &mut Vec<Event>) {
     match action {
-        Action::Pass { seat } => chain::pass(game, seat, ev),
+        Action::Pass { seat } => resolve::pass(game, seat, ev),
         Action::PassFocus { seat } => showdown::pass_focus(game, seat, ev),
         Action::Play {
             seat,

@@ -1,7 +1,7 @@
 //! Movement (440-453, 144): the Standard Move, instructed moves and Recalls, the destinations a
 //! unit may not go to (144.4, 442.2, 444.2, 457), and plays forced by effects (457.2).
 
-use crate::card::{BattlefieldId, CardId, CardKind, CardSet};
+use crate::card::{BattlefieldId, CardId, CardKind, CardSet, TriggerEvent};
 use crate::error::RuleError;
 use crate::event::Event;
 use crate::game::Game;
@@ -10,6 +10,7 @@ use crate::seat::Seat;
 use crate::zone::{Location, Zone};
 
 use super::priority::need_turn_player_at_rest;
+use super::triggers;
 
 /// The two sides of the combat under way or staged at `bf`, if any.
 fn combat_sides(game: &Game, bf: BattlefieldId) -> Option<[Seat; 2]> {
@@ -179,7 +180,8 @@ pub(crate) fn contest(game: &mut Game, bf: BattlefieldId, seat: Seat, ev: &mut V
 }
 
 /// Recall (449-453): the card goes to its controller's Base. Not a move: no move restriction
-/// stops it. Returns whether it went anywhere (it may be there already).
+/// stops it. Its "when I am Recalled" ability triggers (383). Returns whether it went anywhere
+/// (it may be there already).
 pub(crate) fn recall(game: &mut Game, card: CardId, ev: &mut Vec<Event>) -> bool {
     let controller = game.controller(card);
     if game.zone(card) == Zone::Base(controller) {
@@ -187,6 +189,9 @@ pub(crate) fn recall(game: &mut Game, card: CardId, ev: &mut Vec<Event>) -> bool
     }
     game.set_zone(card, Zone::Base(controller));
     ev.push(Event::Recalled { card });
+    let fires = |when, source| when == TriggerEvent::Recalled && source == card;
+    let waiting = triggers::triggered(game, fires, &[controller]);
+    triggers::fire(game, waiting, ev);
     true
 }
 

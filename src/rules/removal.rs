@@ -7,7 +7,7 @@ use crate::item::ItemKind;
 use crate::seat::{Seat, SeatSet};
 use crate::zone::Zone;
 
-use super::{chain, cleanup, counter, triggers};
+use super::{chain, cleanup, counter, resolve, triggers};
 
 /// 650-651: `seat` concedes. With one other player (or one team) left, they win at once and
 /// nothing else happens (651.1; policy `team-victory`). Otherwise the conceder, and in Magma
@@ -280,6 +280,6 @@ pub(crate) fn proceed_with_priority(game: &mut Game, leavers: SeatSet, ev: &mut 
         .as_ref()
         .is_some_and(|c| c.holder.is_some() && chain::round_complete(game, c.passed))
     {
-        chain::resolve_newest(game, ev);
+        resolve::resolve_newest(game, ev);
     }
 }

@@ -2,7 +2,7 @@
 //! (445), and the Recall (449-453).
 
 use super::Spec;
-use crate::card::{BattlefieldId, CardId, CardSet};
+use crate::card::{BattlefieldId, CardId, CardSet, TriggerEvent};
 use crate::event::Event;
 use crate::seat::Seat;
 use crate::zone::{Location, Zone};
@@ -38,12 +38,17 @@ impl Spec {
         }
     }
 
-    /// 449: the card goes to its controller's Base. Not a move.
+    /// 449: the card goes to its controller's Base. Not a move. A "when I am Recalled"
+    /// ability of the card triggers (383).
     pub(super) fn recall(&mut self, card: CardId) {
         let c = self.s.cards[card.index()];
         if c.zone != Zone::Base(c.controller) {
             self.s.cards[card.index()].zone = Zone::Base(c.controller);
             self.say(Event::Recalled { card });
+            let t = self.collect_triggers(&[c.controller], |when, id| {
+                when == TriggerEvent::Recalled && id == card
+            });
+            self.fire(t);
         }
     }
 }
