@@ -84,3 +84,55 @@ fn a_missing_file_names_the_file() {
     assert_eq!(e.file.as_deref(), Some("no/such/file.toml"));
     assert!(e.message.contains("cannot read"));
 }
+
+#[test]
+fn a_reading_is_read_from_the_setup() {
+    let text = GOOD.replace(
+        "mode = \"duel\"\n",
+        "mode = \"duel\"\nreadings = { teammate-destination = \"controlled\" }\n",
+    );
+    let s = Scenario::parse(&text).expect("a known reading of a known point");
+    assert_eq!(
+        s.setup.readings.teammate_destination,
+        riftcheck::readings::TeammateDestination::Controlled
+    );
+    // And it prints back.
+    assert_eq!(Scenario::parse(&s.to_toml()).unwrap(), s);
+}
+
+#[test]
+fn an_unknown_reading_point_is_refused_where_it_is() {
+    let text = GOOD.replace(
+        "mode = \"duel\"\n",
+        "mode = \"duel\"\nreadings = { teammate-destinations = \"controlled\" }\n",
+    );
+    let e = error(&text);
+    assert_eq!((e.line, e.column), (6, 14), "{e}");
+    assert!(e.message.contains("teammate-destinations"), "{e}");
+}
+
+#[test]
+fn an_unknown_reading_is_refused_where_it_is_with_the_known_ones() {
+    let text = GOOD.replace(
+        "mode = \"duel\"\n",
+        "mode = \"duel\"\nreadings = { teammate-destination = \"anywhere\" }\n",
+    );
+    let e = error(&text);
+    assert_eq!((e.line, e.column), (6, 37), "{e}");
+    assert!(
+        e.message.contains("occupied") && e.message.contains("controlled"),
+        "{e}"
+    );
+}
+
+#[test]
+fn a_rule_fault_is_refused_in_a_file() {
+    let text = GOOD.replace(
+        "mode = \"duel\"\n",
+        "mode = \"duel\"\nreadings = { pass-record = \"count\" }\n",
+    );
+    let e = error(&text);
+    assert_eq!((e.line, e.column), (6, 28), "{e}");
+    assert!(e.message.contains("count-passes"), "{e}");
+    assert!(e.message.contains("--fault"), "{e}");
+}

@@ -547,10 +547,11 @@ impl Tree {
             return m;
         }
         for u in &self.modules[m].uses {
-            if !u.glob && u.name == name {
-                if let Some(target) = self.resolve_use(m, u, depth) {
-                    return target;
-                }
+            if !u.glob
+                && u.name == name
+                && let Some(target) = self.resolve_use(m, u, depth)
+            {
+                return target;
             }
         }
         for u in &self.modules[m].uses {

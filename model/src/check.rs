@@ -2,7 +2,7 @@
 //! properties, riftcheck's own search for cycles, the companions seen, and a shortest
 //! counterexample for every property that failed.
 
-use std::io::Write;
+use std::io::{IsTerminal, Write};
 use std::time::{Duration, Instant};
 
 use riftcheck::{Engine, Game, Setup};
@@ -110,9 +110,16 @@ pub fn check_engine<E: Engine>(
     let started = Instant::now();
     let checker = builder.spawn_dfs();
     let mut shown = false;
+    // The progress line rewrites itself with `\r`: only on a terminal, never into a log.
+    let progress = opts.progress && std::io::stderr().is_terminal();
+    let mut last_shown = started;
     while !checker.is_done() {
         std::thread::sleep(Duration::from_millis(2));
-        if opts.progress && started.elapsed() > Duration::from_millis(1500) {
+        if progress
+            && started.elapsed() > Duration::from_millis(1500)
+            && last_shown.elapsed() > Duration::from_millis(250)
+        {
+            last_shown = Instant::now();
             eprint!(
                 "\r  checking {name}: {} states, depth {}, {:.0} s ",
                 checker.unique_state_count(),
