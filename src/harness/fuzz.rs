@@ -115,61 +115,28 @@ pub fn arbitrary_state(data: &[u8]) {
         every_action: true,
         fault: fault_from_env(),
     };
+    let fail = |law: laws::Law, what: String, path: Vec<Action>| {
+        crash(finding(&setup, &opts, law, what, path), &opts)
+    };
     // A refusal is typed SetupErrors from both; a panic would be a bug, and the fuzzer reports
     // it.
     let started = match Lockstep::<Game, Spec>::start(&setup.with_fault(opts.fault)) {
         Ok(s) => s,
         Err(Ok(_)) => return,
-        Err(Err(d)) => crash(
-            finding(
-                &setup,
-                &opts,
-                laws::Law::Lockstep,
-                d.to_string(),
-                Vec::new(),
-            ),
-            &opts,
-        ),
+        Err(Err(d)) => fail(laws::Law::Lockstep, d.to_string(), Vec::new()),
     };
     if let Some(d) = started.disagreement {
-        crash(
-            finding(
-                &setup,
-                &opts,
-                laws::Law::Lockstep,
-                d.to_string(),
-                Vec::new(),
-            ),
-            &opts,
-        );
+        fail(laws::Law::Lockstep, d.to_string(), Vec::new());
     }
     for seat in started.pair.engine.remaining().iter() {
         let concede = Action::Concede { seat };
         let mut probe = started.pair.clone();
         if let Stepped::Disagreed(d, _) = probe.step(concede, &started.catalog) {
-            crash(
-                finding(
-                    &setup,
-                    &opts,
-                    laws::Law::Lockstep,
-                    d.to_string(),
-                    vec![concede],
-                ),
-                &opts,
-            );
+            fail(laws::Law::Lockstep, d.to_string(), vec![concede]);
         }
         let broken = invariants(&started.catalog, &probe.engine.observe());
         if let Some(v) = broken.first() {
-            crash(
-                finding(
-                    &setup,
-                    &opts,
-                    laws::Law::Invariants,
-                    v.to_string(),
-                    vec![concede],
-                ),
-                &opts,
-            );
+            fail(laws::Law::Invariants, v.to_string(), vec![concede]);
         }
     }
     if let Err(f) = laws::play(&setup, &[], &mut u, &opts) {
