@@ -30,6 +30,7 @@ pub mod item;
 pub mod mode;
 pub mod observation;
 pub mod oracle;
+pub mod protocol;
 pub mod readings;
 pub(crate) mod rules;
 pub mod scenario;

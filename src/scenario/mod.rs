@@ -18,6 +18,7 @@ use std::path::Path;
 pub use document::{Expect, Outcome, SUMMARY, Scenario, ScenarioError, SourceMap, Step};
 pub use render::render_example;
 pub use replay::{Failure, Replay, StepResult};
+pub(crate) use replay::{History, compare};
 
 impl Scenario {
     /// Reads a scenario from TOML text and validates it: the setup builds a game, every step's

@@ -60,12 +60,24 @@ pub struct Failure {
 
 /// The items that resolved and were countered so far, by name, in order.
 #[derive(Default)]
-struct History {
+pub(crate) struct History {
     resolved: Vec<String>,
     countered: Vec<String>,
 }
 
 impl History {
+    /// Records what resolved and what was countered from event sentences (`Firebolt resolves`),
+    /// as an engine in another process sends them.
+    pub(crate) fn record_sentences(&mut self, sentences: &[&str]) {
+        for s in sentences {
+            if let Some(item) = s.strip_suffix(" resolves") {
+                self.resolved.push(item.to_string());
+            } else if let Some(item) = s.strip_suffix(" is countered") {
+                self.countered.push(item.to_string());
+            }
+        }
+    }
+
     fn record(&mut self, cat: &Catalog, events: &[Event]) {
         for e in events {
             match e {
@@ -101,7 +113,7 @@ pub(super) fn replay<E: Engine>(
     let mut obs = engine.observe();
     obs.events = setup_events.clone();
     for (e, at) in expectations(0) {
-        compare(&catalog, &obs, &history, e, at, &mut failures);
+        compare(&|k| obs.field(k, &catalog), &history, e, at, &mut failures);
     }
     for (i, step) in s.steps.iter().enumerate() {
         let at = s.source.steps.get(i).copied().unwrap_or((0, 0));
@@ -124,11 +136,11 @@ pub(super) fn replay<E: Engine>(
         }
         results.push(StepResult { action, outcome });
         for (e, at) in expectations(i + 1) {
-            compare(&catalog, &obs, &history, e, at, &mut failures);
+            compare(&|k| obs.field(k, &catalog), &history, e, at, &mut failures);
         }
     }
     if let Some(e) = &s.expect {
-        compare(&catalog, &obs, &history, e, s.source.expect, &mut failures);
+        compare(&|k| obs.field(k, &catalog), &history, e, s.source.expect, &mut failures);
     }
     Ok(Replay {
         setup_events,
@@ -165,10 +177,10 @@ fn list_text(v: &[String]) -> String {
     format!("[{}]", quoted.join(", "))
 }
 
-/// Every expectation of `e` that `obs` does not meet, each located at its key in the source.
-fn compare(
-    cat: &Catalog,
-    obs: &Observation,
+/// Every expectation of `e` that the observation (its fields by key, from `field`) does not
+/// meet, each located at its key in the source.
+pub(crate) fn compare(
+    field: &dyn Fn(&str) -> Option<crate::observation::Value>,
     history: &History,
     e: &Expect,
     at: (usize, usize),
@@ -190,7 +202,7 @@ fn compare(
         });
     };
     for (key, expected) in &e.fields {
-        let Some(actual) = obs.field(key, cat) else {
+        let Some(actual) = field(key) else {
             continue;
         };
         for m in expected.mismatches(&actual) {

@@ -1,0 +1,375 @@
+//! Driving an engine in another process: spawn it, say `hello`, and exchange one line of JSON
+//! for one line of JSON, each answer awaited for at most a timeout. Whatever the engine does
+//! wrong (it cannot be started, exits, crashes, hangs, writes what is not JSON, answers with an
+//! `error`) comes back as an [`EngineFault`]; the connection is then closed.
+
+use std::collections::VecDeque;
+use std::io::{BufRead, BufReader, BufWriter, Read, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use serde_json::{Value as Json, json};
+
+use super::wire::{Refusal, action_json};
+use super::{Hello, VERSION};
+use crate::action::Action;
+use crate::card::Catalog;
+
+/// Something the engine did that the protocol does not allow: a finding about the engine.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum EngineFault {
+    /// The command could not be started.
+    #[error("cannot start `{command}`: {error}")]
+    Spawn {
+        /// The command.
+        command: String,
+        /// Why.
+        error: String,
+    },
+    /// The engine's process ended while riftcheck waited for an answer.
+    #[error("the engine exited ({status}){}", stderr_tail(.stderr))]
+    Exited {
+        /// How it ended.
+        status: String,
+        /// The last lines it wrote to its standard error.
+        stderr: String,
+    },
+    /// No answer within the timeout.
+    #[error("the engine did not answer `{op}` within {seconds} s")]
+    Hung {
+        /// The request.
+        op: String,
+        /// The timeout.
+        seconds: f64,
+    },
+    /// An answer that is not a JSON object on one line.
+    #[error("the engine's answer to `{op}` is not a JSON object ({error}): {line}")]
+    Malformed {
+        /// The request.
+        op: String,
+        /// What is wrong.
+        error: String,
+        /// The line (shortened).
+        line: String,
+    },
+    /// A JSON object, but not an answer to the request.
+    #[error("the engine answered `{op}` without {expected}: {line}")]
+    Unexpected {
+        /// The request.
+        op: String,
+        /// What was expected.
+        expected: String,
+        /// The line (shortened).
+        line: String,
+    },
+    /// The engine answered with an `error`.
+    #[error("the engine answered `{op}` with an error: {message}")]
+    Error {
+        /// The request.
+        op: String,
+        /// Its message.
+        message: String,
+    },
+    /// It speaks another version of the protocol.
+    #[error("the engine speaks protocol {theirs}; riftcheck speaks {VERSION}")]
+    Version {
+        /// Its version.
+        theirs: u32,
+    },
+}
+
+fn stderr_tail(s: &str) -> String {
+    if s.is_empty() {
+        String::new()
+    } else {
+        format!("; its last words on stderr:\n{s}")
+    }
+}
+
+/// An answer to `setup`, `apply` or `reset`.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Answer {
+    /// What an observer sees now, as the engine sent it.
+    Observation(Json),
+    /// The action was refused.
+    Refused(Refusal),
+    /// The engine cannot express this setup or action.
+    Unsupported(String),
+    /// The engine finds the setup impossible.
+    Invalid(String),
+}
+
+const KEEP_STDERR: usize = 20;
+const SHOW: usize = 300;
+
+fn shorten(line: &str) -> String {
+    if line.len() <= SHOW {
+        return line.to_string();
+    }
+    let mut end = SHOW;
+    while !line.is_char_boundary(end) {
+        end -= 1;
+    }
+    format!("{}...", &line[..end])
+}
+
+/// A running engine.
+pub struct Connection {
+    child: Child,
+    stdin: BufWriter<ChildStdin>,
+    lines: Receiver<std::io::Result<String>>,
+    stderr: Arc<Mutex<VecDeque<String>>>,
+    timeout: Duration,
+    /// The engine's answer to `hello`.
+    pub hello: Hello,
+    /// Requests sent so far.
+    pub requests: u64,
+}
+
+impl Connection {
+    /// Starts `command` (run by `sh -c`) and says `hello`.
+    ///
+    /// # Errors
+    ///
+    /// It cannot be started, or its answer to `hello` is not one.
+    pub fn open(command: &str, timeout: Duration) -> Result<Connection, EngineFault> {
+        let mut child = Command::new("sh")
+            .arg("-c")
+            .arg(command)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .map_err(|e| EngineFault::Spawn {
+                command: command.to_string(),
+                error: e.to_string(),
+            })?;
+        let (stdin, stdout, stderr) = match (child.stdin.take(), child.stdout.take(), child.stderr.take()) {
+            (Some(i), Some(o), Some(e)) => (i, o, e),
+            _ => {
+                let _ = child.kill();
+                return Err(EngineFault::Spawn {
+                    command: command.to_string(),
+                    error: "its standard streams are not available".into(),
+                });
+            }
+        };
+        let (tx, lines) = mpsc::channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let end = line.is_err();
+                if tx.send(line).is_err() || end {
+                    break;
+                }
+            }
+        });
+        let tail = Arc::new(Mutex::new(VecDeque::new()));
+        let keep = Arc::clone(&tail);
+        std::thread::spawn(move || drain(stderr, &keep));
+        let mut conn = Connection {
+            child,
+            stdin: BufWriter::new(stdin),
+            lines,
+            stderr: tail,
+            timeout,
+            hello: Hello {
+                protocol: VERSION,
+                name: String::new(),
+                version: String::new(),
+                capabilities: super::Capabilities::default(),
+            },
+            requests: 0,
+        };
+        let answer = conn.request("hello", &json!({ "op": "hello", "protocol": VERSION }))?;
+        let hello = answer.get("hello").cloned().ok_or_else(|| conn.unexpected("hello", "`hello`", &answer))?;
+        conn.hello = serde_json::from_value(hello).map_err(|e| EngineFault::Malformed {
+            op: "hello".into(),
+            error: e.to_string(),
+            line: shorten(&answer.to_string()),
+        })?;
+        if conn.hello.protocol != VERSION {
+            return Err(EngineFault::Version {
+                theirs: conn.hello.protocol,
+            });
+        }
+        Ok(conn)
+    }
+
+    fn unexpected(&self, op: &str, expected: &str, answer: &Json) -> EngineFault {
+        EngineFault::Unexpected {
+            op: op.into(),
+            expected: expected.into(),
+            line: shorten(&answer.to_string()),
+        }
+    }
+
+    /// Sends one request and waits for its answer, a JSON object.
+    fn request(&mut self, op: &str, message: &Json) -> Result<Json, EngineFault> {
+        self.requests += 1;
+        let sent = serde_json::to_writer(&mut self.stdin, message)
+            .map_err(std::io::Error::from)
+            .and_then(|()| self.stdin.write_all(b"\n"))
+            .and_then(|()| self.stdin.flush());
+        if sent.is_err() {
+            return Err(self.exited());
+        }
+        let line = match self.lines.recv_timeout(self.timeout) {
+            Ok(Ok(line)) => line,
+            Ok(Err(_)) | Err(RecvTimeoutError::Disconnected) => return Err(self.exited()),
+            Err(RecvTimeoutError::Timeout) => {
+                let _ = self.child.kill();
+                return Err(EngineFault::Hung {
+                    op: op.into(),
+                    seconds: self.timeout.as_secs_f64(),
+                });
+            }
+        };
+        let answer: Json = serde_json::from_str(&line).map_err(|e| EngineFault::Malformed {
+            op: op.into(),
+            error: e.to_string(),
+            line: shorten(&line),
+        })?;
+        if !answer.is_object() {
+            return Err(EngineFault::Malformed {
+                op: op.into(),
+                error: "not an object".into(),
+                line: shorten(&line),
+            });
+        }
+        if let Some(e) = answer.get("error") {
+            return Err(EngineFault::Error {
+                op: op.into(),
+                message: e.as_str().map_or_else(|| e.to_string(), str::to_string),
+            });
+        }
+        Ok(answer)
+    }
+
+    fn exited(&mut self) -> EngineFault {
+        // Give the process a moment to finish so that its status and last words are known.
+        let mut status = None;
+        for _ in 0..50 {
+            if let Ok(Some(s)) = self.child.try_wait() {
+                status = Some(s);
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        let stderr = self
+            .stderr
+            .lock()
+            .map(|t| t.iter().cloned().collect::<Vec<_>>().join("\n"))
+            .unwrap_or_default();
+        EngineFault::Exited {
+            status: status.map_or_else(|| "its output closed".into(), |s| s.to_string()),
+            stderr,
+        }
+    }
+
+    fn answer(&mut self, op: &str, message: &Json) -> Result<Answer, EngineFault> {
+        let a = self.request(op, message)?;
+        if let Some(o) = a.get("observation") {
+            return Ok(Answer::Observation(o.clone()));
+        }
+        if let Some(r) = a.get("refused") {
+            return Ok(Answer::Refused(Refusal::from_json(r)));
+        }
+        let text = |v: &Json| v.as_str().map_or_else(|| v.to_string(), str::to_string);
+        if let Some(u) = a.get("unsupported") {
+            return Ok(Answer::Unsupported(text(u)));
+        }
+        if let Some(i) = a.get("invalid") {
+            return Ok(Answer::Invalid(text(i)));
+        }
+        Err(self.unexpected(op, "`observation`, `refused`, `unsupported` or `invalid`", &a))
+    }
+
+    /// Sets up a game from a setup in its JSON form ([`super::wire::setup_json`]).
+    ///
+    /// # Errors
+    ///
+    /// As for any request.
+    pub fn setup(&mut self, setup: &Json) -> Result<Answer, EngineFault> {
+        self.answer("setup", &json!({ "op": "setup", "setup": setup }))
+    }
+
+    /// Takes an action.
+    ///
+    /// # Errors
+    ///
+    /// As for any request.
+    pub fn apply(&mut self, action: &Action, catalog: &Catalog) -> Result<Answer, EngineFault> {
+        self.answer(
+            "apply",
+            &json!({ "op": "apply", "action": action_json(action, catalog) }),
+        )
+    }
+
+    /// Returns to the game right after the last setup.
+    ///
+    /// # Errors
+    ///
+    /// As for any request.
+    pub fn reset(&mut self) -> Result<Answer, EngineFault> {
+        self.answer("reset", &json!({ "op": "reset" }))
+    }
+
+    /// What an observer sees now.
+    ///
+    /// # Errors
+    ///
+    /// As for any request.
+    pub fn observe(&mut self) -> Result<Json, EngineFault> {
+        match self.answer("observe", &json!({ "op": "observe" }))? {
+            Answer::Observation(o) => Ok(o),
+            _ => Err(EngineFault::Unexpected {
+                op: "observe".into(),
+                expected: "`observation`".into(),
+                line: String::new(),
+            }),
+        }
+    }
+
+    /// A token for the game as it is now.
+    ///
+    /// # Errors
+    ///
+    /// As for any request.
+    pub fn snapshot(&mut self) -> Result<Json, EngineFault> {
+        let a = self.request("snapshot", &json!({ "op": "snapshot" }))?;
+        a.get("snapshot")
+            .cloned()
+            .ok_or_else(|| self.unexpected("snapshot", "`snapshot`", &a))
+    }
+
+    /// Returns to the game a snapshot's token stands for.
+    ///
+    /// # Errors
+    ///
+    /// As for any request.
+    pub fn restore(&mut self, token: &Json) -> Result<(), EngineFault> {
+        self.request("restore", &json!({ "op": "restore", "snapshot": token }))
+            .map(|_| ())
+    }
+}
+
+impl Drop for Connection {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn drain(stderr: impl Read, tail: &Mutex<VecDeque<String>>) {
+    for line in BufReader::new(stderr).lines() {
+        let Ok(line) = line else { break };
+        if let Ok(mut t) = tail.lock() {
+            if t.len() == KEEP_STDERR {
+                t.pop_front();
+            }
+            t.push_back(line);
+        }
+    }
+}

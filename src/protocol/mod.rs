@@ -1,0 +1,150 @@
+//! The conformance protocol: any rules engine, in any language, behind newline-delimited JSON on
+//! its standard input and output, checked against the rules as riftcheck reads them.
+//!
+//! `docs/protocol.md` specifies every message with an example; `docs/protocol.schema.json` is
+//! its JSON Schema. [`serve`] puts an [`crate::Engine`] behind the protocol (`riftcheck serve`);
+//! [`client::Connection`] drives an engine in another process, turning a crash, a hang, an exit
+//! or malformed output into an [`client::EngineFault`] rather than a panic.
+
+pub mod client;
+pub mod compare;
+pub mod remote;
+pub mod serve;
+pub mod wire;
+
+use serde::{Deserialize, Serialize};
+
+use crate::action::Action;
+use crate::mode::Mode;
+use crate::readings::Readings;
+use crate::setup::{AbilitySetup, EffectSetup, Setup};
+
+/// The protocol's version; `hello` states it and an engine answers with the one it speaks.
+pub const VERSION: u32 = 1;
+
+/// What an engine says it can do, in its answer to `hello`. A list left out means "all of them".
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Capabilities {
+    /// The modes it plays (`duel`, `skirmish`, `war`, `magma-chamber`), and so the table sizes.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub modes: Option<Vec<String>>,
+    /// The kinds of action it takes ([`wire::ACTION_KINDS`]).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub actions: Option<Vec<String>>,
+    /// The kinds of card it knows (`unit`, `gear`, `rune`, `spell`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cards: Option<Vec<String>>,
+    /// The effects it carries out ([`EFFECTS`]).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub effects: Option<Vec<String>>,
+    /// The abilities cards may have (`add`, `activated`, `triggered`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub abilities: Option<Vec<String>>,
+    /// Whether it answers `snapshot` and `restore`.
+    pub snapshot: bool,
+    /// Whether its observations carry the step's events (without them, events are not
+    /// compared).
+    #[serde(default = "yes")]
+    pub events: bool,
+}
+
+fn yes() -> bool {
+    true
+}
+
+/// Every effect, as capabilities name them.
+pub const EFFECTS: [&str; 5] = ["nothing", "counter", "gain control", "move", "play token"];
+
+fn effect_kind(e: &EffectSetup) -> &'static str {
+    match e {
+        EffectSetup::Nothing => "nothing",
+        EffectSetup::Counter => "counter",
+        EffectSetup::GainControl => "gain control",
+        EffectSetup::MoveTo(_) => "move",
+        EffectSetup::PlayToken { .. } => "play token",
+    }
+}
+
+fn listed(list: &Option<Vec<String>>, what: &str) -> bool {
+    list.as_ref().is_none_or(|l| l.iter().any(|x| x == what))
+}
+
+impl Capabilities {
+    /// Everything, with snapshots and events: what `riftcheck serve` declares.
+    pub fn everything() -> Capabilities {
+        Capabilities {
+            snapshot: true,
+            events: true,
+            ..Capabilities::default()
+        }
+    }
+
+    /// Whether it plays `mode`.
+    pub fn plays(&self, mode: Mode) -> bool {
+        listed(&self.modes, mode.key())
+    }
+
+    /// Whether it takes actions of `action`'s kind.
+    pub fn takes(&self, action: &Action) -> bool {
+        listed(&self.actions, wire::action_kind(action))
+    }
+
+    /// Why it cannot express `setup`, if it cannot: the mode, a kind of card, an effect or an
+    /// ability it does not declare, or readings other than the project's.
+    pub fn unsupported(&self, setup: &Setup) -> Option<String> {
+        if !self.plays(setup.mode) {
+            return Some(format!("the mode {}", setup.mode.key()));
+        }
+        if setup.readings != Readings::default() {
+            return Some("readings other than the project's policies".into());
+        }
+        for c in &setup.cards {
+            if !listed(&self.cards, c.kind.key()) {
+                return Some(format!("{} cards ({})", c.kind.key(), c.name));
+            }
+            let mut effects = vec![&c.effect];
+            match &c.ability {
+                Some(a) => {
+                    let kind = match a {
+                        AbilitySetup::Add => "add",
+                        AbilitySetup::Activated { effect, .. } => {
+                            effects.push(effect);
+                            "activated"
+                        }
+                        AbilitySetup::Triggered { effect, .. } => {
+                            effects.push(effect);
+                            "triggered"
+                        }
+                    };
+                    if !listed(&self.abilities, kind) {
+                        return Some(format!("{kind} abilities ({})", c.name));
+                    }
+                }
+                None => {}
+            }
+            for e in effects {
+                let kind = effect_kind(e);
+                if !listed(&self.effects, kind) {
+                    return Some(format!("the effect `{kind}` ({})", c.name));
+                }
+            }
+        }
+        None
+    }
+}
+
+/// An engine's answer to `hello`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Hello {
+    /// The protocol version it speaks.
+    pub protocol: u32,
+    /// Its name.
+    pub name: String,
+    /// Its version.
+    #[serde(default)]
+    pub version: String,
+    /// What it can do.
+    #[serde(default)]
+    pub capabilities: Capabilities,
+}

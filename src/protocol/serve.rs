@@ -1,0 +1,175 @@
+//! An [`Engine`] behind the protocol: one request per line in, one response per line out
+//! (`riftcheck serve`). A bad request gets an `error` response naming what is wrong; it never
+//! ends the session.
+
+use std::io::{self, BufRead, Write};
+use std::sync::Arc;
+
+use serde_json::{Value as Json, json};
+
+use super::wire::{action_from_json, observation_json, refusal_json, setup_from_json};
+use super::{Capabilities, Hello, VERSION};
+use crate::card::Catalog;
+use crate::engine::Engine;
+use crate::readings::Fault;
+
+/// A game being served: the engine now, the engine right after setup, and the snapshots.
+struct Served<E> {
+    engine: E,
+    first: E,
+    first_json: Json,
+    catalog: Arc<Catalog>,
+    snapshots: Vec<E>,
+}
+
+/// The session: the game, if one was set up.
+pub struct Session<E> {
+    name: String,
+    fault: Option<Fault>,
+    game: Option<Served<E>>,
+}
+
+fn error(message: impl Into<String>) -> Json {
+    json!({ "error": message.into() })
+}
+
+impl<E: Engine> Session<E> {
+    /// A session of an engine that calls itself `name` in `hello`.
+    pub fn new(name: impl Into<String>) -> Session<E> {
+        Session {
+            name: name.into(),
+            fault: None,
+            game: None,
+        }
+    }
+
+    /// The same session, its engine reading every setup with a rule fault: an engine with a
+    /// known mistake, for testing whatever checks engines.
+    #[must_use]
+    pub fn with_fault(mut self, fault: Option<Fault>) -> Session<E> {
+        self.fault = fault;
+        self
+    }
+
+    /// The response to one request line.
+    pub fn respond(&mut self, line: &str) -> Json {
+        let request: Json = match serde_json::from_str(line) {
+            Ok(r) => r,
+            Err(e) => return error(format!("the request is not JSON: {e}")),
+        };
+        let Some(op) = request.get("op").and_then(Json::as_str) else {
+            return error("the request has no `op`");
+        };
+        match op {
+            "hello" => json!({ "hello": Hello {
+                protocol: VERSION,
+                name: self.name.clone(),
+                version: env!("CARGO_PKG_VERSION").to_string(),
+                capabilities: Capabilities::everything(),
+            }}),
+            "setup" => self.setup(request.get("setup").unwrap_or(&Json::Null)),
+            _ => {
+                let Some(game) = self.game.as_mut() else {
+                    return error(format!("`{op}` before any `setup`"));
+                };
+                game.respond(op, &request)
+            }
+        }
+    }
+
+    fn setup(&mut self, json: &Json) -> Json {
+        let setup = match setup_from_json(json) {
+            Ok(s) => s.with_fault(self.fault),
+            Err(e) => return json!({ "invalid": e }),
+        };
+        let catalog = match setup.validate() {
+            Ok(t) => t.catalog,
+            Err(e) => return json!({ "invalid": e.to_string() }),
+        };
+        let (engine, events) = match E::start(&setup) {
+            Ok(x) => x,
+            Err(e) => return json!({ "invalid": e.to_string() }),
+        };
+        let mut obs = engine.observe();
+        obs.events = events;
+        let first_json = json!({ "observation": observation_json(&obs, &catalog) });
+        self.game = Some(Served {
+            first: engine.clone(),
+            engine,
+            first_json: first_json.clone(),
+            catalog,
+            snapshots: Vec::new(),
+        });
+        first_json
+    }
+}
+
+impl<E: Engine> Served<E> {
+    fn respond(&mut self, op: &str, request: &Json) -> Json {
+        match op {
+            "apply" => {
+                let action = match action_from_json(
+                    request.get("action").unwrap_or(&Json::Null),
+                    &self.catalog,
+                ) {
+                    Ok(a) => a,
+                    Err(e) => return error(e),
+                };
+                match self.engine.step(action) {
+                    Ok(obs) => json!({ "observation": observation_json(&obs, &self.catalog) }),
+                    Err(e) => refusal_json(&e),
+                }
+            }
+            "observe" => {
+                json!({ "observation": observation_json(&self.engine.observe(), &self.catalog) })
+            }
+            "snapshot" => {
+                self.snapshots.push(self.engine.clone());
+                json!({ "snapshot": self.snapshots.len() - 1 })
+            }
+            "restore" => {
+                let found = request
+                    .get("snapshot")
+                    .and_then(Json::as_u64)
+                    .and_then(|i| self.snapshots.get(usize::try_from(i).ok()?));
+                match found {
+                    Some(e) => {
+                        self.engine = e.clone();
+                        json!({ "restored": true })
+                    }
+                    None => error("`restore` needs a `snapshot` this session handed out"),
+                }
+            }
+            "reset" => {
+                self.engine = self.first.clone();
+                self.first_json.clone()
+            }
+            _ => error(format!(
+                "unknown op `{op}`: expected hello, setup, apply, observe, snapshot, restore or reset"
+            )),
+        }
+    }
+}
+
+/// Serves `session` on `input` and `output` until the input ends.
+///
+/// # Errors
+///
+/// Reading the input or writing the output failed (the other side went away).
+pub fn serve<E: Engine>(
+    mut session: Session<E>,
+    input: impl BufRead,
+    mut output: impl Write,
+) -> io::Result<()> {
+    for line in input.lines() {
+        let line = line?;
+        if line.trim().is_empty() {
+            continue;
+        }
+        let response = session.respond(&line);
+        serde_json::to_writer(&mut output, &response)?;
+        output.write_all(b"\n")?;
+        output.flush()?;
+    }
+    Ok(())
+}
