@@ -446,3 +446,40 @@ pub fn all() -> Vec<Config> {
     }
     out
 }
+
+/// The built-in configurations of the named modes, families and table sizes (an empty list
+/// allows any), in the order `riftcheck check` runs them.
+///
+/// # Errors
+///
+/// A name is not a mode or a family, a size is not 2, 3 or 4, or nothing matches.
+pub fn select(modes: &[String], families: &[String], players: &[usize]) -> Result<Vec<Config>, String> {
+    let mut ms = Vec::new();
+    for m in modes {
+        ms.push(m.parse::<Mode>().map_err(|e| e.to_string())?);
+    }
+    let mut fs = Vec::new();
+    for f in families {
+        let names: Vec<&str> = Family::ALL.iter().map(|f| f.key()).collect();
+        fs.push(Family::from_key(f).ok_or_else(|| {
+            format!("`{f}` is not a family: expected {}", names.join(", "))
+        })?);
+    }
+    for &p in players {
+        if !(2..=4).contains(&p) {
+            return Err(format!("--players {p}: tables have 2, 3 or 4 players"));
+        }
+    }
+    let out: Vec<Config> = all()
+        .into_iter()
+        .filter(|c| {
+            (ms.is_empty() || ms.contains(&c.mode))
+                && (fs.is_empty() || fs.contains(&c.family))
+                && (players.is_empty() || players.contains(&c.mode.players()))
+        })
+        .collect();
+    if out.is_empty() {
+        return Err("no configuration matches those filters".to_string());
+    }
+    Ok(out)
+}

@@ -2,9 +2,11 @@
 //! the properties it checks, the built-in starting positions, and the searches that turn a
 //! violation into the shortest scenario that shows it.
 
+pub mod args;
 pub mod bench;
 pub mod check;
 pub mod configs;
+pub mod conform;
 pub mod explore;
 pub mod model;
 pub mod properties;

@@ -5,11 +5,13 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
-use riftcheck::{Mode, Scenario, Setup};
+use riftcheck::{Scenario, Setup};
 use riftcheck_model::check::{self, Options, Outcome};
-use riftcheck_model::configs::{self, Family};
+use riftcheck_model::configs;
+use riftcheck_model::conform::cli::{self as conform, ConformArgs};
 use riftcheck_model::model::Bounds;
 use riftcheck_model::properties::{Kind, Prop};
+use riftcheck_model::args::{collect, parse_bounds};
 use riftcheck_model::{bench, simulate};
 
 /// riftcheck: a model checker and fuzzing harness for the multiplayer rules of Riftbound.
@@ -87,7 +89,20 @@ enum Command {
         /// Replay on an engine that commits this rule fault.
         #[arg(long)]
         fault: Option<String>,
+        /// Replay on another engine, behind the conformance protocol: the command that starts
+        /// it (run by `sh -c`).
+        #[arg(long, conflicts_with = "fault")]
+        engine: Option<String>,
+        /// With --engine: seconds the engine may take to answer one request.
+        #[arg(long, default_value_t = 10.0)]
+        timeout: f64,
     },
+    /// Check another rules engine, in any language, over the conformance protocol
+    /// (docs/protocol.md): the scenarios as a conformance suite, an exhaustive exploration of the
+    /// built-in configurations with the spec driving, and seeded random walks. Exit status: 0
+    /// it agrees wherever it declares itself able, 1 a divergence, 2 bad input, 3 a limit cut
+    /// the exploration short.
+    Conform(ConformArgs),
     /// Print a scenario as a rulebook example paragraph.
     Render {
         /// The scenario file.
@@ -131,6 +146,16 @@ enum Command {
         #[arg(long, default_value_t = 2.0)]
         seconds: f64,
     },
+    /// Serve the reference engine over the conformance protocol (docs/protocol.md) on standard
+    /// input and output, until the input ends.
+    Serve {
+        /// Serve the spec (the independent reading of the rules) instead.
+        #[arg(long)]
+        spec: bool,
+        /// Serve an engine that commits this rule fault (an engine with a known mistake).
+        #[arg(long)]
+        fault: Option<String>,
+    },
     /// List the project's policies: where the rules are silent, what the engine does.
     Policies,
     /// List the properties the checker proves.
@@ -142,31 +167,6 @@ enum Command {
 fn fail_input(message: impl std::fmt::Display) -> ExitCode {
     eprintln!("error: {message}");
     ExitCode::from(2)
-}
-
-fn parse_bounds(text: &str, mut b: Bounds) -> Result<Bounds, String> {
-    for part in text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
-        let Some((key, value)) = part.split_once('=') else {
-            return Err(format!(
-                "`{part}`: bounds are written key=value, e.g. turns=1"
-            ));
-        };
-        let value: u8 = value
-            .trim()
-            .parse()
-            .map_err(|_| format!("`{part}`: the value must be a number from 0 to 255"))?;
-        match key.trim() {
-            "turns" => b.turns = value,
-            "concessions" => b.concessions = value,
-            "invites" => b.invites = value,
-            other => {
-                return Err(format!(
-                    "`{other}` is not a bound: expected turns, concessions or invites"
-                ));
-            }
-        }
-    }
-    Ok(b)
 }
 
 /// A configuration to check: a name, a setup, bounds.
@@ -193,28 +193,7 @@ fn targets(args: &CheckArgs) -> Result<Vec<Target>, String> {
         }
         return Ok(out);
     }
-    let mut modes = Vec::new();
-    for m in &args.mode {
-        modes.push(m.parse::<Mode>().map_err(|e| e.to_string())?);
-    }
-    let mut families = Vec::new();
-    for f in &args.family {
-        families.push(Family::from_key(f).ok_or_else(|| {
-            format!("`{f}` is not a family: expected chain, showdown or removal")
-        })?);
-    }
-    for &p in &args.players {
-        if !(2..=4).contains(&p) {
-            return Err(format!("--players {p}: tables have 2, 3 or 4 players"));
-        }
-    }
-    for c in configs::all() {
-        if (!modes.is_empty() && !modes.contains(&c.mode))
-            || (!families.is_empty() && !families.contains(&c.family))
-            || (!args.players.is_empty() && !args.players.contains(&c.mode.players()))
-        {
-            continue;
-        }
+    for c in configs::select(&args.mode, &args.family, &args.players)? {
         let bounds = match &args.bounds {
             Some(t) => parse_bounds(t, c.bounds)?,
             None => c.bounds,
@@ -467,32 +446,6 @@ fn print_json(outcomes: &[Outcome], seen: u64, written: &[PathBuf]) {
     println!("{}", serde_json::to_string_pretty(&out).unwrap_or_default());
 }
 
-fn collect(paths: &[PathBuf]) -> Vec<PathBuf> {
-    let mut out = Vec::new();
-    for p in paths {
-        if p.is_dir() {
-            let mut entries: Vec<PathBuf> = match std::fs::read_dir(p) {
-                Ok(rd) => rd.filter_map(|e| e.ok().map(|e| e.path())).collect(),
-                Err(_) => {
-                    out.push(p.clone());
-                    continue;
-                }
-            };
-            entries.sort();
-            let (dirs, files): (Vec<_>, Vec<_>) = entries.into_iter().partition(|e| e.is_dir());
-            out.extend(
-                files
-                    .into_iter()
-                    .filter(|f| f.extension().is_some_and(|x| x == "toml")),
-            );
-            out.extend(collect(&dirs));
-        } else {
-            out.push(p.clone());
-        }
-    }
-    out
-}
-
 fn replay(files: &[PathBuf], verbose: bool, fault: Option<&str>) -> ExitCode {
     let files = collect(files);
     let (mut passed, mut failed, mut broken) = (0, 0, 0);
@@ -593,9 +546,20 @@ fn main() -> ExitCode {
     match cli.command {
         Command::Check(args) => run_check(args),
         Command::Replay {
+            engine: Some(engine),
+            files,
+            timeout,
+            ..
+        } => match conform::timeout(timeout) {
+            Ok(t) => conform::replay(&engine, &files, t),
+            Err(e) => fail_input(e),
+        },
+        Command::Conform(args) => conform::conform(&args),
+        Command::Replay {
             files,
             verbose,
             fault,
+            ..
         } => {
             if let Some(name) = &fault
                 && let Err(e) = name.parse::<riftcheck::Fault>()
@@ -653,6 +617,7 @@ fn main() -> ExitCode {
             };
             simulate::run(&targets, bounds, seed, runs, depth, fault)
         }
+        Command::Serve { spec, fault } => serve(spec, fault.as_deref()),
         Command::Bench { seconds } => {
             bench::run(seconds);
             ExitCode::SUCCESS
@@ -700,6 +665,29 @@ fn main() -> ExitCode {
                 }
             }
             ExitCode::SUCCESS
+        }
+    }
+}
+
+fn serve(spec: bool, fault: Option<&str>) -> ExitCode {
+    use riftcheck::protocol::serve::{Session, serve};
+    let fault = match fault.map(str::parse::<riftcheck::Fault>).transpose() {
+        Ok(f) => f,
+        Err(e) => return fail_input(e),
+    };
+    let (input, output) = (std::io::stdin().lock(), std::io::stdout().lock());
+    let done = if spec {
+        serve(Session::<riftcheck::oracle::Spec>::new("riftcheck spec"), input, output)
+    } else {
+        serve(Session::<riftcheck::Game>::new("riftcheck").with_fault(fault), input, output)
+    };
+    match done {
+        Ok(()) => ExitCode::SUCCESS,
+        // The other side closed the pipe: the session is over.
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("riftcheck serve: {e}");
+            ExitCode::from(2)
         }
     }
 }

@@ -1,0 +1,209 @@
+//! The command line of `conform` and of `replay --engine`.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Duration;
+
+use clap::Args;
+use riftcheck::Scenario;
+use riftcheck::protocol::remote::{Verdict, replay_remote};
+
+use super::{Options, Remote, print, run, write_scenarios};
+use crate::configs;
+use crate::model::Bounds;
+
+/// `riftcheck conform`'s arguments.
+#[derive(Args, Debug)]
+pub struct ConformArgs {
+    /// The command that starts the engine (run by `sh -c`), e.g. "python3 my_engine.py".
+    #[arg(long)]
+    pub engine: String,
+    /// Scenario files or directories for the first phase (default: tests/scenarios, if it
+    /// exists).
+    pub files: Vec<PathBuf>,
+    /// Only these phases: scenarios, exhaustive, walks.
+    #[arg(long, value_delimiter = ',')]
+    pub phases: Vec<String>,
+    /// Only configurations of these modes.
+    #[arg(long, value_delimiter = ',')]
+    pub mode: Vec<String>,
+    /// Only configurations of these families.
+    #[arg(long, value_delimiter = ',')]
+    pub family: Vec<String>,
+    /// Only tables of these sizes (2, 3, 4).
+    #[arg(long, value_delimiter = ',')]
+    pub players: Vec<usize>,
+    /// Stop each exhaustive exploration after this many games (exit 3 if that cut one short).
+    #[arg(long)]
+    pub max_states: Option<usize>,
+    /// Random walks per configuration.
+    #[arg(long, default_value_t = 100)]
+    pub walks: u64,
+    /// Steps per walk.
+    #[arg(long, default_value_t = 60)]
+    pub depth: usize,
+    /// The first seed of the walks.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// Bounds of the walks.
+    #[arg(long, default_value = "turns=6,concessions=3,invites=2")]
+    pub walk_bounds: String,
+    /// Seconds the engine may take to answer one request.
+    #[arg(long, default_value_t = 10.0)]
+    pub timeout: f64,
+    /// Where the divergences' scenario files are written.
+    #[arg(long, default_value = "riftcheck-out/conform")]
+    pub out: PathBuf,
+    /// Output format: text or json.
+    #[arg(long, default_value = "text")]
+    pub format: String,
+    /// List the unsupported scenarios too.
+    #[arg(long)]
+    pub verbose: bool,
+}
+
+/// A per-request timeout from seconds given on the command line.
+///
+/// # Errors
+///
+/// Not a finite positive number of seconds.
+pub fn timeout(seconds: f64) -> Result<Duration, String> {
+    if seconds.is_finite() && seconds > 0.0 && seconds <= 86_400.0 {
+        Ok(Duration::from_secs_f64(seconds))
+    } else {
+        Err(format!("--timeout {seconds}: expected a number of seconds above 0, at most 86400"))
+    }
+}
+
+fn fail(message: impl std::fmt::Display) -> ExitCode {
+    eprintln!("error: {message}");
+    ExitCode::from(2)
+}
+
+fn options(args: &ConformArgs) -> Result<Options, String> {
+    let known = ["scenarios", "exhaustive", "walks"];
+    if let Some(p) = args.phases.iter().find(|p| !known.contains(&p.as_str())) {
+        return Err(format!("`{p}` is not a phase: expected scenarios, exhaustive or walks"));
+    }
+    let on = |p: &str| args.phases.is_empty() || args.phases.iter().any(|x| x == p);
+    if !matches!(args.format.as_str(), "text" | "json") {
+        return Err(format!("`{}` is not a format: expected text or json", args.format));
+    }
+    let mut files = args.files.clone();
+    if files.is_empty() && on("scenarios") {
+        let default = PathBuf::from("tests/scenarios");
+        if default.is_dir() {
+            files.push(default);
+        }
+    }
+    let scenarios = if on("scenarios") { crate::args::collect(&files) } else { Vec::new() };
+    Ok(Options {
+        scenarios,
+        configs: configs::select(&args.mode, &args.family, &args.players)?,
+        exhaustive: on("exhaustive"),
+        max_states: args.max_states,
+        walks: if on("walks") { args.walks } else { 0 },
+        depth: args.depth,
+        seed: args.seed,
+        walk_bounds: crate::args::parse_bounds(&args.walk_bounds, Bounds::default())?,
+    })
+}
+
+/// Runs `riftcheck conform`. Exit status: 0 the engine agrees everywhere it declares itself
+/// able, 1 a divergence or a failed scenario, 2 bad input or an engine that cannot be started,
+/// 3 a limit cut the exploration short.
+pub fn conform(args: &ConformArgs) -> ExitCode {
+    let (opts, timeout) = match options(args).and_then(|o| Ok((o, timeout(args.timeout)?))) {
+        Ok(x) => x,
+        Err(e) => return fail(e),
+    };
+    let mut remote = match Remote::open(&args.engine, timeout) {
+        Ok(r) => r,
+        Err(e) => return fail(format!("the engine did not start: {e}")),
+    };
+    let tty = std::io::IsTerminal::is_terminal(&std::io::stderr());
+    let report = run(&mut remote, &opts, &mut |what| {
+        if tty {
+            eprint!("\r\x1b[2K{what}");
+        }
+    });
+    if tty {
+        eprint!("\r\x1b[2K");
+    }
+    let written = match write_scenarios(&report, &args.out) {
+        Ok(w) => w,
+        Err(e) => return fail(format!("cannot write to {}: {e}", args.out.display())),
+    };
+    if args.format == "json" {
+        print::json(&report, &written);
+    } else {
+        print::text(&report, &written, args.verbose);
+    }
+    if report.failed() {
+        ExitCode::from(1)
+    } else if report.cut() {
+        ExitCode::from(3)
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
+/// Runs `riftcheck replay --engine CMD FILE...`: each scenario on the engine. Exit status as for
+/// `replay`.
+pub fn replay(engine: &str, files: &[PathBuf], timeout: Duration) -> ExitCode {
+    let mut remote = match Remote::open(engine, timeout) {
+        Ok(r) => r,
+        Err(e) => return fail(format!("the engine did not start: {e}")),
+    };
+    let (mut passed, mut failed, mut unsupported, mut broken) = (0, 0, 0, 0);
+    for path in crate::args::collect(files) {
+        let scenario = match Scenario::load(&path) {
+            Ok(s) => s,
+            Err(e) => {
+                println!("ERROR {e}");
+                broken += 1;
+                continue;
+            }
+        };
+        let verdict = match remote.conn() {
+            Ok(c) => replay_remote(&scenario, c),
+            Err(f) => Ok(Verdict::Fault { after: 0, fault: f }),
+        };
+        let shown = path.display();
+        match verdict {
+            Err(e) => {
+                println!("ERROR {e}");
+                broken += 1;
+            }
+            Ok(Verdict::Passed) => {
+                println!("pass  {shown} ({})", scenario.title);
+                passed += 1;
+            }
+            Ok(Verdict::Unsupported(why)) => {
+                println!("skip  {shown} ({}): the engine cannot express {why}", scenario.title);
+                unsupported += 1;
+            }
+            Ok(Verdict::Failed(f)) => {
+                let f = &f[0];
+                println!(
+                    "FAIL  {shown}:{}:{} ({}) after step {}: {}: expected {}, found {}",
+                    f.at.0, f.at.1, scenario.title, f.after, f.what, f.expected, f.actual
+                );
+                failed += 1;
+            }
+            Ok(Verdict::Fault { after, fault }) => {
+                println!("FAIL  {shown} ({}) after step {after}: {fault}", scenario.title);
+                remote.close();
+                failed += 1;
+            }
+        }
+    }
+    println!("{passed} passed, {failed} failed, {unsupported} unsupported, {broken} unreadable");
+    if broken > 0 {
+        ExitCode::from(2)
+    } else if failed > 0 {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    }
+}

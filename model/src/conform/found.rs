@@ -1,0 +1,140 @@
+//! A divergence as its readers take it: a rulebook example ("Expected by rule X: ...; found:
+//! ...") and a scenario file, its expectations the spec's, that replays it on the engine.
+
+use std::fmt::Write;
+
+use riftcheck::observation::Value;
+use riftcheck::protocol::compare::Divergence;
+use riftcheck::scenario::{Expect, Outcome, SUMMARY, Scenario, SourceMap, Step, render_example};
+use riftcheck::{Action, Engine, Observation};
+
+use super::table::Table;
+
+/// A divergence found in a phase, with the steps that show it.
+#[derive(Clone, Debug)]
+pub struct Found {
+    /// The starting position.
+    pub config: String,
+    /// The phase (`exhaustive`, `random walks`).
+    pub phase: &'static str,
+    /// The steps from the start; the last one diverges (none: the setup does).
+    pub path: Vec<Action>,
+    /// Their sentences.
+    pub steps: Vec<String>,
+    /// How.
+    pub divergence: Divergence,
+    /// The rules to cite.
+    pub rule: String,
+    /// What the rules expect.
+    pub expected: String,
+    /// What the engine did.
+    pub found: String,
+    /// The rulebook example.
+    pub text: String,
+    /// The scenario that replays it.
+    pub scenario: Scenario,
+}
+
+/// The spec's expectations after `path`, for a scenario: the summary, and the field that
+/// differs (of cards and battlefields, the one that differs).
+fn expectations(table: &Table, path: &[Action], d: &Divergence) -> Expect {
+    let cat = &table.catalog;
+    let spec: Observation = table.spec_after(path);
+    let mut keys: Vec<&str> = SUMMARY.to_vec();
+    let mut narrow = None;
+    if let Divergence::Differs(diff) = d
+        && !keys.contains(&diff.field)
+    {
+        keys.push(diff.field);
+        if matches!(diff.field, "cards" | "battlefields") {
+            narrow = diff.path.split('.').nth(1).map(str::to_string);
+        }
+    }
+    let mut e = Expect::of(&spec, cat, &keys, path.len());
+    if let (Some(name), Some(Divergence::Differs(diff))) = (narrow, Some(d))
+        && let Some(Value::Map(entries)) = spec.field(diff.field, cat)
+    {
+        let name = name.trim_matches('"').to_string();
+        let only: Vec<(String, Value)> = entries.into_iter().filter(|(k, _)| *k == name).collect();
+        if let Some(Ok(x)) = Observation::expect_field(diff.field, &Value::Map(only), cat) {
+            e.set(diff.field, x);
+        }
+    }
+    e
+}
+
+impl Found {
+    /// Writes up `divergence`, found after `path` in `table`, by the engine called `engine`.
+    pub fn new(
+        table: &Table,
+        engine: &str,
+        phase: &'static str,
+        path: Vec<Action>,
+        divergence: Divergence,
+    ) -> Found {
+        let cat = &table.catalog;
+        let step = path
+            .last()
+            .map_or("the setup".to_string(), |a| a.display(cat).to_string());
+        let rule = divergence.rule();
+        let expected = divergence.expected(&step);
+        let found = divergence.found();
+        let mut steps: Vec<Step> = path
+            .iter()
+            .map(|a| Step {
+                text: a.display(cat).to_string(),
+                outcome: Outcome::Accepted,
+            })
+            .collect();
+        if let (Some(last), Divergence::Accepted { refusals } | Divergence::OtherReason { refusals, .. }) =
+            (steps.last_mut(), &divergence)
+        {
+            last.outcome = Outcome::Refused(refusals.first().map(|e| e.name().to_string()));
+        }
+        let title = format!("{engine} parts from the rules ({})", table.name);
+        let cite = if rule.is_empty() { "the protocol".to_string() } else { format!("rule {rule}") };
+        let scenario = Scenario {
+            title: title.clone(),
+            rules: rule
+                .split(", ")
+                .filter(|r| !r.is_empty())
+                .map(str::to_string)
+                .collect(),
+            description: Some(format!(
+                "Found by riftcheck conform ({phase}) in {}: the shortest sequence of steps on \
+                 which {engine} parts from the rules. Expected by {cite}: {expected}; found: \
+                 {found}.",
+                table.name
+            )),
+            setup: table.setup.clone(),
+            steps,
+            checks: Vec::new(),
+            expect: Some(expectations(table, &path, &divergence)),
+            source: SourceMap::default(),
+        };
+        // The example as the rules play it; the last step is where the engine parts from them.
+        let mut spec = table.first.0.clone();
+        let played: Vec<_> = path.iter().map(|&a| (a, spec.apply(a))).collect();
+        let mut first = table.first.0.observe();
+        first.events = table.first.1.clone();
+        let mut text = render_example(&title, None, &scenario.rules, cat, &first, &first.events, &played);
+        let _ = writeln!(text, "Expected by {cite}: {expected}; found: {found}.");
+        Found {
+            config: table.name.clone(),
+            phase,
+            steps: path.iter().map(|a| a.display(cat).to_string()).collect(),
+            path,
+            divergence,
+            rule,
+            expected,
+            found,
+            text,
+            scenario,
+        }
+    }
+
+    /// A file name for the scenario.
+    pub fn file_name(&self) -> String {
+        format!("{}__conform.toml", self.config.replace(['/', ' '], "_"))
+    }
+}

@@ -1,0 +1,249 @@
+//! `riftcheck conform`: check another rules engine, in any language, over the protocol of
+//! `docs/protocol.md`, in three phases:
+//!
+//! 1. the scenario corpus as a conformance suite (every expectation of every scenario);
+//! 2. an exhaustive exploration of the built-in configurations, the spec driving
+//!    ([`explore`]), the first divergence one of the shortest;
+//! 3. seeded random walks at larger bounds ([`walks`]), a divergence shrunk.
+//!
+//! What the engine says it cannot express (a mode, a kind of card or action) is reported as
+//! unsupported, never as a failure.
+
+pub mod cli;
+pub mod explore;
+pub mod found;
+pub mod print;
+pub mod remote;
+pub mod table;
+pub mod walks;
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use riftcheck::Scenario;
+use riftcheck::protocol::remote::{Verdict, replay_remote};
+
+pub use found::Found;
+pub use remote::Remote;
+use table::Table;
+
+use crate::configs::Config;
+use crate::model::Bounds;
+
+/// What to run.
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// Scenario files for the first phase (empty: skip it).
+    pub scenarios: Vec<PathBuf>,
+    /// Configurations for the exhaustive phase.
+    pub configs: Vec<Config>,
+    /// Whether to run the exhaustive phase.
+    pub exhaustive: bool,
+    /// Games per configuration at most, in the exhaustive phase.
+    pub max_states: Option<usize>,
+    /// Walks per configuration in the random phase (0: skip it).
+    pub walks: u64,
+    /// Steps per walk.
+    pub depth: usize,
+    /// The first seed.
+    pub seed: u64,
+    /// Bounds of the walks.
+    pub walk_bounds: Bounds,
+}
+
+/// How one scenario went.
+#[derive(Debug)]
+pub struct ScenarioRow {
+    /// Its file.
+    pub path: PathBuf,
+    /// Its title.
+    pub title: String,
+    /// The verdict, or why the file cannot be used.
+    pub verdict: Result<Verdict, String>,
+}
+
+/// How one configuration went in a phase.
+#[derive(Debug)]
+pub struct ConfigRow {
+    /// `war/chain`.
+    pub config: String,
+    /// Why the engine cannot express it, if it cannot.
+    pub unsupported: Option<String>,
+    /// Games reached (exhaustive) or walks taken.
+    pub states: u64,
+    /// Steps judged.
+    pub steps: u64,
+    /// Requests sent.
+    pub requests: u64,
+    /// Seconds taken.
+    pub seconds: f64,
+    /// Whether a limit cut it short.
+    pub cut: bool,
+    /// The divergence found, if any (an index into [`Report::found`]).
+    pub found: Option<usize>,
+}
+
+/// Everything `conform` found.
+#[derive(Debug, Default)]
+pub struct Report {
+    /// The engine's name and version.
+    pub engine: String,
+    /// The scenario phase.
+    pub scenarios: Vec<ScenarioRow>,
+    /// The exhaustive phase.
+    pub exhaustive: Vec<ConfigRow>,
+    /// The random phase.
+    pub walks: Vec<ConfigRow>,
+    /// Every divergence, written up.
+    pub found: Vec<Found>,
+}
+
+impl Report {
+    /// Whether anything failed or diverged.
+    pub fn failed(&self) -> bool {
+        !self.found.is_empty()
+            || self
+                .scenarios
+                .iter()
+                .any(|r| !matches!(r.verdict, Ok(Verdict::Passed | Verdict::Unsupported(_))))
+    }
+
+    /// Whether a limit cut a phase short.
+    pub fn cut(&self) -> bool {
+        self.exhaustive.iter().any(|r| r.cut)
+    }
+}
+
+/// Replays scenario files on `remote`.
+pub fn scenarios(remote: &mut Remote, files: &[PathBuf]) -> Vec<ScenarioRow> {
+    files
+        .iter()
+        .map(|path| {
+            let scenario = match Scenario::load(path) {
+                Ok(s) => s,
+                Err(e) => {
+                    return ScenarioRow {
+                        path: path.clone(),
+                        title: String::new(),
+                        verdict: Err(e.to_string()),
+                    };
+                }
+            };
+            let verdict = match remote.conn() {
+                Ok(conn) => replay_remote(&scenario, conn).map_err(|e| e.to_string()),
+                Err(f) => Ok(Verdict::Fault { after: 0, fault: f }),
+            };
+            if matches!(verdict, Ok(Verdict::Fault { .. })) {
+                // Start the engine afresh for the next scenario.
+                remote.close();
+            }
+            ScenarioRow {
+                path: path.clone(),
+                title: scenario.title.clone(),
+                verdict,
+            }
+        })
+        .collect()
+}
+
+fn row(config: &str) -> ConfigRow {
+    ConfigRow {
+        config: config.to_string(),
+        unsupported: None,
+        states: 0,
+        steps: 0,
+        requests: 0,
+        seconds: 0.0,
+        cut: false,
+        found: None,
+    }
+}
+
+/// Runs every phase `opts` asks for against `remote`.
+pub fn run(remote: &mut Remote, opts: &Options, progress: &mut dyn FnMut(&str)) -> Report {
+    let mut report = Report {
+        engine: remote.name.clone(),
+        ..Report::default()
+    };
+    if !opts.scenarios.is_empty() {
+        progress("scenarios");
+        report.scenarios = scenarios(remote, &opts.scenarios);
+    }
+    let engine = remote.name.clone();
+    for (phase, on) in [("exhaustive", opts.exhaustive), ("random walks", opts.walks > 0)] {
+        if !on {
+            continue;
+        }
+        for (i, cfg) in opts.configs.iter().enumerate() {
+            let name = cfg.name();
+            progress(&format!("{phase}: {name}"));
+            let mut r = row(&name);
+            if let Some(why) = remote.caps.unsupported(&cfg.setup) {
+                r.unsupported = Some(why);
+                push(&mut report, phase, r);
+                continue;
+            }
+            let bounds = if phase == "exhaustive" { cfg.bounds } else { opts.walk_bounds };
+            let table = match Table::new(name.clone(), cfg.setup.clone(), bounds) {
+                Ok(t) => t,
+                Err(e) => {
+                    r.unsupported = Some(format!("the setup is impossible: {e}"));
+                    push(&mut report, phase, r);
+                    continue;
+                }
+            };
+            let divergence = if phase == "exhaustive" {
+                let x = explore::explore(&table, remote, opts.max_states);
+                (r.states, r.steps, r.requests) = (x.states as u64, x.steps, x.requests);
+                (r.seconds, r.cut) = (x.elapsed.as_secs_f64(), x.cut);
+                x.divergence
+            } else {
+                let seed = opts.seed.wrapping_add(i as u64);
+                let x = walks::walk(&table, remote, seed, opts.walks, opts.depth);
+                (r.states, r.steps, r.requests) = (x.walks, x.steps, x.requests);
+                r.seconds = x.elapsed.as_secs_f64();
+                x.divergence.map(|(p, d, _)| (p, d))
+            };
+            if let Some((path, d)) = divergence {
+                r.found = Some(report.found.len());
+                report.found.push(Found::new(&table, &engine, phase, path, d));
+            }
+            push(&mut report, phase, r);
+        }
+    }
+    report
+}
+
+fn push(report: &mut Report, phase: &str, r: ConfigRow) {
+    if phase == "exhaustive" {
+        report.exhaustive.push(r);
+    } else {
+        report.walks.push(r);
+    }
+}
+
+/// Writes each divergence's scenario under `dir`; the files written.
+///
+/// # Errors
+///
+/// A file cannot be written.
+pub fn write_scenarios(report: &Report, dir: &Path) -> std::io::Result<Vec<PathBuf>> {
+    let mut out = Vec::new();
+    if report.found.is_empty() {
+        return Ok(out);
+    }
+    std::fs::create_dir_all(dir)?;
+    for f in &report.found {
+        let mut name = f.file_name();
+        if f.phase != "exhaustive" {
+            name = name.replace("__conform", "__conform_walk");
+        }
+        let path = dir.join(name);
+        std::fs::write(&path, f.scenario.to_toml())?;
+        out.push(path);
+    }
+    Ok(out)
+}
+
+/// The per-request timeout's default.
+pub const TIMEOUT: Duration = Duration::from_secs(10);

@@ -1,0 +1,168 @@
+//! `conform`'s output: a table per phase, each divergence as a rulebook example, and the same as
+//! JSON for machines.
+
+use std::path::PathBuf;
+
+use riftcheck::protocol::remote::Verdict;
+use serde_json::json;
+
+use super::{ConfigRow, Report};
+
+fn verdict_text(v: &Result<Verdict, String>) -> (&'static str, String) {
+    match v {
+        Ok(Verdict::Passed) => ("passed", String::new()),
+        Ok(Verdict::Unsupported(why)) => ("unsupported", why.clone()),
+        Ok(Verdict::Failed(f)) => (
+            "failed",
+            f.first().map_or(String::new(), |f| {
+                format!(
+                    "line {}:{}: after step {}: {}: expected {}, found {}",
+                    f.at.0, f.at.1, f.after, f.what, f.expected, f.actual
+                )
+            }),
+        ),
+        Ok(Verdict::Fault { after, fault }) => ("failed", format!("after step {after}: {fault}")),
+        Err(e) => ("unreadable", e.clone()),
+    }
+}
+
+fn result_text(r: &ConfigRow, report: &Report) -> String {
+    if let Some(why) = &r.unsupported {
+        return format!("unsupported: {why}");
+    }
+    match r.found {
+        Some(i) => {
+            let f = &report.found[i];
+            format!("DIVERGES after {} steps", f.path.len())
+        }
+        None if r.cut => "agrees so far (cut by --max-states)".into(),
+        None => "agrees".into(),
+    }
+}
+
+fn table(title: &str, what: &str, rows: &[ConfigRow], report: &Report) {
+    if rows.is_empty() {
+        return;
+    }
+    println!("\n{title}");
+    println!(
+        "  {:<22} {:>9} {:>9} {:>9} {:>8} {:>9}  result",
+        "configuration", what, "steps", "requests", "seconds", "steps/s"
+    );
+    for r in rows {
+        let rate = if r.seconds > 0.0 {
+            format!("{:.0}", r.steps as f64 / r.seconds)
+        } else {
+            "-".into()
+        };
+        println!(
+            "  {:<22} {:>9} {:>9} {:>9} {:>8.2} {:>9}  {}",
+            r.config,
+            r.states,
+            r.steps,
+            r.requests,
+            r.seconds,
+            rate,
+            result_text(r, report)
+        );
+    }
+}
+
+/// Prints the report for people.
+pub fn text(report: &Report, written: &[PathBuf], verbose: bool) {
+    println!("riftcheck conform: {}", report.engine);
+    if !report.scenarios.is_empty() {
+        let mut counts = [0usize; 4];
+        println!("\n1. Scenarios as a conformance suite");
+        for r in &report.scenarios {
+            let (word, why) = verdict_text(&r.verdict);
+            let i = ["passed", "failed", "unsupported", "unreadable"]
+                .iter()
+                .position(|w| *w == word)
+                .unwrap_or(1);
+            counts[i] += 1;
+            if word == "passed" || (word == "unsupported" && !verbose) {
+                continue;
+            }
+            println!("  {word:<11} {} ({}): {why}", r.path.display(), r.title);
+        }
+        println!(
+            "  {} passed, {} failed, {} unsupported, {} unreadable",
+            counts[0], counts[1], counts[2], counts[3]
+        );
+    }
+    table(
+        "2. Exhaustive exploration of the built-in configurations (the spec driving)",
+        "games",
+        &report.exhaustive,
+        report,
+    );
+    table("3. Seeded random walks", "walks", &report.walks, report);
+    for (f, path) in report.found.iter().zip(written) {
+        println!("\nDivergence in {} ({}, {} steps):\n", f.config, f.phase, f.path.len());
+        print!("{}", f.text);
+        println!("Scenario: {} (riftcheck replay --engine CMD {0})", path.display());
+    }
+    let unsupported = report.exhaustive.iter().filter(|r| r.unsupported.is_some()).count();
+    println!(
+        "\n{}: {} divergence(s); {} configuration(s) unsupported by the engine",
+        if report.failed() { "FAILED" } else { "PASSED" },
+        report.found.len(),
+        unsupported
+    );
+}
+
+fn rows_json(rows: &[ConfigRow]) -> serde_json::Value {
+    rows.iter()
+        .map(|r| {
+            json!({
+                "configuration": r.config,
+                "unsupported": r.unsupported,
+                "states": r.states,
+                "steps": r.steps,
+                "requests": r.requests,
+                "seconds": r.seconds,
+                "cut": r.cut,
+                "divergence": r.found,
+            })
+        })
+        .collect()
+}
+
+/// Prints the report as one JSON document.
+pub fn json(report: &Report, written: &[PathBuf]) {
+    let scenarios: Vec<_> = report
+        .scenarios
+        .iter()
+        .map(|r| {
+            let (word, why) = verdict_text(&r.verdict);
+            json!({ "file": r.path.display().to_string(), "title": r.title, "result": word, "detail": why })
+        })
+        .collect();
+    let found: Vec<_> = report
+        .found
+        .iter()
+        .enumerate()
+        .map(|(i, f)| {
+            json!({
+                "configuration": f.config,
+                "phase": f.phase,
+                "steps": f.steps,
+                "rule": f.rule,
+                "expected": f.expected,
+                "found": f.found,
+                "example": f.text,
+                "scenario_file": written.get(i).map(|p| p.display().to_string()),
+            })
+        })
+        .collect();
+    let out = json!({
+        "engine": report.engine,
+        "passed": !report.failed(),
+        "scenarios": scenarios,
+        "exhaustive": rows_json(&report.exhaustive),
+        "walks": rows_json(&report.walks),
+        "divergences": found,
+    });
+    println!("{}", serde_json::to_string_pretty(&out).unwrap_or_default());
+}

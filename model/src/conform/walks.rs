@@ -1,0 +1,136 @@
+//! The random phase: seeded walks at bounds too large to exhaust, every step judged, and a
+//! divergence shrunk (steps dropped while it still shows) before it is reported.
+
+use std::time::{Duration, Instant};
+
+use riftcheck::Action;
+use riftcheck::protocol::compare::Divergence;
+
+use super::remote::Remote;
+use super::table::{Counts, Table, Took};
+
+/// What the walks found in one starting position.
+#[derive(Debug)]
+pub struct Walked {
+    /// Walks taken.
+    pub walks: u64,
+    /// Steps judged.
+    pub steps: u64,
+    /// Requests sent.
+    pub requests: u64,
+    /// Time taken.
+    pub elapsed: Duration,
+    /// The first divergence, shrunk, with the steps to it, and the length it was found at.
+    pub divergence: Option<(Vec<Action>, Divergence, usize)>,
+}
+
+/// A small, fast, seeded generator (SplitMix64): the same seed walks the same steps.
+pub struct Rng(u64);
+
+impl Rng {
+    /// A generator for `seed`.
+    pub fn new(seed: u64) -> Rng {
+        Rng(seed)
+    }
+
+    /// The next number.
+    pub fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    /// A number below `n` (n > 0).
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
+
+/// Walks `table` on `remote`: `walks` walks of at most `depth` steps from `seed`.
+pub fn walk(table: &Table, remote: &mut Remote, seed: u64, walks: u64, depth: usize) -> Walked {
+    let started = Instant::now();
+    let requests = remote.requests;
+    let mut out = Walked {
+        walks: 0,
+        steps: 0,
+        requests: 0,
+        elapsed: Duration::ZERO,
+        divergence: None,
+    };
+    let mut offered = Vec::new();
+    let mut legal = Vec::new();
+    'walks: for w in 0..walks {
+        out.walks += 1;
+        let mut rng = Rng::new(seed ^ w.wrapping_mul(0x2545_f491_4f6c_dd1d));
+        if let Took::Diverged(d) = table.begin(remote, w == 0) {
+            out.divergence = Some((Vec::new(), d, 0));
+            break;
+        }
+        let mut spec = table.first.0.clone();
+        let mut counts = Counts::default();
+        let mut path = Vec::new();
+        for _ in 0..depth {
+            table.offered(&spec, counts, &remote.caps, &mut offered);
+            if offered.is_empty() {
+                break;
+            }
+            legal.clear();
+            legal.extend(offered.iter().copied().filter(|&a| Table::rule(&spec, a).1.is_some()));
+            // Mostly what the rules allow, so that walks go deep; sometimes anything, so that
+            // refusals are tried too.
+            let a = if !legal.is_empty() && rng.below(10) < 8 {
+                legal[rng.below(legal.len())]
+            } else {
+                offered[rng.below(offered.len())]
+            };
+            out.steps += 1;
+            path.push(a);
+            match table.take(remote, &spec, a) {
+                Took::Diverged(d) => {
+                    let found = path.len();
+                    let (path, d) = shrink(table, remote, path, d);
+                    out.divergence = Some((path, d, found));
+                    break 'walks;
+                }
+                Took::Agreed(Some(next)) => {
+                    spec = next;
+                    counts = Table::count(counts, a);
+                }
+                Took::Agreed(None) | Took::Unsupported => {}
+            }
+        }
+    }
+    out.elapsed = started.elapsed();
+    out.requests = remote.requests - requests;
+    out
+}
+
+/// Drops steps from `path` (whose last step diverges as `d`) while a divergence still shows,
+/// and cuts it at the first step that diverges.
+pub fn shrink(
+    table: &Table,
+    remote: &mut Remote,
+    mut path: Vec<Action>,
+    mut d: Divergence,
+) -> (Vec<Action>, Divergence) {
+    // A fault may be the engine's state of mind rather than the steps: keep it as found.
+    if matches!(d, Divergence::Fault(_)) {
+        return (path, d);
+    }
+    let mut i = 0;
+    while i < path.len() {
+        let mut shorter = path.clone();
+        shorter.remove(i);
+        match table.replay(remote, &shorter, true) {
+            Some((at, found)) if !matches!(found, Divergence::Fault(_)) => {
+                shorter.truncate(at);
+                path = shorter;
+                d = found;
+            }
+            _ => i += 1,
+        }
+    }
+    (path, d)
+}
