@@ -65,6 +65,18 @@ const LAYERS: &[(&str, &[&str], &[&str])] = &[
         ],
     ),
     (
+        "protocol",
+        &["src/protocol/"],
+        &[
+            "vocabulary",
+            "engine state",
+            "reference engine",
+            "spec",
+            "oracle",
+            "scenario",
+        ],
+    ),
+    (
         "harness",
         &["src/harness/"],
         &[
@@ -86,6 +98,7 @@ const LAYERS: &[(&str, &[&str], &[&str])] = &[
             "spec",
             "oracle",
             "scenario",
+            "protocol",
             "harness",
         ],
     ),
@@ -99,6 +112,7 @@ const LAYERS: &[(&str, &[&str], &[&str])] = &[
             "spec",
             "oracle",
             "scenario",
+            "protocol",
             "harness",
             "model checker",
         ],

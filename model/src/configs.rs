@@ -453,7 +453,11 @@ pub fn all() -> Vec<Config> {
 /// # Errors
 ///
 /// A name is not a mode or a family, a size is not 2, 3 or 4, or nothing matches.
-pub fn select(modes: &[String], families: &[String], players: &[usize]) -> Result<Vec<Config>, String> {
+pub fn select(
+    modes: &[String],
+    families: &[String],
+    players: &[usize],
+) -> Result<Vec<Config>, String> {
     let mut ms = Vec::new();
     for m in modes {
         ms.push(m.parse::<Mode>().map_err(|e| e.to_string())?);
@@ -461,9 +465,10 @@ pub fn select(modes: &[String], families: &[String], players: &[usize]) -> Resul
     let mut fs = Vec::new();
     for f in families {
         let names: Vec<&str> = Family::ALL.iter().map(|f| f.key()).collect();
-        fs.push(Family::from_key(f).ok_or_else(|| {
-            format!("`{f}` is not a family: expected {}", names.join(", "))
-        })?);
+        fs.push(
+            Family::from_key(f)
+                .ok_or_else(|| format!("`{f}` is not a family: expected {}", names.join(", ")))?,
+        );
     }
     for &p in players {
         if !(2..=4).contains(&p) {

@@ -6,12 +6,12 @@ use std::time::Duration;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use riftcheck::{Scenario, Setup};
+use riftcheck_model::args::{collect, parse_bounds};
 use riftcheck_model::check::{self, Options, Outcome};
 use riftcheck_model::configs;
 use riftcheck_model::conform::cli::{self as conform, ConformArgs};
 use riftcheck_model::model::Bounds;
 use riftcheck_model::properties::{Kind, Prop};
-use riftcheck_model::args::{collect, parse_bounds};
 use riftcheck_model::{bench, simulate};
 
 /// riftcheck: a model checker and fuzzing harness for the multiplayer rules of Riftbound.
@@ -153,8 +153,11 @@ enum Command {
         #[arg(long)]
         spec: bool,
         /// Serve an engine that commits this rule fault (an engine with a known mistake).
-        #[arg(long)]
+        #[arg(long, conflicts_with = "spec")]
         fault: Option<String>,
+        /// Declare no snapshots, so that a client resets and replays instead.
+        #[arg(long)]
+        no_snapshot: bool,
     },
     /// List the project's policies: where the rules are silent, what the engine does.
     Policies,
@@ -617,7 +620,11 @@ fn main() -> ExitCode {
             };
             simulate::run(&targets, bounds, seed, runs, depth, fault)
         }
-        Command::Serve { spec, fault } => serve(spec, fault.as_deref()),
+        Command::Serve {
+            spec,
+            fault,
+            no_snapshot,
+        } => serve(spec, fault.as_deref(), !no_snapshot),
         Command::Bench { seconds } => {
             bench::run(seconds);
             ExitCode::SUCCESS
@@ -669,7 +676,7 @@ fn main() -> ExitCode {
     }
 }
 
-fn serve(spec: bool, fault: Option<&str>) -> ExitCode {
+fn serve(spec: bool, fault: Option<&str>, snapshots: bool) -> ExitCode {
     use riftcheck::protocol::serve::{Session, serve};
     let fault = match fault.map(str::parse::<riftcheck::Fault>).transpose() {
         Ok(f) => f,
@@ -677,9 +684,11 @@ fn serve(spec: bool, fault: Option<&str>) -> ExitCode {
     };
     let (input, output) = (std::io::stdin().lock(), std::io::stdout().lock());
     let done = if spec {
-        serve(Session::<riftcheck::oracle::Spec>::new("riftcheck spec"), input, output)
+        let session = Session::<riftcheck::oracle::Spec>::new("riftcheck spec");
+        serve(session.with_snapshots(snapshots), input, output)
     } else {
-        serve(Session::<riftcheck::Game>::new("riftcheck").with_fault(fault), input, output)
+        let session = Session::<riftcheck::Game>::new("riftcheck").with_fault(fault);
+        serve(session.with_snapshots(snapshots), input, output)
     };
     match done {
         Ok(()) => ExitCode::SUCCESS,

@@ -126,6 +126,32 @@ pub struct Connection {
     pub hello: Hello,
     /// Requests sent so far.
     pub requests: u64,
+    /// The ops of requests sent and not yet answered, oldest first.
+    pending: VecDeque<&'static str>,
+}
+
+/// A request that can be sent ahead of the answers to those before it ([`Connection::send`]).
+#[derive(Clone, Copy, Debug)]
+pub enum Request<'a> {
+    /// `apply` an action.
+    Apply(&'a Action),
+    /// `reset` to the game right after setup.
+    Reset,
+    /// Take a `snapshot`.
+    Snapshot,
+    /// `restore` a snapshot.
+    Restore(&'a Json),
+}
+
+impl Request<'_> {
+    fn op(&self) -> &'static str {
+        match self {
+            Request::Apply(_) => "apply",
+            Request::Reset => "reset",
+            Request::Snapshot => "snapshot",
+            Request::Restore(_) => "restore",
+        }
+    }
 }
 
 impl Connection {
@@ -146,16 +172,17 @@ impl Connection {
                 command: command.to_string(),
                 error: e.to_string(),
             })?;
-        let (stdin, stdout, stderr) = match (child.stdin.take(), child.stdout.take(), child.stderr.take()) {
-            (Some(i), Some(o), Some(e)) => (i, o, e),
-            _ => {
-                let _ = child.kill();
-                return Err(EngineFault::Spawn {
-                    command: command.to_string(),
-                    error: "its standard streams are not available".into(),
-                });
-            }
-        };
+        let (stdin, stdout, stderr) =
+            match (child.stdin.take(), child.stdout.take(), child.stderr.take()) {
+                (Some(i), Some(o), Some(e)) => (i, o, e),
+                _ => {
+                    let _ = child.kill();
+                    return Err(EngineFault::Spawn {
+                        command: command.to_string(),
+                        error: "its standard streams are not available".into(),
+                    });
+                }
+            };
         let (tx, lines) = mpsc::channel();
         std::thread::spawn(move || {
             for line in BufReader::new(stdout).lines() {
@@ -181,9 +208,13 @@ impl Connection {
                 capabilities: super::Capabilities::default(),
             },
             requests: 0,
+            pending: VecDeque::new(),
         };
         let answer = conn.request("hello", &json!({ "op": "hello", "protocol": VERSION }))?;
-        let hello = answer.get("hello").cloned().ok_or_else(|| conn.unexpected("hello", "`hello`", &answer))?;
+        let hello = answer
+            .get("hello")
+            .cloned()
+            .ok_or_else(|| conn.unexpected("hello", "`hello`", &answer))?;
         conn.hello = serde_json::from_value(hello).map_err(|e| EngineFault::Malformed {
             op: "hello".into(),
             error: e.to_string(),
@@ -205,16 +236,24 @@ impl Connection {
         }
     }
 
-    /// Sends one request and waits for its answer, a JSON object.
-    fn request(&mut self, op: &str, message: &Json) -> Result<Json, EngineFault> {
+    fn write(&mut self, op: &'static str, message: &Json) -> Result<(), EngineFault> {
         self.requests += 1;
         let sent = serde_json::to_writer(&mut self.stdin, message)
             .map_err(std::io::Error::from)
-            .and_then(|()| self.stdin.write_all(b"\n"))
-            .and_then(|()| self.stdin.flush());
+            .and_then(|()| self.stdin.write_all(b"\n"));
         if sent.is_err() {
             return Err(self.exited());
         }
+        self.pending.push_back(op);
+        Ok(())
+    }
+
+    /// Reads the answer to the oldest request not yet answered: a JSON object.
+    fn read(&mut self) -> Result<Json, EngineFault> {
+        if self.stdin.flush().is_err() {
+            return Err(self.exited());
+        }
+        let op = self.pending.pop_front().unwrap_or("a request");
         let line = match self.lines.recv_timeout(self.timeout) {
             Ok(Ok(line)) => line,
             Ok(Err(_)) | Err(RecvTimeoutError::Disconnected) => return Err(self.exited()),
@@ -247,6 +286,79 @@ impl Connection {
         Ok(answer)
     }
 
+    /// Sends one request and waits for its answer, a JSON object. Answers still owed to
+    /// requests sent ahead are read and dropped first.
+    fn request(&mut self, op: &'static str, message: &Json) -> Result<Json, EngineFault> {
+        self.settle()?;
+        self.write(op, message)?;
+        self.read()
+    }
+
+    /// Reads and drops the answers still owed to requests sent ahead.
+    ///
+    /// # Errors
+    ///
+    /// As for any request.
+    pub fn settle(&mut self) -> Result<(), EngineFault> {
+        while !self.pending.is_empty() {
+            self.read()?;
+        }
+        Ok(())
+    }
+
+    /// Sends `request` without waiting for its answer, which [`Connection::receive`] (or
+    /// [`Connection::receive_snapshot`], [`Connection::receive_restored`]) reads later, in the
+    /// order sent. Many requests in flight save a round trip each.
+    ///
+    /// # Errors
+    ///
+    /// The engine is gone.
+    pub fn send(&mut self, request: Request<'_>, catalog: &Catalog) -> Result<(), EngineFault> {
+        let message = match request {
+            Request::Apply(a) => json!({ "op": "apply", "action": action_json(a, catalog) }),
+            Request::Reset => json!({ "op": "reset" }),
+            Request::Snapshot => json!({ "op": "snapshot" }),
+            Request::Restore(token) => json!({ "op": "restore", "snapshot": token }),
+        };
+        self.write(request.op(), &message)
+    }
+
+    /// The answer to a request sent ahead that `apply` or `reset`.
+    ///
+    /// # Errors
+    ///
+    /// As for any request.
+    pub fn receive(&mut self) -> Result<Answer, EngineFault> {
+        let op = self.pending.front().copied().unwrap_or("apply");
+        let a = self.read()?;
+        self.parse_answer(op, &a)
+    }
+
+    /// The token of a `snapshot` sent ahead.
+    ///
+    /// # Errors
+    ///
+    /// As for any request.
+    pub fn receive_snapshot(&mut self) -> Result<Json, EngineFault> {
+        let a = self.read()?;
+        a.get("snapshot")
+            .cloned()
+            .ok_or_else(|| self.unexpected("snapshot", "`snapshot`", &a))
+    }
+
+    /// The answer to a `restore` sent ahead.
+    ///
+    /// # Errors
+    ///
+    /// As for any request.
+    pub fn receive_restored(&mut self) -> Result<(), EngineFault> {
+        let a = self.read()?;
+        match a.get("restored") {
+            Some(Json::Bool(true)) => Ok(()),
+            _ => Err(self.unexpected("restore", "`restored`", &a)),
+        }
+    }
+
     fn exited(&mut self) -> EngineFault {
         // Give the process a moment to finish so that its status and last words are known.
         let mut status = None;
@@ -268,9 +380,16 @@ impl Connection {
         }
     }
 
-    fn answer(&mut self, op: &str, message: &Json) -> Result<Answer, EngineFault> {
+    fn answer(&mut self, op: &'static str, message: &Json) -> Result<Answer, EngineFault> {
         let a = self.request(op, message)?;
+        self.parse_answer(op, &a)
+    }
+
+    fn parse_answer(&self, op: &str, a: &Json) -> Result<Answer, EngineFault> {
         if let Some(o) = a.get("observation") {
+            if !o.is_object() {
+                return Err(self.unexpected(op, "`observation` as a JSON object", a));
+            }
             return Ok(Answer::Observation(o.clone()));
         }
         if let Some(r) = a.get("refused") {
@@ -283,7 +402,11 @@ impl Connection {
         if let Some(i) = a.get("invalid") {
             return Ok(Answer::Invalid(text(i)));
         }
-        Err(self.unexpected(op, "`observation`, `refused`, `unsupported` or `invalid`", &a))
+        Err(self.unexpected(
+            op,
+            "`observation`, `refused`, `unsupported` or `invalid`",
+            a,
+        ))
     }
 
     /// Sets up a game from a setup in its JSON form ([`super::wire::setup_json`]).
@@ -350,8 +473,9 @@ impl Connection {
     ///
     /// As for any request.
     pub fn restore(&mut self, token: &Json) -> Result<(), EngineFault> {
-        self.request("restore", &json!({ "op": "restore", "snapshot": token }))
-            .map(|_| ())
+        self.settle()?;
+        self.write("restore", &json!({ "op": "restore", "snapshot": token }))?;
+        self.receive_restored()
     }
 }
 

@@ -44,7 +44,9 @@ impl Divergence {
         match self {
             Divergence::Differs(d) => d.rule.to_string(),
             Divergence::Accepted { refusals } | Divergence::OtherReason { refusals, .. } => {
-                refusals.first().map_or(String::new(), |e| e.rule().to_string())
+                refusals
+                    .first()
+                    .map_or(String::new(), |e| e.rule().to_string())
             }
             Divergence::Refused(_) | Divergence::Fault(_) => String::new(),
         }
@@ -82,7 +84,12 @@ impl Divergence {
 
 impl fmt::Display for Divergence {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "expected {}; found: {}", self.expected("the step"), self.found())
+        write!(
+            f,
+            "expected {}; found: {}",
+            self.expected("the step"),
+            self.found()
+        )
     }
 }
 
@@ -107,13 +114,15 @@ pub fn found_value(json: &Json, expected: &Value) -> Value {
 /// The first field in which `found` differs from `expected`, with that field's rule.
 pub fn difference(expected: &Value, found: &Value) -> Option<Difference> {
     let (Value::Map(ours), Value::Map(theirs)) = (expected, found) else {
-        return expected.first_difference(found).map(|(path, a, b)| Difference {
-            field: "observation",
-            rule: "",
-            path,
-            ours: a.clone(),
-            theirs: b.clone(),
-        });
+        return expected
+            .first_difference(found)
+            .map(|(path, a, b)| Difference {
+                field: "observation",
+                rule: "",
+                path,
+                ours: a.clone(),
+                theirs: b.clone(),
+            });
     };
     for ((key, a), (_, b)) in ours.iter().zip(theirs) {
         if let Some((path, x, y)) = a.first_difference(b) {
@@ -137,7 +146,12 @@ pub fn difference(expected: &Value, found: &Value) -> Option<Difference> {
 
 /// Judges the engine's `answer` to a step the rules decided as `ruled`. An `unsupported` answer
 /// is not judged here.
-pub fn judge(ruled: &Ruled, answer: &super::client::Answer, catalog: &Catalog, events: bool) -> Option<Divergence> {
+pub fn judge(
+    ruled: &Ruled,
+    answer: &super::client::Answer,
+    catalog: &Catalog,
+    events: bool,
+) -> Option<Divergence> {
     use super::client::Answer;
     match (ruled, answer) {
         (Ok(obs), Answer::Observation(json)) => {
@@ -149,10 +163,12 @@ pub fn judge(ruled: &Ruled, answer: &super::client::Answer, catalog: &Catalog, e
         (Err(refusals), Answer::Observation(_)) => Some(Divergence::Accepted {
             refusals: refusals.clone(),
         }),
-        (Err(refusals), Answer::Refused(r)) => (!r.agrees(refusals)).then(|| Divergence::OtherReason {
-            refusal: r.clone(),
-            refusals: refusals.clone(),
-        }),
+        (Err(refusals), Answer::Refused(r)) => {
+            (!r.agrees(refusals)).then(|| Divergence::OtherReason {
+                refusal: r.clone(),
+                refusals: refusals.clone(),
+            })
+        }
         (_, Answer::Invalid(why)) => Some(Divergence::Fault(EngineFault::Unexpected {
             op: "apply".into(),
             expected: "an observation or a refusal".into(),

@@ -104,24 +104,21 @@ impl Capabilities {
                 return Some(format!("{} cards ({})", c.kind.key(), c.name));
             }
             let mut effects = vec![&c.effect];
-            match &c.ability {
-                Some(a) => {
-                    let kind = match a {
-                        AbilitySetup::Add => "add",
-                        AbilitySetup::Activated { effect, .. } => {
-                            effects.push(effect);
-                            "activated"
-                        }
-                        AbilitySetup::Triggered { effect, .. } => {
-                            effects.push(effect);
-                            "triggered"
-                        }
-                    };
-                    if !listed(&self.abilities, kind) {
-                        return Some(format!("{kind} abilities ({})", c.name));
+            if let Some(a) = &c.ability {
+                let kind = match a {
+                    AbilitySetup::Add => "add",
+                    AbilitySetup::Activated { effect, .. } => {
+                        effects.push(effect);
+                        "activated"
                     }
+                    AbilitySetup::Triggered { effect, .. } => {
+                        effects.push(effect);
+                        "triggered"
+                    }
+                };
+                if !listed(&self.abilities, kind) {
+                    return Some(format!("{kind} abilities ({})", c.name));
                 }
-                None => {}
             }
             for e in effects {
                 let kind = effect_kind(e);

@@ -120,7 +120,13 @@ pub fn replay_remote(s: &Scenario, conn: &mut Connection) -> Result<Verdict, Sce
     history.record_sentences(&sentences(&obs));
     let mut failures = Vec::new();
     let check = |e: &Expect, at, obs: &Json, history: &History, failures: &mut Vec<Failure>| {
-        compare(&|k| field(obs, k), history, &without_rules(e, caps.events), at, failures);
+        compare(
+            &|k| field(obs, k),
+            history,
+            &without_rules(e, caps.events),
+            at,
+            failures,
+        );
     };
     let at_step = |after: usize| {
         s.checks
@@ -148,7 +154,10 @@ pub fn replay_remote(s: &Scenario, conn: &mut Connection) -> Result<Verdict, Sce
             (Outcome::Refused(Some(name)), Answer::Refused(r))
                 if r.error.as_ref().is_some_and(|e| e != name) =>
             {
-                Some((format!("refused ({name})"), format!("refused ({})", r.text())))
+                Some((
+                    format!("refused ({name})"),
+                    format!("refused ({})", r.text()),
+                ))
             }
             (_, Answer::Invalid(why)) => Some(("an answer".into(), format!("invalid: {why}"))),
             _ => None,

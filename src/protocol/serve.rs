@@ -26,6 +26,7 @@ struct Served<E> {
 pub struct Session<E> {
     name: String,
     fault: Option<Fault>,
+    snapshots: bool,
     game: Option<Served<E>>,
 }
 
@@ -39,6 +40,7 @@ impl<E: Engine> Session<E> {
         Session {
             name: name.into(),
             fault: None,
+            snapshots: true,
             game: None,
         }
     }
@@ -48,6 +50,14 @@ impl<E: Engine> Session<E> {
     #[must_use]
     pub fn with_fault(mut self, fault: Option<Fault>) -> Session<E> {
         self.fault = fault;
+        self
+    }
+
+    /// The same session, declaring no `snapshot` and `restore` when `on` is false: a client then
+    /// returns to a state by `reset` and a replay, as it must with many engines.
+    #[must_use]
+    pub fn with_snapshots(mut self, on: bool) -> Session<E> {
+        self.snapshots = on;
         self
     }
 
@@ -65,8 +75,14 @@ impl<E: Engine> Session<E> {
                 protocol: VERSION,
                 name: self.name.clone(),
                 version: env!("CARGO_PKG_VERSION").to_string(),
-                capabilities: Capabilities::everything(),
+                capabilities: Capabilities {
+                    snapshot: self.snapshots,
+                    ..Capabilities::everything()
+                },
             }}),
+            "snapshot" | "restore" if !self.snapshots => {
+                error(format!("`{op}`: this session declared no snapshots"))
+            }
             "setup" => self.setup(request.get("setup").unwrap_or(&Json::Null)),
             _ => {
                 let Some(game) = self.game.as_mut() else {

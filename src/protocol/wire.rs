@@ -275,9 +275,14 @@ impl Refusal {
     }
 
     /// Whether it agrees with one of the refusals the rules give (`allowed`, non-empty): by the
-    /// error's name if it names one, else by the rule if it cites one, else as a refusal only.
+    /// error's name if it names one of riftcheck's, else by the rule if it cites one, else as a
+    /// refusal only. An engine's own error names are its business: they fall back to the rule.
     pub fn agrees(&self, allowed: &[RuleError]) -> bool {
-        match (&self.error, &self.rule) {
+        let ours = self
+            .error
+            .as_deref()
+            .filter(|n| crate::error::RULE_ERROR_NAMES.contains(n));
+        match (ours, &self.rule) {
             (Some(name), _) => allowed.iter().any(|e| e.name() == name),
             (None, Some(rule)) => allowed.iter().any(|e| cites(e.rule(), rule)),
             (None, None) => true,
@@ -309,7 +314,10 @@ mod tests {
     #[test]
     fn a_trailing_rule_is_not_part_of_the_sentence() {
         assert_eq!(sentence("A passes (339)"), "A passes");
-        assert_eq!(sentence("B's Battlefield (A) is replaced (652.2.a)"), "B's Battlefield (A) is replaced");
+        assert_eq!(
+            sentence("B's Battlefield (A) is replaced (652.2.a)"),
+            "B's Battlefield (A) is replaced"
+        );
         assert_eq!(sentence("A passes"), "A passes");
         assert_eq!(sentence("A sees (something)"), "A sees (something)");
     }
@@ -334,13 +342,47 @@ mod tests {
 
     #[test]
     fn a_refusal_agrees_by_name_then_by_rule() {
-        let allowed = [RuleError::NoChainToPass { seat: crate::seat::Seat::A }];
+        let allowed = [RuleError::NoChainToPass {
+            seat: crate::seat::Seat::A,
+        }];
         let name = allowed[0].name().to_string();
         let rule = allowed[0].rule().to_string();
-        assert!(Refusal { error: Some(name), ..Refusal::default() }.agrees(&allowed));
-        assert!(!Refusal { error: Some("Other".into()), ..Refusal::default() }.agrees(&allowed));
-        assert!(Refusal { rule: Some(rule), ..Refusal::default() }.agrees(&allowed));
-        assert!(!Refusal { rule: Some("999".into()), ..Refusal::default() }.agrees(&allowed));
+        assert!(
+            Refusal {
+                error: Some(name),
+                ..Refusal::default()
+            }
+            .agrees(&allowed)
+        );
+        assert!(
+            !Refusal {
+                error: Some("NoPriority".into()),
+                ..Refusal::default()
+            }
+            .agrees(&allowed)
+        );
+        // A name of the engine's own is no name to compare: the rule decides, if given.
+        let own = |rule: &str| Refusal {
+            error: Some("E_NOTHING_TO_PASS".into()),
+            rule: Some(rule.into()),
+            message: None,
+        };
+        assert!(own(allowed[0].rule()).agrees(&allowed));
+        assert!(!own("999").agrees(&allowed));
+        assert!(
+            Refusal {
+                rule: Some(rule),
+                ..Refusal::default()
+            }
+            .agrees(&allowed)
+        );
+        assert!(
+            !Refusal {
+                rule: Some("999".into()),
+                ..Refusal::default()
+            }
+            .agrees(&allowed)
+        );
         assert!(Refusal::default().agrees(&allowed));
     }
 }

@@ -140,7 +140,13 @@ pub(super) fn replay<E: Engine>(
         }
     }
     if let Some(e) = &s.expect {
-        compare(&|k| obs.field(k, &catalog), &history, e, s.source.expect, &mut failures);
+        compare(
+            &|k| obs.field(k, &catalog),
+            &history,
+            e,
+            s.source.expect,
+            &mut failures,
+        );
     }
     Ok(Replay {
         setup_events,

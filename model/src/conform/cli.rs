@@ -71,7 +71,9 @@ pub fn timeout(seconds: f64) -> Result<Duration, String> {
     if seconds.is_finite() && seconds > 0.0 && seconds <= 86_400.0 {
         Ok(Duration::from_secs_f64(seconds))
     } else {
-        Err(format!("--timeout {seconds}: expected a number of seconds above 0, at most 86400"))
+        Err(format!(
+            "--timeout {seconds}: expected a number of seconds above 0, at most 86400"
+        ))
     }
 }
 
@@ -83,11 +85,16 @@ fn fail(message: impl std::fmt::Display) -> ExitCode {
 fn options(args: &ConformArgs) -> Result<Options, String> {
     let known = ["scenarios", "exhaustive", "walks"];
     if let Some(p) = args.phases.iter().find(|p| !known.contains(&p.as_str())) {
-        return Err(format!("`{p}` is not a phase: expected scenarios, exhaustive or walks"));
+        return Err(format!(
+            "`{p}` is not a phase: expected scenarios, exhaustive or walks"
+        ));
     }
     let on = |p: &str| args.phases.is_empty() || args.phases.iter().any(|x| x == p);
     if !matches!(args.format.as_str(), "text" | "json") {
-        return Err(format!("`{}` is not a format: expected text or json", args.format));
+        return Err(format!(
+            "`{}` is not a format: expected text or json",
+            args.format
+        ));
     }
     let mut files = args.files.clone();
     if files.is_empty() && on("scenarios") {
@@ -96,7 +103,11 @@ fn options(args: &ConformArgs) -> Result<Options, String> {
             files.push(default);
         }
     }
-    let scenarios = if on("scenarios") { crate::args::collect(&files) } else { Vec::new() };
+    let scenarios = if on("scenarios") {
+        crate::args::collect(&files)
+    } else {
+        Vec::new()
+    };
     Ok(Options {
         scenarios,
         configs: configs::select(&args.mode, &args.family, &args.players)?,
@@ -180,7 +191,10 @@ pub fn replay(engine: &str, files: &[PathBuf], timeout: Duration) -> ExitCode {
                 passed += 1;
             }
             Ok(Verdict::Unsupported(why)) => {
-                println!("skip  {shown} ({}): the engine cannot express {why}", scenario.title);
+                println!(
+                    "skip  {shown} ({}): the engine cannot express {why}",
+                    scenario.title
+                );
                 unsupported += 1;
             }
             Ok(Verdict::Failed(f)) => {
@@ -192,7 +206,10 @@ pub fn replay(engine: &str, files: &[PathBuf], timeout: Duration) -> ExitCode {
                 failed += 1;
             }
             Ok(Verdict::Fault { after, fault }) => {
-                println!("FAIL  {shown} ({}) after step {after}: {fault}", scenario.title);
+                println!(
+                    "FAIL  {shown} ({}) after step {after}: {fault}",
+                    scenario.title
+                );
                 remote.close();
                 failed += 1;
             }

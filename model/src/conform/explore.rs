@@ -8,9 +8,9 @@ use std::hash::{BuildHasher, Hash, Hasher};
 use std::time::{Duration, Instant};
 
 use riftcheck::oracle::Spec;
-use riftcheck::protocol::client::EngineFault;
-use riftcheck::protocol::compare::Divergence;
-use riftcheck::Action;
+use riftcheck::protocol::client::{Connection, EngineFault, Request};
+use riftcheck::protocol::compare::{Divergence, Ruled};
+use riftcheck::{Action, Engine};
 use serde_json::Value as Json;
 
 use super::remote::Remote;
@@ -62,29 +62,143 @@ fn key(spec: &Spec, counts: Counts) -> u64 {
     h.finish()
 }
 
-/// Brings the engine to node `n`.
-fn go_to(table: &Table, remote: &mut Remote, nodes: &[Node], n: usize) -> Result<(), Divergence> {
-    if let Some(token) = &nodes[n].token {
-        return remote.with(|c| c.restore(token)).map_err(Divergence::Fault);
-    }
-    let steps = path(nodes, n);
-    match table.replay(remote, &steps, false) {
-        None => Ok(()),
-        // The same steps were answered as the rules say before: the engine is not
-        // deterministic, or a refusal changed its game.
-        Some((_, Divergence::Fault(f))) => Err(Divergence::Fault(f)),
-        Some((i, d)) => Err(Divergence::Fault(EngineFault::Unexpected {
-            op: "apply".into(),
-            expected: format!(
-                "the same answer to step {i} as when it was first taken (the engine answers \
-                 the same steps differently: {d})"
-            ),
-            line: String::new(),
-        })),
-    }
+/// One request of a batch, and what its answer is judged against.
+enum Planned {
+    /// Back to the game being expanded: `restore` its snapshot, or `reset` (judged against the
+    /// start) and the steps to it again (each judged against the rules).
+    Back,
+    /// A step from the game being expanded, as the rules take it, and the node it leads to if
+    /// the game it reaches is new.
+    Step {
+        action: Action,
+        ruled: Box<Ruled>,
+        child: Option<usize>,
+    },
+    /// A snapshot of the new game the step before reached, for node `usize`.
+    Snapshot(usize),
 }
 
-/// Explores `table` on `remote`, up to `max_states` games.
+/// The way back to a game without snapshots: the steps from the start, each with what the rules
+/// make of it.
+fn way_back(table: &Table, nodes: &[Node], n: usize) -> Vec<(Action, Ruled)> {
+    let mut spec = table.first.0.clone();
+    path(nodes, n)
+        .into_iter()
+        .map(|a| {
+            let (ruled, next) = Table::rule(&spec, a);
+            if let Some(next) = next {
+                spec = next;
+            }
+            (a, ruled)
+        })
+        .collect()
+}
+
+/// An engine that answers steps it answered as the rules say before differently now: it is not
+/// deterministic, or a refusal changed its game.
+fn not_again(step: usize, d: &Divergence) -> Divergence {
+    if let Divergence::Fault(f) = d {
+        return Divergence::Fault(f.clone());
+    }
+    Divergence::Fault(EngineFault::Unexpected {
+        op: "apply".into(),
+        expected: format!(
+            "the same answer to step {step} as when it was first taken (the engine answers the \
+             same steps differently: {d})"
+        ),
+        line: String::new(),
+    })
+}
+
+/// Sends the batch planned for node `n`, then reads and judges the answers in order. `Err`: the
+/// steps to the divergence, and the divergence.
+fn run_batch(
+    table: &Table,
+    conn: &mut Connection,
+    nodes: &mut [Node],
+    n: usize,
+    plan: &[Planned],
+    back: &[(Action, Ruled)],
+    out: &mut Explored,
+) -> Result<(), Box<(Vec<Action>, Divergence)>> {
+    let cat = &table.catalog;
+    let events = conn.hello.capabilities.events;
+    let fault = |p: Vec<Action>, f: EngineFault| Box::new((p, Divergence::Fault(f)));
+    let token = nodes[n].token.clone();
+    for p in plan {
+        let sent = match p {
+            Planned::Back => match &token {
+                Some(t) => conn.send(Request::Restore(t), cat),
+                None => std::iter::once(Request::Reset)
+                    .chain(back.iter().map(|(a, _)| Request::Apply(a)))
+                    .try_for_each(|r| conn.send(r, cat)),
+            },
+            Planned::Step { action, .. } => conn.send(Request::Apply(action), cat),
+            Planned::Snapshot(_) => conn.send(Request::Snapshot, cat),
+        };
+        sent.map_err(|f| fault(path(nodes, n), f))?;
+    }
+    let mut first = table.first.0.observe();
+    first.events = table.first.1.clone();
+    let first: Ruled = Ok(first);
+    for p in plan {
+        match p {
+            Planned::Back if token.is_some() => {
+                conn.receive_restored()
+                    .map_err(|f| fault(path(nodes, n), f))?;
+            }
+            Planned::Back => {
+                for (i, ruled) in std::iter::once(&first)
+                    .chain(back.iter().map(|(_, r)| r))
+                    .enumerate()
+                {
+                    if let Took::Diverged(d) = table.judged(events, ruled, conn.receive(), None) {
+                        return Err(Box::new((path(nodes, n), not_again(i, &d))));
+                    }
+                }
+            }
+            Planned::Step {
+                action,
+                ruled,
+                child,
+            } => {
+                out.steps += 1;
+                match table.judged(events, ruled, conn.receive(), None) {
+                    Took::Diverged(d) => {
+                        let mut p = path(nodes, n);
+                        p.push(*action);
+                        return Err(Box::new((p, d)));
+                    }
+                    Took::Unsupported => {
+                        out.unsupported_steps += 1;
+                        // The engine did not go there: neither explore it from here nor keep
+                        // the snapshot that follows.
+                        if let Some(c) = child {
+                            nodes[*c].spec = None;
+                            nodes[*c].parent = usize::MAX;
+                        }
+                    }
+                    Took::Agreed(_) => {}
+                }
+            }
+            Planned::Snapshot(c) => {
+                let t = conn.receive_snapshot().map_err(|f| {
+                    let mut p = path(nodes, n);
+                    p.extend(nodes[*c].action);
+                    fault(p, f)
+                })?;
+                if nodes[*c].parent != usize::MAX {
+                    nodes[*c].token = Some(t);
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Explores `table` on `remote`, up to `max_states` games. The steps from one game go to the
+/// engine as one batch, each answer judged as it comes back: a round trip per game, not per
+/// request.
 pub fn explore(table: &Table, remote: &mut Remote, max_states: Option<usize>) -> Explored {
     let started = Instant::now();
     let requests = remote.requests;
@@ -98,21 +212,22 @@ pub fn explore(table: &Table, remote: &mut Remote, max_states: Option<usize>) ->
         divergence: None,
     };
     let snapshots = remote.caps.snapshot;
-    let finish = |mut out: Explored, remote: &Remote| {
+    let finish = |mut out: Explored, remote: &Remote, states: usize| {
         out.elapsed = started.elapsed();
         out.requests = remote.requests - requests;
+        out.states = states;
         out
     };
     if let Took::Diverged(d) = table.begin(remote, true) {
         out.divergence = Some((Vec::new(), d));
-        return finish(out, remote);
+        return finish(out, remote, 1);
     }
     let first_token = if snapshots {
         match remote.with(|c| c.snapshot()) {
             Ok(t) => Some(t),
             Err(f) => {
                 out.divergence = Some((Vec::new(), Divergence::Fault(f)));
-                return finish(out, remote);
+                return finish(out, remote, 1);
             }
         }
     } else {
@@ -129,6 +244,7 @@ pub fn explore(table: &Table, remote: &mut Remote, max_states: Option<usize>) ->
     seen.insert(key(&table.first.0, Counts::default()));
     let mut at = Some(0);
     let mut offered = Vec::new();
+    let mut plan = Vec::new();
     let mut n = 0;
     while n < nodes.len() {
         let Some(spec) = nodes[n].spec.take() else {
@@ -137,65 +253,82 @@ pub fn explore(table: &Table, remote: &mut Remote, max_states: Option<usize>) ->
         };
         let counts = nodes[n].counts;
         table.offered(&spec, counts, &remote.caps, &mut offered);
+        // Plan the batch: the engine's game follows the rules' as long as it agrees.
+        plan.clear();
+        let mut here = at == Some(n);
         for &a in &offered {
-            if at != Some(n) {
-                if let Err(d) = go_to(table, remote, &nodes, n) {
-                    out.divergence = Some((path(&nodes, n), d));
-                    return finish(out, remote);
-                }
-                at = Some(n);
+            if !here {
+                plan.push(Planned::Back);
+                here = true;
             }
-            out.steps += 1;
-            let next = match table.take(remote, &spec, a) {
-                Took::Diverged(d) => {
-                    let mut p = path(&nodes, n);
-                    p.push(a);
-                    out.divergence = Some((p, d));
-                    out.states = nodes.len();
-                    return finish(out, remote);
+            let (ruled, next) = Table::rule(&spec, a);
+            let mut child = None;
+            if let Some(next) = next {
+                here = false;
+                let counts = Table::count(counts, a);
+                if !seen.insert(key(&next, counts)) {
+                } else if max_states.is_some_and(|m| nodes.len() >= m) {
+                    out.cut = true;
+                } else {
+                    nodes.push(Node {
+                        spec: Some(next),
+                        counts,
+                        parent: n,
+                        action: Some(a),
+                        token: None,
+                    });
+                    child = Some(nodes.len() - 1);
                 }
-                Took::Unsupported => {
-                    out.unsupported_steps += 1;
-                    continue;
-                }
-                Took::Agreed(None) => continue,
-                Took::Agreed(Some(next)) => next,
-            };
-            at = None;
-            let counts = Table::count(counts, a);
-            if !seen.insert(key(&next, counts)) {
-                continue;
             }
-            if max_states.is_some_and(|m| nodes.len() >= m) {
-                out.cut = true;
-                continue;
-            }
-            let token = if snapshots {
-                match remote.with(|c| c.snapshot()) {
-                    Ok(t) => Some(t),
-                    Err(f) => {
-                        let mut p = path(&nodes, n);
-                        p.push(a);
-                        out.divergence = Some((p, Divergence::Fault(f)));
-                        return finish(out, remote);
-                    }
-                }
-            } else {
-                None
-            };
-            nodes.push(Node {
-                spec: Some(next),
-                counts,
-                parent: n,
-                action: Some(a),
-                token,
+            plan.push(Planned::Step {
+                action: a,
+                ruled: Box::new(ruled),
+                child,
             });
-            at = Some(nodes.len() - 1);
+            if let (Some(c), true) = (child, snapshots) {
+                plan.push(Planned::Snapshot(c));
+            }
         }
+        let back = if snapshots || !plan.iter().any(|p| matches!(p, Planned::Back)) {
+            Vec::new()
+        } else {
+            way_back(table, &nodes, n)
+        };
+        let conn = match remote.conn() {
+            Ok(c) => c,
+            Err(f) => {
+                out.divergence = Some((path(&nodes, n), Divergence::Fault(f)));
+                return finish(out, remote, nodes.len());
+            }
+        };
+        let before = conn.requests;
+        let done = run_batch(table, conn, &mut nodes, n, &plan, &back, &mut out);
+        // A fault ends the connection; a divergence leaves answers owed, read and dropped.
+        let broken = match &done {
+            Ok(()) => false,
+            Err(found) if matches!(found.1, Divergence::Fault(_)) => true,
+            Err(_) => conn.settle().is_err(),
+        };
+        remote.requests += conn.requests - before;
+        if broken {
+            remote.close();
+        }
+        if let Err(found) = done {
+            out.divergence = Some(*found);
+            return finish(out, remote, nodes.len());
+        }
+        at = match plan.last() {
+            Some(Planned::Snapshot(c)) => Some(*c),
+            Some(Planned::Step { ruled, child, .. }) => match (ruled.as_ref(), child) {
+                (Ok(_), Some(c)) => Some(*c),
+                (Ok(_), None) => None,
+                (Err(_), _) => Some(n),
+            },
+            _ => None,
+        };
         // The snapshot is not needed once every step from the game has been taken.
         nodes[n].token = None;
         n += 1;
     }
-    out.states = nodes.len();
-    finish(out, remote)
+    finish(out, remote, nodes.len())
 }

@@ -79,20 +79,26 @@ impl Found {
         let rule = divergence.rule();
         let expected = divergence.expected(&step);
         let found = divergence.found();
-        let mut steps: Vec<Step> = path
+        // The steps as the rules play them: a step the spec refuses is refused in the scenario,
+        // whatever the engine did with it.
+        let mut spec = table.first.0.clone();
+        let played: Vec<_> = path.iter().map(|&a| (a, spec.apply(a))).collect();
+        let steps: Vec<Step> = played
             .iter()
-            .map(|a| Step {
+            .map(|(a, r)| Step {
                 text: a.display(cat).to_string(),
-                outcome: Outcome::Accepted,
+                outcome: match r {
+                    Ok(_) => Outcome::Accepted,
+                    Err(e) => Outcome::Refused(Some(e.name().to_string())),
+                },
             })
             .collect();
-        if let (Some(last), Divergence::Accepted { refusals } | Divergence::OtherReason { refusals, .. }) =
-            (steps.last_mut(), &divergence)
-        {
-            last.outcome = Outcome::Refused(refusals.first().map(|e| e.name().to_string()));
-        }
         let title = format!("{engine} parts from the rules ({})", table.name);
-        let cite = if rule.is_empty() { "the protocol".to_string() } else { format!("rule {rule}") };
+        let cite = if rule.is_empty() {
+            "the protocol".to_string()
+        } else {
+            format!("rule {rule}")
+        };
         let scenario = Scenario {
             title: title.clone(),
             rules: rule
@@ -113,11 +119,17 @@ impl Found {
             source: SourceMap::default(),
         };
         // The example as the rules play it; the last step is where the engine parts from them.
-        let mut spec = table.first.0.clone();
-        let played: Vec<_> = path.iter().map(|&a| (a, spec.apply(a))).collect();
         let mut first = table.first.0.observe();
         first.events = table.first.1.clone();
-        let mut text = render_example(&title, None, &scenario.rules, cat, &first, &first.events, &played);
+        let mut text = render_example(
+            &title,
+            None,
+            &scenario.rules,
+            cat,
+            &first,
+            &first.events,
+            &played,
+        );
         let _ = writeln!(text, "Expected by {cite}: {expected}; found: {found}.");
         Found {
             config: table.name.clone(),

@@ -170,7 +170,10 @@ pub fn run(remote: &mut Remote, opts: &Options, progress: &mut dyn FnMut(&str)) 
         report.scenarios = scenarios(remote, &opts.scenarios);
     }
     let engine = remote.name.clone();
-    for (phase, on) in [("exhaustive", opts.exhaustive), ("random walks", opts.walks > 0)] {
+    for (phase, on) in [
+        ("exhaustive", opts.exhaustive),
+        ("random walks", opts.walks > 0),
+    ] {
         if !on {
             continue;
         }
@@ -183,7 +186,11 @@ pub fn run(remote: &mut Remote, opts: &Options, progress: &mut dyn FnMut(&str)) 
                 push(&mut report, phase, r);
                 continue;
             }
-            let bounds = if phase == "exhaustive" { cfg.bounds } else { opts.walk_bounds };
+            let bounds = if phase == "exhaustive" {
+                cfg.bounds
+            } else {
+                opts.walk_bounds
+            };
             let table = match Table::new(name.clone(), cfg.setup.clone(), bounds) {
                 Ok(t) => t,
                 Err(e) => {
@@ -206,7 +213,9 @@ pub fn run(remote: &mut Remote, opts: &Options, progress: &mut dyn FnMut(&str)) 
             };
             if let Some((path, d)) = divergence {
                 r.found = Some(report.found.len());
-                report.found.push(Found::new(&table, &engine, phase, path, d));
+                report
+                    .found
+                    .push(Found::new(&table, &engine, phase, path, d));
             }
             push(&mut report, phase, r);
         }

@@ -15,14 +15,29 @@ fn verdict_text(v: &Result<Verdict, String>) -> (&'static str, String) {
         Ok(Verdict::Failed(f)) => (
             "failed",
             f.first().map_or(String::new(), |f| {
+                // A step's own verdict already names the step; a field needs saying when.
+                let when = if f.what.starts_with("step ") {
+                    String::new()
+                } else {
+                    format!("after step {}: ", f.after)
+                };
                 format!(
-                    "line {}:{}: after step {}: {}: expected {}, found {}",
-                    f.at.0, f.at.1, f.after, f.what, f.expected, f.actual
+                    "line {}:{}: {when}{}: expected {}, found {}",
+                    f.at.0, f.at.1, f.what, f.expected, f.actual
                 )
             }),
         ),
         Ok(Verdict::Fault { after, fault }) => ("failed", format!("after step {after}: {fault}")),
         Err(e) => ("unreadable", e.clone()),
+    }
+}
+
+/// "1 step", "3 steps".
+fn steps(n: usize) -> String {
+    if n == 1 {
+        "1 step".into()
+    } else {
+        format!("{n} steps")
     }
 }
 
@@ -33,7 +48,7 @@ fn result_text(r: &ConfigRow, report: &Report) -> String {
     match r.found {
         Some(i) => {
             let f = &report.found[i];
-            format!("DIVERGES after {} steps", f.path.len())
+            format!("DIVERGES after {}", steps(f.path.len()))
         }
         None if r.cut => "agrees so far (cut by --max-states)".into(),
         None => "agrees".into(),
@@ -99,11 +114,23 @@ pub fn text(report: &Report, written: &[PathBuf], verbose: bool) {
     );
     table("3. Seeded random walks", "walks", &report.walks, report);
     for (f, path) in report.found.iter().zip(written) {
-        println!("\nDivergence in {} ({}, {} steps):\n", f.config, f.phase, f.path.len());
+        println!(
+            "\nDivergence in {} ({}, {}):\n",
+            f.config,
+            f.phase,
+            steps(f.path.len())
+        );
         print!("{}", f.text);
-        println!("Scenario: {} (riftcheck replay --engine CMD {0})", path.display());
+        println!(
+            "Scenario: {} (riftcheck replay --engine CMD {0})",
+            path.display()
+        );
     }
-    let unsupported = report.exhaustive.iter().filter(|r| r.unsupported.is_some()).count();
+    let unsupported = report
+        .exhaustive
+        .iter()
+        .filter(|r| r.unsupported.is_some())
+        .count();
     println!(
         "\n{}: {} divergence(s); {} configuration(s) unsupported by the engine",
         if report.failed() { "FAILED" } else { "PASSED" },
@@ -148,7 +175,7 @@ pub fn json(report: &Report, written: &[PathBuf]) {
                 "configuration": f.config,
                 "phase": f.phase,
                 "steps": f.steps,
-                "rule": f.rule,
+                "rule": (!f.rule.is_empty()).then_some(&f.rule),
                 "expected": f.expected,
                 "found": f.found,
                 "example": f.text,

@@ -43,7 +43,7 @@ pub struct Table {
 /// How the engine answered a step, once judged.
 pub enum Took {
     /// As the rules say: the spec's next game if the step was taken.
-    Agreed(Option<Spec>),
+    Agreed(Option<Box<Spec>>),
     /// The engine cannot express the step.
     Unsupported,
     /// Differently.
@@ -80,7 +80,11 @@ impl Table {
         spec.well_formed(out);
         out.sort_unstable();
         out.dedup();
-        let conceded = spec.observe().removed.len().saturating_sub(self.removed_at_start);
+        let conceded = spec
+            .observe()
+            .removed
+            .len()
+            .saturating_sub(self.removed_at_start);
         out.retain(|a| {
             caps.takes(a)
                 && match a {
@@ -125,22 +129,29 @@ impl Table {
 
     /// Sets the engine up (or resets it, if `fresh` is false) and judges what it shows.
     pub fn begin(&self, remote: &mut Remote, fresh: bool) -> Took {
-        let answer = remote.with(|c| if fresh { c.setup(&self.setup_json) } else { c.reset() });
+        let answer = remote.with(|c| {
+            if fresh {
+                c.setup(&self.setup_json)
+            } else {
+                c.reset()
+            }
+        });
         let mut obs = self.first.0.observe();
         obs.events = self.first.1.clone();
-        self.judged(remote, &Ok(obs), answer, None)
+        self.judged(remote.caps.events, &Ok(obs), answer, None)
     }
 
     /// Takes `action` on the engine, in the game the spec `spec` is in, and judges the answer.
     pub fn take(&self, remote: &mut Remote, spec: &Spec, action: Action) -> Took {
         let (ruled, next) = Table::rule(spec, action);
         let answer = remote.with(|c| c.apply(&action, &self.catalog));
-        self.judged(remote, &ruled, answer, next)
+        self.judged(remote.caps.events, &ruled, answer, next)
     }
 
-    fn judged(
+    /// Judges an answer to a step (`next`: the spec's game after it).
+    pub fn judged(
         &self,
-        remote: &Remote,
+        events: bool,
         ruled: &Ruled,
         answer: Result<Answer, riftcheck::protocol::client::EngineFault>,
         next: Option<Spec>,
@@ -148,16 +159,21 @@ impl Table {
         match answer {
             Err(f) => Took::Diverged(Divergence::Fault(f)),
             Ok(Answer::Unsupported(_)) => Took::Unsupported,
-            Ok(a) => match judge(ruled, &a, &self.catalog, remote.caps.events) {
+            Ok(a) => match judge(ruled, &a, &self.catalog, events) {
                 Some(d) => Took::Diverged(d),
-                None => Took::Agreed(next),
+                None => Took::Agreed(next.map(Box::new)),
             },
         }
     }
 
     /// Replays `path` from the start on the spec and the engine: the index of the first step that
     /// diverges and how (`None` if all agree; the start is step 0, the first action step 1).
-    pub fn replay(&self, remote: &mut Remote, path: &[Action], fresh: bool) -> Option<(usize, Divergence)> {
+    pub fn replay(
+        &self,
+        remote: &mut Remote,
+        path: &[Action],
+        fresh: bool,
+    ) -> Option<(usize, Divergence)> {
         if let Took::Diverged(d) = self.begin(remote, fresh) {
             return Some((0, d));
         }
@@ -165,7 +181,7 @@ impl Table {
         for (i, &a) in path.iter().enumerate() {
             match self.take(remote, &spec, a) {
                 Took::Diverged(d) => return Some((i + 1, d)),
-                Took::Agreed(Some(next)) => spec = next,
+                Took::Agreed(Some(next)) => spec = *next,
                 Took::Agreed(None) | Took::Unsupported => {}
             }
         }

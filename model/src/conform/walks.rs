@@ -7,6 +7,7 @@ use riftcheck::Action;
 use riftcheck::protocol::compare::Divergence;
 
 use super::remote::Remote;
+use crate::simulate::Rng;
 use super::table::{Counts, Table, Took};
 
 /// What the walks found in one starting position.
@@ -22,30 +23,6 @@ pub struct Walked {
     pub elapsed: Duration,
     /// The first divergence, shrunk, with the steps to it, and the length it was found at.
     pub divergence: Option<(Vec<Action>, Divergence, usize)>,
-}
-
-/// A small, fast, seeded generator (SplitMix64): the same seed walks the same steps.
-pub struct Rng(u64);
-
-impl Rng {
-    /// A generator for `seed`.
-    pub fn new(seed: u64) -> Rng {
-        Rng(seed)
-    }
-
-    /// The next number.
-    pub fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    /// A number below `n` (n > 0).
-    pub fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
 }
 
 /// Walks `table` on `remote`: `walks` walks of at most `depth` steps from `seed`.
@@ -77,7 +54,12 @@ pub fn walk(table: &Table, remote: &mut Remote, seed: u64, walks: u64, depth: us
                 break;
             }
             legal.clear();
-            legal.extend(offered.iter().copied().filter(|&a| Table::rule(&spec, a).1.is_some()));
+            legal.extend(
+                offered
+                    .iter()
+                    .copied()
+                    .filter(|&a| Table::rule(&spec, a).1.is_some()),
+            );
             // Mostly what the rules allow, so that walks go deep; sometimes anything, so that
             // refusals are tried too.
             let a = if !legal.is_empty() && rng.below(10) < 8 {
@@ -95,7 +77,7 @@ pub fn walk(table: &Table, remote: &mut Remote, seed: u64, walks: u64, depth: us
                     break 'walks;
                 }
                 Took::Agreed(Some(next)) => {
-                    spec = next;
+                    spec = *next;
                     counts = Table::count(counts, a);
                 }
                 Took::Agreed(None) | Took::Unsupported => {}

@@ -1,0 +1,577 @@
+//! `riftcheck conform` and `riftcheck serve` end to end: the reference engine behind the
+//! protocol conforms; the example engines' documented mistakes are found, as the shortest
+//! sequence of steps and with the rule they break; an engine that crashes, hangs, exits or
+//! answers garbage is a finding, never a panic. The example engines are Python (standard
+//! library only), as another team's engine would be.
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+use serde_json::Value;
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+fn bin() -> &'static str {
+    env!("CARGO_BIN_EXE_riftcheck")
+}
+
+fn out_dir(name: &str) -> PathBuf {
+    std::env::temp_dir().join(format!("riftcheck-conform-{}-{name}", std::process::id()))
+}
+
+/// Runs `riftcheck ARGS` from the repository's root.
+fn riftcheck(args: &[&str]) -> Output {
+    Command::new(bin())
+        .args(args)
+        .current_dir(root())
+        .output()
+        .unwrap()
+}
+
+fn python(engine: &str, extra: &str) -> String {
+    format!(
+        "python3 {} {extra}",
+        root().join("examples/engines").join(engine).display()
+    )
+}
+
+/// `conform --format json` on an engine; the exit status and the report.
+fn conform(engine: &str, out: &str, args: &[&str]) -> (i32, Value) {
+    let out = out_dir(out);
+    let out = out.to_str().unwrap();
+    let mut all = vec![
+        "conform", "--engine", engine, "--format", "json", "--out", out,
+    ];
+    all.extend_from_slice(args);
+    let run = riftcheck(&all);
+    let stdout = String::from_utf8_lossy(&run.stdout);
+    let report = serde_json::from_str(&stdout).unwrap_or_else(|e| {
+        panic!(
+            "{e}: not a JSON report:\n{stdout}\n{}",
+            String::from_utf8_lossy(&run.stderr)
+        )
+    });
+    (run.status.code().unwrap(), report)
+}
+
+fn divergences(report: &Value) -> &Vec<Value> {
+    report["divergences"]
+        .as_array()
+        .expect("a list of divergences")
+}
+
+/// The divergence found in `config` by `phase`.
+fn found<'a>(report: &'a Value, config: &str, phase: &str) -> &'a Value {
+    divergences(report)
+        .iter()
+        .find(|d| d["configuration"] == config && d["phase"] == phase)
+        .unwrap_or_else(|| panic!("no divergence in {config} ({phase}): {report:#}"))
+}
+
+fn rows<'a>(report: &'a Value, phase: &str) -> &'a Vec<Value> {
+    report[phase].as_array().expect("a table")
+}
+
+fn serve() -> String {
+    format!("{} serve", bin())
+}
+
+#[test]
+fn the_reference_engine_conforms_over_the_protocol() {
+    let (code, report) = conform(
+        &serve(),
+        "serve",
+        &[
+            "--family",
+            "chain,showdown,staged",
+            "--walks",
+            "20",
+            "--players",
+            "2,3",
+        ],
+    );
+    assert_eq!(code, 0, "{report:#}");
+    assert_eq!(report["passed"], true);
+    assert!(divergences(&report).is_empty());
+    let scenarios = report["scenarios"].as_array().unwrap();
+    assert!(scenarios.len() >= 60, "the whole corpus is replayed");
+    assert!(
+        scenarios.iter().all(|s| s["result"] == "passed"),
+        "{scenarios:#?}"
+    );
+    for row in rows(&report, "exhaustive") {
+        assert!(row["unsupported"].is_null(), "{row}");
+        assert!(row["steps"].as_u64().unwrap() > 0, "{row}");
+    }
+}
+
+#[test]
+fn an_engine_that_commits_a_rule_fault_is_caught_with_the_rule() {
+    let engine = format!("{} serve --fault priority-stays-with-leaver", bin());
+    let (code, report) = conform(
+        &engine,
+        "fault",
+        &[
+            "--phases",
+            "exhaustive",
+            "--mode",
+            "skirmish",
+            "--family",
+            "chain",
+        ],
+    );
+    assert_eq!(code, 1, "{report:#}");
+    let d = found(&report, "skirmish/chain", "exhaustive");
+    assert!(d["rule"].as_str().unwrap().contains("652.5.c.1"), "{d:#}");
+    let steps = d["steps"].as_array().unwrap();
+    assert!(
+        steps.last().unwrap().as_str().unwrap().contains("concedes"),
+        "{d:#}"
+    );
+}
+
+/// The reducer's mistake (see its header): any concession ends the game for everyone.
+#[test]
+fn the_reducer_ending_the_game_on_a_concession_is_found_in_one_step() {
+    let (code, report) = conform(
+        &python("reducer_engine.py", ""),
+        "reducer",
+        &["--walks", "30"],
+    );
+    assert_eq!(code, 1, "{report:#}");
+    for config in ["skirmish/chain", "war/chain"] {
+        for phase in ["exhaustive", "random walks"] {
+            let d = found(&report, config, phase);
+            let steps = d["steps"].as_array().unwrap();
+            assert_eq!(steps.len(), 1, "the shortest example: {d:#}");
+            assert!(steps[0].as_str().unwrap().ends_with("concedes"), "{d:#}");
+            assert!(d["rule"].as_str().unwrap().contains("651.1"), "{d:#}");
+            assert!(d["expected"].as_str().unwrap().contains("winners"), "{d:#}");
+        }
+    }
+    // A Duel has no one left to play on: the engine is right there.
+    assert!(
+        divergences(&report)
+            .iter()
+            .all(|d| d["configuration"] != "duel/chain")
+    );
+    // Cards it cannot express are unsupported, not failed.
+    let showdown = rows(&report, "exhaustive")
+        .iter()
+        .find(|r| r["configuration"] == "duel/showdown")
+        .unwrap();
+    assert!(
+        showdown["unsupported"].as_str().unwrap().contains("unit"),
+        "{showdown}"
+    );
+}
+
+/// The chain engine's mistake (see its header): after a play, Priority goes to the next player
+/// instead of the controller of the newest item.
+#[test]
+fn the_chain_engine_handing_priority_on_is_found_in_one_step() {
+    let (code, report) = conform(&python("chain_engine.py", ""), "chain", &["--walks", "30"]);
+    assert_eq!(code, 1, "{report:#}");
+    for config in ["duel/chain", "skirmish/chain", "war/chain"] {
+        let d = found(&report, config, "exhaustive");
+        assert_eq!(d["steps"], serde_json::json!(["A plays Firebolt"]), "{d:#}");
+        assert!(d["rule"].as_str().unwrap().contains("312.2"), "{d:#}");
+        assert!(
+            d["expected"].as_str().unwrap().contains("priority"),
+            "{d:#}"
+        );
+        let example = d["example"].as_str().unwrap();
+        assert!(example.contains("Expected by rule 312.2"), "{example}");
+        // The walks find it too, shrunk to the same single step.
+        let walk = found(&report, config, "random walks");
+        assert_eq!(walk["steps"].as_array().unwrap().len(), 1, "{walk:#}");
+    }
+}
+
+#[test]
+fn the_example_engines_agree_once_their_mistake_is_switched_off() {
+    for engine in ["reducer_engine.py", "chain_engine.py"] {
+        let (code, report) = conform(&python(engine, "--no-mistake"), "fixed", &["--walks", "30"]);
+        assert_eq!(code, 0, "{engine}: {report:#}");
+        let agreed = rows(&report, "exhaustive")
+            .iter()
+            .filter(|r| r["unsupported"].is_null())
+            .count();
+        // The chain family in each mode it declares: Duel, Skirmish and War.
+        assert_eq!(agreed, 3, "{engine}: {report:#}");
+    }
+}
+
+#[test]
+fn an_engine_that_declares_duels_only_is_clean_on_duels_and_unsupported_elsewhere() {
+    let (code, report) = conform(
+        &python("reducer_engine.py", "--duel-only"),
+        "duel-only",
+        &["--walks", "30"],
+    );
+    assert_eq!(code, 0, "{report:#}");
+    assert!(divergences(&report).is_empty());
+    let table = rows(&report, "exhaustive");
+    let chain = table
+        .iter()
+        .find(|r| r["configuration"] == "duel/chain")
+        .unwrap();
+    assert!(
+        chain["unsupported"].is_null() && chain["steps"].as_u64().unwrap() > 0,
+        "{chain}"
+    );
+    for row in table
+        .iter()
+        .filter(|r| !r["configuration"].as_str().unwrap().starts_with("duel/"))
+    {
+        assert!(
+            row["unsupported"].as_str().unwrap().contains("mode"),
+            "{row}"
+        );
+    }
+    let scenarios = report["scenarios"].as_array().unwrap();
+    assert!(
+        scenarios.iter().all(|s| s["result"] != "failed"),
+        "{scenarios:#?}"
+    );
+}
+
+#[test]
+fn a_divergence_is_written_as_a_scenario_that_replays_on_the_engine() {
+    let engine = python("chain_engine.py", "");
+    let (_, report) = conform(
+        &engine,
+        "replay",
+        &[
+            "--phases",
+            "exhaustive",
+            "--mode",
+            "duel",
+            "--family",
+            "chain",
+        ],
+    );
+    let file = found(&report, "duel/chain", "exhaustive")["scenario_file"]
+        .as_str()
+        .unwrap();
+    let on_engine = riftcheck(&["replay", "--engine", &engine, file]);
+    let text = String::from_utf8_lossy(&on_engine.stdout);
+    assert_eq!(on_engine.status.code(), Some(1), "{text}");
+    assert!(
+        text.contains("priority: expected \"A\", found \"B\""),
+        "{text}"
+    );
+    // The same file passes on the reference engine, in process and over the protocol.
+    assert_eq!(riftcheck(&["replay", file]).status.code(), Some(0));
+    assert_eq!(
+        riftcheck(&["replay", "--engine", &serve(), file])
+            .status
+            .code(),
+        Some(0)
+    );
+}
+
+fn misbehaving(how: &str) -> String {
+    let script = root().join("model/tests/engines/misbehaving.py");
+    format!("python3 {} {} {how} 3", script.display(), bin())
+}
+
+#[test]
+fn an_engine_that_breaks_the_protocol_is_a_finding_with_its_steps() {
+    let cases = [
+        ("crash", "exited (exit status: 3)"),
+        ("exit", "exited"),
+        ("hang", "did not answer `apply` within"),
+        ("garbage", "not a JSON object"),
+        ("shape", "`observation` as a JSON object"),
+    ];
+    for (how, says) in cases {
+        let (code, report) = conform(
+            &misbehaving(how),
+            how,
+            &[
+                "--phases",
+                "exhaustive",
+                "--mode",
+                "duel",
+                "--family",
+                "chain",
+                "--timeout",
+                "1",
+            ],
+        );
+        assert_eq!(code, 1, "{how}: {report:#}");
+        let d = found(&report, "duel/chain", "exhaustive");
+        assert!(
+            d["rule"].is_null(),
+            "a fault breaks the protocol, not a rule: {d:#}"
+        );
+        assert!(d["found"].as_str().unwrap().contains(says), "{how}: {d:#}");
+        // The third `apply` is the first action of the second game explored: one step.
+        assert_eq!(d["steps"].as_array().unwrap().len(), 1, "{how}: {d:#}");
+    }
+    let (_, crashed) = conform(
+        &misbehaving("crash"),
+        "crash-words",
+        &[
+            "--phases",
+            "exhaustive",
+            "--mode",
+            "duel",
+            "--family",
+            "chain",
+        ],
+    );
+    let said = found(&crashed, "duel/chain", "exhaustive")["found"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    assert!(
+        said.contains("the rules engine fell over"),
+        "its stderr is kept: {said}"
+    );
+}
+
+#[test]
+fn bad_input_is_exit_2_with_a_message() {
+    let cases: [&[&str]; 5] = [
+        &["conform", "--engine", "true", "--timeout", "-1"],
+        &["conform", "--engine", "true", "--phases", "everything"],
+        &["conform", "--engine", "true", "--format", "yaml"],
+        &["conform", "--engine", "true", "--mode", "brawl"],
+        &["conform", "--engine", "exec /nonexistent/engine"],
+    ];
+    for args in cases {
+        let run = riftcheck(args);
+        let err = String::from_utf8_lossy(&run.stderr);
+        assert_eq!(run.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.starts_with("error: "), "{args:?}: {err}");
+    }
+    let run = riftcheck(&["conform", "--engine", "exec /nonexistent/engine"]);
+    assert!(String::from_utf8_lossy(&run.stderr).contains("did not start"));
+}
+
+/// Whether `v` follows `schema`: the part of JSON Schema that `docs/protocol.schema.json` uses
+/// (`$ref` into `$defs`, `type`, `const`, `enum`, `required`, `properties`,
+/// `additionalProperties`, `items`, `anyOf`, `oneOf`, `minimum`), so that the published schema is
+/// checked against what `serve` really sends without a validator crate.
+fn follows(root: &Value, schema: &Value, v: &Value) -> Result<(), String> {
+    if let Some(r) = schema["$ref"].as_str() {
+        let name = r.strip_prefix("#/$defs/").expect("a local reference");
+        return follows(root, &root["$defs"][name], v);
+    }
+    if let Some(c) = schema.get("const")
+        && c != v
+    {
+        return Err(format!("{v} is not {c}"));
+    }
+    if let Some(e) = schema["enum"].as_array()
+        && !e.contains(v)
+    {
+        return Err(format!("{v} is not one of {schema}"));
+    }
+    if let Some(t) = schema.get("type") {
+        let types: Vec<&str> = match t {
+            Value::String(s) => vec![s.as_str()],
+            _ => t
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|x| x.as_str().unwrap())
+                .collect(),
+        };
+        let is = |ty: &str| match ty {
+            "integer" => v.is_i64() || v.is_u64(),
+            "string" => v.is_string(),
+            "boolean" => v.is_boolean(),
+            "null" => v.is_null(),
+            "object" => v.is_object(),
+            "array" => v.is_array(),
+            _ => panic!("type {ty}"),
+        };
+        if !types.iter().any(|ty| is(ty)) {
+            return Err(format!("{v} is not of type {t}"));
+        }
+    }
+    if let (Some(min), Some(n)) = (schema["minimum"].as_i64(), v.as_i64())
+        && n < min
+    {
+        return Err(format!("{n} is below {min}"));
+    }
+    for key in ["anyOf", "oneOf"] {
+        if let Some(choices) = schema[key].as_array() {
+            let ok = choices
+                .iter()
+                .filter(|c| follows(root, c, v).is_ok())
+                .count();
+            let enough = if key == "oneOf" { ok == 1 } else { ok >= 1 };
+            if !enough {
+                return Err(format!("{v} matches {ok} of {key} {schema}"));
+            }
+        }
+    }
+    if let Some(o) = v.as_object() {
+        for r in schema["required"].as_array().into_iter().flatten() {
+            if !o.contains_key(r.as_str().unwrap()) {
+                return Err(format!("{v} lacks {r}"));
+            }
+        }
+        for (k, x) in o {
+            match schema["properties"].get(k) {
+                Some(p) => follows(root, p, x).map_err(|e| format!("{k}: {e}"))?,
+                None => {
+                    if let Some(a) = schema.get("additionalProperties") {
+                        follows(root, a, x).map_err(|e| format!("{k}: {e}"))?;
+                    }
+                }
+            }
+        }
+    }
+    if let (Some(items), Some(a)) = (schema.get("items"), v.as_array()) {
+        for x in a {
+            follows(root, items, x)?;
+        }
+    }
+    Ok(())
+}
+
+fn schema() -> Value {
+    let text = std::fs::read_to_string(root().join("docs/protocol.schema.json")).unwrap();
+    serde_json::from_str(&text).expect("the schema is JSON")
+}
+
+/// The protocol by hand, as an engine's developer would first try it; every answer follows the
+/// published schema.
+#[test]
+fn serve_answers_the_documented_messages() {
+    use std::io::Write;
+    let mut child = Command::new(bin())
+        .arg("serve")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let requests = [
+        r#"{"op":"hello","protocol":1,"from":"a test","future":"ignored"}"#,
+        r#"{"op":"setup","setup":{"mode":"skirmish","cards":[{"name":"Firebolt","kind":"spell","owner":"A","at":"hand","timing":"reaction"},{"name":"Negate","kind":"spell","owner":"C","at":"hand","timing":"reaction","effect":"counter"}]}}"#,
+        r#"{"op":"apply","action":{"text":"A plays Firebolt"}}"#,
+        r#"{"op":"apply","action":{"text":"B passes"}}"#,
+        r#"{"op":"snapshot"}"#,
+        r#"{"op":"apply","action":{"text":"A concedes","kind":"concede","seat":"A"}}"#,
+        r#"{"op":"restore","snapshot":0}"#,
+        r#"{"op":"observe"}"#,
+        "this is not JSON",
+        r#"{"op":"reset"}"#,
+        r#"{"op":"setup","setup":{"mode":"brawl"}}"#,
+    ];
+    let mut stdin = child.stdin.take().unwrap();
+    for r in requests {
+        writeln!(stdin, "{r}").unwrap();
+    }
+    drop(stdin);
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success());
+    let answers: Vec<Value> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(answers.len(), requests.len(), "one line per request");
+    let schema = schema();
+    for (request, answer) in requests.iter().zip(&answers) {
+        if let Ok(r) = serde_json::from_str::<Value>(request)
+            && r["op"] != "apply"
+        {
+            let r = if r["op"] == "hello" {
+                serde_json::json!({"op": "hello", "protocol": 1})
+            } else {
+                r
+            };
+            if r["setup"]["mode"] != "brawl" {
+                follows(&schema, &schema["$defs"]["request"], &r).unwrap();
+            }
+        }
+        follows(&schema, &schema["$defs"]["response"], answer)
+            .unwrap_or_else(|e| panic!("{request} -> {answer}: {e}"));
+    }
+    assert_eq!(answers[0]["hello"]["protocol"], 1);
+    assert_eq!(answers[0]["hello"]["capabilities"]["snapshot"], true);
+    assert_eq!(answers[1]["observation"]["priority"], "A");
+    assert_eq!(answers[2]["observation"]["priority"], "A");
+    assert_eq!(answers[2]["observation"]["chain"][0]["item"], "Firebolt");
+    assert_eq!(answers[3]["refused"]["error"], "NoPriority");
+    assert_eq!(answers[3]["refused"]["rule"], "312.1");
+    assert_eq!(
+        answers[5]["observation"]["removed"],
+        serde_json::json!(["A"])
+    );
+    assert_eq!(
+        answers[5]["observation"]["cards"]["Firebolt"]["at"],
+        "removed"
+    );
+    assert_eq!(answers[6]["restored"], true);
+    assert_eq!(
+        answers[7]["observation"]["remaining"],
+        serde_json::json!(["A", "B", "C"])
+    );
+    assert_eq!(answers[7]["observation"]["events"], serde_json::json!([]));
+    assert!(
+        answers[8]["error"].as_str().unwrap().contains("JSON"),
+        "{}",
+        answers[8]
+    );
+    assert_eq!(answers[9]["observation"]["chain"], serde_json::json!([]));
+    assert!(
+        answers[10]["invalid"].as_str().unwrap().contains("brawl"),
+        "{}",
+        answers[10]
+    );
+}
+
+/// Every complete JSON example in `docs/protocol.md` follows the schema, every request has one,
+/// and the schema's observation has every field of the observation.
+#[test]
+fn the_documented_examples_follow_the_schema() {
+    let doc = std::fs::read_to_string(root().join("docs/protocol.md")).unwrap();
+    let schema = schema();
+    let mut checked = 0;
+    for block in doc.split("```json\n").skip(1) {
+        let text = block.split("```").next().unwrap();
+        if text.contains("\"...\"") {
+            continue; // an abbreviated observation
+        }
+        let v: Value = serde_json::from_str(text).unwrap_or_else(|e| panic!("{e}: {text}"));
+        follows(&schema, &schema, &v).unwrap_or_else(|e| panic!("{text}: {e}"));
+        checked += 1;
+    }
+    assert!(checked >= 10, "only {checked} examples");
+    for op in [
+        "hello", "setup", "apply", "observe", "snapshot", "restore", "reset",
+    ] {
+        assert!(
+            doc.contains(&format!("{{\"op\": \"{op}\"")),
+            "{op} has no example"
+        );
+    }
+    let fields = schema["$defs"]["observation"]["properties"]
+        .as_object()
+        .unwrap();
+    let required = schema["$defs"]["observation"]["required"]
+        .as_array()
+        .unwrap();
+    assert_eq!(fields.len(), riftcheck::Observation::FIELDS.len());
+    for field in riftcheck::Observation::FIELDS {
+        assert!(
+            fields.contains_key(field.key),
+            "{} is missing from the schema",
+            field.key
+        );
+        assert!(
+            required.contains(&Value::from(field.key)),
+            "{} is not required",
+            field.key
+        );
+    }
+}

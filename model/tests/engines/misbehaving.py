@@ -1,0 +1,50 @@
+"""An engine that misbehaves on purpose, for the tests of `riftcheck conform`.
+
+It stands in front of the reference engine (`riftcheck serve`, whose path is the first
+argument) and forwards every request to it, until the Nth `apply` (the third argument, 1 if
+absent), where it does the thing named by the second argument:
+
+  crash    writes a message to stderr and exits with status 3
+  exit     exits quietly with status 0
+  hang     stops answering (and sleeps)
+  garbage  answers with a line that is not JSON
+  shape    answers with JSON that is not a response (an observation that is a number)
+
+Standard library only.
+"""
+
+import subprocess
+import sys
+import time
+
+
+def main(argv):
+    serve, mode = argv[0], argv[1]
+    nth = int(argv[2]) if len(argv) > 2 else 1
+    child = subprocess.Popen([serve, "serve"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                             text=True, bufsize=1)
+    applies = 0
+    for line in sys.stdin:
+        if '"apply"' in line:
+            applies += 1
+            if applies == nth:
+                if mode == "crash":
+                    print("misbehaving: the rules engine fell over", file=sys.stderr, flush=True)
+                    sys.exit(3)
+                if mode == "exit":
+                    sys.exit(0)
+                if mode == "hang":
+                    time.sleep(3600)
+                if mode == "garbage":
+                    print("<html>not json</html>", flush=True)
+                    continue
+                if mode == "shape":
+                    print('{"observation": 5}', flush=True)
+                    continue
+        child.stdin.write(line)
+        child.stdin.flush()
+        print(child.stdout.readline(), end="", flush=True)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
