@@ -1,31 +1,37 @@
-//! Checking one configuration: stateright's depth-first search over the model for the `always`
-//! properties, riftcheck's own search for cycles, the companions seen, and a shortest
-//! counterexample for every property that failed.
+//! Checking one configuration: one depth-first search over the model judges every property on
+//! every transition, records the companions seen and proves there is no cycle; a breadth-first
+//! search then shortens each violation found. Both obey the same limits.
 
-use std::io::{IsTerminal, Write};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use riftcheck::{Engine, Game, Setup};
-use stateright::{Checker, Model};
 
 use crate::model::{Bounds, RiftModel};
-use crate::properties::{Kind, Prop};
+use crate::properties::Prop;
 use crate::report::{Counterexample, counterexample};
-use crate::search::{self, Found};
+use crate::search::{self, Budget, Cut, Limits, Progress};
+
+/// How progress is shown while a configuration is checked, on standard error.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Show {
+    /// Nothing.
+    Quiet,
+    /// One line that rewrites itself (`\r`), for a terminal.
+    Redraw,
+    /// A plain line every so often, for a log.
+    Lines(Duration),
+}
 
 /// How to check.
 #[derive(Clone, Debug)]
 pub struct Options {
-    /// Checker threads (1 keeps the run deterministic).
+    /// Configurations checked at once (each configuration is searched by one thread, so every
+    /// run gives the same counts and the same counterexamples).
     pub threads: usize,
-    /// Stop after this many states.
-    pub max_states: Option<usize>,
-    /// Stop after this long.
-    pub timeout: Option<Duration>,
-    /// Print a progress line to standard error on long runs.
-    pub progress: bool,
-    /// The most states the searches for shortest paths and cycles visit.
-    pub search_limit: usize,
+    /// What each configuration's searches may spend.
+    pub limits: Limits,
+    /// How progress is shown.
+    pub progress: Show,
     /// The rule fault the engine under test is to make (a reading known to be wrong).
     pub fault: Option<riftcheck::Fault>,
 }
@@ -34,13 +40,41 @@ impl Default for Options {
     fn default() -> Options {
         Options {
             threads: 1,
-            max_states: None,
-            timeout: None,
-            progress: false,
-            search_limit: 5_000_000,
+            limits: Limits::default(),
+            progress: Show::Quiet,
             fault: None,
         }
     }
+}
+
+/// Which search of a check a limit cut.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Search {
+    /// The main search: every state, every property.
+    Exploration,
+    /// The breadth-first search for the shortest counterexamples.
+    Shortest,
+}
+
+impl Search {
+    /// Its name in reports.
+    pub fn name(self) -> &'static str {
+        match self {
+            Search::Exploration => "exploration",
+            Search::Shortest => "shortest counterexample",
+        }
+    }
+}
+
+/// A search cut short by a limit, and what it had covered.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Stopped {
+    /// The search.
+    pub search: Search,
+    /// The limit.
+    pub by: Cut,
+    /// Distinct states it had visited.
+    pub covered: usize,
 }
 
 /// What checking one configuration found.
@@ -48,11 +82,12 @@ impl Default for Options {
 pub struct Outcome {
     /// The configuration's name.
     pub name: String,
-    /// States generated.
+    /// States generated: the first, and one for every transition taken (repeats included), as
+    /// stateright counts them.
     pub states: usize,
     /// Distinct states.
     pub unique: usize,
-    /// Longest path.
+    /// Longest path, in states.
     pub depth: usize,
     /// Seconds taken by the main search.
     pub seconds: f64,
@@ -60,9 +95,10 @@ pub struct Outcome {
     pub failed: Vec<Prop>,
     /// Companions reached ([`Prop::bit`]).
     pub seen: u64,
-    /// Whether a limit stopped the search before it covered every state.
-    pub stopped: bool,
-    /// Whether the cycle search finished (`Some(true)`: no cycle).
+    /// The searches a limit cut short.
+    pub stopped: Vec<Stopped>,
+    /// Whether the graph is proved free of cycles: `Some(true)` the whole graph was searched and
+    /// has none, `Some(false)` a cycle was found, `None` the search was cut first.
     pub acyclic: Option<bool>,
     /// Shortest counterexamples, one per failed property.
     pub counterexamples: Vec<Counterexample>,
@@ -77,6 +113,11 @@ impl Outcome {
             0.0
         }
     }
+
+    /// Whether a limit cut the main search, so that the properties hold only on what it covered.
+    pub fn incomplete(&self) -> bool {
+        self.stopped.iter().any(|s| s.search == Search::Exploration)
+    }
 }
 
 /// Checks `setup` under `bounds`, the reference engine against the spec.
@@ -88,7 +129,7 @@ pub fn check(name: &str, setup: &Setup, bounds: Bounds, opts: &Options) -> Resul
     check_engine::<Game>(name, setup, bounds, opts)
 }
 
-/// Checks `setup` under `bounds`, engine `E` against the spec.
+/// Checks `setup` under `bounds`, engine `E` against the spec, showing progress as `opts` says.
 ///
 /// # Errors
 ///
@@ -99,104 +140,86 @@ pub fn check_engine<E: Engine>(
     bounds: Bounds,
     opts: &Options,
 ) -> Result<Outcome, String> {
-    let model = RiftModel::<E>::of(name, &setup.with_fault(opts.fault), bounds)?;
-    let mut builder = model.clone().checker().threads(opts.threads.max(1));
-    if let Some(n) = opts.max_states {
-        builder = builder.target_state_count(n);
-    }
-    if let Some(t) = opts.timeout {
-        builder = builder.timeout(t);
-    }
-    let started = Instant::now();
-    let checker = builder.spawn_dfs();
-    let mut shown = false;
-    // The progress line rewrites itself with `\r`: only on a terminal, never into a log.
-    let progress = opts.progress && std::io::stderr().is_terminal();
-    let mut last_shown = started;
-    while !checker.is_done() {
-        std::thread::sleep(Duration::from_millis(2));
-        if progress
-            && started.elapsed() > Duration::from_millis(1500)
-            && last_shown.elapsed() > Duration::from_millis(250)
-        {
-            last_shown = Instant::now();
-            eprint!(
-                "\r  checking {name}: {} states, depth {}, {:.0} s ",
-                checker.unique_state_count(),
-                checker.max_depth(),
-                started.elapsed().as_secs_f64()
-            );
-            let _ = std::io::stderr().flush();
-            shown = true;
-        }
-    }
-    let checker = checker.join();
-    if shown {
-        eprint!("\r{:70}\r", "");
-    }
-    let seconds = started.elapsed().as_secs_f64();
-    let states = checker.state_count();
-    let stopped = opts.max_states.is_some_and(|n| states >= n)
-        || opts.timeout.is_some_and(|t| started.elapsed() >= t);
-    let discoveries = checker.discoveries();
-    let mut failed: Vec<Prop> = Prop::ALL
-        .iter()
-        .copied()
-        .filter(|p| p.kind() == Kind::Always && discoveries.contains_key(p.name()))
-        .collect();
-    let acyclic = match search::find_cycle(&model, opts.search_limit) {
-        Found::Yes((prefix, around)) => {
-            failed.push(Prop::NoCycles);
-            let from = prefix.len();
-            let mut path = prefix;
-            path.extend(around);
-            Some((false, Some((path, from))))
-        }
-        Found::No => Some((true, None)),
-        Found::Unknown => None,
-    };
-    let mut counterexamples = Vec::new();
-    let safety: Vec<Prop> = failed
-        .iter()
-        .copied()
-        .filter(|&p| p != Prop::NoCycles)
-        .collect();
-    let mut shortest = search::shortest_violations(&model, &safety, opts.search_limit);
-    for &p in &failed {
-        if p == Prop::NoCycles {
-            if let Some((_, Some((path, from)))) = &acyclic {
-                counterexamples.push(counterexample(&model, setup, p, path.clone(), Some(*from)));
-            }
-        } else if let Some(path) = shortest.remove(&p) {
-            counterexamples.push(counterexample(&model, setup, p, path, None));
-        }
-    }
-    Ok(Outcome {
-        name: name.to_string(),
-        states,
-        unique: checker.unique_state_count(),
-        depth: checker.max_depth(),
-        seconds,
-        failed,
-        seen: model.seen(),
-        stopped,
-        acyclic: acyclic.map(|(ok, _)| ok),
-        counterexamples,
-    })
+    let mut show = crate::progress::Shower::new(name, opts.progress);
+    check_with::<E>(name, setup, bounds, opts, &mut |p| show.show(p))
 }
 
-/// The shortest path to a transition that shows companion `p`, for examples.
-pub fn example(
+/// Checks `setup` under `bounds`, engine `E` against the spec, handing progress to `progress`.
+///
+/// # Errors
+///
+/// As [`check_engine`].
+pub fn check_with<E: Engine>(
     name: &str,
     setup: &Setup,
     bounds: Bounds,
-    p: Prop,
-    limit: usize,
-) -> Option<Vec<riftcheck::Action>> {
-    let model = RiftModel::new(name, setup, bounds).ok()?;
-    let bit = p.bit();
-    match search::shortest_path(&model, &move |_, seen| seen & bit != 0, limit) {
-        Found::Yes(path) => Some(path),
-        _ => None,
+    opts: &Options,
+    progress: &mut dyn FnMut(&Progress),
+) -> Result<Outcome, String> {
+    let model = RiftModel::<E>::of(name, &setup.with_fault(opts.fault), bounds)?;
+    let budget = Budget::start(opts.limits);
+    let explored = search::exhaust(&model, &budget, progress);
+    let mut stopped = Vec::new();
+    if let Some(by) = explored.cut {
+        stopped.push(Stopped {
+            search: Search::Exploration,
+            by,
+            covered: explored.unique,
+        });
     }
+    let mut failed: Vec<Prop> = explored.violations.iter().map(|(p, _)| *p).collect();
+    let acyclic = match (&explored.cycle, explored.cut) {
+        (Some(_), _) => {
+            failed.push(Prop::NoCycles);
+            Some(false)
+        }
+        (None, None) => Some(true),
+        (None, Some(_)) => None,
+    };
+    let (mut shortest, cut) = if explored.violations.is_empty() {
+        (Default::default(), None)
+    } else {
+        let props: Vec<Prop> = explored.violations.iter().map(|(p, _)| *p).collect();
+        search::shortest_violations(&model, &props, &budget)
+    };
+    if let Some((by, covered)) = cut {
+        stopped.push(Stopped {
+            search: Search::Shortest,
+            by,
+            covered,
+        });
+    }
+    let mut counterexamples = Vec::new();
+    for (p, path) in &explored.violations {
+        // Where the breadth-first search was cut before it reached a property, the main search's
+        // path stands in, shortened step by step while it still shows the violation.
+        let path = shortest
+            .remove(p)
+            .unwrap_or_else(|| search::shrink(&model, *p, path.clone()));
+        counterexamples.push(counterexample(&model, setup, *p, path, None));
+    }
+    if let Some((prefix, around)) = &explored.cycle {
+        let from = prefix.len();
+        let mut path = prefix.clone();
+        path.extend(around);
+        counterexamples.push(counterexample(
+            &model,
+            setup,
+            Prop::NoCycles,
+            path,
+            Some(from),
+        ));
+    }
+    Ok(Outcome {
+        name: name.to_string(),
+        states: explored.generated + 1,
+        unique: explored.unique,
+        depth: explored.depth,
+        seconds: explored.elapsed.as_secs_f64(),
+        failed,
+        seen: model.seen(),
+        stopped,
+        acyclic,
+        counterexamples,
+    })
 }

@@ -5,10 +5,12 @@
 pub mod args;
 pub mod bench;
 pub mod check;
+pub mod cli;
 pub mod configs;
 pub mod conform;
 pub mod explore;
 pub mod model;
+pub mod progress;
 pub mod properties;
 pub mod report;
 pub mod search;

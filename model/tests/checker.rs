@@ -1,9 +1,10 @@
 //! The model checker on the real engine: every property holds in every built-in configuration,
 //! every companion is reached, the state counts are pinned, and runs are deterministic.
 
-use riftcheck_model::check::{self, Options};
+use riftcheck_model::check::{self, Options, Search, Stopped};
 use riftcheck_model::configs;
 use riftcheck_model::properties::{Kind, Prop};
+use riftcheck_model::search::{Cut, Limits};
 
 fn config(name: &str) -> configs::Config {
     configs::all()
@@ -18,7 +19,7 @@ fn every_property_holds_in_every_default_configuration() {
     for c in configs::all() {
         let o = check::check(&c.name(), &c.setup, c.bounds, &Options::default()).unwrap();
         assert!(o.failed.is_empty(), "{}: {:?}", o.name, o.failed);
-        assert!(!o.stopped, "{}: stopped by a limit", o.name);
+        assert!(o.stopped.is_empty(), "{}: stopped by a limit", o.name);
         assert_eq!(
             o.acyclic,
             Some(true),
@@ -74,12 +75,82 @@ fn the_same_configuration_gives_the_same_result() {
 fn a_state_limit_stops_the_check_and_says_so() {
     let c = config("war/removal");
     let opts = Options {
-        max_states: Some(1000),
+        limits: Limits {
+            max_states: Some(1000),
+            ..Limits::default()
+        },
         ..Options::default()
     };
     let o = check::check("war/removal", &c.setup, c.bounds, &opts).unwrap();
-    assert!(o.stopped);
+    assert_eq!(
+        o.stopped,
+        vec![Stopped {
+            search: Search::Exploration,
+            by: Cut::States,
+            covered: 1000
+        }]
+    );
+    assert_eq!(o.unique, 1000);
+    assert!(o.incomplete());
+    assert_eq!(o.acyclic, None, "a cut search proves nothing about cycles");
     assert!(o.failed.is_empty());
+}
+
+/// A limit that the search does not reach cuts nothing: a complete search is not reported as
+/// stopped (it once was, when the clock had merely run past the timeout by the end).
+#[test]
+fn a_limit_the_search_does_not_reach_cuts_nothing() {
+    let c = config("war/chain");
+    let opts = Options {
+        limits: Limits {
+            max_states: Some(2622),
+            timeout: Some(std::time::Duration::from_secs(3600)),
+            max_memory: Some(1 << 40),
+        },
+        ..Options::default()
+    };
+    let o = check::check("war/chain", &c.setup, c.bounds, &opts).unwrap();
+    assert!(o.stopped.is_empty(), "{:?}", o.stopped);
+    assert_eq!(o.unique, 2622);
+    assert_eq!(o.acyclic, Some(true));
+    let tight = Options {
+        limits: Limits {
+            max_states: Some(2621),
+            ..Limits::default()
+        },
+        ..Options::default()
+    };
+    let cut = check::check("war/chain", &c.setup, c.bounds, &tight).unwrap();
+    assert_eq!(cut.stopped.len(), 1, "one state fewer is a cut");
+}
+
+/// riftcheck's own search and stateright's breadth-first checker see the same graph: the same
+/// distinct states and the same transitions, on the same model.
+#[test]
+fn the_search_agrees_with_stateright_on_the_state_graph() {
+    use stateright::{Checker, Model};
+    for name in [
+        "skirmish/chain",
+        "duel/showdown",
+        "magma-chamber/combat",
+        "war/chain",
+    ] {
+        let c = config(name);
+        let ours = check::check(name, &c.setup, c.bounds, &Options::default()).unwrap();
+        let model = riftcheck_model::model::RiftModel::new(name, &c.setup, c.bounds).unwrap();
+        let theirs = model.checker().spawn_bfs().join();
+        assert_eq!(
+            ours.unique,
+            theirs.unique_state_count(),
+            "{name}: distinct states"
+        );
+        assert_eq!(
+            ours.states,
+            theirs.state_count(),
+            "{name}: states generated"
+        );
+        assert!(theirs.discoveries().is_empty(), "{name}");
+    }
 }
 
 mod with_faults {

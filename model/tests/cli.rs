@@ -136,7 +136,10 @@ fn check_stopped_by_a_limit_exits_3() {
         .unwrap();
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert_eq!(out.status.code(), Some(3), "{stdout}");
-    assert!(stdout.contains("stopped by a limit"), "{stdout}");
+    assert!(
+        stdout.contains("cut by --max-states after 500 states"),
+        "{stdout}"
+    );
 }
 
 #[test]
@@ -208,7 +211,8 @@ fn check_with_a_fault_exits_1_and_writes_a_replayable_scenario() {
         "{stdout}"
     );
     assert!(stdout.contains("Expected by rule"), "{stdout}");
-    let file = out_dir.join("skirmish_chain__a_departed_player_never_receives_priority.toml");
+    // One file per property and family, named by the property's id.
+    let file = out_dir.join("chain__departed-no-priority.toml");
     let with = riftcheck()
         .arg("replay")
         .arg(&file)

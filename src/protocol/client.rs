@@ -161,9 +161,13 @@ impl Connection {
     ///
     /// It cannot be started, or its answer to `hello` is not one.
     pub fn open(command: &str, timeout: Duration) -> Result<Connection, EngineFault> {
-        let mut child = Command::new("sh")
-            .arg("-c")
-            .arg(command)
+        let mut sh = Command::new("sh");
+        sh.arg("-c").arg(command);
+        // The engine and whatever it starts form a process group of their own, so that stopping
+        // the engine stops all of it, not only the shell.
+        #[cfg(unix)]
+        std::os::unix::process::CommandExt::process_group(&mut sh, 0);
+        let mut child = sh
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
@@ -176,7 +180,7 @@ impl Connection {
             match (child.stdin.take(), child.stdout.take(), child.stderr.take()) {
                 (Some(i), Some(o), Some(e)) => (i, o, e),
                 _ => {
-                    let _ = child.kill();
+                    stop(&mut child);
                     return Err(EngineFault::Spawn {
                         command: command.to_string(),
                         error: "its standard streams are not available".into(),
@@ -258,7 +262,7 @@ impl Connection {
             Ok(Ok(line)) => line,
             Ok(Err(_)) | Err(RecvTimeoutError::Disconnected) => return Err(self.exited()),
             Err(RecvTimeoutError::Timeout) => {
-                let _ = self.child.kill();
+                stop(&mut self.child);
                 return Err(EngineFault::Hung {
                     op: op.into(),
                     seconds: self.timeout.as_secs_f64(),
@@ -481,9 +485,27 @@ impl Connection {
 
 impl Drop for Connection {
     fn drop(&mut self) {
-        let _ = self.child.kill();
+        stop(&mut self.child);
         let _ = self.child.wait();
     }
+}
+
+/// Kills the engine's whole process group (the shell and everything it started), so that an
+/// engine that hangs does not outlive the check.
+fn stop(child: &mut Child) {
+    #[cfg(unix)]
+    if let Ok(pid) = i32::try_from(child.id()) {
+        unsafe extern "C" {
+            fn kill(pid: i32, sig: i32) -> i32;
+        }
+        // SAFETY: kill(2) takes two integers and touches no memory of ours; a negative pid names
+        // the process group the child leads (it was spawned with `process_group(0)`), and 9 is
+        // SIGKILL. An error (the group is already gone) is of no interest.
+        unsafe {
+            kill(-pid, 9);
+        }
+    }
+    let _ = child.kill();
 }
 
 fn drain(stderr: impl Read, tail: &Mutex<VecDeque<String>>) {

@@ -7,8 +7,8 @@ use riftcheck::Action;
 use riftcheck::protocol::compare::Divergence;
 
 use super::remote::Remote;
-use crate::simulate::Rng;
 use super::table::{Counts, Table, Took};
+use crate::simulate::Rng;
 
 /// What the walks found in one starting position.
 #[derive(Debug)]

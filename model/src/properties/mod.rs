@@ -85,6 +85,10 @@ macro_rules! properties {
         impl Prop {
             /// Every property, in the order they are reported.
             pub const ALL: &'static [Prop] = &[ $( Prop::$id, )* ];
+
+            /// The identifier the property is named by in the table, from which its stable
+            /// short id is made ([`Prop::id`]).
+            const IDENTS: &'static [&'static str] = &[ $( stringify!($id), )* ];
         }
 
         /// Every property's row, in the order of [`Prop::ALL`].
@@ -266,6 +270,29 @@ impl Prop {
         self.row().name
     }
 
+    /// A short identifier for machines and file names, stable across releases as long as the
+    /// property is: its name in the table, in kebab case (`countered-never-resolves`).
+    pub fn id(self) -> String {
+        let ident = Prop::IDENTS[self as usize];
+        let mut out = String::with_capacity(ident.len() + 8);
+        for (i, c) in ident.chars().enumerate() {
+            if c.is_ascii_uppercase() {
+                if i > 0 {
+                    out.push('-');
+                }
+                out.push(c.to_ascii_lowercase());
+            } else {
+                out.push(c);
+            }
+        }
+        out
+    }
+
+    /// The property whose [`Prop::id`] is `id`.
+    pub fn from_id(id: &str) -> Option<Prop> {
+        Prop::ALL.iter().copied().find(|p| p.id() == id)
+    }
+
     /// The rules it checks.
     pub fn rule(self) -> &'static str {
         self.row().rules
@@ -346,6 +373,26 @@ mod tests {
             assert_eq!(row.prop as usize, i, "{}", row.name);
         }
         assert_eq!(TABLE.len(), Prop::ALL.len());
+    }
+
+    #[test]
+    fn ids_are_kebab_case_distinct_and_read_back() {
+        assert_eq!(
+            Prop::CounteredNeverResolves.id(),
+            "countered-never-resolves"
+        );
+        assert_eq!(Prop::NoCycles.id(), "no-cycles");
+        let mut ids: Vec<String> = Prop::ALL.iter().map(|p| p.id()).collect();
+        for (p, id) in Prop::ALL.iter().zip(&ids) {
+            assert_eq!(Prop::from_id(id), Some(*p));
+            assert!(
+                id.chars()
+                    .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
+            );
+        }
+        ids.sort();
+        ids.dedup();
+        assert_eq!(ids.len(), Prop::ALL.len());
     }
 
     #[test]

@@ -1,0 +1,603 @@
+//! `riftcheck check`: model-check the built-in configurations or the setups of scenario files,
+//! within limits, and report in text, JSON or JUnit.
+
+use std::io::IsTerminal;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::Args;
+use riftcheck::{Scenario, Setup};
+
+use super::{Format, fail_input, writable_dir, write_file};
+use crate::args::parse_bounds;
+use crate::check::{self, Options, Outcome, Show};
+use crate::configs;
+use crate::model::Bounds;
+use crate::properties::{Kind, Prop};
+use crate::report::Counterexample;
+use crate::search::limits::{self, Limits};
+
+/// `riftcheck check`'s arguments.
+#[derive(Args, Debug)]
+pub struct CheckArgs {
+    /// Scenario files whose setups to check, instead of the built-in configurations.
+    pub files: Vec<PathBuf>,
+    /// Only tables of these sizes (2, 3, 4).
+    #[arg(long, value_delimiter = ',')]
+    pub players: Vec<usize>,
+    /// Only these modes: duel, skirmish, war, magma-chamber.
+    #[arg(long, value_delimiter = ',')]
+    pub mode: Vec<String>,
+    /// Only these families: chain, showdown, removal, combat, staged, team.
+    #[arg(long, value_delimiter = ',')]
+    pub family: Vec<String>,
+    /// Bounds, e.g. `turns=1,concessions=2,invites=1` (defaults per configuration).
+    #[arg(long)]
+    pub bounds: Option<String>,
+    /// Configurations checked at once (each by one thread: the results do not depend on it).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
+    pub threads: u16,
+    /// Output format: text, json or junit.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+    /// Where counterexample scenario files are written (one per property and family).
+    #[arg(long, default_value = "riftcheck-out")]
+    pub out: PathBuf,
+    /// Stop each search after this many distinct states (exit 3 if that cut one short).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    pub max_states: Option<u64>,
+    /// Stop each configuration's searches after this many seconds in all (exit 3 if that cut
+    /// one short).
+    #[arg(long, allow_negative_numbers = true)]
+    pub timeout: Option<f64>,
+    /// Stop when the process's memory reaches this size, e.g. 2G or 512M (exit 3); by default
+    /// three quarters of the machine's memory.
+    #[arg(long)]
+    pub max_memory: Option<String>,
+    /// In a log (standard error not a terminal), print a progress line this often, in seconds.
+    #[arg(long, default_value_t = 30.0, allow_negative_numbers = true)]
+    pub progress_every: f64,
+    /// No progress lines.
+    #[arg(long)]
+    pub quiet: bool,
+    /// Print a built-in configuration (e.g. `war/chain`) as a scenario file and exit.
+    #[arg(long)]
+    pub print: Option<String>,
+    /// List the built-in configurations (those the filters select) and exit.
+    #[arg(long)]
+    pub list: bool,
+    /// Make the engine commit this rule fault (`riftcheck faults` lists them).
+    #[arg(long)]
+    pub fault: Option<String>,
+}
+
+/// A configuration to check: a name, the family it belongs to (its counterexamples are written
+/// once per property), a setup, bounds.
+pub struct Target {
+    /// `war/chain`, or a scenario file's path.
+    pub name: String,
+    /// `chain`, or the file's path again.
+    pub family: String,
+    /// The starting position.
+    pub setup: Setup,
+    /// The bounds.
+    pub bounds: Bounds,
+}
+
+fn targets(args: &CheckArgs) -> Result<Vec<Target>, String> {
+    let mut out = Vec::new();
+    if !args.files.is_empty() {
+        if !(args.mode.is_empty() && args.family.is_empty() && args.players.is_empty()) {
+            return Err(
+                "--mode, --family and --players select built-in configurations; they do not \
+                 apply to scenario files"
+                    .into(),
+            );
+        }
+        for path in &args.files {
+            let s = Scenario::load(path).map_err(|e| e.to_string())?;
+            let bounds = match &args.bounds {
+                Some(t) => parse_bounds(t, Bounds::default())?,
+                None => Bounds::default(),
+            };
+            let name = path.display().to_string();
+            out.push(Target {
+                family: name.clone(),
+                name,
+                setup: s.setup,
+                bounds,
+            });
+        }
+        return Ok(out);
+    }
+    for c in configs::select(&args.mode, &args.family, &args.players)? {
+        let bounds = match &args.bounds {
+            Some(t) => parse_bounds(t, c.bounds)?,
+            None => c.bounds,
+        };
+        out.push(Target {
+            name: c.name(),
+            family: c.family.key().to_string(),
+            setup: c.setup,
+            bounds,
+        });
+    }
+    Ok(out)
+}
+
+/// The limits from the command line.
+fn limits_of(args: &CheckArgs) -> Result<Limits, String> {
+    let timeout = args
+        .timeout
+        .map(|t| limits::parse_seconds("--timeout", t))
+        .transpose()?;
+    let max_memory = match &args.max_memory {
+        Some(m) => Some(limits::parse_size(m).map_err(|e| format!("--max-memory: {e}"))?),
+        None => limits::physical_memory().map(|m| m / 4 * 3),
+    };
+    Ok(Limits {
+        max_states: args
+            .max_states
+            .map(|n| usize::try_from(n).unwrap_or(usize::MAX)),
+        timeout,
+        max_memory,
+    })
+}
+
+fn list(args: &CheckArgs) -> ExitCode {
+    let configs = match configs::select(&args.mode, &args.family, &args.players) {
+        Ok(c) => c,
+        Err(e) => return fail_input(e),
+    };
+    match args.format {
+        Format::Json => {
+            let list: Vec<_> = configs
+                .iter()
+                .map(|c| {
+                    serde_json::json!({
+                        "name": c.name(),
+                        "mode": c.mode.key(),
+                        "family": c.family.key(),
+                        "players": c.mode.players(),
+                        "about": c.family.about(),
+                        "bounds": {
+                            "turns": c.bounds.turns,
+                            "concessions": c.bounds.concessions,
+                            "invites": c.bounds.invites,
+                        },
+                    })
+                })
+                .collect();
+            let doc = serde_json::json!({
+                "schema_version": super::SCHEMA_VERSION,
+                "configurations": list,
+            });
+            println!("{}", serde_json::to_string_pretty(&doc).unwrap_or_default());
+        }
+        Format::Text | Format::Junit => {
+            for c in &configs {
+                println!(
+                    "{:24} {}  (bounds: turns={}, concessions={}, invites={})",
+                    c.name(),
+                    c.family.about(),
+                    c.bounds.turns,
+                    c.bounds.concessions,
+                    c.bounds.invites
+                );
+            }
+        }
+    }
+    ExitCode::SUCCESS
+}
+
+/// The counterexamples worth a file: per family, the shortest one of each property (the first
+/// configuration's on a tie). The rest are counted.
+pub struct Chosen<'a> {
+    /// The family, the counterexample, and the other configurations of the family that break
+    /// the same property.
+    pub chosen: Vec<(&'a str, &'a Counterexample, Vec<&'a str>)>,
+}
+
+fn choose<'a>(targets: &'a [Target], outcomes: &'a [Outcome]) -> Chosen<'a> {
+    let mut chosen: Vec<(&str, &Counterexample, Vec<&str>)> = Vec::new();
+    for (t, o) in targets.iter().zip(outcomes) {
+        for c in &o.counterexamples {
+            match chosen
+                .iter_mut()
+                .find(|(f, k, _)| *f == t.family && k.property == c.property)
+            {
+                Some(entry) => {
+                    if c.path.len() < entry.1.path.len() {
+                        entry.2.push(entry.1.config.as_str());
+                        entry.1 = c;
+                    } else {
+                        entry.2.push(c.config.as_str());
+                    }
+                }
+                None => chosen.push((t.family.as_str(), c, Vec::new())),
+            }
+        }
+    }
+    Chosen { chosen }
+}
+
+/// The file a chosen counterexample is written to: the family and the property's id.
+pub fn file_name(family: &str, c: &Counterexample) -> String {
+    let family: String = family
+        .chars()
+        .map(|ch| {
+            if ch.is_ascii_alphanumeric() || ch == '-' {
+                ch
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    format!("{}__{}.toml", family.trim_matches('_'), c.property.id())
+}
+
+/// Runs `riftcheck check`.
+pub fn run(args: CheckArgs) -> ExitCode {
+    if args.list {
+        return list(&args);
+    }
+    if let Some(name) = &args.print {
+        let Some(c) = configs::all().into_iter().find(|c| &c.name() == name) else {
+            return fail_input(format!(
+                "no configuration is called `{name}`; `riftcheck check --list` shows them"
+            ));
+        };
+        let s = crate::report::setup_scenario(&c.name(), c.family.about(), &c.setup);
+        print!("{}", s.to_toml());
+        return ExitCode::SUCCESS;
+    }
+    let progress_every = match limits::parse_seconds("--progress-every", args.progress_every) {
+        Ok(d) => d,
+        Err(e) => return fail_input(e),
+    };
+    let limits = match limits_of(&args) {
+        Ok(l) => l,
+        Err(e) => return fail_input(e),
+    };
+    let targets = match targets(&args) {
+        Ok(t) => t,
+        Err(e) => return fail_input(e),
+    };
+    if let Err(e) = writable_dir(&args.out) {
+        return fail_input(e);
+    }
+    let mut opts = Options {
+        threads: usize::from(args.threads),
+        limits,
+        progress: if args.quiet {
+            Show::Quiet
+        } else if std::io::stderr().is_terminal() {
+            Show::Redraw
+        } else {
+            Show::Lines(progress_every)
+        },
+        fault: None,
+    };
+    if let Some(name) = &args.fault {
+        match name.parse() {
+            Ok(f) => opts.fault = Some(f),
+            Err(e) => return fail_input(e),
+        }
+    }
+    if args.format == Format::Text {
+        println!(
+            "riftcheck check: {} configuration(s); properties hold unless marked\n",
+            targets.len()
+        );
+        println!(
+            "{:26} {:>10} {:>10} {:>6} {:>8} {:>10}  result",
+            "configuration", "states", "unique", "depth", "time", "states/s"
+        );
+    }
+    let text = args.format == Format::Text;
+    let outcomes = match check_all(&targets, &opts, &mut |o| {
+        if text {
+            print_row(o);
+        }
+    }) {
+        Ok(o) => o,
+        Err(e) => return fail_input(e),
+    };
+    let chosen = choose(&targets, &outcomes);
+    let mut written = Vec::new();
+    for (family, c, _) in &chosen.chosen {
+        match write_file(&args.out, &file_name(family, c), &c.scenario.to_toml()) {
+            Ok(p) => written.push(p),
+            Err(e) => {
+                return fail_input(format!("the counterexample could not be saved: {e}"));
+            }
+        }
+    }
+    let report = Report {
+        targets: &targets,
+        outcomes: &outcomes,
+        chosen: &chosen,
+        written: &written,
+        limits,
+    };
+    match args.format {
+        Format::Text => print_text(&report),
+        Format::Json => super::json::print_check(&report),
+        Format::Junit => super::junit::print_check(&report),
+    }
+    ExitCode::from(report.exit_status())
+}
+
+/// Checks every target, `opts.threads` at a time, handing each outcome to `done` in the order of
+/// the targets.
+///
+/// # Errors
+///
+/// A target's setup is impossible: its name and the problems.
+pub fn check_all(
+    targets: &[Target],
+    opts: &Options,
+    done: &mut dyn FnMut(&Outcome),
+) -> Result<Vec<Outcome>, String> {
+    let one = |t: &Target| {
+        check::check(&t.name, &t.setup, t.bounds, opts).map_err(|e| format!("{}: {e}", t.name))
+    };
+    if opts.threads <= 1 || targets.len() <= 1 {
+        let mut out = Vec::new();
+        for t in targets {
+            let o = one(t)?;
+            done(&o);
+            out.push(o);
+        }
+        return Ok(out);
+    }
+    // Configurations go to the threads in order; outcomes come back in any order and are handed
+    // on in the targets' order as soon as the ones before them are in.
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let (tx, rx) = std::sync::mpsc::channel();
+    let mut slots: Vec<Option<Result<Outcome, String>>> =
+        (0..targets.len()).map(|_| None).collect();
+    std::thread::scope(|scope| {
+        for _ in 0..opts.threads.min(targets.len()) {
+            let tx = tx.clone();
+            let next = &next;
+            let one = &one;
+            scope.spawn(move || {
+                loop {
+                    let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                    let Some(t) = targets.get(i) else { break };
+                    if tx.send((i, one(t))).is_err() {
+                        break;
+                    }
+                }
+            });
+        }
+        drop(tx);
+        let mut handed = 0;
+        for (i, o) in rx {
+            slots[i] = Some(o);
+            while let Some(Some(Ok(o))) = slots.get(handed) {
+                done(o);
+                handed += 1;
+            }
+        }
+    });
+    slots
+        .into_iter()
+        .map(|s| s.unwrap_or_else(|| Err("a checker thread stopped".into())))
+        .collect()
+}
+
+/// Everything a report shows.
+pub struct Report<'a> {
+    /// The configurations.
+    pub targets: &'a [Target],
+    /// What checking each found, in the same order.
+    pub outcomes: &'a [Outcome],
+    /// The counterexamples written, per family and property.
+    pub chosen: &'a Chosen<'a>,
+    /// The files they were written to, in the same order.
+    pub written: &'a [PathBuf],
+    /// The limits the check ran under.
+    pub limits: Limits,
+}
+
+impl Report<'_> {
+    /// 1 a property failed, 3 a limit cut a search short, 0 every property holds.
+    pub fn exit_status(&self) -> u8 {
+        if self.outcomes.iter().any(|o| !o.failed.is_empty()) {
+            1
+        } else if self.outcomes.iter().any(|o| !o.stopped.is_empty()) {
+            3
+        } else {
+            0
+        }
+    }
+
+    /// `passed`, `failed` or `incomplete`.
+    pub fn verdict(&self) -> &'static str {
+        match self.exit_status() {
+            0 => "passed",
+            1 => "failed",
+            _ => "incomplete",
+        }
+    }
+
+    /// Companions seen in any configuration.
+    pub fn seen(&self) -> u64 {
+        self.outcomes.iter().fold(0, |a, o| a | o.seen)
+    }
+
+    /// Counterexamples found but not written (the same property in another configuration of
+    /// the family).
+    pub fn not_written(&self) -> usize {
+        let all: usize = self.outcomes.iter().map(|o| o.counterexamples.len()).sum();
+        all - self.chosen.chosen.len()
+    }
+}
+
+/// The word for an outcome in the table.
+fn result_word(o: &Outcome) -> String {
+    if !o.failed.is_empty() {
+        let names: Vec<&str> = o.failed.iter().map(|p| p.name()).collect();
+        format!("FAILED: {}", names.join("; "))
+    } else if let Some(s) = o.stopped.first() {
+        format!(
+            "cut by {} after {} states: properties hold on the states covered",
+            s.by, s.covered
+        )
+    } else {
+        "all properties hold".to_string()
+    }
+}
+
+fn print_row(o: &Outcome) {
+    println!(
+        "{:26} {:>10} {:>10} {:>6} {:>7.2}s {:>10.0}  {}",
+        o.name,
+        o.states,
+        o.unique,
+        o.depth,
+        o.seconds,
+        o.rate(),
+        result_word(o)
+    );
+}
+
+fn print_text(r: &Report<'_>) {
+    let total_states: usize = r.outcomes.iter().map(|o| o.unique).sum();
+    let total_time: f64 = r.outcomes.iter().map(|o| o.seconds).sum();
+    println!(
+        "{:26} {:>10} {:>10} {:>6} {:>7.2}s",
+        "total", "", total_states, "", total_time
+    );
+    for o in r.outcomes {
+        for s in &o.stopped {
+            println!(
+                "  {}: {} cut the {} search after {} distinct states",
+                o.name,
+                s.by,
+                s.search.name(),
+                s.covered
+            );
+        }
+    }
+    println!("\nproperties (checked in every configuration):");
+    for &p in Prop::ALL.iter().filter(|p| p.kind() != Kind::Sometimes) {
+        let failing: Vec<&str> = r
+            .outcomes
+            .iter()
+            .filter(|o| o.failed.contains(&p))
+            .map(|o| o.name.as_str())
+            .collect();
+        let mark = if failing.is_empty() {
+            "  ok  "
+        } else {
+            "  FAIL"
+        };
+        print!("{mark} {} ({})", p.name(), p.rule());
+        if !failing.is_empty() {
+            print!(": {}", failing.join(", "));
+        }
+        println!();
+    }
+    let seen = r.seen();
+    println!("\ncompanions (situations the bounds reach, in at least one configuration):");
+    for &p in Prop::ALL.iter().filter(|p| p.kind() == Kind::Sometimes) {
+        let mark = if seen & p.bit() != 0 {
+            "  seen"
+        } else {
+            "  --  "
+        };
+        println!("{mark} {} ({})", p.name(), p.rule());
+    }
+    // One example per property and family; properties broken by the same path shown together.
+    let mut shown: Vec<(&str, &[riftcheck::Action])> = Vec::new();
+    for (family, c, others) in &r.chosen.chosen {
+        if shown.contains(&(*family, c.path.as_slice())) {
+            continue;
+        }
+        shown.push((family, &c.path));
+        let same: Vec<_> = r
+            .chosen
+            .chosen
+            .iter()
+            .filter(|(f, d, _)| f == family && d.path == c.path && d.config == c.config)
+            .collect();
+        let names: Vec<&str> = same.iter().map(|(_, d, _)| d.property.name()).collect();
+        println!(
+            "\n== counterexample in {} ({} steps): {}\n",
+            c.config,
+            c.path.len(),
+            names.join("; ")
+        );
+        print!("{}", c.rulebook());
+        for (_, d, _) in same.iter().filter(|(_, d, _)| d.property != c.property) {
+            println!(
+                "Expected by rule {}: {}; found: {}.",
+                d.rule, d.expected, d.found
+            );
+        }
+        if !others.is_empty() {
+            println!("(also broken in {})", others.join(", "));
+        }
+    }
+    if !r.written.is_empty() {
+        println!("\nscenario files (replay with `riftcheck replay FILE`):");
+        for w in r.written {
+            println!("  {}", w.display());
+        }
+        let rest = r.not_written();
+        if rest > 0 {
+            println!(
+                "  ({rest} more counterexample(s) of the same properties in other configurations \
+                 of the same families were not written)"
+            );
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_timeout_that_is_not_a_duration_is_bad_input() {
+        for t in [-1.0, f64::NAN, f64::INFINITY, 1e300, 0.0] {
+            let args = CheckArgs {
+                timeout: Some(t),
+                ..blank()
+            };
+            assert!(limits_of(&args).is_err(), "{t}");
+        }
+    }
+
+    fn blank() -> CheckArgs {
+        CheckArgs {
+            files: Vec::new(),
+            players: Vec::new(),
+            mode: Vec::new(),
+            family: Vec::new(),
+            bounds: None,
+            threads: 1,
+            format: Format::Text,
+            out: PathBuf::from("riftcheck-out"),
+            max_states: None,
+            timeout: None,
+            max_memory: None,
+            progress_every: 30.0,
+            quiet: false,
+            print: None,
+            list: false,
+            fault: None,
+        }
+    }
+
+    #[test]
+    fn the_default_memory_limit_is_below_the_machine() {
+        let l = limits_of(&blank()).unwrap();
+        if let (Some(m), Some(all)) = (l.max_memory, limits::physical_memory()) {
+            assert!(m < all);
+        }
+    }
+}

@@ -1,0 +1,178 @@
+//! The JSON documents of `check` and `replay` (`docs/output.md`, schema in
+//! `docs/output.schema.json`). Each starts with `schema_version`, the tool and the verdict.
+
+use serde_json::{Value, json};
+
+use super::SCHEMA_VERSION;
+use super::check::{Report, file_name};
+use super::replay::Replayed;
+use crate::properties::{Kind, Prop};
+
+/// The tool that wrote a document.
+fn tool() -> Value {
+    json!({ "name": "riftcheck", "version": env!("CARGO_PKG_VERSION") })
+}
+
+fn kind(p: Prop) -> &'static str {
+    match p.kind() {
+        Kind::Always => "always",
+        Kind::Sometimes => "sometimes",
+        Kind::Graph => "graph",
+    }
+}
+
+/// `check --format json`.
+pub fn check(r: &Report<'_>) -> Value {
+    let configurations: Vec<Value> = r
+        .targets
+        .iter()
+        .zip(r.outcomes)
+        .map(|(t, o)| {
+            let counterexamples: Vec<Value> = o
+                .counterexamples
+                .iter()
+                .map(|c| {
+                    let file = r
+                        .chosen
+                        .chosen
+                        .iter()
+                        .zip(r.written)
+                        .find(|((_, k, _), _)| std::ptr::eq(*k, c))
+                        .map(|(_, p)| p.display().to_string());
+                    json!({
+                        "property": c.property.id(),
+                        "property_name": c.property.name(),
+                        "rule": c.rule,
+                        "steps": c.scenario.steps.iter().map(ToString::to_string).collect::<Vec<_>>(),
+                        "expected": c.expected,
+                        "found": c.found,
+                        "rulebook": c.rulebook(),
+                        "file": file,
+                    })
+                })
+                .collect();
+            json!({
+                "name": o.name,
+                "family": t.family,
+                "bounds": {
+                    "turns": t.bounds.turns,
+                    "concessions": t.bounds.concessions,
+                    "invites": t.bounds.invites,
+                },
+                "states": o.states,
+                "unique_states": o.unique,
+                "depth": o.depth,
+                "seconds": o.seconds,
+                "states_per_second": o.rate(),
+                "complete": !o.incomplete(),
+                "cut": o.stopped.iter().map(|s| json!({
+                    "search": s.search.name(),
+                    "limit": s.by.key(),
+                    "covered_states": s.covered,
+                })).collect::<Vec<_>>(),
+                "acyclic": o.acyclic,
+                "failed": o.failed.iter().map(|p| p.id()).collect::<Vec<_>>(),
+                "counterexamples": counterexamples,
+            })
+        })
+        .collect();
+    let seen = r.seen();
+    let properties: Vec<Value> = Prop::ALL
+        .iter()
+        .map(|&p| {
+            let failed_in: Vec<&str> = r
+                .outcomes
+                .iter()
+                .filter(|o| o.failed.contains(&p))
+                .map(|o| o.name.as_str())
+                .collect();
+            let holds = match p.kind() {
+                Kind::Sometimes => seen & p.bit() != 0,
+                _ => failed_in.is_empty(),
+            };
+            json!({
+                "id": p.id(),
+                "name": p.name(),
+                "rule": p.rule(),
+                "kind": kind(p),
+                "holds": holds,
+                "failed_in": failed_in,
+                "companion": p.row().companion.map(Prop::id),
+            })
+        })
+        .collect();
+    let files: Vec<Value> = r
+        .chosen
+        .chosen
+        .iter()
+        .zip(r.written)
+        .map(|((family, c, others), path)| {
+            json!({
+                "file": path.display().to_string(),
+                "name": file_name(family, c),
+                "property": c.property.id(),
+                "configuration": c.config,
+                "also_in": others,
+            })
+        })
+        .collect();
+    json!({
+        "schema_version": SCHEMA_VERSION,
+        "tool": tool(),
+        "command": "check",
+        "verdict": r.verdict(),
+        "exit_status": r.exit_status(),
+        "limits": {
+            "max_states": r.limits.max_states,
+            "timeout_seconds": r.limits.timeout.map(|t| t.as_secs_f64()),
+            "max_memory_bytes": r.limits.max_memory,
+        },
+        "configurations": configurations,
+        "properties": properties,
+        "counterexample_files": files,
+        "counterexamples_not_written": r.not_written(),
+    })
+}
+
+/// Prints `check --format json`.
+pub fn print_check(r: &Report<'_>) {
+    println!(
+        "{}",
+        serde_json::to_string_pretty(&check(r)).unwrap_or_default()
+    );
+}
+
+/// `replay --format json`.
+pub fn replay(r: &Replayed) -> Value {
+    let scenarios: Vec<Value> = r
+        .files
+        .iter()
+        .map(|f| {
+            json!({
+                "file": f.path.display().to_string(),
+                "title": f.title,
+                "result": f.result.word(),
+                "failure": f.failure.as_ref().map(|x| json!({
+                    "line": x.line,
+                    "column": x.column,
+                    "after_step": x.after,
+                    "what": x.what,
+                    "expected": x.expected,
+                    "found": x.found,
+                })),
+                "error": f.error,
+            })
+        })
+        .collect();
+    json!({
+        "schema_version": SCHEMA_VERSION,
+        "tool": tool(),
+        "command": "replay",
+        "verdict": r.verdict(),
+        "exit_status": r.exit_status(),
+        "passed": r.count(super::replay::Result::Passed),
+        "failed": r.count(super::replay::Result::Failed),
+        "unreadable": r.count(super::replay::Result::Unreadable),
+        "scenarios": scenarios,
+    })
+}

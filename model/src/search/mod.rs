@@ -1,0 +1,186 @@
+//! riftcheck's own searches over the model: the main one ([`exhaust`]: every state, every
+//! property, and the proof that there is no cycle, in one depth-first pass), and the
+//! breadth-first search that shortens a violation it found, so that the first path found is a
+//! shortest one. Every search obeys the same [`limits`].
+
+use std::collections::VecDeque;
+use std::hash::{BuildHasher, BuildHasherDefault, Hasher};
+
+use riftcheck::{Action, Engine};
+
+use crate::model::{RiftModel, State};
+
+pub mod exhaust;
+pub mod limits;
+
+pub use exhaust::{Exhausted, Progress, exhaust};
+pub use limits::{Budget, Cut, Limits};
+
+/// A set of fingerprints. They are hashes already, so the set hashes them no further.
+pub type FpSet = std::collections::HashSet<u64, BuildHasherDefault<Identity>>;
+
+/// A map keyed by fingerprints, hashing them no further.
+pub type FpMap<V> = std::collections::HashMap<u64, V, BuildHasherDefault<Identity>>;
+
+/// The hasher of [`FpSet`]: a `u64` fingerprint is its own hash.
+#[derive(Default)]
+pub struct Identity(u64);
+
+impl Hasher for Identity {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        // Only `u64`s are hashed here; anything else is folded in a byte at a time.
+        for &b in bytes {
+            self.0 = self.0.rotate_left(8) ^ u64::from(b);
+        }
+    }
+
+    fn write_u64(&mut self, n: u64) {
+        self.0 = n;
+    }
+}
+
+/// A deterministic fingerprint of a state: a fast hash with fixed keys, so runs repeat.
+pub fn fingerprint<E: Engine>(state: &State<E>) -> u64 {
+    Fixed.hash_one(state)
+}
+
+/// The searches' maps and sets, keyed by fingerprints (already hashes): the same fast hash.
+type HashMap<K, V> = std::collections::HashMap<K, V, Fixed>;
+
+/// A fast hash with fixed keys, for the searches' maps: runs repeat exactly.
+#[derive(Clone, Copy, Default)]
+pub struct Fixed;
+
+impl BuildHasher for Fixed {
+    type Hasher = ahash::AHasher;
+    fn build_hasher(&self) -> ahash::AHasher {
+        ahash::RandomState::with_seeds(KEYS[0], KEYS[1], KEYS[2], KEYS[3]).build_hasher()
+    }
+}
+
+const KEYS: [u64; 4] = [
+    0x243f_6a88_85a3_08d3,
+    0x1319_8a2e_0370_7344,
+    0xa409_3822_299f_31d0,
+    0x082e_fa98_ec4e_6c89,
+];
+
+/// The shortest path found to each property's violation.
+pub type Shortest = HashMap<crate::properties::Prop, Vec<Action>>;
+
+/// Shortest paths from the first state to a state where each property of `props` is violated
+/// (`ghost.violated`), all found by one breadth-first search within `budget`; and the limit that
+/// cut the search, if one did before every property was found, with the distinct states it had
+/// visited.
+pub fn shortest_violations<E: Engine>(
+    model: &RiftModel<E>,
+    props: &[crate::properties::Prop],
+    budget: &Budget,
+) -> (Shortest, Option<(Cut, usize)>) {
+    let mut found = Shortest::default();
+    let start = model.initial();
+    let start_fp = fingerprint(&start);
+    for &p in props {
+        if start.ghost.violated & p.bit() != 0 {
+            found.insert(p, Vec::new());
+        }
+    }
+    let mut parents: FpMap<(u64, Action)> = FpMap::default();
+    let mut seen = FpSet::default();
+    seen.insert(start_fp);
+    let mut queue = VecDeque::from([(start, start_fp)]);
+    let mut actions = Vec::new();
+    let path_to = |parents: &FpMap<(u64, Action)>, mut at: u64| {
+        let mut path = Vec::new();
+        while at != start_fp {
+            let (prev, a) = parents[&at];
+            path.push(a);
+            at = prev;
+        }
+        path.reverse();
+        path
+    };
+    let mut tick = 0usize;
+    while let Some((state, fp)) = queue.pop_front() {
+        if found.len() == props.len() {
+            break;
+        }
+        actions.clear();
+        model.offered(&state, &mut actions);
+        for &action in &actions {
+            let Some(t) = model.step(&state, action) else {
+                continue;
+            };
+            tick += 1;
+            if let Some(cut) = budget.expired(tick) {
+                return (found, Some((cut, seen.len())));
+            }
+            let next_fp = fingerprint(&t.state);
+            if seen.contains(&next_fp) {
+                continue;
+            }
+            if budget.full(seen.len()) {
+                return (found, Some((Cut::States, seen.len())));
+            }
+            seen.insert(next_fp);
+            parents.insert(next_fp, (fp, action));
+            for &p in props {
+                if t.state.ghost.violated & p.bit() != 0 && !found.contains_key(&p) {
+                    found.insert(p, path_to(&parents, next_fp));
+                }
+            }
+            queue.push_back((t.state, next_fp));
+        }
+    }
+    (found, None)
+}
+
+/// Replays `path` from the first state, returning every state and the events of each step.
+pub fn replay<E: Engine>(
+    model: &RiftModel<E>,
+    path: &[Action],
+) -> Vec<(State<E>, Vec<riftcheck::Event>)> {
+    let mut out = vec![(model.initial(), Vec::new())];
+    for &a in path {
+        let last = &out[out.len() - 1].0;
+        match model.step(last, a) {
+            Some(t) => out.push((t.state, t.events)),
+            None => break,
+        }
+    }
+    out
+}
+
+/// Whether `path` replays from the first state (every step a transition) and its last state
+/// violates `prop`.
+pub fn still_violates<E: Engine>(
+    model: &RiftModel<E>,
+    prop: crate::properties::Prop,
+    path: &[Action],
+) -> bool {
+    let mut state = model.initial();
+    for (i, &a) in path.iter().enumerate() {
+        if RiftModel::<E>::is_final(&state) && i < path.len() {
+            return false;
+        }
+        match model.step(&state, a) {
+            Some(t) => state = t.state,
+            None => return false,
+        }
+    }
+    state.ghost.violated & prop.bit() != 0
+}
+
+/// Shrinks a path that ends in a violation of `prop` with the library's shrinker: steps go
+/// while the rest still replays and still ends in the same violation.
+pub fn shrink<E: Engine>(
+    model: &RiftModel<E>,
+    prop: crate::properties::Prop,
+    path: Vec<Action>,
+) -> Vec<Action> {
+    riftcheck::shrink::shrink(path, |p| still_violates(model, prop, p))
+}
