@@ -14,4 +14,11 @@ for target in lockstep arbitrary_state legals_are_legal scenario_roundtrip; do
     ln -s "../../../tests/scenarios/$rel" "corpus/$target/${name%.toml}"
   done < <(find ../tests/scenarios -name '*.toml' | sort)
 done
-echo "seeded $(ls corpus/lockstep | wc -l) scenarios into each of 4 targets"
+# The malformed corpus (tests/malformed/, every file refused with its line and column) seeds the
+# parser's target only: its mutations are the near misses where reading must refuse, never panic.
+while IFS= read -r file; do
+  name=$(basename "$file" .toml)
+  ln -s "../../../tests/malformed/$name.toml" "corpus/scenario_roundtrip/seed-malformed-$name"
+done < <(find ../tests/malformed -maxdepth 1 -name '*.toml' | sort)
+echo "seeded $(ls corpus/lockstep | wc -l) scenarios into each of 4 targets," \
+  "and $(ls ../tests/malformed | wc -l) malformed files into scenario_roundtrip"

@@ -13,6 +13,8 @@
 use std::fmt;
 use std::str::FromStr;
 
+use crate::mode::Mode;
+
 /// Whether a point is one of the project's policies or a rule with known misreadings.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum PointKind {
@@ -51,12 +53,43 @@ pub struct PointInfo {
     pub rules: &'static str,
     /// Its readings, the default first.
     pub readings: &'static [ReadingInfo],
+    /// The modes in which it can apply.
+    pub modes: Modes,
+}
+
+impl PointInfo {
+    /// Whether the point can apply in `mode`: a point about teammates only where there are teams
+    /// (484).
+    pub fn applies_in(&self, mode: Mode) -> bool {
+        match self.modes {
+            Modes::All => true,
+            Modes::Teams => mode.has_teams(),
+        }
+    }
+}
+
+/// The modes in which a point can apply.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Modes {
+    /// Every mode.
+    All,
+    /// The modes with teams (Magma Chamber, 484).
+    Teams,
+}
+
+impl fmt::Display for Modes {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Modes::All => "every mode",
+            Modes::Teams => "team modes (Magma Chamber, 484)",
+        })
+    }
 }
 
 macro_rules! readings {
     ($(
         $(#[doc = $pdoc:literal])*
-        $field:ident: $ty:ident = $key:literal, $kind:ident, $rules:literal {
+        $field:ident: $ty:ident = $key:literal, $kind:ident, $rules:literal $(, $modes:ident)? {
             $( $(#[doc = $vdoc:literal])* $var:ident = $vkey:literal $(wrong $fid:ident $fkey:literal)? ; )+
         }
     )*) => {
@@ -93,6 +126,7 @@ macro_rules! readings {
                 key: $key,
                 kind: PointKind::$kind,
                 rules: $rules,
+                modes: readings!(@modes $($modes)?),
                 readings: &[ $( ReadingInfo {
                     key: $vkey,
                     about: concat!($($vdoc, " ",)*),
@@ -200,12 +234,14 @@ macro_rules! readings {
     };
     (@fault $fkey:literal) => { Some($fkey) };
     (@fault) => { None };
+    (@modes $modes:ident) => { Modes::$modes };
+    (@modes) => { Modes::All };
 }
 
 readings! {
     /// Policy `teammate-destination` (442.2.b, seed 003): which battlefields are closed to your
     /// units because of your teammate, in Magma Chamber.
-    teammate_destination: TeammateDestination = "teammate-destination", Policy, "442.2.b, 442.2.c" {
+    teammate_destination: TeammateDestination = "teammate-destination", Policy, "442.2.b, 442.2.c", Teams {
         /// Seed 003: a battlefield occupied by your teammate's units is an invalid destination.
         Occupied = "occupied";
         /// Core Rules 442.2.b: a battlefield your teammate controls is an invalid destination.

@@ -89,7 +89,7 @@ fn a_missing_file_names_the_file() {
 fn a_reading_is_read_from_the_setup() {
     let text = GOOD.replace(
         "mode = \"duel\"\n",
-        "mode = \"duel\"\nreadings = { teammate-destination = \"controlled\" }\n",
+        "mode = \"magma-chamber\"\nreadings = { teammate-destination = \"controlled\" }\n",
     );
     let s = Scenario::parse(&text).expect("a known reading of a known point");
     assert_eq!(
@@ -135,4 +135,75 @@ fn a_rule_fault_is_refused_in_a_file() {
     assert_eq!((e.line, e.column), (6, 28), "{e}");
     assert!(e.message.contains("count-passes"), "{e}");
     assert!(e.message.contains("--fault"), "{e}");
+}
+
+#[test]
+fn a_point_about_teammates_is_refused_where_there_are_no_teams() {
+    let text = GOOD.replace(
+        "mode = \"duel\"\n",
+        "mode = \"duel\"\nreadings = { teammate-destination = \"controlled\" }\n",
+    );
+    let e = error(&text);
+    assert_eq!((e.line, e.column), (6, 14), "{e}");
+    assert!(e.message.contains("team modes"), "{e}");
+    // Spelt with an underscore, it is no point at all, and the message says how it is spelt.
+    let e = error(&text.replace("teammate-destination", "teammate_destination"));
+    assert_eq!((e.line, e.column), (6, 14), "{e}");
+    assert!(e.message.contains("`teammate-destination`"), "{e}");
+}
+
+#[test]
+fn text_from_a_file_is_escaped_wherever_an_error_prints_it() {
+    let text = GOOD.replace(
+        "mode = \"duel\"\n",
+        "mode = \"duel\"\nreadings = { \"pass\\u001b[2J\" = \"seats\" }\n",
+    );
+    let e = error(&text);
+    assert!(
+        e.message.contains('\u{1b}'),
+        "the message keeps the text: {e:?}"
+    );
+    let shown = e.to_string();
+    assert!(
+        !shown.contains('\u{1b}') && shown.contains("pass\\u{1b}[2J"),
+        "{shown}"
+    );
+    // The file's name and every further problem too; a line break only between problems.
+    let e = riftcheck::ScenarioError {
+        file: Some("a\u{1b}.toml".into()),
+        line: 1,
+        column: 2,
+        message: "x\ny".into(),
+        kind: riftcheck::scenario::ErrorKind::Invalid,
+        more: vec![((3, 4), "z\u{7}\u{202e}".into())],
+    };
+    assert_eq!(
+        e.to_string(),
+        "a\\u{1b}.toml:1:2: x\\u{a}y\na\\u{1b}.toml:3:4: z\\u{7}\\u{202e}"
+    );
+}
+
+#[test]
+fn every_problem_of_a_setup_is_reported_each_at_its_place() {
+    let text = GOOD.replace(
+        "mode = \"duel\"\n",
+        "mode = \"duel\"\nturn = \"C\"\nvictory_score = 0\n",
+    );
+    let e = error(&text);
+    assert_eq!((e.line, e.column), (6, 8), "{e}");
+    assert_eq!(e.more.len(), 1, "{e}");
+    assert_eq!(e.more[0].0, (7, 17), "{e}");
+    assert_eq!(e.to_string().lines().count(), 2, "{e}");
+}
+
+#[test]
+fn a_step_is_located_inside_its_string_whatever_escapes_it_has() {
+    // The sentence starts after three spaces; `\u0046` is one character written as six.
+    let e = error(&GOOD.replace(
+        "\"A plays Firebolt\"",
+        "\"   A plays \\u0046irebolt on Icebolt\"",
+    ));
+    let column = "steps = [\"   A plays \\u0046irebolt on ".len() + 1;
+    assert_eq!((e.line, e.column), (2, column), "{e}");
+    assert!(e.message.contains("no card is called `Icebolt`"), "{e}");
 }

@@ -719,6 +719,16 @@ const CASES: &[Case] = &[
         |s| s.victory_score = Some(0),
         "setup.victory_score",
     ),
+    (
+        "a card name with the arrow of a refused step",
+        |s| s.cards[1].name = "Scout->Bolt".into(),
+        "setup.cards[1].name",
+    ),
+    (
+        "a card name with a control character",
+        |s| s.cards[1].name = "Scout\u{1b}[31m".into(),
+        "setup.cards[1].name",
+    ),
 ];
 
 #[test]

@@ -64,6 +64,18 @@ pub struct ExpectError {
     pub path: Vec<String>,
     /// What is wrong and what was expected.
     pub message: String,
+    /// Whether the problem is the last key of the path (a name that does not exist) or the
+    /// value there.
+    pub part: Part,
+}
+
+/// The part of a table's entry a problem is about.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Part {
+    /// The value.
+    Value,
+    /// The key: `Firbolt` in `[expect.cards.Firbolt]`.
+    Key,
 }
 
 impl ExpectError {
@@ -72,6 +84,15 @@ impl ExpectError {
         ExpectError {
             path: Vec::new(),
             message: message.into(),
+            part: Part::Value,
+        }
+    }
+
+    /// A problem with the key of the entry it is put [`ExpectError::under`].
+    pub fn key(message: impl Into<String>) -> ExpectError {
+        ExpectError {
+            part: Part::Key,
+            ..ExpectError::here(message)
         }
     }
 

@@ -25,16 +25,26 @@ pub trait Field {
     fn expect(v: &Value, catalog: &Catalog) -> Result<Expected, ExpectError>;
 }
 
-pub(crate) fn seat(v: &Value) -> Result<Seat, ExpectError> {
+/// A seat at this table (478): a letter, and one of the mode's seats.
+pub(crate) fn seat(v: &Value, cat: &Catalog) -> Result<Seat, ExpectError> {
     let t = text(v)?;
-    t.parse()
-        .map_err(|_| ExpectError::here(format!("`{t}` is not a seat: expected A, B, C or D")))
+    let seat: Seat = t
+        .parse()
+        .map_err(|_| ExpectError::here(format!("`{t}` is not a seat: expected A, B, C or D")))?;
+    let seats = cat.mode.seats();
+    if !seats.contains(seat) {
+        return Err(ExpectError::here(format!(
+            "seat {seat} is not at a {} table (478): its seats are {seats}",
+            cat.mode
+        )));
+    }
+    Ok(seat)
 }
 
-fn seat_or_none(v: &Value) -> Result<Option<Seat>, ExpectError> {
+fn seat_or_none(v: &Value, cat: &Catalog) -> Result<Option<Seat>, ExpectError> {
     match text(v)? {
         "none" => Ok(None),
-        _ => seat(v)
+        _ => seat(v, cat)
             .map(Some)
             .map_err(|e| ExpectError::here(format!("{e}, or `none`"))),
     }
@@ -81,8 +91,8 @@ impl Field for SeatSet {
     }
 
     /// A list of seats, in any order.
-    fn expect(v: &Value, _: &Catalog) -> Result<Expected, ExpectError> {
-        let seats: SeatSet = each(v, seat)?.into_iter().collect();
+    fn expect(v: &Value, cat: &Catalog) -> Result<Expected, ExpectError> {
+        let seats: SeatSet = each(v, |x| seat(x, cat))?.into_iter().collect();
         Ok(Expected::Is(seats_value(seats)))
     }
 }
@@ -92,8 +102,8 @@ impl Field for Option<Seat> {
         seat_value(*self)
     }
 
-    fn expect(v: &Value, _: &Catalog) -> Result<Expected, ExpectError> {
-        Ok(Expected::Is(seat_value(seat_or_none(v)?)))
+    fn expect(v: &Value, cat: &Catalog) -> Result<Expected, ExpectError> {
+        Ok(Expected::Is(seat_value(seat_or_none(v, cat)?)))
     }
 }
 
@@ -127,12 +137,12 @@ impl Field for Option<Choice> {
     }
 
     /// The seat that must choose, or `none`.
-    fn expect(v: &Value, _: &Catalog) -> Result<Expected, ExpectError> {
+    fn expect(v: &Value, cat: &Catalog) -> Result<Expected, ExpectError> {
         let v = match v {
             Value::Map(_) => v.get("seat").unwrap_or(&Value::None),
             _ => v,
         };
-        Ok(match seat_or_none(v)? {
+        Ok(match seat_or_none(v, cat)? {
             None => Expected::Is(Value::None),
             Some(s) => Expected::Named(s.to_string()),
         })
@@ -161,23 +171,19 @@ impl Field for Option<(Seat, Seat)> {
         })
     }
 
-    fn expect(v: &Value, _: &Catalog) -> Result<Expected, ExpectError> {
+    fn expect(v: &Value, cat: &Catalog) -> Result<Expected, ExpectError> {
         let t = text(v)?;
         if t == "none" {
             return Ok(Expected::Is(Value::None));
         }
-        let pair = t.split_once(" attacks ").and_then(|(a, d)| {
-            Some((
-                a.trim().parse::<Seat>().ok()?,
-                d.trim().parse::<Seat>().ok()?,
-            ))
-        });
-        match pair {
-            Some((a, d)) => Ok(Expected::Is(Value::text(format!("{a} attacks {d}")))),
-            None => Err(ExpectError::here(
+        let Some((a, d)) = t.split_once(" attacks ") else {
+            return Err(ExpectError::here(
                 "expected `<seat> attacks <seat>` or `none`",
-            )),
-        }
+            ));
+        };
+        let a = seat(&Value::text(a.trim()), cat)?;
+        let d = seat(&Value::text(d.trim()), cat)?;
+        Ok(Expected::Is(Value::text(format!("{a} attacks {d}"))))
     }
 }
 
@@ -228,7 +234,7 @@ impl Field for [u8; 4] {
     }
 
     /// A table of seats and numbers; only the seats named are checked.
-    fn expect(v: &Value, _: &Catalog) -> Result<Expected, ExpectError> {
+    fn expect(v: &Value, cat: &Catalog) -> Result<Expected, ExpectError> {
         let Value::Map(entries) = v else {
             return Err(ExpectError::here(
                 "expected a table of seats, e.g. `{ A = 1 }`",
@@ -236,7 +242,8 @@ impl Field for [u8; 4] {
         };
         let mut out = Vec::new();
         for (k, n) in entries {
-            let s = seat(&Value::text(k.clone())).map_err(|e| e.under(k))?;
+            let s = seat(&Value::text(k.clone()), cat)
+                .map_err(|e| ExpectError::key(e.message).under(k))?;
             let Value::Int(n) = n else {
                 return Err(ExpectError::here("expected a number").under(k));
             };
@@ -261,8 +268,8 @@ impl Field for Seat {
         Value::text(self.to_string())
     }
 
-    fn expect(v: &Value, _: &Catalog) -> Result<Expected, ExpectError> {
-        seat(v).map(|s| Expected::Is(Value::text(s.to_string())))
+    fn expect(v: &Value, cat: &Catalog) -> Result<Expected, ExpectError> {
+        seat(v, cat).map(|s| Expected::Is(Value::text(s.to_string())))
     }
 }
 

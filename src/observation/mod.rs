@@ -158,7 +158,7 @@ macro_rules! record {
                     match Self::expect_field(k, x, catalog) {
                         Some(e) => out.push((k.clone(), e.map_err(|e| e.under(k))?)),
                         None => {
-                            return Err(ExpectError::here(format!(
+                            return Err(ExpectError::key(format!(
                                 "`{k}` is not something observed here: expected {}",
                                 Self::keys()
                             ))
@@ -248,7 +248,7 @@ impl Field for Place {
             if let Some((seat, rest)) = t.split_once("'s ")
                 && rest.eq_ignore_ascii_case(zone)
             {
-                let s = field::seat(&Value::text(seat))?;
+                let s = field::seat(&Value::text(seat), catalog)?;
                 return Ok(Expected::Is(Value::text(format!("{s}'s {zone}"))));
             }
         }
@@ -427,7 +427,7 @@ fn named_tables(
     let mut out = Vec::new();
     for (name, x) in entries {
         if !exists(name) {
-            return Err(ExpectError::here(format!("no {what} is called `{name}`")).under(name));
+            return Err(ExpectError::key(format!("no {what} is called `{name}`")).under(name));
         }
         out.push((name.clone(), read(x, catalog).map_err(|e| e.under(name))?));
     }

@@ -4,9 +4,11 @@
 use std::collections::BTreeMap;
 use std::fmt;
 
+use super::source::escaped;
+
 use crate::card::Catalog;
 use crate::observation::{Expected, Observation};
-use crate::setup::Setup;
+use crate::setup::{Setup, SetupErrors};
 
 /// A scenario: setup, steps and expectations.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -59,33 +61,65 @@ impl fmt::Display for Step {
 
 impl Step {
     /// Reads `"B passes"`, `"C passes -> refused"` or `"C passes -> refused (NoPriority)"`.
+    ///
+    /// # Errors
+    ///
+    /// What follows `->` is not `refused` or `refused (ErrorName)`.
     pub fn parse(text: &str) -> Result<Step, String> {
-        match text.split_once("->") {
-            None => Ok(Step {
+        Step::parse_at(text).map(|(s, _)| s).map_err(|(_, m)| m)
+    }
+
+    /// As [`Step::parse`], with where in `text` the parts start, or where the problem is (byte
+    /// offsets into `text`).
+    pub(crate) fn parse_at(text: &str) -> Result<(Step, StepPlaces), (usize, String)> {
+        let sentence = text.len() - text.trim_start().len();
+        let Some(arrow) = text.find("->") else {
+            let step = Step {
                 text: text.trim().to_string(),
                 outcome: Outcome::Accepted,
-            }),
-            Some((action, tail)) => {
-                let tail = tail.trim();
-                let outcome = if tail == "refused" {
-                    Outcome::Refused(None)
-                } else if let Some(name) = tail
-                    .strip_prefix("refused (")
-                    .and_then(|t| t.strip_suffix(')'))
-                {
-                    Outcome::Refused(Some(name.trim().to_string()))
-                } else {
-                    return Err(format!(
-                        "after `->` write `refused` or `refused (ErrorName)`, not `{tail}`"
-                    ));
-                };
-                Ok(Step {
-                    text: action.trim().to_string(),
-                    outcome,
-                })
-            }
-        }
+            };
+            let places = StepPlaces {
+                sentence,
+                outcome: text.len(),
+            };
+            return Ok((step, places));
+        };
+        let (action, tail) = (&text[..arrow], &text[arrow + 2..]);
+        let tail_at = arrow + 2 + (tail.len() - tail.trim_start().len());
+        let tail = tail.trim();
+        let (outcome, at) = if tail == "refused" {
+            (Outcome::Refused(None), tail_at)
+        } else if let Some(name) = tail
+            .strip_prefix("refused (")
+            .and_then(|t| t.strip_suffix(')'))
+        {
+            let name_at = tail_at + "refused (".len() + (name.len() - name.trim_start().len());
+            (Outcome::Refused(Some(name.trim().to_string())), name_at)
+        } else {
+            return Err((
+                tail_at,
+                format!("after `->` write `refused` or `refused (ErrorName)`, not `{tail}`"),
+            ));
+        };
+        let step = Step {
+            text: action.trim().to_string(),
+            outcome,
+        };
+        let places = StepPlaces {
+            sentence: sentence.min(action.len()),
+            outcome: at,
+        };
+        Ok((step, places))
     }
+}
+
+/// Where the parts of a step's text start, as byte offsets into it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct StepPlaces {
+    /// The action's sentence.
+    pub sentence: usize,
+    /// What follows `->`: `refused`, or the error's name; the end of the text if nothing does.
+    pub outcome: usize,
 }
 
 /// Expectations about the game at one point: any field of the observation (its keys and what
@@ -206,27 +240,130 @@ impl PartialEq for SourceMap {
 impl Eq for SourceMap {}
 
 /// A scenario that cannot be read: the file, line and column, and what is wrong there.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{}:{line}:{column}: {message}", file.as_deref().unwrap_or("<scenario>"))]
+///
+/// Its text quotes the file's text escaped (`\u{1b}`), so a file's control characters never
+/// reach a terminal raw.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ScenarioError {
     /// The file, if the scenario came from one.
     pub file: Option<String>,
-    /// 1-based line.
+    /// 1-based line; 0 if the file could not be read at all.
     pub line: usize,
-    /// 1-based column.
+    /// 1-based column, in characters; 0 if the file could not be read at all.
     pub column: usize,
     /// What is wrong, and what was expected.
     pub message: String,
+    /// What kind of problem it is.
+    pub kind: ErrorKind,
+    /// Further problems found with it (a setup reports every problem), each at its line and
+    /// column.
+    pub more: Vec<((usize, usize), String)>,
+}
+
+/// What kind of problem a [`ScenarioError`] is.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ErrorKind {
+    /// The file could not be read as a scenario's text at all (line and column 0).
+    Unreadable(ReadError),
+    /// The file is not UTF-8 text: the line and column are those of the first byte that is not.
+    NotUtf8,
+    /// The text is not TOML.
+    Syntax,
+    /// The text is TOML but not a scenario of a possible game: a key, a value, the setup, a step
+    /// or an expectation is wrong.
+    Invalid,
+}
+
+/// Why a file could not be read as a scenario's text.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ReadError {
+    /// Opening or reading it failed.
+    #[error("cannot read the file: {0}")]
+    Io(String),
+    /// It is not a regular file, so it is not read (a FIFO or a device could be read forever).
+    #[error("cannot read the file: it is {what}, not a regular file")]
+    NotAFile {
+        /// What it is: `a directory`, `a FIFO`, `a character device`, ...
+        what: &'static str,
+    },
+    /// It holds more than the limit.
+    #[error("the file is larger than the limit of {limit} bytes")]
+    TooLarge {
+        /// The limit, in bytes.
+        limit: u64,
+    },
+}
+
+impl fmt::Display for ScenarioError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let file = escaped(self.file.as_deref().unwrap_or("<scenario>"));
+        write!(
+            f,
+            "{file}:{}:{}: {}",
+            self.line,
+            self.column,
+            escaped(&self.message)
+        )?;
+        for ((line, column), message) in &self.more {
+            write!(f, "\n{file}:{line}:{column}: {}", escaped(message))?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for ScenarioError {}
+
+impl ScenarioError {
+    /// A problem of the text (a key, a value, the setup, a step), at `(line, column)`.
+    pub(crate) fn invalid(
+        file: Option<String>,
+        at: (usize, usize),
+        message: impl Into<String>,
+    ) -> ScenarioError {
+        ScenarioError {
+            file,
+            line: at.0,
+            column: at.1,
+            message: message.into(),
+            kind: ErrorKind::Invalid,
+            more: Vec::new(),
+        }
+    }
 }
 
 impl Scenario {
     /// An error located at `(line, column)` of this scenario's source.
     pub(crate) fn error_at(&self, at: (usize, usize), message: impl Into<String>) -> ScenarioError {
-        ScenarioError {
-            file: self.source.file.clone(),
-            line: at.0,
-            column: at.1,
-            message: message.into(),
+        ScenarioError::invalid(self.source.file.clone(), at, message)
+    }
+
+    /// Where a setup field is written: the field, or the nearest table around it that the file
+    /// wrote (`setup.cards[1]` for a card's field left to its default), or `[setup]`.
+    pub(crate) fn setup_position(&self, path: &str) -> (usize, usize) {
+        let mut path = path;
+        loop {
+            if let Some(at) = self.source.setup.get(path) {
+                return *at;
+            }
+            match path.rsplit_once('.') {
+                Some((table, _)) => path = table,
+                None => return self.source.setup_table,
+            }
         }
+    }
+
+    /// The error for a setup that describes an impossible table: the first problem at its
+    /// field, the others after it, each at its own.
+    pub(crate) fn setup_error(&self, errors: &SetupErrors) -> ScenarioError {
+        let first = errors.first();
+        let mut e = self.error_at(
+            self.setup_position(&first.at.to_string()),
+            first.to_string(),
+        );
+        e.more = errors.all()[1..]
+            .iter()
+            .map(|x| (self.setup_position(&x.at.to_string()), x.to_string()))
+            .collect();
+        e
     }
 }

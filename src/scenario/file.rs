@@ -1,23 +1,26 @@
-//! Reading scenario files: TOML into spanned raw tables (unknown fields refused), then into a
-//! validated [`Scenario`], every error located by line and column.
+//! Reading scenario files: TOML checked against the schema (`schema.rs`), read into spanned raw
+//! tables, then into a validated [`Scenario`], every error located by line and column.
 
 use std::collections::BTreeMap;
 use std::ops::Range;
 
 use serde::Deserialize;
+use serde::de::IgnoredAny;
 use toml::Spanned;
+use toml::de::DeTable;
 
-use std::sync::Arc;
-
-use toml::de::{DeTable, DeValue};
-
+use super::document::{ErrorKind, Outcome, StepPlaces};
+use super::expectations::read_expectations;
+use super::reader::Reader;
+use super::schema;
+use super::source::without_bom;
 use super::text::{ZoneText, parse_ability, parse_effect};
-use super::{Expect, Scenario, ScenarioError, SourceMap, Step};
+use super::{Scenario, ScenarioError, SourceMap, Step};
 use crate::action::Action;
 use crate::card::{CardKind, Catalog, Timing};
 use crate::item::{ItemKind, Opener};
 use crate::mode::Mode;
-use crate::observation::{Observation, Value};
+use crate::readings::{POINTS, ReadingError};
 use crate::seat::Seat;
 use crate::setup::{
     AbilitySetup, BattlefieldSetup, CardSetup, EffectSetup, ItemSetup, Setup, ShowdownSetup,
@@ -36,9 +39,9 @@ struct RawScenario {
     setup: Spanned<RawSetup>,
     // Read again below from the spanned document, through the observation's declaration.
     #[serde(default, rename = "expect")]
-    _expect: Option<toml::Table>,
+    _expect: Option<IgnoredAny>,
     #[serde(default, rename = "check")]
-    _check: Vec<toml::Table>,
+    _check: Option<IgnoredAny>,
 }
 
 #[derive(Deserialize)]
@@ -141,66 +144,47 @@ struct RawShowdown {
     defender: Option<Spanned<Seat>>,
 }
 
-/// Byte offsets to 1-based line and column (columns in characters).
-pub(crate) struct Lines<'a> {
-    text: &'a str,
-}
-
-impl Lines<'_> {
-    pub(crate) fn at(&self, offset: usize) -> (usize, usize) {
-        let offset = offset.min(self.text.len());
-        let before = &self.text[..offset];
-        let line = before.matches('\n').count() + 1;
-        let start = before.rfind('\n').map_or(0, |i| i + 1);
-        (line, before[start..].chars().count() + 1)
-    }
-
-    fn span(&self, span: Range<usize>) -> (usize, usize) {
-        self.at(span.start)
-    }
-}
-
-struct Reader<'a> {
-    lines: Lines<'a>,
-    file: Option<String>,
-}
-
-impl Reader<'_> {
-    fn error(&self, span: Range<usize>, message: impl Into<String>) -> ScenarioError {
-        let (line, column) = self.lines.span(span);
-        ScenarioError {
-            file: self.file.clone(),
-            line,
-            column,
-            message: message.into(),
-        }
-    }
-}
-
 pub(super) fn parse(text: &str, file: Option<String>) -> Result<Scenario, ScenarioError> {
-    let r = Reader {
-        lines: Lines { text },
-        file,
-    };
-    let raw: RawScenario = toml::from_str(text).map_err(|e| {
-        let span = e.span().unwrap_or(0..0);
-        r.error(span, e.message().trim().to_string())
-    })?;
+    let text = without_bom(text);
+    let r = Reader::new(text, file);
     let doc = DeTable::parse(text).map_err(|e| {
+        let span = e.span().unwrap_or(0..0);
+        let message = match e.message().trim() {
+            "duplicate key" => format!(
+                "`{}` is written twice (TOML: duplicate key)",
+                text.get(span.clone()).unwrap_or("a key").trim()
+            ),
+            other => format!("not TOML: {other}"),
+        };
+        r.error_of(ErrorKind::Syntax, span, message)
+    })?;
+    schema::check(&doc, text).map_err(|p| r.error(p.span, p.message))?;
+    // The schema says what every key holds, so this reads what it accepted; a message from here
+    // would be a reading the schema does not know of.
+    let raw: RawScenario = toml::from_str(text).map_err(|e| {
         let span = e.span().unwrap_or(0..0);
         r.error(span, e.message().trim().to_string())
     })?;
     let mut source = SourceMap {
         file: r.file.clone(),
-        setup_table: r.lines.span(raw.setup.span()),
+        setup_table: r.at(raw.setup.span()),
         ..SourceMap::default()
     };
     let setup = read_setup(&r, raw.setup.get_ref(), &mut source)?;
     let mut steps = Vec::new();
-    for s in &raw.steps {
-        let step = Step::parse(s.get_ref()).map_err(|m| r.error(s.span(), m))?;
-        source.steps.push(r.lines.span(s.span()));
+    let mut places = Vec::new();
+    for (i, s) in raw.steps.iter().enumerate() {
+        let (step, at) = Step::parse_at(s.get_ref()).map_err(|(offset, m)| {
+            r.error_in_string(
+                s.span(),
+                s.get_ref(),
+                offset,
+                format!("step {}: {m}", i + 1),
+            )
+        })?;
+        source.steps.push(r.at(s.span()));
         steps.push(step);
+        places.push(at);
     }
     let mut scenario = Scenario {
         title: raw.title.get_ref().clone(),
@@ -212,169 +196,65 @@ pub(super) fn parse(text: &str, file: Option<String>) -> Result<Scenario, Scenar
         expect: None,
         source,
     };
-    let catalog = validate(&scenario)?;
+    let catalog = scenario
+        .setup
+        .validate()
+        .map_err(|errors| scenario.setup_error(&errors))?
+        .catalog;
+    check_steps(&r, &raw.steps, &places, &scenario, &catalog)?;
     read_expectations(&r, doc.get_ref(), &catalog, &mut scenario)?;
     Ok(scenario)
 }
 
-/// The `[[check]]` tables and the `[expect]` table.
-fn read_expectations(
+/// Every step names things of the game, and every error name is a [`crate::RuleError`]'s; a
+/// problem is located inside the step's string, where the file wrote it.
+fn check_steps(
     r: &Reader<'_>,
-    doc: &DeTable<'_>,
-    catalog: &Catalog,
-    s: &mut Scenario,
+    raw: &[Spanned<String>],
+    places: &[StepPlaces],
+    s: &Scenario,
+    cat: &Catalog,
 ) -> Result<(), ScenarioError> {
-    let steps = s.steps.len();
-    if let Some(checks) = doc.get("check") {
-        let Some(list) = checks.get_ref().as_array() else {
-            return Err(r.error(checks.span(), "`check` is a list of [[check]] tables"));
+    for (i, ((step, written), at)) in s.steps.iter().zip(raw).zip(places).enumerate() {
+        let here = |offset: usize, message: String| {
+            r.error_in_string(written.span(), written.get_ref(), offset, message)
         };
-        for c in list.iter() {
-            let Some(table) = c.get_ref().as_table() else {
-                return Err(r.error(c.span(), "a [[check]] is a table"));
-            };
-            let Some(after) = table.get("after") else {
-                return Err(r.error(
-                    c.span(),
-                    "a [[check]] says `after = N`: the number of steps done",
-                ));
-            };
-            let n = after
-                .get_ref()
-                .as_integer()
-                .and_then(|n| usize::from_str_radix(n.as_str(), n.radix()).ok())
-                .ok_or_else(|| r.error(after.span(), "`after` is a number of steps"))?;
-            if n > steps {
-                return Err(r.error(
-                    after.span(),
-                    format!("`after = {n}` but there are {steps} steps"),
-                ));
-            }
-            s.source.checks.push(r.lines.span(c.span()));
-            s.checks.push(read_expect(r, table, catalog, n)?);
-        }
-    }
-    if let Some(e) = doc.get("expect") {
-        let Some(table) = e.get_ref().as_table() else {
-            return Err(r.error(e.span(), "[expect] is a table"));
-        };
-        if let Some(after) = table.get("after") {
-            return Err(r.error(
-                after.span(),
-                "`after` belongs in a [[check]]; [expect] is checked after the last step",
+        let action = Action::parse(&step.text, cat).map_err(|e| {
+            // The column is in characters of the sentence, which starts at `at.sentence`.
+            let byte = step
+                .text
+                .char_indices()
+                .nth(e.column.saturating_sub(1))
+                .map_or(step.text.len(), |(b, _)| b);
+            here(at.sentence + byte, format!("step {}: {}", i + 1, e.message))
+        })?;
+        // 478: only the seats of the mode take actions; a step by another is always refused.
+        let seat = action.seat();
+        if step.outcome == Outcome::Accepted && !cat.mode.seats().contains(seat) {
+            return Err(here(
+                at.sentence,
+                format!(
+                    "step {}: {seat} is not at a {} table (478), so this step can only be \
+                     expected refused: `-> refused (NotSeated)`",
+                    i + 1,
+                    cat.mode
+                ),
             ));
         }
-        s.source.expect = r.lines.span(e.span());
-        s.expect = Some(read_expect(r, table, catalog, steps)?);
+        if let Outcome::Refused(Some(name)) = &step.outcome
+            && !crate::error::RULE_ERROR_NAMES.contains(&name.as_str())
+        {
+            return Err(here(
+                at.outcome,
+                format!(
+                    "step {}: `{name}` is not an error name; expected one of {}",
+                    i + 1,
+                    crate::error::RULE_ERROR_NAMES.join(", ")
+                ),
+            ));
+        }
     }
     Ok(())
-}
-
-/// A spanned TOML value as an observation value, recording where each key path is.
-fn to_value(
-    r: &Reader<'_>,
-    v: &toml::Spanned<DeValue<'_>>,
-    path: &str,
-    spans: &mut BTreeMap<String, Range<usize>>,
-) -> Result<Value, ScenarioError> {
-    spans.insert(path.to_string(), v.span());
-    Ok(match v.get_ref() {
-        DeValue::String(t) => Value::Text(t.to_string()),
-        DeValue::Integer(n) => Value::Int(
-            i64::from_str_radix(n.as_str(), n.radix())
-                .map_err(|_| r.error(v.span(), "this number is out of range"))?,
-        ),
-        DeValue::Boolean(b) => Value::Bool(*b),
-        DeValue::Float(_) => {
-            return Err(r.error(v.span(), "expected a whole number, not a fraction"));
-        }
-        DeValue::Datetime(_) => return Err(r.error(v.span(), "a date is never expected here")),
-        DeValue::Array(items) => Value::List(
-            items
-                .iter()
-                .enumerate()
-                .map(|(i, x)| to_value(r, x, &format!("{path}[{i}]"), spans))
-                .collect::<Result<_, _>>()?,
-        ),
-        DeValue::Table(t) => Value::Map(
-            t.iter()
-                .map(|(k, x)| {
-                    let key = format!("{path}.{}", k.get_ref());
-                    spans.insert(key.clone(), k.span());
-                    Ok((k.get_ref().to_string(), to_value(r, x, &key, spans)?))
-                })
-                .collect::<Result<_, _>>()?,
-        ),
-    })
-}
-
-fn read_expect(
-    r: &Reader<'_>,
-    table: &DeTable<'_>,
-    catalog: &Catalog,
-    after: usize,
-) -> Result<Expect, ScenarioError> {
-    let mut e = Expect {
-        after,
-        ..Expect::default()
-    };
-    for (k, v) in table.iter() {
-        let key = k.get_ref().as_ref();
-        if key == "after" {
-            continue;
-        }
-        e.positions.insert(key.to_string(), r.lines.span(k.span()));
-        let mut spans = BTreeMap::new();
-        let value = to_value(r, v, key, &mut spans)?;
-        if key == "resolved" || key == "countered" {
-            let names = crate::observation::expect::each(&value, |x| {
-                crate::observation::card_name(x, catalog)
-            })
-            .map_err(|x| r.error(v.span(), x.message))?;
-            if key == "resolved" {
-                e.resolved = Some(names);
-            } else {
-                e.countered = Some(names);
-            }
-            continue;
-        }
-        match Observation::expect_field(key, &value, catalog) {
-            None => {
-                return Err(r.error(
-                    k.span(),
-                    format!(
-                        "`{key}` is not something observed: expected one of {}, resolved, \
-                         countered",
-                        Observation::keys()
-                    ),
-                ));
-            }
-            Some(Err(x)) => {
-                // Point at the deepest part of the path that the file has.
-                let mut path = key.to_string();
-                let mut at = k.span();
-                for part in &x.path {
-                    path = if part.starts_with('[') {
-                        format!("{path}{part}")
-                    } else {
-                        format!("{path}.{part}")
-                    };
-                    match spans.get(&path) {
-                        Some(span) => at = span.clone(),
-                        None => break,
-                    }
-                }
-                return Err(r.error(at, format!("{key}: {}", x.message)));
-            }
-            Some(Ok(expected)) => {
-                for (path, span) in &spans {
-                    e.positions.insert(path.clone(), r.lines.span(span.clone()));
-                }
-                e.set(key, expected);
-            }
-        }
-    }
-    Ok(e)
 }
 
 fn read_setup(
@@ -420,7 +300,17 @@ fn read_setup(
         setup.invited = Some(*v.get_ref());
         note(r, source, "setup.invited".into(), v.span());
     }
-    read_readings(r, raw, &mut setup)?;
+    read_readings(r, raw, &mut setup, source)?;
+    // A problem of a whole list is placed at its first entry.
+    for (list, first) in [
+        ("battlefields", raw.battlefields.first().map(Spanned::span)),
+        ("cards", raw.cards.first().map(Spanned::span)),
+        ("chain", raw.chain.first().map(Spanned::span)),
+    ] {
+        if let Some(span) = first {
+            note(r, source, format!("setup.{list}"), span);
+        }
+    }
     read_battlefields(r, raw, &mut setup, source);
     read_cards(r, raw, &mut setup, source)?;
     read_chain(r, raw, &mut setup, source)?;
@@ -430,21 +320,50 @@ fn read_setup(
 
 /// Records where in the file a setup field was written.
 fn note(r: &Reader<'_>, source: &mut SourceMap, path: String, span: Range<usize>) {
-    source.setup.insert(path, r.lines.span(span));
+    source.setup.insert(path, r.at(span));
 }
 
-/// `[setup.readings]`: the reading of each point named (rule faults refused).
-fn read_readings(r: &Reader<'_>, raw: &RawSetup, setup: &mut Setup) -> Result<(), ScenarioError> {
+/// `[setup.readings]`: the reading of each point named; a rule fault, and a point that cannot
+/// apply in the mode (a policy about teammates outside Magma Chamber, 484), are refused.
+fn read_readings(
+    r: &Reader<'_>,
+    raw: &RawSetup,
+    setup: &mut Setup,
+    source: &mut SourceMap,
+) -> Result<(), ScenarioError> {
     for (point, reading) in &raw.readings {
         setup
             .readings
             .set(point.get_ref(), reading.get_ref())
             .map_err(|e| match e {
-                crate::readings::ReadingError::UnknownPoint(_) => {
-                    r.error(point.span(), e.to_string())
+                ReadingError::UnknownPoint(_) => {
+                    let spelt = point.get_ref().replace('_', "-");
+                    let hint = if POINTS.iter().any(|p| p.key == spelt) {
+                        format!(" (points are spelt with dashes: `{spelt}`)")
+                    } else {
+                        String::new()
+                    };
+                    r.error(point.span(), format!("{e}{hint}"))
                 }
                 _ => r.error(reading.span(), e.to_string()),
             })?;
+        note(
+            r,
+            source,
+            format!("setup.readings.{}", point.get_ref()),
+            point.span(),
+        );
+        if let Some(p) = POINTS.iter().find(|p| p.key == point.get_ref())
+            && !p.applies_in(setup.mode)
+        {
+            return Err(r.error(
+                point.span(),
+                format!(
+                    "`{}` is a point of {}: it cannot apply in a {} game",
+                    p.key, p.modes, setup.mode
+                ),
+            ));
+        }
         if let Some(f) = setup.readings.faults().first() {
             return Err(r.error(
                 reading.span(),
@@ -462,9 +381,13 @@ fn read_readings(r: &Reader<'_>, raw: &RawSetup, setup: &mut Setup) -> Result<()
 /// `[[setup.battlefields]]`.
 fn read_battlefields(r: &Reader<'_>, raw: &RawSetup, setup: &mut Setup, source: &mut SourceMap) {
     for (i, b) in raw.battlefields.iter().enumerate() {
+        note(r, source, format!("setup.battlefields[{i}]"), b.span());
         let b = b.get_ref();
         let p = |f: &str| format!("setup.battlefields[{i}].{f}");
         note(r, source, p("name"), b.name.span());
+        if let Some(v) = &b.might {
+            note(r, source, p("might"), v.span());
+        }
         note(r, source, p("contributor"), b.contributor.span());
         if let Some(v) = &b.controller {
             note(r, source, p("controller"), v.span());
@@ -494,6 +417,7 @@ fn read_cards(
     source: &mut SourceMap,
 ) -> Result<(), ScenarioError> {
     for (i, c) in raw.cards.iter().enumerate() {
+        note(r, source, format!("setup.cards[{i}]"), c.span());
         let c = c.get_ref();
         let p = |f: &str| format!("setup.cards[{i}].{f}");
         for (field, span) in [
@@ -507,6 +431,9 @@ fn read_cards(
             ("ability", c.ability.as_ref().map(|v| v.span())),
             ("damage", c.damage.as_ref().map(|v| v.span())),
             ("token", c.token.as_ref().map(|v| v.span())),
+            ("timing", c.timing.as_ref().map(|v| v.span())),
+            ("cost", c.cost.as_ref().map(|v| v.span())),
+            ("exhausted", c.exhausted.as_ref().map(|v| v.span())),
         ] {
             if let Some(span) = span {
                 note(r, source, p(field), span);
@@ -550,9 +477,13 @@ fn read_chain(
     source: &mut SourceMap,
 ) -> Result<(), ScenarioError> {
     for (i, it) in raw.chain.iter().enumerate() {
+        note(r, source, format!("setup.chain[{i}]"), it.span());
         let it = it.get_ref();
         let p = |f: &str| format!("setup.chain[{i}].{f}");
         note(r, source, p("source"), it.source.span());
+        if let Some(k) = &it.kind {
+            note(r, source, p("kind"), k.span());
+        }
         note(r, source, p("controller"), it.controller.span());
         if let Some(t) = &it.target {
             note(r, source, p("target"), t.span());
@@ -591,6 +522,7 @@ fn read_showdown(
     source: &mut SourceMap,
 ) -> Result<(), ScenarioError> {
     if let Some(sd) = &raw.showdown {
+        note(r, source, "setup.showdown".into(), sd.span());
         let sd = sd.get_ref();
         note(r, source, "setup.showdown.at".into(), sd.at.span());
         note(r, source, "setup.showdown.focus".into(), sd.focus.span());
@@ -633,57 +565,70 @@ pub(crate) fn default_item_kind(setup: &Setup, source: &str) -> ItemKind {
     }
 }
 
-/// Checks that the setup describes a possible table (reporting every problem, the first at its
-/// place) and that every step names things of it; returns the names of things.
-fn validate(s: &Scenario) -> Result<Arc<Catalog>, ScenarioError> {
-    let table = s.setup.validate().map_err(|errors| {
-        let locate = |e: &crate::setup::SetupError| {
-            let path = e.at.to_string();
-            s.source
-                .setup
-                .get(&path)
-                .copied()
-                .or_else(|| {
-                    // A field the file left to its default: point at its table.
-                    let table = path.rsplit_once('.').map(|(t, _)| t).unwrap_or("");
-                    s.source
-                        .setup
-                        .iter()
-                        .find(|(k, _)| k.starts_with(table) && !table.is_empty())
-                        .map(|(_, v)| *v)
-                })
-                .unwrap_or(s.source.setup_table)
-        };
-        let first = errors.first();
-        let mut message = first.to_string();
-        for e in &errors.all()[1..] {
-            let (line, column) = locate(e);
-            let file = s.source.file.as_deref().unwrap_or("<scenario>");
-            message.push_str(&format!("\n{file}:{line}:{column}: {e}"));
-        }
-        s.error_at(locate(first), message)
-    })?;
-    let cat = table.catalog;
-    for (i, step) in s.steps.iter().enumerate() {
-        let at = s.source.steps.get(i).copied().unwrap_or((0, 0));
-        Action::parse(&step.text, &cat).map_err(|e| {
-            s.error_at(
-                (at.0, at.1 + e.column),
-                format!("step {}: {}", i + 1, e.message),
-            )
-        })?;
-        if let super::document::Outcome::Refused(Some(name)) = &step.outcome
-            && !crate::error::RULE_ERROR_NAMES.contains(&name.as_str())
-        {
-            return Err(s.error_at(
-                at,
-                format!(
-                    "step {}: `{name}` is not an error name; expected one of {}",
-                    i + 1,
-                    crate::error::RULE_ERROR_NAMES.join(", ")
-                ),
-            ));
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::scenario::schema::{self, Key, Kind};
+
+    /// A value of `kind`, as TOML text.
+    fn sample(kind: &Kind) -> String {
+        match kind {
+            Kind::Line | Kind::Named | Kind::Prose => "\"x\"".into(),
+            Kind::Word(words) => format!("\"{}\"", words[0]),
+            Kind::Seat => "\"A\"".into(),
+            Kind::Number(lo, _) => lo.to_string(),
+            Kind::Bool => "false".into(),
+            Kind::List(of) => format!("[{}]", sample(of)),
+            Kind::PerSeat => "{ A = 1 }".into(),
+            Kind::Texts => "{ x = \"y\" }".into(),
+            Kind::Table(_, Some(keys)) => format!("{{ {} }}", doc(keys, true).join(", ")),
+            Kind::Table(_, None) => "{}".into(),
+            Kind::Tables(..) => "[]".into(),
         }
     }
-    Ok(cat)
+
+    /// `key = value` for the keys (only the required ones, if `required`).
+    fn doc(keys: &[Key], required: bool) -> Vec<String> {
+        keys.iter()
+            .filter(|k| k.required || !required)
+            .map(|k| format!("{} = {}", k.name, sample(&k.kind)))
+            .collect()
+    }
+
+    fn reads<T: serde::de::DeserializeOwned>(text: &str) -> Result<(), String> {
+        toml::from_str::<T>(text)
+            .map(|_| ())
+            .map_err(|e| e.message().to_string())
+    }
+
+    /// The schema and the raw tables serde reads agree: the same keys, the same required keys,
+    /// and every value the schema accepts is one serde reads.
+    fn agree(keys: &[Key], read: fn(&str) -> Result<(), String>) {
+        let unknown = read("zz_unknown = 1").unwrap_err();
+        let listed = unknown.split("expected one of ").nth(1).unwrap_or("");
+        let mut serde_keys: Vec<&str> = listed.split(", ").map(|k| k.trim_matches('`')).collect();
+        let mut schema_keys: Vec<&str> = keys.iter().map(|k| k.name).collect();
+        serde_keys.sort_unstable();
+        schema_keys.sort_unstable();
+        assert_eq!(serde_keys, schema_keys, "{unknown}");
+        read(&doc(keys, true).join("\n")).expect("the required keys suffice");
+        read(&doc(keys, false).join("\n")).expect("every key reads");
+        for k in keys.iter().filter(|k| k.required) {
+            let without: Vec<String> = doc(keys, true)
+                .into_iter()
+                .filter(|line| !line.starts_with(&format!("{} =", k.name)))
+                .collect();
+            assert!(read(&without.join("\n")).is_err(), "{} is required", k.name);
+        }
+    }
+
+    #[test]
+    fn the_schema_and_the_raw_tables_agree() {
+        agree(schema::SCENARIO, reads::<RawScenario>);
+        agree(schema::SETUP, reads::<RawSetup>);
+        agree(schema::BATTLEFIELD, reads::<RawBattlefield>);
+        agree(schema::CARD, reads::<RawCard>);
+        agree(schema::ITEM, reads::<RawItem>);
+        agree(schema::SHOWDOWN, reads::<RawShowdown>);
+    }
 }

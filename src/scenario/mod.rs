@@ -7,23 +7,33 @@
 //! step (`[expect]`) or after a given step (`[[check]]`, `after = N`).
 
 mod document;
+mod expectations;
 mod file;
+mod load;
 mod print;
+mod reader;
 mod render;
 mod replay;
+mod schema;
+mod source;
 pub mod text;
 
 use std::path::Path;
 
-pub use document::{Expect, Outcome, SUMMARY, Scenario, ScenarioError, SourceMap, Step};
+pub use document::{
+    ErrorKind, Expect, Outcome, ReadError, SUMMARY, Scenario, ScenarioError, SourceMap, Step,
+};
+pub use load::LoadOptions;
 pub use render::render_example;
 pub use replay::{Failure, Replay, StepResult};
 pub(crate) use replay::{History, compare};
+pub use source::escaped;
 
 impl Scenario {
-    /// Reads a scenario from TOML text and validates it: the setup builds a game, every step's
-    /// sentence names things of that game, every expectation names cards and battlefields that
-    /// exist.
+    /// Reads a scenario from TOML text and validates it: every key is one the format has and
+    /// holds what it should, the setup builds a game, every step's sentence names things of that
+    /// game, every expectation names seats, cards and battlefields that exist. A leading
+    /// byte-order mark is skipped.
     ///
     /// # Errors
     ///
@@ -32,20 +42,26 @@ impl Scenario {
         file::parse(text, None)
     }
 
-    /// Reads and validates a scenario file.
+    /// Reads and validates a scenario file, of at most [`LoadOptions::DEFAULT_MAX_BYTES`].
     ///
     /// # Errors
     ///
-    /// [`ScenarioError`] naming the file (line 0 if it cannot be read at all).
+    /// As [`Scenario::load_with`].
     pub fn load(path: &Path) -> Result<Scenario, ScenarioError> {
-        let name = path.display().to_string();
-        let text = std::fs::read_to_string(path).map_err(|e| ScenarioError {
-            file: Some(name.clone()),
-            line: 0,
-            column: 0,
-            message: format!("cannot read the file: {e}"),
-        })?;
-        file::parse(&text, Some(name))
+        Scenario::load_with(path, LoadOptions::default())
+    }
+
+    /// Reads and validates a scenario file as `options` say.
+    ///
+    /// # Errors
+    ///
+    /// [`ScenarioError`] naming the file: [`ErrorKind::Unreadable`] (line and column 0) if it is
+    /// not a regular file (a directory, a FIFO, a device: refused before anything is read), is
+    /// larger than `options.max_bytes`, or cannot be read; [`ErrorKind::NotUtf8`] at the first
+    /// byte that is not UTF-8; otherwise as [`Scenario::parse`].
+    pub fn load_with(path: &Path, options: LoadOptions) -> Result<Scenario, ScenarioError> {
+        let text = load::read(path, options)?;
+        file::parse(&text, Some(path.display().to_string()))
     }
 
     /// The scenario as TOML text, which [`Scenario::parse`] reads back to an equal scenario.

@@ -94,10 +94,7 @@ pub(super) fn replay<E: Engine>(
     fault: Option<Fault>,
 ) -> Result<Replay, ScenarioError> {
     let setup = s.setup.with_fault(fault);
-    let catalog = setup
-        .validate()
-        .map_err(|e| s.error_at(s.source.setup_table, e.to_string()))?
-        .catalog;
+    let catalog = setup.validate().map_err(|e| s.setup_error(&e))?.catalog;
     let (mut engine, setup_events) =
         E::start(&setup).map_err(|e| s.error_at(s.source.setup_table, e.to_string()))?;
     let mut history = History::default();

@@ -2,6 +2,7 @@
 //! established, and the checks of seats, names, battlefields and cards every part needs.
 
 use crate::card::{BattlefieldId, CardId};
+use crate::observation::value::unsafe_char;
 use crate::seat::{Seat, SeatSet};
 use crate::setup::error::{SetupError, SetupPath, SetupProblem};
 use crate::setup::{BattlefieldSetup, Setup};
@@ -98,6 +99,9 @@ pub(in crate::setup) fn name_problem(name: &str) -> Option<SetupProblem> {
     if name == "Base" {
         return bad("is reserved for a player's own Base");
     }
+    if name.chars().any(unsafe_char) {
+        return bad("contains a control character");
+    }
     let joins = [
         " on ",
         " at ",
@@ -106,13 +110,13 @@ pub(in crate::setup) fn name_problem(name: &str) -> Option<SetupProblem> {
         ", ",
         "'s trigger",
         "'s ability",
-        "\n",
+        "->",
         "\"",
     ];
     if joins.iter().any(|w| name.contains(w)) {
         return bad(
             "contains a word that joins the parts of a step (on, at, to, and, a comma, 's \
-             trigger, 's ability) or a quote",
+             trigger, 's ability, the arrow -> before `refused`) or a quote",
         );
     }
     None

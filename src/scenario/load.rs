@@ -1,0 +1,119 @@
+//! Reading scenario files safely: only regular files, never more than a limit of bytes (even
+//! from a file that grows or lies about its size), and UTF-8 text, a problem located at the
+//! first byte that is not.
+
+use std::fs::File;
+use std::io::Read;
+use std::path::Path;
+
+use super::document::{ErrorKind, ReadError, ScenarioError};
+use super::source::first_invalid_byte;
+
+/// How scenario files are read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LoadOptions {
+    /// The largest file read, in bytes.
+    pub max_bytes: u64,
+}
+
+impl LoadOptions {
+    /// The default limit: 16 MiB, far more than any scenario needs.
+    pub const DEFAULT_MAX_BYTES: u64 = 16 * 1024 * 1024;
+}
+
+impl Default for LoadOptions {
+    fn default() -> LoadOptions {
+        LoadOptions {
+            max_bytes: LoadOptions::DEFAULT_MAX_BYTES,
+        }
+    }
+}
+
+/// What a file that is not a regular file is, for messages.
+fn what(kind: std::fs::FileType) -> &'static str {
+    if kind.is_dir() {
+        return "a directory";
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if kind.is_fifo() {
+            return "a FIFO (named pipe)";
+        }
+        if kind.is_char_device() {
+            return "a character device";
+        }
+        if kind.is_block_device() {
+            return "a block device";
+        }
+        if kind.is_socket() {
+            return "a socket";
+        }
+    }
+    "not a regular file"
+}
+
+/// The text of the file at `path`.
+///
+/// # Errors
+///
+/// The file is not a regular file (checked before it is opened, so a FIFO is never waited on,
+/// and again on the opened file), is larger than `options.max_bytes`, cannot be read, or is not
+/// UTF-8 (located at the first byte that is not).
+pub(super) fn read(path: &Path, options: LoadOptions) -> Result<String, ScenarioError> {
+    let name = path.display().to_string();
+    let unreadable = |e: ReadError| ScenarioError {
+        file: Some(name.clone()),
+        line: 0,
+        column: 0,
+        message: e.to_string(),
+        kind: ErrorKind::Unreadable(e),
+        more: Vec::new(),
+    };
+    let io = |e: std::io::Error| unreadable(ReadError::Io(e.to_string()));
+    let regular = |meta: &std::fs::Metadata| {
+        if !meta.is_file() {
+            return Err(unreadable(ReadError::NotAFile {
+                what: what(meta.file_type()),
+            }));
+        }
+        if meta.len() > options.max_bytes {
+            return Err(unreadable(ReadError::TooLarge {
+                limit: options.max_bytes,
+            }));
+        }
+        Ok(())
+    };
+    regular(&std::fs::metadata(path).map_err(io)?)?;
+    let file = File::open(path).map_err(io)?;
+    // The path may have been replaced since: check what was opened.
+    regular(&file.metadata().map_err(io)?)?;
+    let mut bytes = Vec::new();
+    // One byte more than the limit, to tell a file at the limit from one past it, whatever its
+    // metadata said.
+    file.take(options.max_bytes.saturating_add(1))
+        .read_to_end(&mut bytes)
+        .map_err(io)?;
+    if bytes.len() as u64 > options.max_bytes {
+        return Err(unreadable(ReadError::TooLarge {
+            limit: options.max_bytes,
+        }));
+    }
+    String::from_utf8(bytes).map_err(|e| {
+        let valid = e.utf8_error().valid_up_to();
+        let bytes = e.as_bytes();
+        let (line, column) = first_invalid_byte(bytes, valid);
+        let byte = bytes.get(valid).copied().unwrap_or(0);
+        ScenarioError {
+            file: Some(name.clone()),
+            line,
+            column,
+            message: format!(
+                "the file is not UTF-8 text: the byte {byte:#04x} here is no part of a valid \
+                 character"
+            ),
+            kind: ErrorKind::NotUtf8,
+            more: Vec::new(),
+        }
+    })
+}
