@@ -24,7 +24,7 @@ pub fn peak_rss() -> Option<u64> {
 /// Prints the figures.
 pub fn run(seconds: f64) {
     println!(
-        "model checker: stateright depth-first search, one thread, every built-in configuration"
+        "model checker: riftcheck's depth-first search, one thread, every built-in configuration"
     );
     println!(
         "{:26} {:>10} {:>8} {:>12} {:>14} {:>12}",

@@ -2,25 +2,13 @@
 //! every transition, records the companions seen and proves there is no cycle; a breadth-first
 //! search then shortens each violation found. Both obey the same limits.
 
-use std::time::Duration;
-
 use riftcheck::{Engine, Game, Setup};
 
 use crate::model::{Bounds, RiftModel};
+use crate::progress::{Show, Shower};
 use crate::properties::Prop;
 use crate::report::{Counterexample, counterexample};
 use crate::search::{self, Budget, Cut, Limits, Progress};
-
-/// How progress is shown while a configuration is checked, on standard error.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Show {
-    /// Nothing.
-    Quiet,
-    /// One line that rewrites itself (`\r`), for a terminal.
-    Redraw,
-    /// A plain line every so often, for a log.
-    Lines(Duration),
-}
 
 /// How to check.
 #[derive(Clone, Debug)]
@@ -140,7 +128,7 @@ pub fn check_engine<E: Engine>(
     bounds: Bounds,
     opts: &Options,
 ) -> Result<Outcome, String> {
-    let mut show = crate::progress::Shower::new(name, opts.progress);
+    let mut show = Shower::new(name, opts.progress);
     check_with::<E>(name, setup, bounds, opts, &mut |p| show.show(p))
 }
 

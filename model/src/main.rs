@@ -140,7 +140,24 @@ fn setup_of(file: Option<&Path>, config: &str) -> Result<(String, Setup, Bounds)
     }
 }
 
+/// Lets a closed standard output end the program quietly, as it ends `cat` or `grep`
+/// (`riftcheck replay DIR | head`), instead of a panic in the middle of a report.
+fn quiet_on_closed_pipe() {
+    #[cfg(unix)]
+    {
+        unsafe extern "C" {
+            fn signal(signum: i32, handler: usize) -> usize;
+        }
+        // SAFETY: signal(2) with SIGPIPE (13) and SIG_DFL (0) restores the default disposition;
+        // it touches no memory of ours and runs before any other thread exists.
+        unsafe {
+            signal(13, 0);
+        }
+    }
+}
+
 fn main() -> ExitCode {
+    quiet_on_closed_pipe();
     let cli = Cli::parse();
     match cli.command {
         Command::Check(args) => riftcheck_model::cli::check::run(args),

@@ -5,8 +5,18 @@
 use std::io::Write;
 use std::time::{Duration, Instant};
 
-use crate::check::Show;
 use crate::search::Progress;
+
+/// How progress is shown while a configuration is checked, on standard error.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Show {
+    /// Nothing.
+    Quiet,
+    /// One line that rewrites itself (`\r`), for a terminal.
+    Redraw,
+    /// A plain line every so often, for a log.
+    Lines(Duration),
+}
 
 /// Shows the progress of one configuration's search.
 pub struct Shower {

@@ -271,3 +271,348 @@ fn explore_serves_the_explorer_on_localhost() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("cannot listen"));
 }
+
+/// Limits that are not limits are bad input, never a panic.
+#[test]
+fn bad_limits_are_exit_2() {
+    for args in [
+        vec!["check", "--mode", "duel", "--timeout", "-1"],
+        vec!["check", "--mode", "duel", "--timeout", "NaN"],
+        vec!["check", "--mode", "duel", "--timeout", "inf"],
+        vec!["check", "--mode", "duel", "--timeout", "1e300"],
+        vec!["check", "--mode", "duel", "--timeout", "0"],
+        vec!["check", "--mode", "duel", "--max-states", "0"],
+        vec!["check", "--mode", "duel", "--max-memory", "lots"],
+        vec!["check", "--mode", "duel", "--max-memory", "-1G"],
+        vec!["check", "--mode", "duel", "--threads", "0"],
+        vec!["check", "--mode", "duel", "--progress-every", "-5"],
+        vec!["check", "--mode", "duel", "--format", "yaml"],
+        vec!["simulate", "--runs", "0"],
+        vec!["simulate", "--depth", "0"],
+        vec!["replay", "--timeout", "nan", "--engine", "true", "x.toml"],
+    ] {
+        let out = riftcheck().args(&args).output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+        assert!(err.starts_with("error"), "{args:?}: {err}");
+    }
+}
+
+/// `--timeout` stops the search within about a second of it, on a configuration made large with
+/// `--bounds` (tens of millions of states), and says so with exit 3.
+#[test]
+fn a_timeout_stops_a_large_search_promptly() {
+    let started = std::time::Instant::now();
+    let out = riftcheck()
+        .args([
+            "check",
+            "--mode",
+            "duel",
+            "--family",
+            "showdown",
+            "--bounds",
+            "turns=255",
+            "--timeout",
+            "2",
+        ])
+        .output()
+        .unwrap();
+    let took = started.elapsed().as_secs_f64();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(3), "{stdout}");
+    assert!(stdout.contains("cut by --timeout"), "{stdout}");
+    assert!(took < 6.0, "the check took {took:.1} s with --timeout 2");
+}
+
+/// A search that finishes inside its limits is not reported as cut: exit 0.
+#[test]
+fn a_limit_that_is_not_reached_is_exit_0() {
+    let out = riftcheck()
+        .args([
+            "check",
+            "--mode",
+            "war",
+            "--family",
+            "chain",
+            "--timeout",
+            "600",
+            "--max-states",
+        ])
+        .arg("1000000")
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}");
+    assert!(!stdout.contains("cut by"), "{stdout}");
+}
+
+/// `--max-memory` below what the process already uses stops the search with exit 3 instead of
+/// letting the machine run out.
+#[test]
+fn a_memory_limit_stops_the_search_with_exit_3() {
+    let out = riftcheck()
+        .args([
+            "check",
+            "--mode",
+            "duel",
+            "--family",
+            "removal",
+            "--max-memory",
+            "1M",
+        ])
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(3), "{stdout}");
+    assert!(stdout.contains("cut by --max-memory"), "{stdout}");
+}
+
+/// In a log, progress is plain lines (no carriage returns), one every `--progress-every`
+/// seconds; `--quiet` prints none.
+#[test]
+fn progress_in_a_log_is_plain_lines() {
+    let args = [
+        "check",
+        "--mode",
+        "duel",
+        "--family",
+        "showdown",
+        "--bounds",
+        "turns=255",
+        "--timeout",
+        "2",
+        "--progress-every",
+        "0.5",
+    ];
+    let out = riftcheck().args(args).output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!err.contains('\r'), "{err:?}");
+    let lines: Vec<&str> = err
+        .lines()
+        .filter(|l| l.starts_with("riftcheck: duel/showdown: "))
+        .collect();
+    assert!(lines.len() >= 2, "{err}");
+    assert!(
+        lines[0].contains("states generated") && lines[0].contains("distinct"),
+        "{err}"
+    );
+    let quiet = riftcheck().args(args).arg("--quiet").output().unwrap();
+    assert!(
+        quiet.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&quiet.stderr)
+    );
+}
+
+/// `--out` that cannot hold files is bad input before any work is done.
+#[test]
+fn an_out_directory_that_cannot_be_written_is_exit_2() {
+    let file = temp_file("not-a-directory", "x");
+    for out in [
+        file.clone(),
+        file.join("below"),
+        PathBuf::from("/dev/null/x"),
+    ] {
+        let run = riftcheck()
+            .args([
+                "check",
+                "--mode",
+                "duel",
+                "--family",
+                "chain",
+                "--fault",
+                "count-passes",
+                "--out",
+            ])
+            .arg(&out)
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&run.stderr);
+        assert_eq!(run.status.code(), Some(2), "{}: {err}", out.display());
+        assert!(err.contains("--out"), "{err}");
+    }
+}
+
+/// `--list` honours the filters and `--format json`; `--help` names every family.
+#[test]
+fn list_follows_the_filters_and_the_format() {
+    let out = riftcheck()
+        .args(["check", "--list", "--family", "chain"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(text.lines().count(), 4, "{text}");
+    assert!(text.lines().all(|l| l.contains("/chain")), "{text}");
+    let out = riftcheck()
+        .args(["check", "--list", "--mode", "war", "--format", "json"])
+        .output()
+        .unwrap();
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let names: Vec<&str> = json["configurations"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        names,
+        [
+            "war/chain",
+            "war/showdown",
+            "war/removal",
+            "war/combat",
+            "war/staged"
+        ]
+    );
+    let help = riftcheck().args(["check", "--help"]).output().unwrap();
+    let help = String::from_utf8_lossy(&help.stdout);
+    for family in ["chain", "showdown", "removal", "combat", "staged", "team"] {
+        assert!(help.contains(family), "{family} missing from --help");
+    }
+}
+
+/// A rule fault broken in every configuration of a family writes one file per property and
+/// family, not one per configuration, and says how many more it found.
+#[test]
+fn counterexamples_are_written_once_per_property_and_family() {
+    let out_dir =
+        std::env::temp_dir().join(format!("riftcheck-cli-per-family-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&out_dir);
+    let run = riftcheck()
+        .args([
+            "check",
+            "--family",
+            "chain",
+            "--fault",
+            "priority-stays-with-leaver",
+            "--format",
+            "json",
+            "--out",
+        ])
+        .arg(&out_dir)
+        .output()
+        .unwrap();
+    assert_eq!(run.status.code(), Some(1));
+    let json: serde_json::Value = serde_json::from_slice(&run.stdout).unwrap();
+    let files: Vec<String> = std::fs::read_dir(&out_dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    let listed = json["counterexample_files"].as_array().unwrap();
+    assert_eq!(files.len(), listed.len(), "{files:?}");
+    assert!(files.iter().all(|f| f.starts_with("chain__")), "{files:?}");
+    let broken_in: usize = json["configurations"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["counterexamples"].as_array().unwrap().len())
+        .sum();
+    assert!(
+        broken_in > files.len(),
+        "the fault breaks its properties in several configurations"
+    );
+    assert_eq!(
+        json["counterexamples_not_written"].as_u64().unwrap() as usize,
+        broken_in - files.len()
+    );
+    assert!(
+        files.contains(&"chain__departed-no-priority.toml".to_string()),
+        "{files:?}"
+    );
+}
+
+/// JUnit for dashboards: a test suite per configuration, a test case per property, the failures
+/// with their rule; and a test case per scenario for `replay`.
+#[test]
+fn junit_reports_a_case_per_configuration_and_property() {
+    let run = riftcheck()
+        .args([
+            "check",
+            "--mode",
+            "skirmish",
+            "--family",
+            "chain,showdown",
+            "--fault",
+            "count-passes",
+            "--format",
+            "junit",
+            "--out",
+        ])
+        .arg(std::env::temp_dir().join(format!("riftcheck-junit-{}", std::process::id())))
+        .output()
+        .unwrap();
+    assert_eq!(run.status.code(), Some(1));
+    let xml = String::from_utf8(run.stdout).unwrap();
+    assert!(xml.starts_with("<?xml"), "{xml}");
+    assert_eq!(xml.matches("<testsuite ").count(), 2, "{xml}");
+    let per_suite = xml.matches("<testcase ").count() / 2;
+    assert!(per_suite > 30, "{per_suite}");
+    assert!(xml.contains("<failure message=\"Expected by rule"), "{xml}");
+    assert_eq!(
+        xml.matches("<testsuite").count(),
+        xml.matches("</testsuite>").count() + 1
+    );
+    let replay = riftcheck()
+        .args(["replay", "--format", "junit"])
+        .arg(scenarios().join("seed_000"))
+        .output()
+        .unwrap();
+    assert_eq!(replay.status.code(), Some(0));
+    let xml = String::from_utf8(replay.stdout).unwrap();
+    assert!(xml.matches("<testcase ").count() >= 4, "{xml}");
+    assert!(!xml.contains("<failure"), "{xml}");
+}
+
+/// A reader that stops early (`| head`) ends the program quietly, never with a panic.
+#[test]
+fn a_closed_pipe_is_not_a_panic() {
+    use std::io::Read;
+    let mut child = riftcheck()
+        .args(["check", "--mode", "war"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdout = child.stdout.take().unwrap();
+    let mut first = [0u8; 16];
+    stdout.read_exact(&mut first).unwrap();
+    drop(stdout);
+    let out = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!err.contains("panicked"), "{err}");
+}
+
+/// Every command reads a scenario the same way: each file of the corpus replays, renders, and its
+/// setup model-checks with every property holding (a tie at the Victory Score that a concession
+/// breaks, once accepted by `replay` and failed by `check`, included).
+#[test]
+fn replay_render_and_check_agree_on_every_scenario() {
+    let files = riftcheck_model::args::scenario_files(&[scenarios()]).unwrap();
+    assert!(files.len() >= 60);
+    let check = riftcheck()
+        .arg("check")
+        .arg("--quiet")
+        .args(&files)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&check.stdout);
+    assert_eq!(check.status.code(), Some(0), "{stdout}");
+    for f in &files {
+        let render = riftcheck().arg("render").arg(f).output().unwrap();
+        assert_eq!(render.status.code(), Some(0), "{}", f.display());
+    }
+}
+
+/// `replay` of a directory with no scenario in it, or of a path that is not there, is bad input.
+#[test]
+fn replay_of_nothing_is_exit_2() {
+    let empty = std::env::temp_dir().join(format!("riftcheck-empty-{}", std::process::id()));
+    std::fs::create_dir_all(&empty).unwrap();
+    for path in [empty.clone(), empty.join("missing.toml")] {
+        let out = riftcheck().arg("replay").arg(&path).output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{}: {err}", path.display());
+        assert!(err.contains(&*path.display().to_string()), "{err}");
+    }
+}

@@ -9,6 +9,9 @@ use std::process::{Command, Output};
 
 use serde_json::Value;
 
+mod common;
+use common::follows;
+
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..")
 }
@@ -351,90 +354,6 @@ fn bad_input_is_exit_2_with_a_message() {
     }
     let run = riftcheck(&["conform", "--engine", "exec /nonexistent/engine"]);
     assert!(String::from_utf8_lossy(&run.stderr).contains("did not start"));
-}
-
-/// Whether `v` follows `schema`: the part of JSON Schema that `docs/protocol.schema.json` uses
-/// (`$ref` into `$defs`, `type`, `const`, `enum`, `required`, `properties`,
-/// `additionalProperties`, `items`, `anyOf`, `oneOf`, `minimum`), so that the published schema is
-/// checked against what `serve` really sends without a validator crate.
-fn follows(root: &Value, schema: &Value, v: &Value) -> Result<(), String> {
-    if let Some(r) = schema["$ref"].as_str() {
-        let name = r.strip_prefix("#/$defs/").expect("a local reference");
-        return follows(root, &root["$defs"][name], v);
-    }
-    if let Some(c) = schema.get("const")
-        && c != v
-    {
-        return Err(format!("{v} is not {c}"));
-    }
-    if let Some(e) = schema["enum"].as_array()
-        && !e.contains(v)
-    {
-        return Err(format!("{v} is not one of {schema}"));
-    }
-    if let Some(t) = schema.get("type") {
-        let types: Vec<&str> = match t {
-            Value::String(s) => vec![s.as_str()],
-            _ => t
-                .as_array()
-                .unwrap()
-                .iter()
-                .map(|x| x.as_str().unwrap())
-                .collect(),
-        };
-        let is = |ty: &str| match ty {
-            "integer" => v.is_i64() || v.is_u64(),
-            "string" => v.is_string(),
-            "boolean" => v.is_boolean(),
-            "null" => v.is_null(),
-            "object" => v.is_object(),
-            "array" => v.is_array(),
-            _ => panic!("type {ty}"),
-        };
-        if !types.iter().any(|ty| is(ty)) {
-            return Err(format!("{v} is not of type {t}"));
-        }
-    }
-    if let (Some(min), Some(n)) = (schema["minimum"].as_i64(), v.as_i64())
-        && n < min
-    {
-        return Err(format!("{n} is below {min}"));
-    }
-    for key in ["anyOf", "oneOf"] {
-        if let Some(choices) = schema[key].as_array() {
-            let ok = choices
-                .iter()
-                .filter(|c| follows(root, c, v).is_ok())
-                .count();
-            let enough = if key == "oneOf" { ok == 1 } else { ok >= 1 };
-            if !enough {
-                return Err(format!("{v} matches {ok} of {key} {schema}"));
-            }
-        }
-    }
-    if let Some(o) = v.as_object() {
-        for r in schema["required"].as_array().into_iter().flatten() {
-            if !o.contains_key(r.as_str().unwrap()) {
-                return Err(format!("{v} lacks {r}"));
-            }
-        }
-        for (k, x) in o {
-            match schema["properties"].get(k) {
-                Some(p) => follows(root, p, x).map_err(|e| format!("{k}: {e}"))?,
-                None => {
-                    if let Some(a) = schema.get("additionalProperties") {
-                        follows(root, a, x).map_err(|e| format!("{k}: {e}"))?;
-                    }
-                }
-            }
-        }
-    }
-    if let (Some(items), Some(a)) = (schema.get("items"), v.as_array()) {
-        for x in a {
-            follows(root, items, x)?;
-        }
-    }
-    Ok(())
 }
 
 fn schema() -> Value {

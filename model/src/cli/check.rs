@@ -6,13 +6,15 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::Args;
-use riftcheck::{Scenario, Setup};
+use riftcheck::Scenario;
 
+use super::results::{Chosen, Report, Target, file_name};
 use super::{Format, fail_input, writable_dir, write_file};
 use crate::args::parse_bounds;
-use crate::check::{self, Options, Outcome, Show};
+use crate::check::{self, Options, Outcome};
 use crate::configs;
 use crate::model::Bounds;
+use crate::progress::Show;
 use crate::properties::{Kind, Prop};
 use crate::report::Counterexample;
 use crate::search::limits::{self, Limits};
@@ -71,19 +73,6 @@ pub struct CheckArgs {
     pub fault: Option<String>,
 }
 
-/// A configuration to check: a name, the family it belongs to (its counterexamples are written
-/// once per property), a setup, bounds.
-pub struct Target {
-    /// `war/chain`, or a scenario file's path.
-    pub name: String,
-    /// `chain`, or the file's path again.
-    pub family: String,
-    /// The starting position.
-    pub setup: Setup,
-    /// The bounds.
-    pub bounds: Bounds,
-}
-
 fn targets(args: &CheckArgs) -> Result<Vec<Target>, String> {
     let mut out = Vec::new();
     if !args.files.is_empty() {
@@ -100,7 +89,7 @@ fn targets(args: &CheckArgs) -> Result<Vec<Target>, String> {
                 Some(t) => parse_bounds(t, Bounds::default())?,
                 None => Bounds::default(),
             };
-            let name = path.display().to_string();
+            let name = riftcheck::scenario::escaped(&path.display().to_string()).into_owned();
             out.push(Target {
                 family: name.clone(),
                 name,
@@ -190,14 +179,6 @@ fn list(args: &CheckArgs) -> ExitCode {
     ExitCode::SUCCESS
 }
 
-/// The counterexamples worth a file: per family, the shortest one of each property (the first
-/// configuration's on a tie). The rest are counted.
-pub struct Chosen<'a> {
-    /// The family, the counterexample, and the other configurations of the family that break
-    /// the same property.
-    pub chosen: Vec<(&'a str, &'a Counterexample, Vec<&'a str>)>,
-}
-
 fn choose<'a>(targets: &'a [Target], outcomes: &'a [Outcome]) -> Chosen<'a> {
     let mut chosen: Vec<(&str, &Counterexample, Vec<&str>)> = Vec::new();
     for (t, o) in targets.iter().zip(outcomes) {
@@ -219,21 +200,6 @@ fn choose<'a>(targets: &'a [Target], outcomes: &'a [Outcome]) -> Chosen<'a> {
         }
     }
     Chosen { chosen }
-}
-
-/// The file a chosen counterexample is written to: the family and the property's id.
-pub fn file_name(family: &str, c: &Counterexample) -> String {
-    let family: String = family
-        .chars()
-        .map(|ch| {
-            if ch.is_ascii_alphanumeric() || ch == '-' {
-                ch
-            } else {
-                '_'
-            }
-        })
-        .collect();
-    format!("{}__{}.toml", family.trim_matches('_'), c.property.id())
 }
 
 /// Runs `riftcheck check`.
@@ -386,54 +352,6 @@ pub fn check_all(
         .into_iter()
         .map(|s| s.unwrap_or_else(|| Err("a checker thread stopped".into())))
         .collect()
-}
-
-/// Everything a report shows.
-pub struct Report<'a> {
-    /// The configurations.
-    pub targets: &'a [Target],
-    /// What checking each found, in the same order.
-    pub outcomes: &'a [Outcome],
-    /// The counterexamples written, per family and property.
-    pub chosen: &'a Chosen<'a>,
-    /// The files they were written to, in the same order.
-    pub written: &'a [PathBuf],
-    /// The limits the check ran under.
-    pub limits: Limits,
-}
-
-impl Report<'_> {
-    /// 1 a property failed, 3 a limit cut a search short, 0 every property holds.
-    pub fn exit_status(&self) -> u8 {
-        if self.outcomes.iter().any(|o| !o.failed.is_empty()) {
-            1
-        } else if self.outcomes.iter().any(|o| !o.stopped.is_empty()) {
-            3
-        } else {
-            0
-        }
-    }
-
-    /// `passed`, `failed` or `incomplete`.
-    pub fn verdict(&self) -> &'static str {
-        match self.exit_status() {
-            0 => "passed",
-            1 => "failed",
-            _ => "incomplete",
-        }
-    }
-
-    /// Companions seen in any configuration.
-    pub fn seen(&self) -> u64 {
-        self.outcomes.iter().fold(0, |a, o| a | o.seen)
-    }
-
-    /// Counterexamples found but not written (the same property in another configuration of
-    /// the family).
-    pub fn not_written(&self) -> usize {
-        let all: usize = self.outcomes.iter().map(|o| o.counterexamples.len()).sum();
-        all - self.chosen.chosen.len()
-    }
 }
 
 /// The word for an outcome in the table.

@@ -4,8 +4,7 @@
 use serde_json::{Value, json};
 
 use super::SCHEMA_VERSION;
-use super::check::{Report, file_name};
-use super::replay::Replayed;
+use super::results::{self, Replayed, Report, file_name};
 use crate::properties::{Kind, Prop};
 
 /// The tool that wrote a document.
@@ -170,9 +169,9 @@ pub fn replay(r: &Replayed) -> Value {
         "command": "replay",
         "verdict": r.verdict(),
         "exit_status": r.exit_status(),
-        "passed": r.count(super::replay::Result::Passed),
-        "failed": r.count(super::replay::Result::Failed),
-        "unreadable": r.count(super::replay::Result::Unreadable),
+        "passed": r.count(results::Result::Passed),
+        "failed": r.count(results::Result::Failed),
+        "unreadable": r.count(results::Result::Unreadable),
         "scenarios": scenarios,
     })
 }

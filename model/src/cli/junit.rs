@@ -4,8 +4,7 @@
 
 use std::fmt::Write;
 
-use super::check::Report;
-use super::replay::{Replayed, Result};
+use super::results::{Replayed, Report, Result};
 use crate::properties::{Kind, Prop};
 
 /// Text with the five XML specials escaped and control characters (which XML 1.0 cannot carry)

@@ -10,6 +10,7 @@ pub mod check;
 pub mod json;
 pub mod junit;
 pub mod replay;
+pub mod results;
 
 /// The version of the JSON documents `check` and `replay` print (`docs/output.md`). Raised
 /// when a field changes meaning or goes; new fields do not raise it.

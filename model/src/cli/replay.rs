@@ -6,97 +6,8 @@ use std::process::ExitCode;
 
 use riftcheck::Scenario;
 
+use super::results::{FileResult, Mismatch, Replayed, Result};
 use super::{Format, fail_input};
-
-/// How one file went.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Result {
-    /// Every expectation held.
-    Passed,
-    /// An expectation did not.
-    Failed,
-    /// The file could not be read, parsed or played.
-    Unreadable,
-}
-
-impl Result {
-    /// `passed`, `failed`, `unreadable`.
-    pub fn word(self) -> &'static str {
-        match self {
-            Result::Passed => "passed",
-            Result::Failed => "failed",
-            Result::Unreadable => "unreadable",
-        }
-    }
-}
-
-/// The first expectation that did not hold.
-#[derive(Clone, Debug)]
-pub struct Mismatch {
-    /// Where the expectation is written.
-    pub line: usize,
-    /// Its column.
-    pub column: usize,
-    /// The step after which it was checked.
-    pub after: usize,
-    /// What was expected of.
-    pub what: String,
-    /// The value expected.
-    pub expected: String,
-    /// The value found.
-    pub found: String,
-}
-
-/// One file replayed.
-#[derive(Clone, Debug)]
-pub struct FileResult {
-    /// The file.
-    pub path: PathBuf,
-    /// Its title, if it could be read.
-    pub title: Option<String>,
-    /// How it went.
-    pub result: Result,
-    /// The first mismatch, if it failed.
-    pub failure: Option<Mismatch>,
-    /// Why it could not be read, if it could not.
-    pub error: Option<String>,
-    /// With `--verbose`: each step and its events or refusal.
-    pub steps: Vec<String>,
-}
-
-/// Every file replayed.
-#[derive(Clone, Debug, Default)]
-pub struct Replayed {
-    /// In the order replayed.
-    pub files: Vec<FileResult>,
-}
-
-impl Replayed {
-    /// Files that went `r`.
-    pub fn count(&self, r: Result) -> usize {
-        self.files.iter().filter(|f| f.result == r).count()
-    }
-
-    /// 2 a file was unreadable, 1 an expectation failed, 0 all passed.
-    pub fn exit_status(&self) -> u8 {
-        if self.count(Result::Unreadable) > 0 {
-            2
-        } else if self.count(Result::Failed) > 0 {
-            1
-        } else {
-            0
-        }
-    }
-
-    /// `passed`, `failed` or `unreadable`.
-    pub fn verdict(&self) -> &'static str {
-        match self.exit_status() {
-            0 => "passed",
-            1 => "failed",
-            _ => "unreadable",
-        }
-    }
-}
 
 /// Replays one file.
 fn replay_one(
@@ -167,7 +78,7 @@ pub fn replay_all(
     verbose: bool,
     fault: Option<riftcheck::Fault>,
 ) -> std::result::Result<Replayed, String> {
-    let files = crate::args::collect(files);
+    let files = crate::args::scenario_files(files)?;
     Ok(Replayed {
         files: files
             .iter()
@@ -199,21 +110,18 @@ pub fn run(files: &[PathBuf], verbose: bool, fault: Option<&str>, format: Format
 
 fn print_text(r: &Replayed) {
     for f in &r.files {
+        // A file's name may hold anything; it is shown escaped, as the parser's messages are.
+        let path = f.path.display().to_string();
+        let path = riftcheck::scenario::escaped(&path);
         for line in &f.steps {
             println!("{line}");
         }
         let title = f.title.as_deref().unwrap_or("");
         match (f.result, &f.failure, &f.error) {
-            (Result::Passed, _, _) => println!("pass  {} ({title})", f.path.display()),
+            (Result::Passed, _, _) => println!("pass  {path} ({title})"),
             (Result::Failed, Some(m), _) => println!(
-                "FAIL  {}:{}:{} ({title}) after step {}: {}: expected {}, found {}",
-                f.path.display(),
-                m.line,
-                m.column,
-                m.after,
-                m.what,
-                m.expected,
-                m.found
+                "FAIL  {path}:{}:{} ({title}) after step {}: {}: expected {}, found {}",
+                m.line, m.column, m.after, m.what, m.expected, m.found
             ),
             (_, _, e) => println!("ERROR {}", e.as_deref().unwrap_or("unreadable")),
         }

@@ -103,8 +103,8 @@ fn options(args: &ConformArgs) -> Result<Options, String> {
             files.push(default);
         }
     }
-    let scenarios = if on("scenarios") {
-        crate::args::collect(&files)
+    let scenarios = if on("scenarios") && !files.is_empty() {
+        crate::args::scenario_files(&files)?
     } else {
         Vec::new()
     };
@@ -162,12 +162,16 @@ pub fn conform(args: &ConformArgs) -> ExitCode {
 /// Runs `riftcheck replay --engine CMD FILE...`: each scenario on the engine. Exit status as for
 /// `replay`.
 pub fn replay(engine: &str, files: &[PathBuf], timeout: Duration) -> ExitCode {
+    let files = match crate::args::scenario_files(files) {
+        Ok(f) => f,
+        Err(e) => return fail(e),
+    };
     let mut remote = match Remote::open(engine, timeout) {
         Ok(r) => r,
         Err(e) => return fail(format!("the engine did not start: {e}")),
     };
     let (mut passed, mut failed, mut unsupported, mut broken) = (0, 0, 0, 0);
-    for path in crate::args::collect(files) {
+    for path in files {
         let scenario = match Scenario::load(&path) {
             Ok(s) => s,
             Err(e) => {
@@ -180,7 +184,8 @@ pub fn replay(engine: &str, files: &[PathBuf], timeout: Duration) -> ExitCode {
             Ok(c) => replay_remote(&scenario, c),
             Err(f) => Ok(Verdict::Fault { after: 0, fault: f }),
         };
-        let shown = path.display();
+        let shown = path.display().to_string();
+        let shown = riftcheck::scenario::escaped(&shown);
         match verdict {
             Err(e) => {
                 println!("ERROR {e}");

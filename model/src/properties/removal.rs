@@ -101,15 +101,39 @@ pub fn units_did_not_move(j: &Judging<'_>, s: &Step<'_>) -> bool {
 }
 
 /// 651.1, 651.2: a concession ends the game exactly when one player or team is left, who
-/// wins.
+/// wins; or (467, 323.1) when, with the leaver gone, one of those left is at the Victory Score
+/// with more points than every other side left (a tie at the Victory Score that the departure
+/// breaks), who wins.
 pub fn two_player_win(j: &Judging<'_>, s: &Step<'_>) -> bool {
     let Some(seat) = s.conceded else {
         return false;
     };
-    match one_side_left(j, s, seat) {
-        Some(others) => j.after.winners != Some(others),
+    match one_side_left(j, s, seat).or_else(|| ahead_on_points(j)) {
+        Some(winners) => j.after.winners != Some(winners),
         None => j.after.winners.is_some(),
     }
+}
+
+/// 467, 323.1, 484.6: the side (a player, or a team's remaining members together) left in the
+/// game at or above the Victory Score with more points than every other side left, if any.
+fn ahead_on_points(j: &Judging<'_>) -> Option<riftcheck::SeatSet> {
+    let mode = j.catalog.mode;
+    let left = j.after.remaining;
+    let side_points = |seat: Seat| -> u16 {
+        mode.team_of(seat)
+            .intersection(left)
+            .iter()
+            .map(|s| u16::from(j.after.points[s.index()]))
+            .sum()
+    };
+    let best = left.iter().max_by_key(|&s| side_points(s))?;
+    let side = mode.team_of(best).intersection(left);
+    let points = side_points(best);
+    let ahead = left
+        .difference(side)
+        .iter()
+        .all(|other| side_points(other) < points);
+    (points >= u16::from(j.catalog.victory_score) && ahead).then_some(side)
 }
 
 /// The players left when `seat` and their team leave, if they are one player or one team.

@@ -8,8 +8,8 @@ use std::time::{Duration, Instant};
 
 use riftcheck::{Action, Engine};
 
+use super::fingerprint::{FpSet, fingerprint};
 use super::limits::{Budget, Cut};
-use super::{FpSet, fingerprint};
 use crate::model::{RiftModel, State};
 use crate::properties::{Kind, Prop};
 

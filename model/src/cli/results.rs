@@ -1,0 +1,184 @@
+//! What `check` and `replay` found, as the text, JSON and JUnit reports read it.
+
+use std::path::PathBuf;
+
+use riftcheck::Setup;
+
+use crate::check::Outcome;
+use crate::model::Bounds;
+use crate::report::Counterexample;
+use crate::search::Limits;
+
+/// A configuration to check: a name, the family it belongs to (its counterexamples are written
+/// once per property), a setup, bounds.
+pub struct Target {
+    /// `war/chain`, or a scenario file's path.
+    pub name: String,
+    /// `chain`, or the file's path again.
+    pub family: String,
+    /// The starting position.
+    pub setup: Setup,
+    /// The bounds.
+    pub bounds: Bounds,
+}
+
+/// The counterexamples worth a file: per family, the shortest one of each property (the first
+/// configuration's on a tie). The rest are counted.
+pub struct Chosen<'a> {
+    /// The family, the counterexample, and the other configurations of the family that break
+    /// the same property.
+    pub chosen: Vec<(&'a str, &'a Counterexample, Vec<&'a str>)>,
+}
+
+/// The file a chosen counterexample is written to: the family and the property's id.
+pub fn file_name(family: &str, c: &Counterexample) -> String {
+    let family: String = family
+        .chars()
+        .map(|ch| {
+            if ch.is_ascii_alphanumeric() || ch == '-' {
+                ch
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    format!("{}__{}.toml", family.trim_matches('_'), c.property.id())
+}
+
+/// Everything a report shows.
+pub struct Report<'a> {
+    /// The configurations.
+    pub targets: &'a [Target],
+    /// What checking each found, in the same order.
+    pub outcomes: &'a [Outcome],
+    /// The counterexamples written, per family and property.
+    pub chosen: &'a Chosen<'a>,
+    /// The files they were written to, in the same order.
+    pub written: &'a [PathBuf],
+    /// The limits the check ran under.
+    pub limits: Limits,
+}
+
+impl Report<'_> {
+    /// 1 a property failed, 3 a limit cut a search short, 0 every property holds.
+    pub fn exit_status(&self) -> u8 {
+        if self.outcomes.iter().any(|o| !o.failed.is_empty()) {
+            1
+        } else if self.outcomes.iter().any(|o| !o.stopped.is_empty()) {
+            3
+        } else {
+            0
+        }
+    }
+
+    /// `passed`, `failed` or `incomplete`.
+    pub fn verdict(&self) -> &'static str {
+        match self.exit_status() {
+            0 => "passed",
+            1 => "failed",
+            _ => "incomplete",
+        }
+    }
+
+    /// Companions seen in any configuration.
+    pub fn seen(&self) -> u64 {
+        self.outcomes.iter().fold(0, |a, o| a | o.seen)
+    }
+
+    /// Counterexamples found but not written (the same property in another configuration of
+    /// the family).
+    pub fn not_written(&self) -> usize {
+        let all: usize = self.outcomes.iter().map(|o| o.counterexamples.len()).sum();
+        all - self.chosen.chosen.len()
+    }
+}
+
+/// How one file went.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Result {
+    /// Every expectation held.
+    Passed,
+    /// An expectation did not.
+    Failed,
+    /// The file could not be read, parsed or played.
+    Unreadable,
+}
+
+impl Result {
+    /// `passed`, `failed`, `unreadable`.
+    pub fn word(self) -> &'static str {
+        match self {
+            Result::Passed => "passed",
+            Result::Failed => "failed",
+            Result::Unreadable => "unreadable",
+        }
+    }
+}
+
+/// The first expectation that did not hold.
+#[derive(Clone, Debug)]
+pub struct Mismatch {
+    /// Where the expectation is written.
+    pub line: usize,
+    /// Its column.
+    pub column: usize,
+    /// The step after which it was checked.
+    pub after: usize,
+    /// What was expected of.
+    pub what: String,
+    /// The value expected.
+    pub expected: String,
+    /// The value found.
+    pub found: String,
+}
+
+/// One file replayed.
+#[derive(Clone, Debug)]
+pub struct FileResult {
+    /// The file.
+    pub path: PathBuf,
+    /// Its title, if it could be read.
+    pub title: Option<String>,
+    /// How it went.
+    pub result: Result,
+    /// The first mismatch, if it failed.
+    pub failure: Option<Mismatch>,
+    /// Why it could not be read, if it could not.
+    pub error: Option<String>,
+    /// With `--verbose`: each step and its events or refusal.
+    pub steps: Vec<String>,
+}
+
+/// Every file replayed.
+#[derive(Clone, Debug, Default)]
+pub struct Replayed {
+    /// In the order replayed.
+    pub files: Vec<FileResult>,
+}
+
+impl Replayed {
+    /// Files that went `r`.
+    pub fn count(&self, r: Result) -> usize {
+        self.files.iter().filter(|f| f.result == r).count()
+    }
+
+    /// 2 a file was unreadable, 1 an expectation failed, 0 all passed.
+    pub fn exit_status(&self) -> u8 {
+        if self.count(Result::Unreadable) > 0 {
+            2
+        } else if self.count(Result::Failed) > 0 {
+            1
+        } else {
+            0
+        }
+    }
+
+    /// `passed`, `failed` or `unreadable`.
+    pub fn verdict(&self) -> &'static str {
+        match self.exit_status() {
+            0 => "passed",
+            1 => "failed",
+            _ => "unreadable",
+        }
+    }
+}

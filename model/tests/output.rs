@@ -1,0 +1,164 @@
+//! The JSON that `check` and `replay` print follows the published schema
+//! (`docs/output.schema.json`), in every verdict: passed, failed, cut by a limit, unreadable.
+
+use std::path::PathBuf;
+use std::process::Command;
+
+use serde_json::Value;
+
+mod common;
+use common::follows;
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+fn json(args: &[&str]) -> (i32, Value) {
+    let out = Command::new(env!("CARGO_BIN_EXE_riftcheck"))
+        .args(args)
+        .current_dir(root())
+        .output()
+        .unwrap();
+    let v = serde_json::from_slice(&out.stdout)
+        .unwrap_or_else(|e| panic!("{args:?}: {e}: {}", String::from_utf8_lossy(&out.stdout)));
+    (out.status.code().unwrap(), v)
+}
+
+fn schema() -> Value {
+    let text = std::fs::read_to_string(root().join("docs/output.schema.json")).unwrap();
+    serde_json::from_str(&text).expect("the schema is JSON")
+}
+
+fn assert_follows(def: &str, v: &Value) {
+    let s = schema();
+    follows(&s, &s["$defs"][def], v).unwrap_or_else(|e| panic!("{def}: {e}"));
+    follows(&s, &s, v).unwrap_or_else(|e| panic!("the whole schema: {e}"));
+}
+
+fn out_dir(name: &str) -> String {
+    std::env::temp_dir()
+        .join(format!("riftcheck-output-{}-{name}", std::process::id()))
+        .display()
+        .to_string()
+}
+
+#[test]
+fn check_json_follows_the_schema_when_everything_holds() {
+    let (code, v) = json(&["check", "--mode", "duel", "--format", "json"]);
+    assert_eq!(code, 0);
+    assert_follows("check", &v);
+    assert_eq!(v["verdict"], "passed");
+    assert_eq!(v["schema_version"], 1);
+    assert_eq!(v["tool"]["version"], env!("CARGO_PKG_VERSION"));
+    let ids: Vec<&str> = v["properties"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["id"].as_str().unwrap())
+        .collect();
+    assert!(ids.contains(&"countered-never-resolves"));
+    assert!(ids.contains(&"departed-no-priority"));
+    assert!(ids.contains(&"showdown-ends-when-all-passed"));
+}
+
+#[test]
+fn check_json_follows_the_schema_when_a_property_fails() {
+    let out = out_dir("failed");
+    let (code, v) = json(&[
+        "check",
+        "--mode",
+        "skirmish",
+        "--family",
+        "chain",
+        "--fault",
+        "count-passes",
+        "--format",
+        "json",
+        "--out",
+        &out,
+    ]);
+    assert_eq!(code, 1);
+    assert_follows("check", &v);
+    assert_eq!(v["verdict"], "failed");
+    assert_eq!(v["exit_status"], 1);
+    let c = &v["configurations"][0];
+    assert!(
+        c["failed"]
+            .as_array()
+            .unwrap()
+            .contains(&Value::from("resolves-only-when-all-passed"))
+    );
+    let file = c["counterexamples"][0]["file"].as_str().unwrap();
+    assert!(std::path::Path::new(file).is_file(), "{file}");
+}
+
+#[test]
+fn check_json_says_which_limit_cut_which_search() {
+    let (code, v) = json(&[
+        "check",
+        "--mode",
+        "war",
+        "--family",
+        "removal",
+        "--max-states",
+        "300",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code, 3);
+    assert_follows("check", &v);
+    assert_eq!(v["verdict"], "incomplete");
+    assert_eq!(v["limits"]["max_states"], 300);
+    let c = &v["configurations"][0];
+    assert_eq!(c["complete"], false);
+    assert_eq!(c["acyclic"], Value::Null);
+    assert_eq!(c["cut"][0]["search"], "exploration");
+    assert_eq!(c["cut"][0]["limit"], "max-states");
+    assert_eq!(c["cut"][0]["covered_states"], 300);
+}
+
+#[test]
+fn list_json_follows_the_schema() {
+    let (code, v) = json(&["check", "--list", "--format", "json"]);
+    assert_eq!(code, 0);
+    assert_follows("list", &v);
+    assert_eq!(v["configurations"].as_array().unwrap().len(), 21);
+}
+
+#[test]
+fn replay_json_follows_the_schema_when_passing_failing_and_unreadable() {
+    let (code, v) = json(&["replay", "--format", "json", "tests/scenarios/seed_000"]);
+    assert_eq!(code, 0);
+    assert_follows("replay", &v);
+    assert_eq!(v["verdict"], "passed");
+    let dir = std::env::temp_dir().join(format!("riftcheck-output-replay-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let wrong = dir.join("wrong.toml");
+    let good =
+        std::fs::read_to_string(root().join("tests/scenarios/seed_000/four_becomes_three.toml"))
+            .unwrap();
+    // The same scenario with its last expectation of Priority changed: a failure at that key.
+    let changed = good.replacen(
+        "priority = \"A\"\nchain = []",
+        "priority = \"C\"\nchain = []",
+        1,
+    );
+    assert_ne!(changed, good, "the scenario expects A to get Priority back");
+    std::fs::write(&wrong, changed).unwrap();
+    let (code, v) = json(&["replay", "--format", "json", wrong.to_str().unwrap()]);
+    assert_eq!(code, 1);
+    assert_follows("replay", &v);
+    assert_eq!(v["scenarios"][0]["failure"]["what"], "priority");
+    let broken = dir.join("broken.toml");
+    std::fs::write(&broken, "title = \"x\"\n[setup]\nmode = 2\n").unwrap();
+    let (code, v) = json(&["replay", "--format", "json", broken.to_str().unwrap()]);
+    assert_eq!(code, 2);
+    assert_follows("replay", &v);
+    assert_eq!(v["verdict"], "unreadable");
+    assert!(
+        v["scenarios"][0]["error"]
+            .as_str()
+            .unwrap()
+            .contains("broken.toml:3:")
+    );
+}
