@@ -76,4 +76,27 @@ pub trait Engine: Clone + Eq + Hash + Debug + Send + Sync + 'static {
         obs.events = events;
         Ok(obs)
     }
+
+    /// Takes `action`, which [`Engine::check`] has just accepted in this very game, so that an
+    /// engine whose `apply` checks before it performs need not check twice. By default it is
+    /// [`Engine::apply`], check included.
+    ///
+    /// # Errors
+    ///
+    /// As [`Engine::apply`]; an engine that skips the check never refuses here.
+    fn apply_checked(&mut self, action: Action) -> Result<Vec<Event>, RuleError> {
+        self.apply(action)
+    }
+
+    /// [`Engine::step`] for an action [`Engine::check`] has just accepted in this game.
+    ///
+    /// # Errors
+    ///
+    /// As [`Engine::apply_checked`].
+    fn step_checked(&mut self, action: Action) -> Result<Observation, RuleError> {
+        let events = self.apply_checked(action)?;
+        let mut obs = self.observe();
+        obs.events = events;
+        Ok(obs)
+    }
 }

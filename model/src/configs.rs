@@ -104,8 +104,11 @@ pub struct Config {
     pub family: Family,
     /// The starting position.
     pub setup: Setup,
-    /// The bounds.
+    /// The bounds of the default check.
     pub bounds: Bounds,
+    /// Smaller bounds, for quick checks (`check --quick`), the conformance exploration and the
+    /// tests: the default bounds of earlier releases.
+    pub quick: Bounds,
 }
 
 impl Config {
@@ -417,11 +420,27 @@ fn trigger(when: TriggerEvent) -> AbilitySetup {
     }
 }
 
-/// The default bounds of a family at a table.
-pub fn bounds(family: Family, mode: Mode) -> Bounds {
-    let concessions = match (family, mode) {
-        (_, Mode::Duel | Mode::MagmaChamber) => 1,
-        (_, Mode::War) => 2,
+/// The default bounds of a family at a table: five turns end (every player takes one or more),
+/// and every player but one may concede, one at a time, as far as the game goes on (a Duel and
+/// Magma Chamber end with the first concession, 651.1 and 651.4).
+pub fn bounds(_family: Family, mode: Mode) -> Bounds {
+    let concessions = match mode {
+        Mode::Duel | Mode::MagmaChamber => 1,
+        Mode::Skirmish => 2,
+        Mode::War => 3,
+    };
+    Bounds {
+        turns: 5,
+        concessions,
+        invites: 1,
+    }
+}
+
+/// The quick bounds of a family at a table ([`Config::quick`]): two turns end, one concession
+/// (two in War).
+pub fn quick_bounds(_family: Family, mode: Mode) -> Bounds {
+    let concessions = match mode {
+        Mode::War => 2,
         _ => 1,
     };
     Bounds {
@@ -441,6 +460,7 @@ pub fn all() -> Vec<Config> {
                 family,
                 setup: setup(family, mode),
                 bounds: bounds(family, mode),
+                quick: quick_bounds(family, mode),
             });
         }
     }

@@ -141,7 +141,9 @@ fn setup_of(file: Option<&Path>, config: &str) -> Result<(String, Setup, Bounds)
 }
 
 /// Lets a closed standard output end the program quietly, as it ends `cat` or `grep`
-/// (`riftcheck replay DIR | head`), instead of a panic in the middle of a report.
+/// (`riftcheck replay DIR | head`), instead of a panic in the middle of a report. Not for the
+/// commands that talk to an engine through pipes: there a closed pipe is the engine's exit, a
+/// finding to report, not a reason to stop.
 fn quiet_on_closed_pipe() {
     #[cfg(unix)]
     {
@@ -157,8 +159,19 @@ fn quiet_on_closed_pipe() {
 }
 
 fn main() -> ExitCode {
-    quiet_on_closed_pipe();
     let cli = Cli::parse();
+    let talks_to_an_engine = matches!(
+        cli.command,
+        Command::Conform(_)
+            | Command::Serve { .. }
+            | Command::Replay {
+                engine: Some(_),
+                ..
+            }
+    );
+    if !talks_to_an_engine {
+        quiet_on_closed_pipe();
+    }
     match cli.command {
         Command::Check(args) => riftcheck_model::cli::check::run(args),
         Command::Replay {

@@ -244,7 +244,7 @@ impl<E: Engine> RiftModel<E> {
             None => {}
         }
         let mut next = state.clone();
-        let (mut after, disagreed) = match next.pair.step(action, &self.catalog) {
+        let (mut after, disagreed) = match next.pair.step_accepted(action, &self.catalog) {
             Stepped::Agreed(after) => (after, false),
             Stepped::Refused(_) => return None,
             // Both took the action: judge the engine's transition too, so the properties it

@@ -13,22 +13,67 @@ fn config(name: &str) -> configs::Config {
         .unwrap_or_else(|| panic!("no configuration {name}"))
 }
 
+/// The distinct states of each default configuration: tripwires (a change to the model, its
+/// actions, bounds or state changes them; update them on purpose, never to make a failure go
+/// away). The default scope: five turns end, and every player but one may concede where the
+/// game goes on (16,025,912 states in all; the quick bounds, two turns and one concession, give
+/// 728,932).
+const DEFAULT_COUNTS: [(&str, usize); 21] = [
+    ("duel/chain", 90),
+    ("duel/showdown", 12126),
+    ("duel/removal", 2724942),
+    ("duel/combat", 3909),
+    ("duel/staged", 30816),
+    ("skirmish/chain", 1145),
+    ("skirmish/showdown", 73830),
+    ("skirmish/removal", 2259340),
+    ("skirmish/combat", 21921),
+    ("skirmish/staged", 1265929),
+    ("war/chain", 8842),
+    ("war/showdown", 199420),
+    ("war/removal", 2398686),
+    ("war/combat", 67399),
+    ("war/staged", 1740474),
+    ("magma-chamber/chain", 12158),
+    ("magma-chamber/showdown", 117405),
+    ("magma-chamber/removal", 4922050),
+    ("magma-chamber/combat", 23065),
+    ("magma-chamber/staged", 54970),
+    ("magma-chamber/team", 87395),
+];
+
+/// The main job: every property holds in every default configuration, every companion is
+/// reached, and the counts are the pinned ones.
 #[test]
 fn every_property_holds_in_every_default_configuration() {
+    use riftcheck_model::cli::check::check_all;
+    use riftcheck_model::cli::results::Target;
+    let targets: Vec<Target> = configs::all()
+        .into_iter()
+        .map(|c| Target {
+            name: c.name(),
+            family: c.family.key().to_string(),
+            setup: c.setup,
+            bounds: c.bounds,
+        })
+        .collect();
+    let opts = Options {
+        threads: 2,
+        ..Options::default()
+    };
+    let outcomes = check_all(&targets, &opts, &mut |_| {}).unwrap();
     let mut seen = 0u64;
-    for c in configs::all() {
-        let o = check::check(&c.name(), &c.setup, c.bounds, &Options::default()).unwrap();
+    for (o, (name, unique)) in outcomes.iter().zip(DEFAULT_COUNTS) {
+        assert_eq!(o.name, name);
         assert!(o.failed.is_empty(), "{}: {:?}", o.name, o.failed);
         assert!(o.stopped.is_empty(), "{}: stopped by a limit", o.name);
-        assert_eq!(
-            o.acyclic,
-            Some(true),
-            "{}: the cycle search did not finish clean",
-            o.name
-        );
+        assert_eq!(o.acyclic, Some(true), "{}: a cycle, or not proved", o.name);
         assert!(o.counterexamples.is_empty());
+        assert_eq!(o.unique, unique, "{name}: distinct states");
         seen |= o.seen;
     }
+    let total: usize = outcomes.iter().map(|o| o.unique).sum();
+    assert!(total >= 13_000_000, "the default scope is {total} states");
     let missing: Vec<&str> = Prop::ALL
         .iter()
         .filter(|p| p.kind() == Kind::Sometimes && seen & p.bit() == 0)
@@ -55,7 +100,7 @@ fn unique_state_counts_are_pinned() {
         ("war/chain", 2622),
     ] {
         let c = config(name);
-        let o = check::check(name, &c.setup, c.bounds, &Options::default()).unwrap();
+        let o = check::check(name, &c.setup, c.quick, &Options::default()).unwrap();
         assert_eq!(o.unique, unique, "{name}");
     }
 }
@@ -63,8 +108,8 @@ fn unique_state_counts_are_pinned() {
 #[test]
 fn the_same_configuration_gives_the_same_result() {
     let c = config("war/showdown");
-    let a = check::check("a", &c.setup, c.bounds, &Options::default()).unwrap();
-    let b = check::check("b", &c.setup, c.bounds, &Options::default()).unwrap();
+    let a = check::check("a", &c.setup, c.quick, &Options::default()).unwrap();
+    let b = check::check("b", &c.setup, c.quick, &Options::default()).unwrap();
     assert_eq!(
         (a.unique, a.states, a.depth, a.seen),
         (b.unique, b.states, b.depth, b.seen)
@@ -81,7 +126,7 @@ fn a_state_limit_stops_the_check_and_says_so() {
         },
         ..Options::default()
     };
-    let o = check::check("war/removal", &c.setup, c.bounds, &opts).unwrap();
+    let o = check::check("war/removal", &c.setup, c.quick, &opts).unwrap();
     assert_eq!(
         o.stopped,
         vec![Stopped {
@@ -109,7 +154,7 @@ fn a_limit_the_search_does_not_reach_cuts_nothing() {
         },
         ..Options::default()
     };
-    let o = check::check("war/chain", &c.setup, c.bounds, &opts).unwrap();
+    let o = check::check("war/chain", &c.setup, c.quick, &opts).unwrap();
     assert!(o.stopped.is_empty(), "{:?}", o.stopped);
     assert_eq!(o.unique, 2622);
     assert_eq!(o.acyclic, Some(true));
@@ -120,7 +165,7 @@ fn a_limit_the_search_does_not_reach_cuts_nothing() {
         },
         ..Options::default()
     };
-    let cut = check::check("war/chain", &c.setup, c.bounds, &tight).unwrap();
+    let cut = check::check("war/chain", &c.setup, c.quick, &tight).unwrap();
     assert_eq!(cut.stopped.len(), 1, "one state fewer is a cut");
 }
 
@@ -136,8 +181,8 @@ fn the_search_agrees_with_stateright_on_the_state_graph() {
         "war/chain",
     ] {
         let c = config(name);
-        let ours = check::check(name, &c.setup, c.bounds, &Options::default()).unwrap();
-        let model = riftcheck_model::model::RiftModel::new(name, &c.setup, c.bounds).unwrap();
+        let ours = check::check(name, &c.setup, c.quick, &Options::default()).unwrap();
+        let model = riftcheck_model::model::RiftModel::new(name, &c.setup, c.quick).unwrap();
         let theirs = model.checker().spawn_bfs().join();
         assert_eq!(
             ours.unique,
@@ -164,7 +209,7 @@ mod with_faults {
             fault: Some(fault),
             ..Options::default()
         };
-        check::check(name, &c.setup, c.bounds, &opts).unwrap()
+        check::check(name, &c.setup, c.quick, &opts).unwrap()
     }
 
     #[test]
@@ -227,7 +272,7 @@ mod with_faults {
         use riftcheck_model::{search, simulate};
         let c = config("war/chain");
         let setup = c.setup.with_fault(Some(Fault::CountPasses));
-        let model = RiftModel::new("war/chain", &setup, c.bounds).unwrap();
+        let model = RiftModel::new("war/chain", &setup, c.quick).unwrap();
         let found = (0..500).find_map(|seed| {
             let mut rng = simulate::Rng::new(seed);
             let (path, v) = simulate::walk(&model, &mut rng, 100);

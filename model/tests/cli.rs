@@ -100,7 +100,7 @@ fn bad_arguments_are_refused_with_usage() {
 #[test]
 fn check_passes_on_the_engine_and_exits_0() {
     let out = riftcheck()
-        .args(["check", "--mode", "duel,skirmish"])
+        .args(["check", "--quick", "--mode", "duel,skirmish"])
         .output()
         .unwrap();
     let stdout = String::from_utf8_lossy(&out.stdout);
@@ -125,6 +125,7 @@ fn check_stopped_by_a_limit_exits_3() {
     let out = riftcheck()
         .args([
             "check",
+            "--quick",
             "--mode",
             "war",
             "--family",
@@ -145,8 +146,8 @@ fn check_stopped_by_a_limit_exits_3() {
 #[test]
 fn check_refuses_bad_arguments_with_exit_2() {
     for args in [
-        vec!["check", "--mode", "chess"],
-        vec!["check", "--family", "poker"],
+        vec!["check", "--quick", "--mode", "chess"],
+        vec!["check", "--quick", "--family", "poker"],
         vec!["check", "--players", "5"],
         vec!["check", "--bounds", "turns=x"],
         vec!["check", "--bounds", "lives=3"],
@@ -173,7 +174,7 @@ fn check_checks_a_scenario_files_setup() {
 #[test]
 fn check_prints_json_for_machines() {
     let out = riftcheck()
-        .args(["check", "--mode", "duel", "--format", "json"])
+        .args(["check", "--quick", "--mode", "duel", "--format", "json"])
         .output()
         .unwrap();
     let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("valid JSON");
@@ -193,6 +194,7 @@ fn check_with_a_fault_exits_1_and_writes_a_replayable_scenario() {
     let out = riftcheck()
         .args([
             "check",
+            "--quick",
             "--mode",
             "skirmish",
             "--family",
@@ -276,17 +278,24 @@ fn explore_serves_the_explorer_on_localhost() {
 #[test]
 fn bad_limits_are_exit_2() {
     for args in [
-        vec!["check", "--mode", "duel", "--timeout", "-1"],
-        vec!["check", "--mode", "duel", "--timeout", "NaN"],
-        vec!["check", "--mode", "duel", "--timeout", "inf"],
-        vec!["check", "--mode", "duel", "--timeout", "1e300"],
-        vec!["check", "--mode", "duel", "--timeout", "0"],
-        vec!["check", "--mode", "duel", "--max-states", "0"],
-        vec!["check", "--mode", "duel", "--max-memory", "lots"],
-        vec!["check", "--mode", "duel", "--max-memory", "-1G"],
-        vec!["check", "--mode", "duel", "--threads", "0"],
-        vec!["check", "--mode", "duel", "--progress-every", "-5"],
-        vec!["check", "--mode", "duel", "--format", "yaml"],
+        vec!["check", "--quick", "--mode", "duel", "--timeout", "-1"],
+        vec!["check", "--quick", "--mode", "duel", "--timeout", "NaN"],
+        vec!["check", "--quick", "--mode", "duel", "--timeout", "inf"],
+        vec!["check", "--quick", "--mode", "duel", "--timeout", "1e300"],
+        vec!["check", "--quick", "--mode", "duel", "--timeout", "0"],
+        vec!["check", "--quick", "--mode", "duel", "--max-states", "0"],
+        vec!["check", "--quick", "--mode", "duel", "--max-memory", "lots"],
+        vec!["check", "--quick", "--mode", "duel", "--max-memory", "-1G"],
+        vec!["check", "--quick", "--mode", "duel", "--threads", "0"],
+        vec![
+            "check",
+            "--quick",
+            "--mode",
+            "duel",
+            "--progress-every",
+            "-5",
+        ],
+        vec!["check", "--quick", "--mode", "duel", "--format", "yaml"],
         vec!["simulate", "--runs", "0"],
         vec!["simulate", "--depth", "0"],
         vec!["replay", "--timeout", "nan", "--engine", "true", "x.toml"],
@@ -307,6 +316,7 @@ fn a_timeout_stops_a_large_search_promptly() {
     let out = riftcheck()
         .args([
             "check",
+            "--quick",
             "--mode",
             "duel",
             "--family",
@@ -331,6 +341,7 @@ fn a_limit_that_is_not_reached_is_exit_0() {
     let out = riftcheck()
         .args([
             "check",
+            "--quick",
             "--mode",
             "war",
             "--family",
@@ -354,6 +365,7 @@ fn a_memory_limit_stops_the_search_with_exit_3() {
     let out = riftcheck()
         .args([
             "check",
+            "--quick",
             "--mode",
             "duel",
             "--family",
@@ -374,6 +386,7 @@ fn a_memory_limit_stops_the_search_with_exit_3() {
 fn progress_in_a_log_is_plain_lines() {
     let args = [
         "check",
+        "--quick",
         "--mode",
         "duel",
         "--family",
@@ -417,6 +430,7 @@ fn an_out_directory_that_cannot_be_written_is_exit_2() {
         let run = riftcheck()
             .args([
                 "check",
+                "--quick",
                 "--mode",
                 "duel",
                 "--family",
@@ -482,6 +496,7 @@ fn counterexamples_are_written_once_per_property_and_family() {
     let run = riftcheck()
         .args([
             "check",
+            "--quick",
             "--family",
             "chain",
             "--fault",
@@ -529,6 +544,7 @@ fn junit_reports_a_case_per_configuration_and_property() {
     let run = riftcheck()
         .args([
             "check",
+            "--quick",
             "--mode",
             "skirmish",
             "--family",
@@ -569,7 +585,7 @@ fn junit_reports_a_case_per_configuration_and_property() {
 fn a_closed_pipe_is_not_a_panic() {
     use std::io::Read;
     let mut child = riftcheck()
-        .args(["check", "--mode", "war"])
+        .args(["check", "--quick", "--mode", "war"])
         .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::piped())
         .spawn()

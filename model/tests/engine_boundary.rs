@@ -83,7 +83,7 @@ fn shortest_disagreement<E: Engine>() -> Option<riftcheck_model::report::Counter
     let mut best: Option<riftcheck_model::report::Counterexample> = None;
     for c in configs::all() {
         let o =
-            check::check_engine::<E>(&c.name(), &c.setup, c.bounds, &Options::default()).unwrap();
+            check::check_engine::<E>(&c.name(), &c.setup, c.quick, &Options::default()).unwrap();
         for ce in o.counterexamples {
             if ce.property == Prop::EngineAndSpecAgree
                 && best.as_ref().is_none_or(|b| ce.path.len() < b.path.len())

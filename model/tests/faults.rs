@@ -57,7 +57,7 @@ fn caught(fault: Option<Fault>, prop: Prop) -> (Vec<Prop>, Option<(usize, String
     let mut failed = Vec::new();
     let mut best: Option<(usize, String)> = None;
     for c in configs::all() {
-        let o = check::check(&c.name(), &c.setup, c.bounds, &opts).unwrap();
+        let o = check::check(&c.name(), &c.setup, c.quick, &opts).unwrap();
         failed.extend(o.failed.iter().copied());
         for ce in o.counterexamples.iter().filter(|ce| ce.property == prop) {
             if best.as_ref().is_none_or(|(n, _)| ce.path.len() < *n) {

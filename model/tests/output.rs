@@ -44,7 +44,7 @@ fn out_dir(name: &str) -> String {
 
 #[test]
 fn check_json_follows_the_schema_when_everything_holds() {
-    let (code, v) = json(&["check", "--mode", "duel", "--format", "json"]);
+    let (code, v) = json(&["check", "--quick", "--mode", "duel", "--format", "json"]);
     assert_eq!(code, 0);
     assert_follows("check", &v);
     assert_eq!(v["verdict"], "passed");
@@ -66,6 +66,7 @@ fn check_json_follows_the_schema_when_a_property_fails() {
     let out = out_dir("failed");
     let (code, v) = json(&[
         "check",
+        "--quick",
         "--mode",
         "skirmish",
         "--family",
@@ -96,6 +97,7 @@ fn check_json_follows_the_schema_when_a_property_fails() {
 fn check_json_says_which_limit_cut_which_search() {
     let (code, v) = json(&[
         "check",
+        "--quick",
         "--mode",
         "war",
         "--family",

@@ -214,11 +214,17 @@ impl<E: Engine, R: Engine> Lockstep<E, R> {
             Some(Err(d)) => return Stepped::Disagreed(d, None),
             None => {}
         }
-        let ours = match self.engine.step(action) {
+        self.step_accepted(action, catalog)
+    }
+
+    /// Takes `action`, which [`Lockstep::refusal`] has just found both accept in this game (so
+    /// neither checks it again), and compares what they do.
+    pub fn step_accepted(&mut self, action: Action, catalog: &crate::card::Catalog) -> Stepped {
+        let ours = match self.engine.step_checked(action) {
             Ok(o) => o,
             Err(error) => return Stepped::Disagreed(Disagreement::EngineRefused { error }, None),
         };
-        let theirs = match self.spec.step(action) {
+        let theirs = match self.spec.step_checked(action) {
             Ok(o) => o,
             Err(_) => {
                 let d = Disagreement::EngineAccepted {

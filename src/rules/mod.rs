@@ -101,6 +101,12 @@ impl crate::engine::Engine for Game {
     fn check(&self, action: Action) -> Result<(), RuleError> {
         check(self, action)
     }
+
+    fn apply_checked(&mut self, action: Action) -> Result<Vec<Event>, RuleError> {
+        let mut events = Vec::with_capacity(8);
+        perform(self, action, &mut events);
+        Ok(events)
+    }
 }
 
 /// Whether `action` is legal now, and if not, the rule it breaks.

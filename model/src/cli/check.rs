@@ -36,9 +36,14 @@ pub struct CheckArgs {
     /// Bounds, e.g. `turns=1,concessions=2,invites=1` (defaults per configuration).
     #[arg(long)]
     pub bounds: Option<String>,
-    /// Configurations checked at once (each by one thread: the results do not depend on it).
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
-    pub threads: u16,
+    /// Configurations checked at once (each by one thread, so the results do not depend on it);
+    /// by default one per processor.
+    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=256))]
+    pub threads: Option<u16>,
+    /// The quick bounds of each configuration (two turns, one concession, two in War) instead
+    /// of the default ones.
+    #[arg(long)]
+    pub quick: bool,
     /// Output format: text, json or junit.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
@@ -100,9 +105,10 @@ fn targets(args: &CheckArgs) -> Result<Vec<Target>, String> {
         return Ok(out);
     }
     for c in configs::select(&args.mode, &args.family, &args.players)? {
+        let base = if args.quick { c.quick } else { c.bounds };
         let bounds = match &args.bounds {
-            Some(t) => parse_bounds(t, c.bounds)?,
-            None => c.bounds,
+            Some(t) => parse_bounds(t, base)?,
+            None => base,
         };
         out.push(Target {
             name: c.name(),
@@ -134,10 +140,15 @@ fn limits_of(args: &CheckArgs) -> Result<Limits, String> {
 }
 
 fn list(args: &CheckArgs) -> ExitCode {
-    let configs = match configs::select(&args.mode, &args.family, &args.players) {
+    let mut configs = match configs::select(&args.mode, &args.family, &args.players) {
         Ok(c) => c,
         Err(e) => return fail_input(e),
     };
+    if args.quick {
+        for c in &mut configs {
+            c.bounds = c.quick;
+        }
+    }
     match args.format {
         Format::Json => {
             let list: Vec<_> = configs
@@ -233,7 +244,10 @@ pub fn run(args: CheckArgs) -> ExitCode {
         return fail_input(e);
     }
     let mut opts = Options {
-        threads: usize::from(args.threads),
+        threads: args.threads.map_or_else(
+            || std::thread::available_parallelism().map_or(1, usize::from),
+            usize::from,
+        ),
         limits,
         progress: if args.quiet {
             Show::Quiet
@@ -497,7 +511,8 @@ mod tests {
             mode: Vec::new(),
             family: Vec::new(),
             bounds: None,
-            threads: 1,
+            threads: None,
+            quick: false,
             format: Format::Text,
             out: PathBuf::from("riftcheck-out"),
             max_states: None,

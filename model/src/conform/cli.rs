@@ -48,6 +48,10 @@ pub struct ConformArgs {
     /// Bounds of the walks.
     #[arg(long, default_value = "turns=6,concessions=3,invites=2")]
     pub walk_bounds: String,
+    /// Bounds of the exhaustive phase, e.g. `turns=5,concessions=3` (default: each
+    /// configuration's quick bounds, as `check --quick` has them).
+    #[arg(long)]
+    pub bounds: Option<String>,
     /// Seconds the engine may take to answer one request.
     #[arg(long, default_value_t = 10.0)]
     pub timeout: f64,
@@ -117,6 +121,11 @@ fn options(args: &ConformArgs) -> Result<Options, String> {
         depth: args.depth,
         seed: args.seed,
         walk_bounds: crate::args::parse_bounds(&args.walk_bounds, Bounds::default())?,
+        bounds: args
+            .bounds
+            .as_deref()
+            .map(|b| crate::args::parse_bounds(b, Bounds::default()))
+            .transpose()?,
     })
 }
 

@@ -49,6 +49,8 @@ pub struct Options {
     pub seed: u64,
     /// Bounds of the walks.
     pub walk_bounds: Bounds,
+    /// Bounds of the exhaustive phase (`None`: each configuration's quick bounds).
+    pub bounds: Option<Bounds>,
 }
 
 /// How one scenario went.
@@ -187,7 +189,7 @@ pub fn run(remote: &mut Remote, opts: &Options, progress: &mut dyn FnMut(&str)) 
                 continue;
             }
             let bounds = if phase == "exhaustive" {
-                cfg.bounds
+                opts.bounds.unwrap_or(cfg.quick)
             } else {
                 opts.walk_bounds
             };

@@ -26,6 +26,41 @@ pub struct Progress {
     pub elapsed: Duration,
 }
 
+/// One part of a search split between several runs (`check --shard I/N`): every run explores
+/// the states above the frontier `depth`; each state first reached at that depth is explored
+/// further by one run only, the one its fingerprint (mixed with `salt`, the configuration's
+/// name) falls to. Together the runs cover every state one run would.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shard {
+    /// This run, from 0.
+    pub index: u32,
+    /// The runs in all (at least 1).
+    pub count: u32,
+    /// The depth, in states, of the frontier whose states are dealt out.
+    pub depth: usize,
+    /// Mixed into each frontier state's fingerprint, so that configurations deal differently.
+    pub salt: u64,
+}
+
+impl Shard {
+    /// The whole search: one run.
+    pub const WHOLE: Shard = Shard {
+        index: 0,
+        count: 1,
+        depth: usize::MAX,
+        salt: 0,
+    };
+
+    /// Whether this run explores the frontier state with fingerprint `fp`.
+    pub fn owns(&self, fp: u64) -> bool {
+        if self.count <= 1 {
+            return true;
+        }
+        let mixed = (fp ^ self.salt).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        (mixed >> 32) % u64::from(self.count) == u64::from(self.index)
+    }
+}
+
 /// What the main search found.
 #[derive(Clone, Debug, Default)]
 pub struct Exhausted {
@@ -44,6 +79,10 @@ pub struct Exhausted {
     pub cut: Option<Cut>,
     /// Time taken.
     pub elapsed: Duration,
+    /// States above the shard's frontier (explored by every run of a split search).
+    pub above_frontier: usize,
+    /// Frontier states left to the other runs of a split search.
+    pub handed_off: usize,
 }
 
 /// Transitions between two calls of the progress reporter.
@@ -63,6 +102,16 @@ struct Frame<E: Engine> {
 pub fn exhaust<E: Engine>(
     model: &RiftModel<E>,
     budget: &Budget,
+    progress: &mut dyn FnMut(&Progress),
+) -> Exhausted {
+    exhaust_shard(model, budget, Shard::WHOLE, progress)
+}
+
+/// [`exhaust`], this run's part of a split search.
+pub fn exhaust_shard<E: Engine>(
+    model: &RiftModel<E>,
+    budget: &Budget,
+    shard: Shard,
     progress: &mut dyn FnMut(&Progress),
 ) -> Exhausted {
     let started = Instant::now();
@@ -99,6 +148,7 @@ pub fn exhaust<E: Engine>(
     // Action lists of frames popped, kept for the frames pushed next.
     let mut spare: Vec<Vec<Action>> = Vec::new();
     out.depth = 1;
+    out.above_frontier = usize::from(shard.depth > 1);
     let report = |out: &Exhausted, visited: &FpSet| Progress {
         generated: out.generated,
         unique: visited.len(),
@@ -145,6 +195,15 @@ pub fn exhaust<E: Engine>(
             break;
         }
         visited.insert(fp);
+        let depth = stack.len() + 1;
+        if depth < shard.depth {
+            out.above_frontier += 1;
+        }
+        if depth == shard.depth && !shard.owns(fp) {
+            // Another run explores this one, and what lies beyond it.
+            out.handed_off += 1;
+            continue;
+        }
         if t.state.ghost.violated & !found != 0 {
             let path = stack.iter().filter_map(|f| f.via).chain([action]).collect();
             record(&mut out, &mut found, &t.state, path);

@@ -13,7 +13,7 @@ pub mod exhaust;
 pub mod fingerprint;
 pub mod limits;
 
-pub use exhaust::{Exhausted, Progress, exhaust};
+pub use exhaust::{Exhausted, Progress, Shard, exhaust, exhaust_shard};
 use fingerprint::HashMap;
 pub use fingerprint::{Fixed, FpMap, FpSet, fingerprint};
 pub use limits::{Budget, Cut, Limits};

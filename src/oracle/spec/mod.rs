@@ -101,4 +101,10 @@ impl Engine for Spec {
         self.broken_rules(action, &mut all);
         all.into_vec()
     }
+
+    fn apply_checked(&mut self, action: Action) -> Result<Vec<Event>, RuleError> {
+        self.log.clear();
+        self.take(action);
+        Ok(std::mem::take(&mut self.log))
+    }
 }
