@@ -8,7 +8,7 @@ use crate::model::{Bounds, RiftModel};
 use crate::progress::{Show, Shower};
 use crate::properties::Prop;
 use crate::report::{Counterexample, counterexample};
-use crate::search::{self, Budget, Cut, Limits, Progress};
+use crate::search::{self, Budget, Cut, Limits, Progress, Shard};
 
 /// How to check.
 #[derive(Clone, Debug)]
@@ -22,6 +22,11 @@ pub struct Options {
     pub progress: Show,
     /// The rule fault the engine under test is to make (a reading known to be wrong).
     pub fault: Option<riftcheck::Fault>,
+    /// This run's part of a search split between runs (`--shard I/N`): the run, the runs, the
+    /// frontier depth.
+    pub shard: Option<(u32, u32, usize)>,
+    /// Keep every distinct state's fingerprint ([`Outcome::fingerprints`]).
+    pub keep_fingerprints: bool,
 }
 
 impl Default for Options {
@@ -31,8 +36,23 @@ impl Default for Options {
             limits: Limits::default(),
             progress: Show::Quiet,
             fault: None,
+            shard: None,
+            keep_fingerprints: false,
         }
     }
+}
+
+/// What a run of a split search reports beyond its findings, for the merge.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ShardPart {
+    /// States of the prefix and the frontier, which every run explores.
+    pub nodes: usize,
+    /// States of the frontier.
+    pub frontier: usize,
+    /// Frontier states this run explored beyond.
+    pub seeds: usize,
+    /// The summary graph's edges ([`crate::search::split`]).
+    pub edges: Vec<(u32, u32)>,
 }
 
 /// Which search of a check a limit cut.
@@ -90,6 +110,10 @@ pub struct Outcome {
     pub acyclic: Option<bool>,
     /// Shortest counterexamples, one per failed property.
     pub counterexamples: Vec<Counterexample>,
+    /// In a run of a split search, what the merge needs.
+    pub shard: Option<ShardPart>,
+    /// Every distinct state's fingerprint, sorted, when asked for.
+    pub fingerprints: Option<Vec<u64>>,
 }
 
 impl Outcome {
@@ -146,7 +170,28 @@ pub fn check_with<E: Engine>(
 ) -> Result<Outcome, String> {
     let model = RiftModel::<E>::of(name, &setup.with_fault(opts.fault), bounds)?;
     let budget = Budget::start(opts.limits);
-    let explored = search::exhaust(&model, &budget, progress);
+    let (explored, shard) = match opts.shard {
+        None => (
+            search::exhaust(&model, &budget, opts.keep_fingerprints, progress),
+            None,
+        ),
+        Some((index, count, depth)) => {
+            let run = Shard {
+                index,
+                count,
+                depth,
+                salt: Shard::salt_of(name),
+            };
+            let part = search::split(&model, &budget, run, opts.keep_fingerprints, progress);
+            let info = ShardPart {
+                nodes: part.nodes,
+                frontier: part.frontier,
+                seeds: part.seeds,
+                edges: part.edges,
+            };
+            (part.explored, Some(info))
+        }
+    };
     let mut stopped = Vec::new();
     if let Some(by) = explored.cut {
         stopped.push(Stopped {
@@ -161,8 +206,9 @@ pub fn check_with<E: Engine>(
             failed.push(Prop::NoCycles);
             Some(false)
         }
-        (None, None) => Some(true),
-        (None, Some(_)) => None,
+        // A run of a split search proves no more than its part: the merge decides.
+        (None, None) if shard.is_none() => Some(true),
+        (None, _) => None,
     };
     let (mut shortest, cut) = if explored.violations.is_empty() {
         (Default::default(), None)
@@ -209,5 +255,7 @@ pub fn check_with<E: Engine>(
         stopped,
         acyclic,
         counterexamples,
+        shard,
+        fingerprints: explored.fingerprints,
     })
 }

@@ -114,6 +114,21 @@ enum Command {
         #[arg(long)]
         no_snapshot: bool,
     },
+    /// Merge the JSON reports of the runs of a split check (`check --shard I/N --format json`)
+    /// into one verdict and one report. Exit status as for `check`; 2 if the reports are not
+    /// the runs of one split check.
+    Merge {
+        /// The runs' reports, every run once.
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        /// The directory the runs wrote their fingerprints to (`check --fingerprints DIR`):
+        /// the distinct states are then counted exactly, and the overlap between runs.
+        #[arg(long)]
+        fingerprints: Option<PathBuf>,
+        /// Output format: text or json.
+        #[arg(long, value_enum, default_value_t = Format::Text)]
+        format: Format,
+    },
     /// List the project's policies: where the rules are silent, what the engine does.
     Policies,
     /// List the properties the checker proves.
@@ -248,6 +263,18 @@ fn main() -> ExitCode {
             fault,
             no_snapshot,
         } => serve(spec, fault.as_deref(), !no_snapshot),
+        Command::Merge {
+            files,
+            fingerprints,
+            format,
+        } => match format {
+            Format::Junit => fail_input("merge reports in text or json"),
+            _ => riftcheck_model::cli::merge::run(
+                &files,
+                fingerprints.as_deref(),
+                format == Format::Json,
+            ),
+        },
         Command::Bench { seconds } => {
             bench::run(seconds);
             ExitCode::SUCCESS

@@ -164,3 +164,36 @@ fn replay_json_follows_the_schema_when_passing_failing_and_unreadable() {
             .contains("broken.toml:3:")
     );
 }
+
+#[test]
+fn a_split_run_and_its_merge_follow_the_schema() {
+    let d = std::env::temp_dir().join(format!("riftcheck-output-split-{}", std::process::id()));
+    std::fs::create_dir_all(&d).unwrap();
+    let mut files = Vec::new();
+    for i in 0..2 {
+        let shard = format!("{i}/2");
+        let (code, v) = json(&[
+            "check", "--quick", "--mode", "war", "--family", "chain", "--shard", &shard,
+            "--format", "json",
+        ]);
+        assert_eq!(code, 0);
+        assert_follows("check", &v);
+        assert_eq!(v["shard"]["count"], 2);
+        assert!(
+            v["configurations"][0]["shard_part"]["nodes"]
+                .as_u64()
+                .unwrap()
+                > 0
+        );
+        let f = d.join(format!("run{i}.json"));
+        std::fs::write(&f, serde_json::to_string(&v).unwrap()).unwrap();
+        files.push(f.display().to_string());
+    }
+    let mut args = vec!["merge", "--format", "json"];
+    args.extend(files.iter().map(String::as_str));
+    let (code, v) = json(&args);
+    assert_eq!(code, 0);
+    assert_follows("check", &v);
+    assert_eq!(v["command"], "merge");
+    assert_eq!(v["configurations"][0]["acyclic"], true);
+}

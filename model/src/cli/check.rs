@@ -76,6 +76,53 @@ pub struct CheckArgs {
     /// Make the engine commit this rule fault (`riftcheck faults` lists them).
     #[arg(long)]
     pub fault: Option<String>,
+    /// Run part I of N of a split check (from 0): every run explores the states above the
+    /// frontier depth, and each explores beyond the frontier states dealt to it;
+    /// `riftcheck merge` combines the runs' JSON reports into one verdict.
+    #[arg(long)]
+    pub shard: Option<String>,
+    /// The frontier depth of a split check, in states (the first state is depth 1).
+    #[arg(long, default_value_t = 6, value_parser = clap::value_parser!(u16).range(2..))]
+    pub shard_depth: u16,
+    /// Write every distinct state's fingerprint under this directory (one file a
+    /// configuration), so that `riftcheck merge --fingerprints DIR` can count the union and the
+    /// overlap of split runs exactly.
+    #[arg(long)]
+    pub fingerprints: Option<PathBuf>,
+}
+
+/// The file holding a configuration's fingerprints: its name, and the run of a split check.
+pub fn fingerprint_file(config: &str, run: Option<(u32, u32)>) -> String {
+    let name: String = config
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '-' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    match run {
+        Some((i, n)) => format!("{name}.{i}-of-{n}.fp"),
+        None => format!("{name}.fp"),
+    }
+}
+
+/// Reads `I/N`: run I (from 0) of N.
+///
+/// # Errors
+///
+/// Not two numbers with I below N.
+pub fn parse_shard(text: &str) -> Result<(u32, u32), String> {
+    let bad = || format!("--shard {text}: expected I/N, run I (from 0) of N runs, e.g. 0/4");
+    let (i, n) = text.split_once('/').ok_or_else(bad)?;
+    let i: u32 = i.trim().parse().map_err(|_| bad())?;
+    let n: u32 = n.trim().parse().map_err(|_| bad())?;
+    if n == 0 || i >= n {
+        return Err(bad());
+    }
+    Ok((i, n))
 }
 
 fn targets(args: &CheckArgs) -> Result<Vec<Target>, String> {
@@ -257,7 +304,15 @@ pub fn run(args: CheckArgs) -> ExitCode {
             Show::Lines(progress_every)
         },
         fault: None,
+        shard: None,
+        keep_fingerprints: args.fingerprints.is_some(),
     };
+    if let Some(text) = &args.shard {
+        match parse_shard(text) {
+            Ok((i, n)) => opts.shard = Some((i, n, usize::from(args.shard_depth))),
+            Err(e) => return fail_input(e),
+        }
+    }
     if let Some(name) = &args.fault {
         match name.parse() {
             Ok(f) => opts.fault = Some(f),
@@ -283,6 +338,19 @@ pub fn run(args: CheckArgs) -> ExitCode {
         Ok(o) => o,
         Err(e) => return fail_input(e),
     };
+    if let Some(dir) = &args.fingerprints {
+        for o in &outcomes {
+            let Some(fps) = &o.fingerprints else { continue };
+            let name = fingerprint_file(&o.name, opts.shard.map(|(i, n, _)| (i, n)));
+            let bytes: Vec<u8> = fps.iter().flat_map(|f| f.to_le_bytes()).collect();
+            if let Err(e) = std::fs::create_dir_all(dir)
+                .map_err(|e| e.to_string())
+                .and_then(|()| std::fs::write(dir.join(&name), bytes).map_err(|e| e.to_string()))
+            {
+                return fail_input(format!("--fingerprints {}: {e}", dir.display()));
+            }
+        }
+    }
     let chosen = choose(&targets, &outcomes);
     let mut written = Vec::new();
     for (family, c, _) in &chosen.chosen {
@@ -299,6 +367,7 @@ pub fn run(args: CheckArgs) -> ExitCode {
         chosen: &chosen,
         written: &written,
         limits,
+        shard: opts.shard,
     };
     match args.format {
         Format::Text => print_text(&report),
@@ -523,6 +592,9 @@ mod tests {
             print: None,
             list: false,
             fault: None,
+            shard: None,
+            shard_depth: 6,
+            fingerprints: None,
         }
     }
 

@@ -72,6 +72,17 @@ pub fn check(r: &Report<'_>) -> Value {
                 "acyclic": o.acyclic,
                 "failed": o.failed.iter().map(|p| p.id()).collect::<Vec<_>>(),
                 "counterexamples": counterexamples,
+                "seen": Prop::ALL
+                    .iter()
+                    .filter(|p| p.kind() == Kind::Sometimes && o.seen & p.bit() != 0)
+                    .map(|p| p.id())
+                    .collect::<Vec<_>>(),
+                "shard_part": o.shard.as_ref().map(|s| json!({
+                    "nodes": s.nodes,
+                    "frontier": s.frontier,
+                    "seeds": s.seeds,
+                    "edges": s.edges.iter().map(|&(a, b)| [a, b]).collect::<Vec<_>>(),
+                })),
             })
         })
         .collect();
@@ -121,6 +132,11 @@ pub fn check(r: &Report<'_>) -> Value {
         "command": "check",
         "verdict": r.verdict(),
         "exit_status": r.exit_status(),
+        "shard": r.shard.map(|(index, count, depth)| json!({
+            "index": index,
+            "count": count,
+            "depth": depth,
+        })),
         "limits": {
             "max_states": r.limits.max_states,
             "timeout_seconds": r.limits.timeout.map(|t| t.as_secs_f64()),

@@ -9,6 +9,7 @@ use clap::ValueEnum;
 pub mod check;
 pub mod json;
 pub mod junit;
+pub mod merge;
 pub mod replay;
 pub mod results;
 

@@ -57,6 +57,8 @@ pub struct Report<'a> {
     pub written: &'a [PathBuf],
     /// The limits the check ran under.
     pub limits: Limits,
+    /// This run's part of a split check: the run, the runs, the frontier depth.
+    pub shard: Option<(u32, u32, usize)>,
 }
 
 impl Report<'_> {

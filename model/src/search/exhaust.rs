@@ -3,6 +3,9 @@
 //! companions seen, and proves that no sequence of actions returns to an earlier state: a
 //! transition into a state still on the current path closes a cycle. Nothing is searched twice;
 //! only a violation found here is searched for again, breadth-first, to shorten it.
+//!
+//! The depth-first core ([`Dfs`]) is shared with the search split between runs
+//! ([`super::split`]), which decides differently what to do with each state reached.
 
 use std::time::{Duration, Instant};
 
@@ -26,41 +29,6 @@ pub struct Progress {
     pub elapsed: Duration,
 }
 
-/// One part of a search split between several runs (`check --shard I/N`): every run explores
-/// the states above the frontier `depth`; each state first reached at that depth is explored
-/// further by one run only, the one its fingerprint (mixed with `salt`, the configuration's
-/// name) falls to. Together the runs cover every state one run would.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Shard {
-    /// This run, from 0.
-    pub index: u32,
-    /// The runs in all (at least 1).
-    pub count: u32,
-    /// The depth, in states, of the frontier whose states are dealt out.
-    pub depth: usize,
-    /// Mixed into each frontier state's fingerprint, so that configurations deal differently.
-    pub salt: u64,
-}
-
-impl Shard {
-    /// The whole search: one run.
-    pub const WHOLE: Shard = Shard {
-        index: 0,
-        count: 1,
-        depth: usize::MAX,
-        salt: 0,
-    };
-
-    /// Whether this run explores the frontier state with fingerprint `fp`.
-    pub fn owns(&self, fp: u64) -> bool {
-        if self.count <= 1 {
-            return true;
-        }
-        let mixed = (fp ^ self.salt).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-        (mixed >> 32) % u64::from(self.count) == u64::from(self.index)
-    }
-}
-
 /// What the main search found.
 #[derive(Clone, Debug, Default)]
 pub struct Exhausted {
@@ -79,22 +47,224 @@ pub struct Exhausted {
     pub cut: Option<Cut>,
     /// Time taken.
     pub elapsed: Duration,
-    /// States above the shard's frontier (explored by every run of a split search).
-    pub above_frontier: usize,
-    /// Frontier states left to the other runs of a split search.
-    pub handed_off: usize,
+    /// Every distinct state's fingerprint, sorted, when the caller asked for them.
+    pub fingerprints: Option<Vec<u64>>,
 }
 
 /// Transitions between two calls of the progress reporter.
 const REPORT_EVERY: usize = 1 << 12;
 
 /// One state on the current path, with the actions still to try from it.
-struct Frame<E: Engine> {
-    state: State<E>,
-    fp: u64,
-    actions: Vec<Action>,
-    next: usize,
-    via: Option<Action>,
+pub(super) struct Frame<E: Engine> {
+    pub state: State<E>,
+    pub fp: u64,
+    pub actions: Vec<Action>,
+    pub next: usize,
+    pub via: Option<Action>,
+}
+
+impl<E: Engine> Frame<E> {
+    /// A frame whose actions are all tried: it stands on the path and is never expanded.
+    pub fn tried(state: State<E>, fp: u64, via: Option<Action>) -> Frame<E> {
+        Frame {
+            state,
+            fp,
+            actions: Vec::new(),
+            next: 0,
+            via,
+        }
+    }
+}
+
+/// What the search does with a state a transition reaches that is not on the current path.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Reach {
+    /// Seen before (or left to another run): nothing more.
+    Seen,
+    /// New: count it and judge it, but explore nothing beyond it.
+    Stop,
+    /// New: explore it.
+    Expand,
+    /// New, but `--max-states` allows no more: the search stops.
+    Full,
+}
+
+/// What a search decides, and hears of, as the depth-first core goes.
+pub(super) trait Hooks {
+    /// What to do with a state a transition reaches off the path: given the fingerprints of
+    /// the state the transition leaves and of the state it reaches, the depth of the latter and
+    /// the action. It keeps the count of distinct states, and says when the limit on them is
+    /// reached.
+    fn reach(&mut self, from: u64, fp: u64, depth: usize, action: Action) -> Reach;
+    /// Distinct states so far.
+    fn unique(&self) -> usize;
+    /// A state goes on the path, to be expanded.
+    fn pushed(&mut self, _fp: u64) {}
+    /// A state leaves the path: everything beyond it has been explored.
+    fn popped(&mut self, _fp: u64) {}
+}
+
+/// The depth-first core: the frames of the current path, the states on it, and what it found.
+pub(super) struct Dfs<'m, E: Engine> {
+    pub model: &'m RiftModel<E>,
+    pub budget: &'m Budget,
+    pub out: Exhausted,
+    /// The properties found broken so far ([`Prop::bit`]).
+    found: u64,
+    on_path: FpSet,
+    spare: Vec<Vec<Action>>,
+    started: Instant,
+}
+
+impl<'m, E: Engine> Dfs<'m, E> {
+    pub fn new(model: &'m RiftModel<E>, budget: &'m Budget) -> Dfs<'m, E> {
+        Dfs {
+            model,
+            budget,
+            out: Exhausted {
+                depth: 1,
+                ..Exhausted::default()
+            },
+            found: 0,
+            on_path: FpSet::default(),
+            spare: Vec::new(),
+            started: Instant::now(),
+        }
+    }
+
+    /// Records the violations `state` shows that were not found before, reached by `path`.
+    pub fn record(&mut self, state: &State<E>, path: impl FnOnce() -> Vec<Action>) {
+        let new = state.ghost.violated & !self.found;
+        if new == 0 {
+            return;
+        }
+        self.found |= new;
+        let path = path();
+        for &p in Prop::ALL {
+            if p.kind() == Kind::Always && new & p.bit() != 0 {
+                self.out.violations.push((p, path.clone()));
+            }
+        }
+    }
+
+    /// A frame for `state`, reached by `via`, with the actions offered in it (none if it is
+    /// final).
+    pub fn frame(&mut self, state: State<E>, fp: u64, via: Option<Action>) -> Frame<E> {
+        let mut actions = self.spare.pop().unwrap_or_default();
+        actions.clear();
+        self.model.offered(&state, &mut actions);
+        Frame {
+            state,
+            fp,
+            actions,
+            next: 0,
+            via,
+        }
+    }
+
+    /// Searches depth-first from the top of `stack` until the path is back down to `floor`
+    /// frames (the frames below stand on the path but are not expanded), asking `hooks` what to
+    /// do with each state reached. Stops early when a limit runs out (`out.cut`).
+    pub fn run(
+        &mut self,
+        stack: &mut Vec<Frame<E>>,
+        floor: usize,
+        hooks: &mut impl Hooks,
+        progress: &mut dyn FnMut(&Progress),
+    ) {
+        for f in stack.iter() {
+            self.on_path.insert(f.fp);
+        }
+        while stack.len() > floor {
+            let Some(top) = stack.last_mut() else { break };
+            if top.next == top.actions.len() {
+                self.on_path.remove(&top.fp);
+                hooks.popped(top.fp);
+                if let Some(frame) = stack.pop() {
+                    self.spare.push(frame.actions);
+                }
+                continue;
+            }
+            let action = top.actions[top.next];
+            top.next += 1;
+            let from = top.fp;
+            let Some(t) = self.model.step(&top.state, action) else {
+                continue;
+            };
+            self.out.generated += 1;
+            if self.out.generated.is_multiple_of(REPORT_EVERY) {
+                progress(&self.progress(hooks.unique()));
+            }
+            if let Some(cut) = self.budget.expired(self.out.generated) {
+                self.out.cut = Some(cut);
+                break;
+            }
+            let fp = fingerprint(&t.state);
+            if self.on_path.contains(&fp) {
+                if self.out.cycle.is_none() {
+                    // Back to a state on the path: from the frame holding it to the top, then
+                    // this action, is a cycle.
+                    let at = stack.iter().position(|f| f.fp == fp).unwrap_or(0);
+                    let prefix = stack[1..=at].iter().filter_map(|f| f.via).collect();
+                    let mut around: Vec<Action> =
+                        stack[at + 1..].iter().filter_map(|f| f.via).collect();
+                    around.push(action);
+                    self.out.cycle = Some((prefix, around));
+                }
+                continue;
+            }
+            let depth = stack.len() + 1;
+            let what = hooks.reach(from, fp, depth, action);
+            match what {
+                Reach::Seen => continue,
+                Reach::Full => {
+                    self.out.cut = Some(Cut::States);
+                    break;
+                }
+                Reach::Stop | Reach::Expand => {}
+            }
+            if t.state.ghost.violated & !self.found != 0 {
+                self.record(&t.state, || {
+                    stack.iter().filter_map(|f| f.via).chain([action]).collect()
+                });
+            }
+            self.out.depth = self.out.depth.max(depth);
+            if what == Reach::Stop {
+                continue;
+            }
+            let frame = self.frame(t.state, fp, Some(action));
+            if frame.actions.is_empty() {
+                // A final state: nothing to try from it, so it need not go on the path.
+                self.spare.push(frame.actions);
+                continue;
+            }
+            self.on_path.insert(fp);
+            hooks.pushed(fp);
+            stack.push(frame);
+        }
+        for f in stack.iter() {
+            self.on_path.remove(&f.fp);
+        }
+    }
+
+    /// The progress so far, with `unique` distinct states.
+    pub fn progress(&self, unique: usize) -> Progress {
+        Progress {
+            generated: self.out.generated,
+            unique,
+            depth: self.out.depth,
+            elapsed: self.started.elapsed(),
+        }
+    }
+
+    /// What the search found, with `unique` distinct states.
+    pub fn finish(mut self, unique: usize, progress: &mut dyn FnMut(&Progress)) -> Exhausted {
+        progress(&self.progress(unique));
+        self.out.unique = unique;
+        self.out.violations.sort_by_key(|(p, _)| *p as u8);
+        self.out.elapsed = self.started.elapsed();
+        self.out
+    }
 }
 
 /// Explores every state of `model` depth-first within `budget`, calling `progress` every few
@@ -102,134 +272,48 @@ struct Frame<E: Engine> {
 pub fn exhaust<E: Engine>(
     model: &RiftModel<E>,
     budget: &Budget,
+    keep_fingerprints: bool,
     progress: &mut dyn FnMut(&Progress),
 ) -> Exhausted {
-    exhaust_shard(model, budget, Shard::WHOLE, progress)
-}
-
-/// [`exhaust`], this run's part of a split search.
-pub fn exhaust_shard<E: Engine>(
-    model: &RiftModel<E>,
-    budget: &Budget,
-    shard: Shard,
-    progress: &mut dyn FnMut(&Progress),
-) -> Exhausted {
-    let started = Instant::now();
-    let mut out = Exhausted::default();
-    let mut found: u64 = 0;
-    let record = |out: &mut Exhausted, found: &mut u64, state: &State<E>, path: Vec<Action>| {
-        let new = state.ghost.violated & !*found;
-        if new == 0 {
-            return;
-        }
-        *found |= new;
-        for &p in Prop::ALL {
-            if p.kind() == Kind::Always && new & p.bit() != 0 {
-                out.violations.push((p, path.clone()));
+    /// One search's states: each is explored the first time it is reached.
+    struct Visited<'b> {
+        set: FpSet,
+        budget: &'b Budget,
+    }
+    impl Hooks for Visited<'_> {
+        fn reach(&mut self, _: u64, fp: u64, _: usize, _: Action) -> Reach {
+            if self.set.contains(&fp) {
+                Reach::Seen
+            } else if self.budget.full(self.set.len()) {
+                Reach::Full
+            } else {
+                self.set.insert(fp);
+                Reach::Expand
             }
         }
-    };
+        fn unique(&self) -> usize {
+            self.set.len()
+        }
+    }
+    let mut dfs = Dfs::new(model, budget);
     let start = model.initial();
     let start_fp = fingerprint(&start);
-    let mut visited = FpSet::default();
-    let mut on_path = FpSet::default();
-    visited.insert(start_fp);
-    on_path.insert(start_fp);
-    record(&mut out, &mut found, &start, Vec::new());
-    let mut actions = Vec::new();
-    model.offered(&start, &mut actions);
-    let mut stack = vec![Frame {
-        state: start,
-        fp: start_fp,
-        actions,
-        next: 0,
-        via: None,
-    }];
-    // Action lists of frames popped, kept for the frames pushed next.
-    let mut spare: Vec<Vec<Action>> = Vec::new();
-    out.depth = 1;
-    out.above_frontier = usize::from(shard.depth > 1);
-    let report = |out: &Exhausted, visited: &FpSet| Progress {
-        generated: out.generated,
-        unique: visited.len(),
-        depth: out.depth,
-        elapsed: started.elapsed(),
+    let mut visited = Visited {
+        set: FpSet::default(),
+        budget,
     };
-    while let Some(top) = stack.last_mut() {
-        if top.next == top.actions.len() {
-            on_path.remove(&top.fp);
-            if let Some(frame) = stack.pop() {
-                spare.push(frame.actions);
-            }
-            continue;
-        }
-        let action = top.actions[top.next];
-        top.next += 1;
-        let Some(t) = model.step(&top.state, action) else {
-            continue;
-        };
-        out.generated += 1;
-        if out.generated % REPORT_EVERY == 0 {
-            progress(&report(&out, &visited));
-        }
-        if let Some(cut) = budget.expired(out.generated) {
-            out.cut = Some(cut);
-            break;
-        }
-        let fp = fingerprint(&t.state);
-        if visited.contains(&fp) {
-            if out.cycle.is_none() && on_path.contains(&fp) {
-                // Back to a state on the path: from the frame holding it to the top, then this
-                // action, is a cycle.
-                let at = stack.iter().position(|f| f.fp == fp).unwrap_or(0);
-                let prefix = stack[1..=at].iter().filter_map(|f| f.via).collect();
-                let mut around: Vec<Action> =
-                    stack[at + 1..].iter().filter_map(|f| f.via).collect();
-                around.push(action);
-                out.cycle = Some((prefix, around));
-            }
-            continue;
-        }
-        if budget.full(visited.len()) {
-            out.cut = Some(Cut::States);
-            break;
-        }
-        visited.insert(fp);
-        let depth = stack.len() + 1;
-        if depth < shard.depth {
-            out.above_frontier += 1;
-        }
-        if depth == shard.depth && !shard.owns(fp) {
-            // Another run explores this one, and what lies beyond it.
-            out.handed_off += 1;
-            continue;
-        }
-        if t.state.ghost.violated & !found != 0 {
-            let path = stack.iter().filter_map(|f| f.via).chain([action]).collect();
-            record(&mut out, &mut found, &t.state, path);
-        }
-        let mut actions = spare.pop().unwrap_or_default();
-        actions.clear();
-        model.offered(&t.state, &mut actions);
-        if actions.is_empty() {
-            // A final state: nothing to try from it, so it need not go on the path.
-            spare.push(actions);
-            out.depth = out.depth.max(stack.len() + 1);
-            continue;
-        }
-        on_path.insert(fp);
-        stack.push(Frame {
-            state: t.state,
-            fp,
-            actions,
-            next: 0,
-            via: Some(action),
-        });
-        out.depth = out.depth.max(stack.len());
-    }
-    out.unique = visited.len();
-    out.violations.sort_by_key(|(p, _)| *p as u8);
-    out.elapsed = started.elapsed();
-    progress(&report(&out, &visited));
+    visited.set.insert(start_fp);
+    dfs.record(&start, Vec::new);
+    let first = dfs.frame(start, start_fp, None);
+    let mut stack = vec![first];
+    dfs.run(&mut stack, 0, &mut visited, progress);
+    let unique = visited.set.len();
+    let kept = keep_fingerprints.then(|| {
+        let mut all: Vec<u64> = visited.set.into_iter().collect();
+        all.sort_unstable();
+        all
+    });
+    let mut out = dfs.finish(unique, progress);
+    out.fingerprints = kept;
     out
 }

@@ -12,11 +12,13 @@ use crate::model::{RiftModel, State};
 pub mod exhaust;
 pub mod fingerprint;
 pub mod limits;
+pub mod split;
 
-pub use exhaust::{Exhausted, Progress, Shard, exhaust, exhaust_shard};
+pub use exhaust::{Exhausted, Progress, exhaust};
 use fingerprint::HashMap;
 pub use fingerprint::{Fixed, FpMap, FpSet, fingerprint};
 pub use limits::{Budget, Cut, Limits};
+pub use split::{Shard, Split, split, summary_has_cycle};
 
 /// The shortest path found to each property's violation.
 pub type Shortest = HashMap<crate::properties::Prop, Vec<Action>>;

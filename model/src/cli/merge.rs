@@ -1,0 +1,397 @@
+//! `riftcheck merge`: the JSON reports of the runs of a split check (`check --shard I/N`) made
+//! into one verdict and one report. A property fails if it failed in any run; a companion is
+//! reached if any run reached it; the graph is acyclic if no run found a cycle and the runs'
+//! summaries together have none ([`crate::search::split`]); the shortest counterexample of each
+//! property is kept. With `--fingerprints DIR` the distinct states are counted exactly (the
+//! union of the runs' states) and the overlap between the runs is reported.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use serde_json::{Value, json};
+
+use super::check::fingerprint_file;
+use super::{SCHEMA_VERSION, fail_input};
+use crate::properties::{Kind, Prop};
+use crate::search::summary_has_cycle;
+
+/// The runs of one split check, checked to belong together.
+struct Runs {
+    reports: Vec<Value>,
+    count: u32,
+    depth: u64,
+}
+
+fn read(path: &Path) -> Result<Value, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    serde_json::from_str(&text).map_err(|e| format!("{}: not a JSON report: {e}", path.display()))
+}
+
+fn runs(files: &[PathBuf]) -> Result<Runs, String> {
+    let mut by_index: BTreeMap<u64, Value> = BTreeMap::new();
+    let mut count = None;
+    let mut depth = None;
+    for f in files {
+        let r = read(f)?;
+        let where_ = f.display();
+        if r["schema_version"] != SCHEMA_VERSION {
+            return Err(format!(
+                "{where_}: schema_version {} is not {SCHEMA_VERSION}",
+                r["schema_version"]
+            ));
+        }
+        if r["command"] != "check" {
+            return Err(format!("{where_}: not the report of a `check`"));
+        }
+        let shard = &r["shard"];
+        let (Some(i), Some(n), Some(d)) = (
+            shard["index"].as_u64(),
+            shard["count"].as_u64(),
+            shard["depth"].as_u64(),
+        ) else {
+            return Err(format!(
+                "{where_}: not the report of a run of a split check (--shard I/N)"
+            ));
+        };
+        if count.is_some_and(|c| c != n) || depth.is_some_and(|x| x != d) {
+            return Err(format!(
+                "{where_}: run {i}/{n} at depth {d} is not of the same split check"
+            ));
+        }
+        count = Some(n);
+        depth = Some(d);
+        if by_index.insert(i, r).is_some() {
+            return Err(format!("{where_}: run {i} is given twice"));
+        }
+    }
+    let count = count.ok_or("no report to merge")?;
+    let missing: Vec<String> = (0..count)
+        .filter(|i| !by_index.contains_key(i))
+        .map(|i| i.to_string())
+        .collect();
+    if !missing.is_empty() {
+        return Err(format!(
+            "runs {} of {count} are missing",
+            missing.join(", ")
+        ));
+    }
+    let reports: Vec<Value> = by_index.into_values().collect();
+    let names = |r: &Value| -> Vec<(Value, Value)> {
+        r["configurations"]
+            .as_array()
+            .map(|cs| {
+                cs.iter()
+                    .map(|c| (c["name"].clone(), c["bounds"].clone()))
+                    .collect()
+            })
+            .unwrap_or_default()
+    };
+    let first = names(&reports[0]);
+    if reports.iter().any(|r| names(r) != first) {
+        return Err("the runs did not check the same configurations with the same bounds".into());
+    }
+    Ok(Runs {
+        reports,
+        count: u32::try_from(count).unwrap_or(u32::MAX),
+        depth: depth.unwrap_or(0),
+    })
+}
+
+fn ids(v: &Value) -> BTreeSet<String> {
+    v.as_array()
+        .map(|a| {
+            a.iter()
+                .filter_map(|x| x.as_str().map(String::from))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+fn count(v: &Value) -> u64 {
+    v.as_u64().unwrap_or(0)
+}
+
+/// Sorted fingerprints from a file written by `check --fingerprints`.
+fn fingerprints(path: &Path) -> Result<Vec<u64>, String> {
+    let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    Ok(bytes
+        .chunks_exact(8)
+        .map(|c| u64::from_le_bytes(c.try_into().unwrap_or([0; 8])))
+        .collect())
+}
+
+/// One configuration merged from every run's part.
+fn merge_one(parts: &[&Value], fps_dir: Option<&Path>, runs: u32) -> Result<Value, String> {
+    let first = parts[0];
+    let name = first["name"].as_str().unwrap_or("").to_string();
+    let states: u64 = parts.iter().map(|c| count_of(c, "states")).sum();
+    let sum: u64 = parts.iter().map(|c| count_of(c, "unique_states")).sum();
+    let nodes = count(&first["shard_part"]["nodes"]);
+    let (union, overlap) = match fps_dir {
+        None => (Value::Null, Value::Null),
+        Some(dir) => {
+            let mut all: BTreeSet<u64> = BTreeSet::new();
+            for i in 0..runs {
+                let file = dir.join(fingerprint_file(&name, Some((i, runs))));
+                all.extend(fingerprints(&file)?);
+            }
+            let union = all.len() as u64;
+            (json!(union), json!(sum - union))
+        }
+    };
+    let complete = parts.iter().all(|c| c["complete"] == true);
+    let mut failed: BTreeSet<String> = parts.iter().flat_map(|c| ids(&c["failed"])).collect();
+    let mut edges: Vec<(u32, u32)> = Vec::new();
+    for c in parts {
+        for e in c["shard_part"]["edges"].as_array().into_iter().flatten() {
+            let (Some(a), Some(b)) = (e[0].as_u64(), e[1].as_u64()) else {
+                continue;
+            };
+            edges.push((a as u32, b as u32));
+        }
+    }
+    let summary_cycle = summary_has_cycle(usize::try_from(nodes).unwrap_or(0), &edges);
+    let run_cycle = parts.iter().any(|c| c["acyclic"] == false);
+    let acyclic = if run_cycle || summary_cycle {
+        failed.insert(Prop::NoCycles.id());
+        json!(false)
+    } else if complete {
+        json!(true)
+    } else {
+        Value::Null
+    };
+    // The shortest counterexample of each property, from whichever run found it.
+    let mut counterexamples: BTreeMap<String, Value> = BTreeMap::new();
+    for c in parts {
+        for x in c["counterexamples"].as_array().into_iter().flatten() {
+            let p = x["property"].as_str().unwrap_or("").to_string();
+            let len = x["steps"].as_array().map_or(usize::MAX, Vec::len);
+            let shorter = counterexamples
+                .get(&p)
+                .is_none_or(|k| k["steps"].as_array().map_or(usize::MAX, Vec::len) > len);
+            if shorter {
+                counterexamples.insert(p, x.clone());
+            }
+        }
+    }
+    let cut: Vec<Value> = parts
+        .iter()
+        .enumerate()
+        .flat_map(|(run, c)| {
+            c["cut"]
+                .as_array()
+                .cloned()
+                .unwrap_or_default()
+                .into_iter()
+                .map(move |mut x| {
+                    x["run"] = json!(run);
+                    x
+                })
+        })
+        .collect();
+    let seen: BTreeSet<String> = parts.iter().flat_map(|c| ids(&c["seen"])).collect();
+    let order = |ids: BTreeSet<String>| -> Vec<String> {
+        Prop::ALL
+            .iter()
+            .map(|p| p.id())
+            .filter(|id| ids.contains(id))
+            .collect()
+    };
+    let seconds: Vec<f64> = parts
+        .iter()
+        .map(|c| c["seconds"].as_f64().unwrap_or(0.0))
+        .collect();
+    let slowest = seconds.iter().copied().fold(0.0, f64::max);
+    let unique = union
+        .as_u64()
+        .unwrap_or(sum - (u64::from(runs) - 1) * nodes);
+    Ok(json!({
+        "name": name,
+        "family": first["family"],
+        "bounds": first["bounds"],
+        "states": states,
+        "unique_states": unique,
+        "unique_states_exact": !union.is_null(),
+        "unique_states_sum": sum,
+        "overlap": overlap,
+        "prefix_states": nodes,
+        "depth": parts.iter().map(|c| count(&c["depth"])).max().unwrap_or(0),
+        "seconds": slowest,
+        "seconds_per_run": seconds,
+        "states_per_second": if slowest > 0.0 { unique as f64 / slowest } else { 0.0 },
+        "complete": complete,
+        "cut": cut,
+        "acyclic": acyclic,
+        "failed": order(failed),
+        "counterexamples": counterexamples.into_values().collect::<Vec<_>>(),
+        "seen": order(seen),
+        "shard_part": Value::Null,
+    }))
+}
+
+fn count_of(c: &Value, key: &str) -> u64 {
+    count(&c[key])
+}
+
+/// Merges the runs' reports into one document.
+///
+/// # Errors
+///
+/// The reports cannot be read, or are not the runs of one split check.
+pub fn merge(files: &[PathBuf], fps_dir: Option<&Path>) -> Result<Value, String> {
+    let runs = runs(files)?;
+    let configs = runs.reports[0]["configurations"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default();
+    let mut merged = Vec::new();
+    for (i, _) in configs.iter().enumerate() {
+        let parts: Vec<&Value> = runs
+            .reports
+            .iter()
+            .map(|r| &r["configurations"][i])
+            .collect();
+        merged.push(merge_one(&parts, fps_dir, runs.count)?);
+    }
+    let any_failed = merged
+        .iter()
+        .any(|c| c["failed"].as_array().is_some_and(|f| !f.is_empty()));
+    let any_cut = merged.iter().any(|c| c["complete"] == false);
+    let (verdict, status) = if any_failed {
+        ("failed", 1)
+    } else if any_cut {
+        ("incomplete", 3)
+    } else {
+        ("passed", 0)
+    };
+    let properties: Vec<Value> = Prop::ALL
+        .iter()
+        .map(|&p| {
+            let id = p.id();
+            let failed_in: Vec<&Value> = merged
+                .iter()
+                .filter(|c| c["failed"].as_array().is_some_and(|f| f.contains(&json!(id))))
+                .map(|c| &c["name"])
+                .collect();
+            let holds = match p.kind() {
+                Kind::Sometimes => merged
+                    .iter()
+                    .any(|c| c["seen"].as_array().is_some_and(|s| s.contains(&json!(id)))),
+                _ => failed_in.is_empty(),
+            };
+            json!({
+                "id": id,
+                "name": p.name(),
+                "rule": p.rule(),
+                "kind": match p.kind() { Kind::Always => "always", Kind::Sometimes => "sometimes", Kind::Graph => "graph" },
+                "holds": holds,
+                "failed_in": failed_in,
+                "companion": p.row().companion.map(Prop::id),
+            })
+        })
+        .collect();
+    let files: Vec<Value> = runs
+        .reports
+        .iter()
+        .flat_map(|r| {
+            r["counterexample_files"]
+                .as_array()
+                .cloned()
+                .unwrap_or_default()
+        })
+        .collect();
+    Ok(json!({
+        "schema_version": SCHEMA_VERSION,
+        "tool": { "name": "riftcheck", "version": env!("CARGO_PKG_VERSION") },
+        "command": "merge",
+        "verdict": verdict,
+        "exit_status": status,
+        "merged": { "runs": runs.count, "depth": runs.depth },
+        "shard": Value::Null,
+        "limits": runs.reports[0]["limits"],
+        "configurations": merged,
+        "properties": properties,
+        "counterexample_files": files,
+        "counterexamples_not_written": runs.reports.iter().map(|r| count(&r["counterexamples_not_written"])).sum::<u64>(),
+    }))
+}
+
+/// Runs `riftcheck merge`.
+pub fn run(files: &[PathBuf], fps_dir: Option<&Path>, json_out: bool) -> ExitCode {
+    let merged = match merge(files, fps_dir) {
+        Ok(m) => m,
+        Err(e) => return fail_input(e),
+    };
+    if json_out {
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&merged).unwrap_or_default()
+        );
+    } else {
+        print_text(&merged);
+    }
+    ExitCode::from(u8::try_from(count(&merged["exit_status"])).unwrap_or(2))
+}
+
+fn print_text(m: &Value) {
+    println!(
+        "riftcheck merge: {} runs of a split check (frontier depth {})\n",
+        m["merged"]["runs"], m["merged"]["depth"]
+    );
+    println!(
+        "{:26} {:>12} {:>12} {:>10} {:>10}  result",
+        "configuration", "distinct", "run states", "overlap", "max s"
+    );
+    for c in m["configurations"].as_array().into_iter().flatten() {
+        let failed = ids(&c["failed"]);
+        let result = if !failed.is_empty() {
+            format!(
+                "FAILED: {}",
+                failed.into_iter().collect::<Vec<_>>().join(", ")
+            )
+        } else if c["complete"] == false {
+            "cut by a limit: properties hold on the states covered".into()
+        } else {
+            "all properties hold".into()
+        };
+        let exact = if c["unique_states_exact"] == true {
+            ""
+        } else {
+            "~"
+        };
+        println!(
+            "{:26} {:>11}{exact} {:>12} {:>10} {:>10.2}  {result}",
+            c["name"].as_str().unwrap_or(""),
+            count(&c["unique_states"]),
+            count(&c["unique_states_sum"]),
+            c["overlap"].as_u64().map_or("-".into(), |o| o.to_string()),
+            c["seconds"].as_f64().unwrap_or(0.0),
+        );
+    }
+    println!("\nproperties:");
+    for p in m["properties"].as_array().into_iter().flatten() {
+        let mark = match (p["kind"].as_str(), p["holds"] == true) {
+            (Some("sometimes"), true) => "  seen",
+            (Some("sometimes"), false) => "  --  ",
+            (_, true) => "  ok  ",
+            (_, false) => "  FAIL",
+        };
+        println!(
+            "{mark} {} ({})",
+            p["name"].as_str().unwrap_or(""),
+            p["rule"].as_str().unwrap_or("")
+        );
+    }
+    for c in m["configurations"].as_array().into_iter().flatten() {
+        for x in c["counterexamples"].as_array().into_iter().flatten() {
+            println!(
+                "\n== counterexample in {} ({})\n",
+                c["name"].as_str().unwrap_or(""),
+                x["property"].as_str().unwrap_or("")
+            );
+            print!("{}", x["rulebook"].as_str().unwrap_or(""));
+        }
+    }
+    println!("\nverdict: {}", m["verdict"].as_str().unwrap_or(""));
+}

@@ -1,0 +1,287 @@
+//! A check split between runs (`check --shard I/N`, then `merge`) covers exactly what one run
+//! covers: the same distinct states (the union of the runs' fingerprints), the same verdict,
+//! the same properties and companions; a property broken in one run's part fails the merged
+//! result, with its counterexample; reports that do not belong together are refused.
+
+use std::path::PathBuf;
+use std::process::Command;
+
+use serde_json::Value;
+
+fn bin() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_riftcheck"))
+}
+
+fn dir(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("riftcheck-shards-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+fn json(out: &std::process::Output) -> Value {
+    serde_json::from_slice(&out.stdout)
+        .unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&out.stdout)))
+}
+
+/// Runs the N shards of a check, one after another, and merges them.
+fn split(args: &[&str], n: u32, d: &std::path::Path) -> (Vec<Value>, Value, Option<i32>) {
+    let mut runs = Vec::new();
+    let mut files = Vec::new();
+    for i in 0..n {
+        let out = bin()
+            .args([
+                "check",
+                "--quiet",
+                "--format",
+                "json",
+                "--shard",
+                &format!("{i}/{n}"),
+            ])
+            .args(["--shard-depth", "5", "--fingerprints"])
+            .arg(d.join("fp"))
+            .arg("--out")
+            .arg(d.join("cx"))
+            .args(args)
+            .output()
+            .unwrap();
+        let file = d.join(format!("run{i}.json"));
+        std::fs::write(&file, &out.stdout).unwrap();
+        runs.push(json(&out));
+        files.push(file);
+    }
+    let merged = bin()
+        .args(["merge", "--format", "json", "--fingerprints"])
+        .arg(d.join("fp"))
+        .args(&files)
+        .output()
+        .unwrap();
+    (runs, json(&merged), merged.status.code())
+}
+
+fn whole(args: &[&str], d: &std::path::Path) -> (Value, Option<i32>) {
+    let out = bin()
+        .args(["check", "--quiet", "--format", "json", "--out"])
+        .arg(d.join("cx-whole"))
+        .args(args)
+        .output()
+        .unwrap();
+    (json(&out), out.status.code())
+}
+
+fn by_name(report: &Value) -> Vec<(String, u64, Value, Value)> {
+    report["configurations"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| {
+            (
+                c["name"].as_str().unwrap().to_string(),
+                c["unique_states"].as_u64().unwrap(),
+                c["failed"].clone(),
+                c["seen"].clone(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn the_shards_together_cover_exactly_what_one_run_covers() {
+    let args = ["--quick", "--family", "chain,removal,staged"];
+    let d = dir("cover");
+    let (one, code) = whole(&args, &d);
+    assert_eq!(code, Some(0));
+    for n in [2, 3] {
+        let (runs, merged, code) = split(&args, n, &d.join(n.to_string()));
+        assert_eq!(code, Some(0), "{merged:#}");
+        assert_eq!(merged["verdict"], "passed");
+        assert_eq!(by_name(&merged), by_name(&one), "N = {n}");
+        for c in merged["configurations"].as_array().unwrap() {
+            assert_eq!(c["unique_states_exact"], true);
+            assert_eq!(c["acyclic"], true, "{}", c["name"]);
+            let overlap = c["overlap"].as_u64().unwrap();
+            let sum = c["unique_states_sum"].as_u64().unwrap();
+            assert_eq!(sum - overlap, c["unique_states"].as_u64().unwrap());
+        }
+        // Each run explored only part of what lies beyond the frontier.
+        for r in &runs {
+            for (c, w) in r["configurations"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .zip(by_name(&one))
+            {
+                assert!(c["unique_states"].as_u64().unwrap() <= w.1, "{}", w.0);
+                assert_eq!(
+                    c["acyclic"],
+                    Value::Null,
+                    "a run alone proves no acyclicity"
+                );
+            }
+        }
+        assert_eq!(merged["properties"], one["properties"], "N = {n}");
+    }
+}
+
+#[test]
+fn a_property_broken_in_one_shard_fails_the_merged_result_with_its_counterexample() {
+    let args = [
+        "--quick",
+        "--mode",
+        "skirmish",
+        "--family",
+        "chain",
+        "--fault",
+        "priority-stays-with-leaver",
+    ];
+    let d = dir("fault");
+    let (one, code) = whole(&args, &d);
+    assert_eq!(code, Some(1));
+    let (runs, merged, code) = split(&args, 3, &d);
+    assert_eq!(code, Some(1), "{merged:#}");
+    assert_eq!(merged["verdict"], "failed");
+    let failed_in_runs: Vec<bool> = runs
+        .iter()
+        .map(|r| {
+            !r["configurations"][0]["failed"]
+                .as_array()
+                .unwrap()
+                .is_empty()
+        })
+        .collect();
+    assert!(failed_in_runs.iter().any(|&f| f), "some run finds it");
+    let m = &merged["configurations"][0];
+    let o = &one["configurations"][0];
+    assert_eq!(m["failed"], o["failed"]);
+    let steps = |c: &Value, p: &str| {
+        c["counterexamples"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|x| x["property"] == p)
+            .map(|x| x["steps"].clone())
+    };
+    let p = "departed-no-priority";
+    assert!(steps(m, p).is_some(), "{m:#}");
+    assert_eq!(steps(m, p), steps(o, p), "the same shortest counterexample");
+}
+
+#[test]
+fn reports_that_are_not_one_split_check_are_refused() {
+    let d = dir("refused");
+    let args = ["--quick", "--mode", "duel", "--family", "chain"];
+    let (runs, _, _) = split(&args, 2, &d);
+    assert_eq!(runs.len(), 2);
+    let run0 = d.join("run0.json");
+    let run1 = d.join("run1.json");
+    let whole_file = d.join("whole.json");
+    let out = bin()
+        .args(["check", "--quiet", "--format", "json"])
+        .args(args)
+        .output()
+        .unwrap();
+    std::fs::write(&whole_file, &out.stdout).unwrap();
+    for (files, says) in [
+        (vec![run0.clone()], "missing"),
+        (vec![run0.clone(), run0.clone(), run1.clone()], "twice"),
+        (vec![run0.clone(), whole_file.clone()], "split check"),
+        (vec![d.join("nothing.json")], "nothing.json"),
+    ] {
+        let out = bin().arg("merge").args(&files).output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{files:?}: {err}");
+        assert!(err.contains(says), "{files:?}: {err}");
+    }
+    for bad in ["2/2", "1/0", "x", "1-2"] {
+        let out = bin().args(["check", "--shard", bad]).output().unwrap();
+        assert_eq!(out.status.code(), Some(2), "--shard {bad}");
+    }
+}
+
+/// The shell lines of a `- >-` block in a manifest: the command a pod runs.
+fn manifest_command(file: &str) -> String {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../deploy/kubernetes")
+        .join(file);
+    let text = std::fs::read_to_string(path).unwrap();
+    let block = text.split("- >-\n").nth(1).expect("a folded command");
+    block
+        .lines()
+        .take_while(|l| l.starts_with("              "))
+        .map(str::trim)
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The Kubernetes Indexed Job's commands, run as its pods would run them (each index in turn,
+/// the shared volume a directory, the check narrowed through RIFTCHECK_ARGS): the merge gives
+/// the verdict of one whole run.
+#[test]
+fn the_kubernetes_manifests_commands_split_and_merge_a_check() {
+    let d = dir("kubernetes");
+    let reports = d.join("reports");
+    std::fs::create_dir_all(&reports).unwrap();
+    let bin_dir = d.join("bin");
+    std::fs::create_dir_all(&bin_dir).unwrap();
+    std::os::unix::fs::symlink(env!("CARGO_BIN_EXE_riftcheck"), bin_dir.join("riftcheck")).unwrap();
+    let path = format!(
+        "{}:{}",
+        bin_dir.display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    let on_volume = |cmd: String| cmd.replace("/reports", &reports.display().to_string());
+    let shard = on_volume(manifest_command("check-shards.yaml"));
+    assert!(
+        shard.contains("--shard \"${JOB_COMPLETION_INDEX}/8\""),
+        "{shard}"
+    );
+    for index in 0..8 {
+        let ok = Command::new("sh")
+            .args(["-c", &shard])
+            .env("PATH", &path)
+            .env("JOB_COMPLETION_INDEX", index.to_string())
+            .env("RIFTCHECK_ARGS", "--quick --mode skirmish")
+            .status()
+            .unwrap();
+        assert!(ok.success(), "pod {index}");
+    }
+    let merge = on_volume(manifest_command("merge.yaml"));
+    let out = Command::new("sh")
+        .args(["-c", &merge])
+        .env("PATH", &path)
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+    let merged: Value =
+        serde_json::from_str(&std::fs::read_to_string(reports.join("merged.json")).unwrap())
+            .unwrap();
+    let (one, _) = whole(&["--quick", "--mode", "skirmish"], &d);
+    assert_eq!(by_name(&merged), by_name(&one));
+    assert_eq!(merged["merged"]["runs"], 8);
+}
+
+/// The workflow's matrix has one job per shard.
+#[test]
+fn the_workflow_matrix_runs_every_shard() {
+    let path =
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../.github/workflows/check-shards.yml");
+    let text = std::fs::read_to_string(path).unwrap();
+    let shards: usize = text
+        .lines()
+        .find_map(|l| l.trim().strip_prefix("SHARDS: "))
+        .and_then(|n| n.trim().parse().ok())
+        .expect("SHARDS");
+    let matrix = text
+        .lines()
+        .find_map(|l| l.trim().strip_prefix("index: "))
+        .expect("a matrix of indices");
+    let expected: Vec<String> = (0..shards).map(|i| i.to_string()).collect();
+    assert_eq!(matrix, format!("[{}]", expected.join(", ")));
+    assert!(text.contains("--shard ${{ matrix.index }}/$SHARDS"));
+    assert!(text.contains("riftcheck merge"));
+}
