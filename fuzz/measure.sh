@@ -9,6 +9,8 @@ set -uo pipefail
 cd "$(dirname "$0")"
 secs=${1:-600}
 shift || true
+# Three runs: the first minute, the middle, the last minute.
+if [ "$secs" -lt 180 ]; then echo "SECONDS must be at least 180"; exit 2; fi
 targets=${*:-lockstep arbitrary_state legals_are_legal scenario_roundtrip}
 cargo fuzz build -s none >/dev/null 2>&1 || { echo "build failed"; exit 1; }
 ( cd .. && cargo build --release -q --example fuzz_throughput ) || { echo "build failed"; exit 1; }

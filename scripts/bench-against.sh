@@ -9,7 +9,9 @@
 #   scripts/bench-against.sh 25dff51 5 -- --mode war --family removal --bounds turns=3,concessions=2
 #   scripts/bench-against.sh 25dff51 3            # the default configurations
 #
-# Both must accept `check --format json` with the given arguments. Nothing is installed.
+# Both must accept `check --format json` with the given arguments; BENCH_NEW_ARGS adds arguments
+# for this tree only (e.g. "--quick --threads 1", to give it the configurations and the single
+# checker thread of a revision before those options). Nothing is installed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 rev=${1:?usage: scripts/bench-against.sh REV [RUNS] [-- CHECK ARGS...]}
@@ -39,13 +41,15 @@ out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 
 # One run: the JSON report and the wall time and peak memory of the process.
+read -r -a extra <<<"${BENCH_NEW_ARGS:-}"
 one() {
   local bin=$1 tag=$2 i=$3
-  /usr/bin/time -f "%e %M" -o "$out/$tag.$i.time" "$bin" check --format json "${args[@]}" \
+  shift 3
+  /usr/bin/time -f "%e %M" -o "$out/$tag.$i.time" "$bin" check --format json "$@" "${args[@]}" \
     >"$out/$tag.$i.json" 2>/dev/null || true
 }
 for i in $(seq 1 "$runs"); do
-  one "$new" new "$i"
+  one "$new" new "$i" "${extra[@]}"
   one "$old" old "$i"
 done
 
@@ -59,15 +63,18 @@ def figures(tag):
         wall, kb = open(f"{out}/{tag}.{i}.time").read().split()
         confs = r["configurations"]
         unique = sum(c["unique_states"] for c in confs)
+        states = sum(c["states"] for c in confs)
         secs = sum(c["seconds"] for c in confs)
-        rows.append((unique, secs, unique / max(secs, 1e-9), float(wall), int(kb) / 1024))
+        rows.append((unique, secs, unique / max(secs, 1e-9), float(wall), int(kb) / 1024,
+                     states / max(secs, 1e-9)))
     med = lambda k: statistics.median(x[k] for x in rows)
-    return {"unique": rows[0][0], "search": med(1), "rate": med(2), "wall": med(3), "peak": med(4)}
+    return {"unique": rows[0][0], "search": med(1), "rate": med(2), "wall": med(3), "peak": med(4),
+            "gen": med(5)}
 a, b = figures("new"), figures("old")
-print(f"{'':22} {'distinct':>10} {'search s':>9} {'distinct/s':>11} {'wall s':>8} {'peak MiB':>9}")
+print(f"{'':22} {'distinct':>10} {'search s':>9} {'distinct/s':>11} {'generated/s':>12} {'wall s':>8} {'peak MiB':>9}")
 for name, f in (("this tree", a), (sha, b)):
-    print(f"{name:22} {f['unique']:>10} {f['search']:>9.2f} {f['rate']:>11.0f} {f['wall']:>8.2f} {f['peak']:>9.1f}")
+    print(f"{name:22} {f['unique']:>10} {f['search']:>9.2f} {f['rate']:>11.0f} {f['gen']:>12.0f} {f['wall']:>8.2f} {f['peak']:>9.1f}")
 print(f"{'ratio (this / ' + sha + ')':22} {a['unique'] / b['unique']:>10.3f} {a['search'] / b['search']:>9.3f} "
-      f"{a['rate'] / b['rate']:>11.2f} {a['wall'] / b['wall']:>8.3f} {a['peak'] / b['peak']:>9.3f}")
+      f"{a['rate'] / b['rate']:>11.2f} {a['gen'] / b['gen']:>12.2f} {a['wall'] / b['wall']:>8.3f} {a['peak'] / b['peak']:>9.3f}")
 print(f"(medians of {runs} alternating runs; distinct/s ratio above 1 and wall ratio below 1 mean this tree is faster)")
 EOF

@@ -7,21 +7,25 @@
 #
 #   scripts/shard-speedup.sh [CHECK ARGS...]           # default: the default configurations
 #   scripts/shard-speedup.sh --family removal --quick
-#   NS="2 4" DEPTH=8 scripts/shard-speedup.sh --mode war
+#   NS="2 4" DEPTH=8 SHARD_BY=frontier scripts/shard-speedup.sh --mode war
+#   WEIGHTS=1 scripts/shard-speedup.sh    # configurations weighed by the whole run's report
 set -euo pipefail
 cd "$(dirname "$0")/.."
 cargo build --release -q -p riftcheck-model
 bin=target/release/riftcheck
 ns=${NS:-"2 4 8"}
 depth=${DEPTH:-6}
+by=${SHARD_BY:-configuration}
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 "$bin" check --quiet --threads 1 --format json --fingerprints "$out/whole" --out "$out/cx" "$@" \
   >"$out/whole.json" || true
+weights=()
+[ -n "${WEIGHTS:-}" ] && weights=(--shard-weights "$out/whole.json")
 for n in $ns; do
   for i in $(seq 0 $((n - 1))); do
-    "$bin" check --quiet --threads 1 --format json --shard "$i/$n" --shard-depth "$depth" \
-      --fingerprints "$out/fp$n" --out "$out/cx" "$@" >"$out/run$n.$i.json" || true
+    "$bin" check --quiet --threads 1 --format json --shard "$i/$n" --shard-depth "$depth" --shard-by "$by" \
+      --fingerprints "$out/fp$n" --out "$out/cx" "${weights[@]}" "$@" >"$out/run$n.$i.json" || true
   done
   "$bin" merge --format json --fingerprints "$out/fp$n" "$out"/run$n.*.json >"$out/merged$n.json" || true
 done
@@ -32,6 +36,7 @@ whole = json.load(open(f"{out}/whole.json"))
 w_unique = sum(c["unique_states"] for c in whole["configurations"])
 w_secs = sum(c["seconds"] for c in whole["configurations"])
 print(f"one run: {w_unique} distinct states, {w_secs:.2f} s of search, verdict {whole['verdict']}")
+print(f"split by {json.load(open(f'{out}/run{ns[0]}.0.json'))['shard']['by']}")
 print(f"{'N':>3} {'union':>10} {'same':>5} {'explored':>10} {'overlap':>10} {'slowest s':>10} {'speed-up':>9}  verdict")
 for n in ns:
     m = json.load(open(f"{out}/merged{n}.json"))

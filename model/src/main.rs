@@ -100,6 +100,9 @@ enum Command {
         /// Seconds to spend on the engine's step cost.
         #[arg(long, default_value_t = 2.0)]
         seconds: f64,
+        /// The quick bounds instead of the default ones.
+        #[arg(long)]
+        quick: bool,
     },
     /// Serve the reference engine over the conformance protocol (docs/protocol.md) on standard
     /// input and output, until the input ends.
@@ -275,55 +278,65 @@ fn main() -> ExitCode {
                 format == Format::Json,
             ),
         },
-        Command::Bench { seconds } => {
-            bench::run(seconds);
+        Command::Bench { seconds, quick } => {
+            if !(0.0..=3600.0).contains(&seconds) {
+                return fail_input(format!("--seconds {seconds}: expected 0 to 3600"));
+            }
+            bench::run(seconds, quick);
             ExitCode::SUCCESS
         }
-        Command::Policies => {
-            for p in riftcheck::readings::POLICIES {
-                println!(
-                    "{} ({})\n  {}\n  implemented by {}\n",
-                    p.name, p.rules, p.default, p.implemented_by
-                );
-            }
-            println!(
-                "readings (the first is the default; a fault is a reading known to be wrong):"
-            );
-            for p in riftcheck::readings::POINTS {
-                println!("  {} ({})", p.key, p.rules);
-                for r in p.readings {
-                    let fault = r.fault.map_or(String::new(), |f| format!(" [fault {f}]"));
-                    println!("    {}{fault}: {}", r.key, r.text());
-                }
-            }
-            ExitCode::SUCCESS
-        }
-        Command::Faults => {
-            for f in riftcheck::Fault::ALL {
-                println!("{:32} ({}) {}", f.key(), f.rule(), f.what());
-            }
-            ExitCode::SUCCESS
-        }
-        Command::Properties => {
-            for &p in Prop::ALL {
-                let kind = match p.kind() {
-                    Kind::Always => "always",
-                    Kind::Sometimes => "sometimes",
-                    Kind::Graph => "graph",
-                };
-                match p.row().companion {
-                    Some(c) => println!(
-                        "{kind:9} {} ({}); reached: {}",
-                        p.name(),
-                        p.rule(),
-                        c.name()
-                    ),
-                    None => println!("{kind:9} {} ({})", p.name(), p.rule()),
-                }
-            }
-            ExitCode::SUCCESS
+        Command::Policies => policies(),
+        Command::Faults => faults(),
+        Command::Properties => properties(),
+    }
+}
+
+/// `riftcheck policies`.
+fn policies() -> ExitCode {
+    for p in riftcheck::readings::POLICIES {
+        println!(
+            "{} ({})\n  {}\n  implemented by {}\n",
+            p.name, p.rules, p.default, p.implemented_by
+        );
+    }
+    println!("readings (the first is the default; a fault is a reading known to be wrong):");
+    for p in riftcheck::readings::POINTS {
+        println!("  {} ({})", p.key, p.rules);
+        for r in p.readings {
+            let fault = r.fault.map_or(String::new(), |f| format!(" [fault {f}]"));
+            println!("    {}{fault}: {}", r.key, r.text());
         }
     }
+    ExitCode::SUCCESS
+}
+
+/// `riftcheck faults`.
+fn faults() -> ExitCode {
+    for f in riftcheck::Fault::ALL {
+        println!("{:32} ({}) {}", f.key(), f.rule(), f.what());
+    }
+    ExitCode::SUCCESS
+}
+
+/// `riftcheck properties`.
+fn properties() -> ExitCode {
+    for &p in Prop::ALL {
+        let kind = match p.kind() {
+            Kind::Always => "always",
+            Kind::Sometimes => "sometimes",
+            Kind::Graph => "graph",
+        };
+        match p.row().companion {
+            Some(c) => println!(
+                "{kind:9} {} ({}); reached: {}",
+                p.name(),
+                p.rule(),
+                c.name()
+            ),
+            None => println!("{kind:9} {} ({})", p.name(), p.rule()),
+        }
+    }
+    ExitCode::SUCCESS
 }
 
 fn serve(spec: bool, fault: Option<&str>, snapshots: bool) -> ExitCode {

@@ -173,8 +173,18 @@ fn a_split_run_and_its_merge_follow_the_schema() {
     for i in 0..2 {
         let shard = format!("{i}/2");
         let (code, v) = json(&[
-            "check", "--quick", "--mode", "war", "--family", "chain", "--shard", &shard,
-            "--format", "json",
+            "check",
+            "--quick",
+            "--mode",
+            "war",
+            "--family",
+            "chain",
+            "--shard",
+            &shard,
+            "--shard-by",
+            "frontier",
+            "--format",
+            "json",
         ]);
         assert_eq!(code, 0);
         assert_follows("check", &v);

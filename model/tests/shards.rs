@@ -24,8 +24,14 @@ fn json(out: &std::process::Output) -> Value {
         .unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&out.stdout)))
 }
 
-/// Runs the N shards of a check, one after another, and merges them.
-fn split(args: &[&str], n: u32, d: &std::path::Path) -> (Vec<Value>, Value, Option<i32>) {
+/// Runs the N shards of a check split `by` configuration or frontier, one after another, and
+/// merges them.
+fn split_by(
+    by: &str,
+    args: &[&str],
+    n: u32,
+    d: &std::path::Path,
+) -> (Vec<Value>, Value, Option<i32>) {
     let mut runs = Vec::new();
     let mut files = Vec::new();
     for i in 0..n {
@@ -38,7 +44,7 @@ fn split(args: &[&str], n: u32, d: &std::path::Path) -> (Vec<Value>, Value, Opti
                 "--shard",
                 &format!("{i}/{n}"),
             ])
-            .args(["--shard-depth", "5", "--fingerprints"])
+            .args(["--shard-depth", "5", "--shard-by", by, "--fingerprints"])
             .arg(d.join("fp"))
             .arg("--out")
             .arg(d.join("cx"))
@@ -57,6 +63,10 @@ fn split(args: &[&str], n: u32, d: &std::path::Path) -> (Vec<Value>, Value, Opti
         .output()
         .unwrap();
     (runs, json(&merged), merged.status.code())
+}
+
+fn split(args: &[&str], n: u32, d: &std::path::Path) -> (Vec<Value>, Value, Option<i32>) {
+    split_by("frontier", args, n, d)
 }
 
 fn whole(args: &[&str], d: &std::path::Path) -> (Value, Option<i32>) {
@@ -83,6 +93,47 @@ fn by_name(report: &Value) -> Vec<(String, u64, Value, Value)> {
             )
         })
         .collect()
+}
+
+/// Dealt whole, each configuration is checked by one run, as one run would check it.
+#[test]
+fn configurations_dealt_whole_cover_exactly_what_one_run_covers() {
+    let args = ["--quick", "--family", "chain,removal,staged"];
+    let d = dir("dealt");
+    let (one, _) = whole(&args, &d);
+    for n in [2, 3, 16] {
+        let (runs, merged, code) = split_by("configuration", &args, n, &d.join(n.to_string()));
+        assert_eq!(code, Some(0), "{merged:#}");
+        assert_eq!(by_name(&merged), by_name(&one), "N = {n}");
+        let per_run: Vec<usize> = runs
+            .iter()
+            .map(|r| r["configurations"].as_array().unwrap().len())
+            .collect();
+        assert_eq!(
+            per_run.iter().sum::<usize>(),
+            12,
+            "each configuration once: {per_run:?}"
+        );
+        if n <= 12 {
+            assert!(
+                per_run.iter().all(|&k| k > 0),
+                "every run has work: {per_run:?}"
+            );
+        }
+        for c in merged["configurations"].as_array().unwrap() {
+            assert_eq!(c["acyclic"], true);
+            assert_eq!(c["overlap"], 0);
+        }
+        assert_eq!(merged["properties"], one["properties"]);
+    }
+    // Weighed by an earlier report, the dealing changes and the coverage does not.
+    let earlier = d.join("earlier.json");
+    std::fs::write(&earlier, serde_json::to_string(&one).unwrap()).unwrap();
+    let weights = ["--shard-weights", earlier.to_str().unwrap()];
+    let with: Vec<&str> = args.iter().copied().chain(weights).collect();
+    let (_, merged, code) = split_by("configuration", &with, 3, &d.join("weighed"));
+    assert_eq!(code, Some(0));
+    assert_eq!(by_name(&merged), by_name(&one));
 }
 
 #[test]

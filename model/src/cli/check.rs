@@ -8,7 +8,7 @@ use std::process::ExitCode;
 use clap::Args;
 use riftcheck::Scenario;
 
-use super::results::{Chosen, Report, Target, file_name};
+use super::results::{Chosen, Report, ShardBy, ShardRun, Target, file_name};
 use super::{Format, fail_input, writable_dir, write_file};
 use crate::args::parse_bounds;
 use crate::check::{self, Options, Outcome};
@@ -84,6 +84,15 @@ pub struct CheckArgs {
     /// The frontier depth of a split check, in states (the first state is depth 1).
     #[arg(long, default_value_t = 6, value_parser = clap::value_parser!(u16).range(2..))]
     pub shard_depth: u16,
+    /// How a split check is split: whole configurations dealt out, or every configuration split
+    /// at the frontier.
+    #[arg(long, value_enum, default_value_t = ShardBy::Configuration)]
+    pub shard_by: ShardBy,
+    /// The JSON report of an earlier check or merge of the same configurations: dealt whole,
+    /// configurations are then weighed by the distinct states they had there (better balanced
+    /// than by the states above the frontier). Every run must be given the same report.
+    #[arg(long)]
+    pub shard_weights: Option<PathBuf>,
     /// Write every distinct state's fingerprint under this directory (one file a
     /// configuration), so that `riftcheck merge --fingerprints DIR` can count the union and the
     /// overlap of split runs exactly.
@@ -107,6 +116,34 @@ pub fn fingerprint_file(config: &str, run: Option<(u32, u32)>) -> String {
         Some((i, n)) => format!("{name}.{i}-of-{n}.fp"),
         None => format!("{name}.fp"),
     }
+}
+
+/// The distinct states of each configuration in an earlier JSON report (`check` or `merge`).
+///
+/// # Errors
+///
+/// The file cannot be read or is not such a report.
+fn known_sizes(
+    path: &std::path::Path,
+) -> Result<std::collections::BTreeMap<String, usize>, String> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| format!("--shard-weights {}: {e}", path.display()))?;
+    let report: serde_json::Value = serde_json::from_str(&text)
+        .map_err(|e| format!("--shard-weights {}: not a JSON report: {e}", path.display()))?;
+    let configs = report["configurations"].as_array().ok_or_else(|| {
+        format!(
+            "--shard-weights {}: a report of riftcheck check or merge has `configurations`",
+            path.display()
+        )
+    })?;
+    Ok(configs
+        .iter()
+        .filter_map(|c| {
+            let name = c["name"].as_str()?.to_string();
+            let n = usize::try_from(c["unique_states"].as_u64()?).ok()?;
+            Some((name, n))
+        })
+        .collect())
 }
 
 /// Reads `I/N`: run I (from 0) of N.
@@ -260,6 +297,56 @@ fn choose<'a>(targets: &'a [Target], outcomes: &'a [Outcome]) -> Chosen<'a> {
     Chosen { chosen }
 }
 
+/// With `--shard I/N`, this run's part: dealt whole, the configurations that fall to it (the
+/// others are left out); split at the frontier, every configuration, the frontier set in `opts`.
+fn split_targets(
+    args: &CheckArgs,
+    mut targets: Vec<Target>,
+    opts: &mut Options,
+) -> Result<(Vec<Target>, Option<ShardRun>), String> {
+    let Some(text) = &args.shard else {
+        return Ok((targets, None));
+    };
+    let (index, count) = parse_shard(text)?;
+    let depth = usize::from(args.shard_depth);
+    let all = targets.iter().map(|t| t.name.clone()).collect();
+    match args.shard_by {
+        ShardBy::Frontier => opts.shard = Some((index, count, depth)),
+        ShardBy::Configuration => {
+            let known = args
+                .shard_weights
+                .as_deref()
+                .map(known_sizes)
+                .transpose()?
+                .unwrap_or_default();
+            let mut weights = Vec::new();
+            for t in &targets {
+                if let Some(&n) = known.get(&t.name) {
+                    weights.push(n);
+                    continue;
+                }
+                let m = crate::model::RiftModel::new(&t.name, &t.setup, t.bounds)
+                    .map_err(|e| format!("{}: {e}", t.name))?;
+                weights.push(crate::search::prefix_size(&m, depth));
+            }
+            let to = crate::search::deal(&weights, count);
+            let mut i = 0;
+            targets.retain(|_| {
+                i += 1;
+                to[i - 1] == index
+            });
+        }
+    }
+    let run = ShardRun {
+        index,
+        count,
+        depth,
+        by: args.shard_by,
+        all,
+    };
+    Ok((targets, Some(run)))
+}
+
 /// Runs `riftcheck check`.
 pub fn run(args: CheckArgs) -> ExitCode {
     if args.list {
@@ -307,12 +394,10 @@ pub fn run(args: CheckArgs) -> ExitCode {
         shard: None,
         keep_fingerprints: args.fingerprints.is_some(),
     };
-    if let Some(text) = &args.shard {
-        match parse_shard(text) {
-            Ok((i, n)) => opts.shard = Some((i, n, usize::from(args.shard_depth))),
-            Err(e) => return fail_input(e),
-        }
-    }
+    let (targets, shard_run) = match split_targets(&args, targets, &mut opts) {
+        Ok(x) => x,
+        Err(e) => return fail_input(e),
+    };
     if let Some(name) = &args.fault {
         match name.parse() {
             Ok(f) => opts.fault = Some(f),
@@ -341,7 +426,7 @@ pub fn run(args: CheckArgs) -> ExitCode {
     if let Some(dir) = &args.fingerprints {
         for o in &outcomes {
             let Some(fps) = &o.fingerprints else { continue };
-            let name = fingerprint_file(&o.name, opts.shard.map(|(i, n, _)| (i, n)));
+            let name = fingerprint_file(&o.name, shard_run.as_ref().map(|s| (s.index, s.count)));
             let bytes: Vec<u8> = fps.iter().flat_map(|f| f.to_le_bytes()).collect();
             if let Err(e) = std::fs::create_dir_all(dir)
                 .map_err(|e| e.to_string())
@@ -367,7 +452,7 @@ pub fn run(args: CheckArgs) -> ExitCode {
         chosen: &chosen,
         written: &written,
         limits,
-        shard: opts.shard,
+        shard: shard_run,
     };
     match args.format {
         Format::Text => print_text(&report),
@@ -594,6 +679,8 @@ mod tests {
             fault: None,
             shard: None,
             shard_depth: 6,
+            shard_by: ShardBy::Configuration,
+            shard_weights: None,
             fingerprints: None,
         }
     }

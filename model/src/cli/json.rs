@@ -132,10 +132,12 @@ pub fn check(r: &Report<'_>) -> Value {
         "command": "check",
         "verdict": r.verdict(),
         "exit_status": r.exit_status(),
-        "shard": r.shard.map(|(index, count, depth)| json!({
-            "index": index,
-            "count": count,
-            "depth": depth,
+        "shard": r.shard.as_ref().map(|s| json!({
+            "index": s.index,
+            "count": s.count,
+            "depth": s.depth,
+            "by": s.by.key(),
+            "configurations": s.all,
         })),
         "limits": {
             "max_states": r.limits.max_states,

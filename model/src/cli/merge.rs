@@ -77,19 +77,52 @@ fn runs(files: &[PathBuf]) -> Result<Runs, String> {
         ));
     }
     let reports: Vec<Value> = by_index.into_values().collect();
-    let names = |r: &Value| -> Vec<(Value, Value)> {
-        r["configurations"]
-            .as_array()
-            .map(|cs| {
-                cs.iter()
-                    .map(|c| (c["name"].clone(), c["bounds"].clone()))
-                    .collect()
-            })
-            .unwrap_or_default()
-    };
-    let first = names(&reports[0]);
-    if reports.iter().any(|r| names(r) != first) {
-        return Err("the runs did not check the same configurations with the same bounds".into());
+    let all = reports[0]["shard"]["configurations"].clone();
+    let by = reports[0]["shard"]["by"]
+        .as_str()
+        .unwrap_or("frontier")
+        .to_string();
+    if reports
+        .iter()
+        .any(|r| r["shard"]["configurations"] != all || r["shard"]["by"] != by.as_str())
+    {
+        return Err(
+            "the runs are not of the same split check (other configurations, or split otherwise)"
+                .into(),
+        );
+    }
+    // Each configuration is in every run (split at the frontier) or in one (dealt whole), with
+    // the same bounds wherever it is.
+    let mut seen: BTreeMap<String, (usize, Value)> = BTreeMap::new();
+    for r in &reports {
+        for c in r["configurations"].as_array().into_iter().flatten() {
+            let name = c["name"].as_str().unwrap_or("").to_string();
+            let entry = seen.entry(name.clone()).or_insert((0, c["bounds"].clone()));
+            if entry.1 != c["bounds"] {
+                return Err(format!(
+                    "{name} was checked with other bounds in another run"
+                ));
+            }
+            entry.0 += 1;
+        }
+    }
+    let expected = if by == "frontier" { reports.len() } else { 1 };
+    for name in all
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(Value::as_str)
+    {
+        let times = seen.get(name).map_or(0, |e| e.0);
+        if times != expected {
+            return Err(format!(
+                "{name} is in {times} of the runs' reports, where a split by {by} has it in \
+                 {expected}"
+            ));
+        }
+    }
+    if seen.len() != all.as_array().map_or(0, Vec::len) {
+        return Err("a run checked a configuration the split does not have".into());
     }
     Ok(Runs {
         reports,
@@ -122,7 +155,12 @@ fn fingerprints(path: &Path) -> Result<Vec<u64>, String> {
 }
 
 /// One configuration merged from every run's part.
-fn merge_one(parts: &[&Value], fps_dir: Option<&Path>, runs: u32) -> Result<Value, String> {
+fn merge_one(
+    runs_parts: &[(u32, &Value)],
+    fps_dir: Option<&Path>,
+    runs: u32,
+) -> Result<Value, String> {
+    let parts: Vec<&Value> = runs_parts.iter().map(|(_, c)| *c).collect();
     let first = parts[0];
     let name = first["name"].as_str().unwrap_or("").to_string();
     let states: u64 = parts.iter().map(|c| count_of(c, "states")).sum();
@@ -132,7 +170,7 @@ fn merge_one(parts: &[&Value], fps_dir: Option<&Path>, runs: u32) -> Result<Valu
         None => (Value::Null, Value::Null),
         Some(dir) => {
             let mut all: BTreeSet<u64> = BTreeSet::new();
-            for i in 0..runs {
+            for &(i, _) in runs_parts {
                 let file = dir.join(fingerprint_file(&name, Some((i, runs))));
                 all.extend(fingerprints(&file)?);
             }
@@ -143,7 +181,7 @@ fn merge_one(parts: &[&Value], fps_dir: Option<&Path>, runs: u32) -> Result<Valu
     let complete = parts.iter().all(|c| c["complete"] == true);
     let mut failed: BTreeSet<String> = parts.iter().flat_map(|c| ids(&c["failed"])).collect();
     let mut edges: Vec<(u32, u32)> = Vec::new();
-    for c in parts {
+    for c in &parts {
         for e in c["shard_part"]["edges"].as_array().into_iter().flatten() {
             let (Some(a), Some(b)) = (e[0].as_u64(), e[1].as_u64()) else {
                 continue;
@@ -153,7 +191,11 @@ fn merge_one(parts: &[&Value], fps_dir: Option<&Path>, runs: u32) -> Result<Valu
     }
     let summary_cycle = summary_has_cycle(usize::try_from(nodes).unwrap_or(0), &edges);
     let run_cycle = parts.iter().any(|c| c["acyclic"] == false);
-    let acyclic = if run_cycle || summary_cycle {
+    // A configuration dealt whole to one run was proved (or not) there.
+    let whole = parts.len() == 1 && first["shard_part"].is_null();
+    let acyclic = if whole {
+        first["acyclic"].clone()
+    } else if run_cycle || summary_cycle {
         failed.insert(Prop::NoCycles.id());
         json!(false)
     } else if complete {
@@ -163,7 +205,7 @@ fn merge_one(parts: &[&Value], fps_dir: Option<&Path>, runs: u32) -> Result<Valu
     };
     // The shortest counterexample of each property, from whichever run found it.
     let mut counterexamples: BTreeMap<String, Value> = BTreeMap::new();
-    for c in parts {
+    for c in &parts {
         for x in c["counterexamples"].as_array().into_iter().flatten() {
             let p = x["property"].as_str().unwrap_or("").to_string();
             let len = x["steps"].as_array().map_or(usize::MAX, Vec::len);
@@ -203,16 +245,17 @@ fn merge_one(parts: &[&Value], fps_dir: Option<&Path>, runs: u32) -> Result<Valu
         .map(|c| c["seconds"].as_f64().unwrap_or(0.0))
         .collect();
     let slowest = seconds.iter().copied().fold(0.0, f64::max);
+    let splits = parts.len() as u64;
     let unique = union
         .as_u64()
-        .unwrap_or(sum - (u64::from(runs) - 1) * nodes);
+        .unwrap_or(sum - splits.saturating_sub(1) * nodes);
     Ok(json!({
         "name": name,
         "family": first["family"],
         "bounds": first["bounds"],
         "states": states,
         "unique_states": unique,
-        "unique_states_exact": !union.is_null(),
+        "unique_states_exact": !union.is_null() || whole,
         "unique_states_sum": sum,
         "overlap": overlap,
         "prefix_states": nodes,
@@ -241,17 +284,22 @@ fn count_of(c: &Value, key: &str) -> u64 {
 /// The reports cannot be read, or are not the runs of one split check.
 pub fn merge(files: &[PathBuf], fps_dir: Option<&Path>) -> Result<Value, String> {
     let runs = runs(files)?;
-    let configs = runs.reports[0]["configurations"]
+    let names: Vec<String> = runs.reports[0]["shard"]["configurations"]
         .as_array()
-        .cloned()
-        .unwrap_or_default();
+        .into_iter()
+        .flatten()
+        .filter_map(|n| n.as_str().map(String::from))
+        .collect();
     let mut merged = Vec::new();
-    for (i, _) in configs.iter().enumerate() {
-        let parts: Vec<&Value> = runs
-            .reports
-            .iter()
-            .map(|r| &r["configurations"][i])
-            .collect();
+    for name in &names {
+        let mut parts: Vec<(u32, &Value)> = Vec::new();
+        for (i, r) in runs.reports.iter().enumerate() {
+            for c in r["configurations"].as_array().into_iter().flatten() {
+                if c["name"] == name.as_str() {
+                    parts.push((u32::try_from(i).unwrap_or(u32::MAX), c));
+                }
+            }
+        }
         merged.push(merge_one(&parts, fps_dir, runs.count)?);
     }
     let any_failed = merged

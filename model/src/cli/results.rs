@@ -57,8 +57,45 @@ pub struct Report<'a> {
     pub written: &'a [PathBuf],
     /// The limits the check ran under.
     pub limits: Limits,
-    /// This run's part of a split check: the run, the runs, the frontier depth.
-    pub shard: Option<(u32, u32, usize)>,
+    /// This run's part of a split check.
+    pub shard: Option<ShardRun>,
+}
+
+/// How a check is split between runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum ShardBy {
+    /// Whole configurations are dealt out, the largest first, each to the run with the least
+    /// work so far (sized by the states above the frontier depth).
+    Configuration,
+    /// Every configuration is split: every run explores the states above the frontier depth,
+    /// and each explores beyond the frontier states dealt to it.
+    Frontier,
+}
+
+impl ShardBy {
+    /// Its name on the command line and in reports.
+    pub fn key(self) -> &'static str {
+        match self {
+            ShardBy::Configuration => "configuration",
+            ShardBy::Frontier => "frontier",
+        }
+    }
+}
+
+/// One run of a split check.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ShardRun {
+    /// The run, from 0.
+    pub index: u32,
+    /// The runs.
+    pub count: u32,
+    /// The frontier depth.
+    pub depth: usize,
+    /// How the check is split.
+    pub by: ShardBy,
+    /// Every configuration of the whole check, in order (this run checks some of them, or a
+    /// part of each).
+    pub all: Vec<String>,
 }
 
 impl Report<'_> {

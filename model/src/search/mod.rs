@@ -7,18 +7,20 @@ use std::collections::VecDeque;
 
 use riftcheck::{Action, Engine};
 
-use crate::model::{RiftModel, State};
+use crate::model::RiftModel;
 
 pub mod exhaust;
 pub mod fingerprint;
 pub mod limits;
 pub mod split;
+pub mod walk;
 
 pub use exhaust::{Exhausted, Progress, exhaust};
 use fingerprint::HashMap;
 pub use fingerprint::{Fixed, FpMap, FpSet, fingerprint};
 pub use limits::{Budget, Cut, Limits};
-pub use split::{Shard, Split, split, summary_has_cycle};
+pub use split::{Shard, Split, deal, prefix_size, split, summary_has_cycle};
+pub use walk::replay;
 
 /// The shortest path found to each property's violation.
 pub type Shortest = HashMap<crate::properties::Prop, Vec<Action>>;
@@ -88,22 +90,6 @@ pub fn shortest_violations<E: Engine>(
         }
     }
     (found, None)
-}
-
-/// Replays `path` from the first state, returning every state and the events of each step.
-pub fn replay<E: Engine>(
-    model: &RiftModel<E>,
-    path: &[Action],
-) -> Vec<(State<E>, Vec<riftcheck::Event>)> {
-    let mut out = vec![(model.initial(), Vec::new())];
-    for &a in path {
-        let last = &out[out.len() - 1].0;
-        match model.step(last, a) {
-            Some(t) => out.push((t.state, t.events)),
-            None => break,
-        }
-    }
-    out
 }
 
 /// Whether `path` replays from the first state (every step a transition) and its last state

@@ -226,7 +226,7 @@ pub fn split<E: Engine>(
             at = parent;
         }
         path.reverse();
-        let states = super::replay(model, &path);
+        let states = super::walk::replay(model, &path);
         if states.len() != path.len() + 1 {
             continue;
         }
@@ -265,6 +265,54 @@ pub fn split<E: Engine>(
     out.explored.fingerprints = kept;
     out.edges = edges.into_iter().collect();
     out
+}
+
+/// The number of states of `model` above and at the frontier `depth`: the part of the graph
+/// every run of a split search explores, and a cheap measure of how large the whole is, for
+/// dealing out configurations.
+pub fn prefix_size<E: Engine>(model: &RiftModel<E>, depth: usize) -> usize {
+    let budget = Budget::unlimited();
+    let shard = Shard {
+        index: 0,
+        count: 1,
+        depth,
+        salt: 0,
+    };
+    let mut dfs = Dfs::new(model, &budget);
+    let start = model.initial();
+    let start_fp = fingerprint(&start);
+    let mut prefix = Prefix {
+        budget: &budget,
+        shard,
+        nodes: FpMap::default(),
+        parents: vec![(u32::MAX, None)],
+        fps: vec![start_fp],
+        frontier: Vec::new(),
+        edges: BTreeSet::new(),
+    };
+    prefix.nodes.insert(start_fp, 0);
+    let first = dfs.frame(start, start_fp, None);
+    dfs.run(&mut vec![first], 0, &mut prefix, &mut |_| {});
+    prefix.nodes.len()
+}
+
+/// Deals `weights.len()` configurations to `count` runs, the heaviest first, each to the run
+/// with the least weight so far (the lowest-numbered on a tie): the run each goes to.
+pub fn deal(weights: &[usize], count: u32) -> Vec<u32> {
+    let mut order: Vec<usize> = (0..weights.len()).collect();
+    order.sort_by_key(|&i| (std::cmp::Reverse(weights[i]), i));
+    let mut load = vec![0usize; count.max(1) as usize];
+    let mut to = vec![0u32; weights.len()];
+    for i in order {
+        let (run, _) = load
+            .iter()
+            .enumerate()
+            .min_by_key(|&(r, &l)| (l, r))
+            .unwrap_or((0, &0));
+        load[run] += weights[i].max(1);
+        to[i] = run as u32;
+    }
+    to
 }
 
 /// Whether the summary graph over `nodes` nodes with `edges` has a cycle.
@@ -309,6 +357,13 @@ mod tests {
         assert!(summary_has_cycle(3, &[(0, 1), (1, 2), (2, 1)]));
         assert!(summary_has_cycle(2, &[(1, 1)]));
         assert!(!summary_has_cycle(0, &[]));
+    }
+
+    #[test]
+    fn configurations_are_dealt_heaviest_first_to_the_lightest_run() {
+        assert_eq!(deal(&[10, 1, 7, 3, 3], 2), vec![0, 1, 1, 1, 0]);
+        assert_eq!(deal(&[5, 5, 5], 4), vec![0, 1, 2]);
+        assert_eq!(deal(&[], 3), Vec::<u32>::new());
     }
 
     #[test]

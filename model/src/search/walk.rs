@@ -1,0 +1,21 @@
+//! Walking a path of actions through the model: the states along it and what each step did.
+
+use riftcheck::{Action, Engine};
+
+use crate::model::{RiftModel, State};
+
+/// Replays `path` from the first state, returning every state and the events of each step.
+pub fn replay<E: Engine>(
+    model: &RiftModel<E>,
+    path: &[Action],
+) -> Vec<(State<E>, Vec<riftcheck::Event>)> {
+    let mut out = vec![(model.initial(), Vec::new())];
+    for &a in path {
+        let last = &out[out.len() - 1].0;
+        match model.step(last, a) {
+            Some(t) => out.push((t.state, t.events)),
+            None => break,
+        }
+    }
+    out
+}
