@@ -20,6 +20,10 @@ use riftcheck_model::{bench, simulate};
 struct Cli {
     #[command(subcommand)]
     command: Command,
+    /// The largest scenario file read, e.g. 16M (the default) or 1G; a larger file is refused
+    /// (exit 2) without being read.
+    #[arg(long, global = true)]
+    max_file_size: Option<String>,
 }
 
 #[derive(Subcommand)]
@@ -178,6 +182,12 @@ fn quiet_on_closed_pipe() {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    if let Some(size) = &cli.max_file_size {
+        match riftcheck_model::search::limits::parse_size(size) {
+            Ok(n) => riftcheck::scenario::LoadOptions::set_default(n),
+            Err(e) => return fail_input(format!("--max-file-size: {e}")),
+        }
+    }
     let talks_to_an_engine = matches!(
         cli.command,
         Command::Conform(_)

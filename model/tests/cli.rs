@@ -632,3 +632,37 @@ fn replay_of_nothing_is_exit_2() {
         assert!(err.contains(&*path.display().to_string()), "{err}");
     }
 }
+
+/// `--max-file-size` sets the largest scenario file read, for every command that reads one.
+#[test]
+fn the_file_size_limit_is_configurable() {
+    let file = scenarios().join("seed_000/four_becomes_three.toml");
+    let small = riftcheck()
+        .args(["replay", "--max-file-size", "100"])
+        .arg(&file)
+        .output()
+        .unwrap();
+    let out = String::from_utf8_lossy(&small.stdout);
+    assert_eq!(small.status.code(), Some(2), "{out}");
+    assert!(out.contains("100"), "{out}");
+    for cmd in ["render", "check"] {
+        let run = riftcheck()
+            .args([cmd, "--max-file-size", "100"])
+            .arg(&file)
+            .output()
+            .unwrap();
+        assert_eq!(run.status.code(), Some(2), "{cmd}");
+    }
+    let big = riftcheck()
+        .args(["replay", "--max-file-size", "1M"])
+        .arg(&file)
+        .output()
+        .unwrap();
+    assert_eq!(big.status.code(), Some(0));
+    let bad = riftcheck()
+        .args(["replay", "--max-file-size", "lots"])
+        .arg(&file)
+        .output()
+        .unwrap();
+    assert_eq!(bad.status.code(), Some(2));
+}

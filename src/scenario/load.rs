@@ -5,6 +5,7 @@
 use std::fs::File;
 use std::io::Read;
 use std::path::Path;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use super::document::{ErrorKind, ReadError, ScenarioError};
 use super::source::first_invalid_byte;
@@ -16,15 +17,24 @@ pub struct LoadOptions {
     pub max_bytes: u64,
 }
 
+/// The limit [`LoadOptions::default`] gives, as a program set it ([`LoadOptions::set_default`]).
+static DEFAULT_LIMIT: AtomicU64 = AtomicU64::new(LoadOptions::DEFAULT_MAX_BYTES);
+
 impl LoadOptions {
     /// The default limit: 16 MiB, far more than any scenario needs.
     pub const DEFAULT_MAX_BYTES: u64 = 16 * 1024 * 1024;
+
+    /// Sets the limit of [`LoadOptions::default`] for the rest of the process: what a command
+    /// line's `--max-file-size` does, once, before any file is read.
+    pub fn set_default(max_bytes: u64) {
+        DEFAULT_LIMIT.store(max_bytes, Ordering::Relaxed);
+    }
 }
 
 impl Default for LoadOptions {
     fn default() -> LoadOptions {
         LoadOptions {
-            max_bytes: LoadOptions::DEFAULT_MAX_BYTES,
+            max_bytes: DEFAULT_LIMIT.load(Ordering::Relaxed),
         }
     }
 }

@@ -42,7 +42,7 @@ impl Scenario {
         file::parse(text, None)
     }
 
-    /// Reads and validates a scenario file, of at most [`LoadOptions::DEFAULT_MAX_BYTES`].
+    /// Reads and validates a scenario file, of at most [`LoadOptions::default`]'s size.
     ///
     /// # Errors
     ///
