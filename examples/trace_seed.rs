@@ -50,7 +50,7 @@ fn main() {
         println!("{step}. {}", a.display(&cat));
         match pair.step(a, &cat) {
             oracle::Stepped::Agreed(obs) => {
-                for e in obs.events {
+                for e in &obs.events {
                     println!("     {}", e.display(&cat));
                 }
             }

@@ -531,8 +531,10 @@ class Game:
             "priority": self.priority(),
             "focus": None, "awaiting": None, "invited": None,
             "showdown": None, "combat": None, "staged": [],
+            # A target that has left the Chain is no target any more (425): shown as null.
             "chain": [{"item": i.spell.name, "controller": i.controller, "pending": False,
-                       "target": i.target} for i in (chain.items if chain else [])],
+                       "target": i.target if chain.find(i.target) is not None else None}
+                      for i in (chain.items if chain else [])],
             "opened_by": "play" if chain else None,
             "passed": [s for s in self.seats if chain and s in chain.passed],
             "focus_passed": [], "waiting": [],

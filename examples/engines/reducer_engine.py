@@ -606,8 +606,10 @@ def observe(state, events=()):
         "showdown": None,
         "combat": None,
         "staged": [],
+        # A target that has left the Chain is no target any more (425): shown as null.
         "chain": [{"item": i["card"], "controller": i["controller"], "pending": False,
-                   "target": i["target"]} for i in (chain["items"] if chain else [])],
+                   "target": i["target"] if any(j["card"] == i["target"] for j in chain["items"])
+                   else None} for i in (chain["items"] if chain else [])],
         "opened_by": chain["opened_by"] if chain else None,
         "passed": chain["passed"] if chain else [],
         "focus_passed": [],

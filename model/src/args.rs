@@ -23,12 +23,19 @@ pub fn parse_bounds(text: &str, mut b: Bounds) -> Result<Bounds, String> {
             .parse()
             .map_err(|_| format!("`{part}`: the value must be a number from 0 to 255"))?;
         match key.trim() {
-            "turns" => b.turns = value,
+            "turns" => {
+                b.turns = value;
+                b.turns_begun = false;
+            }
+            "turns-begun" => {
+                b.turns = value;
+                b.turns_begun = true;
+            }
             "concessions" => b.concessions = value,
             "invites" => b.invites = value,
             other => {
                 return Err(format!(
-                    "`{other}` is not a bound: expected turns, concessions or invites"
+                    "`{other}` is not a bound: expected turns, turns-begun, concessions or invites"
                 ));
             }
         }

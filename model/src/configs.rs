@@ -420,19 +420,25 @@ fn trigger(when: TriggerEvent) -> AbilitySetup {
     }
 }
 
-/// The default bounds of a family at a table: five turns end (every player takes one or more),
-/// and every player but one may concede, one at a time, as far as the game goes on (a Duel and
+/// The default bounds of a family at a table: five turns end (every player takes one or more;
+/// eight in the families whose games per turn are few, the Chain, Showdowns and combat), and
+/// every player but one may concede, one at a time, as far as the game goes on (a Duel and
 /// Magma Chamber end with the first concession, 651.1 and 651.4).
-pub fn bounds(_family: Family, mode: Mode) -> Bounds {
+pub fn bounds(family: Family, mode: Mode) -> Bounds {
     let concessions = match mode {
         Mode::Duel | Mode::MagmaChamber => 1,
         Mode::Skirmish => 2,
         Mode::War => 3,
     };
+    let turns = match family {
+        Family::Chain | Family::Showdown | Family::Combat => 8,
+        _ => 5,
+    };
     Bounds {
-        turns: 5,
+        turns,
         concessions,
         invites: 1,
+        turns_begun: false,
     }
 }
 
@@ -447,6 +453,7 @@ pub fn quick_bounds(_family: Family, mode: Mode) -> Bounds {
         turns: 2,
         concessions,
         invites: 1,
+        turns_begun: false,
     }
 }
 

@@ -25,6 +25,11 @@ pub struct Bounds {
     /// Invitations per turn (Magma Chamber): an invitation handed straight back returns the
     /// game to where it was.
     pub invites: u8,
+    /// Whether `turns` bounds the turns begun since the start, a turn handed on by a Turn
+    /// Player's removal included (what an observer sees as the Turn Player changing), rather
+    /// than the turns ended by a player (`--bounds turns-begun=N`; the bound of riftcheck's
+    /// early releases and of the Spin twin of `war/chain`).
+    pub turns_begun: bool,
 }
 
 impl Default for Bounds {
@@ -33,6 +38,7 @@ impl Default for Bounds {
             turns: 1,
             concessions: 1,
             invites: 1,
+            turns_begun: false,
         }
     }
 }
@@ -249,7 +255,9 @@ impl<E: Engine> RiftModel<E> {
             Stepped::Refused(_) => return None,
             // Both took the action: judge the engine's transition too, so the properties it
             // breaks are named alongside the disagreement.
-            Stepped::Disagreed(Disagreement::ViewsDiffer(_), Some(both)) => (both.0, true),
+            Stepped::Disagreed(Disagreement::ViewsDiffer(_), Some(both)) => {
+                (Arc::new(both.0), true)
+            }
             Stepped::Disagreed(..) => return Some(violated(state)),
         };
         let verdict = judge(
@@ -272,16 +280,22 @@ impl<E: Engine> RiftModel<E> {
         next.ghost.countered = verdict.countered;
         match action {
             Action::Invite { .. } => next.ghost.invites += 1,
-            Action::EndTurn { .. } => {
-                next.ghost.invites = 0;
-                next.ghost.turns_ended = next.ghost.turns_ended.saturating_add(1);
-            }
+            Action::EndTurn { .. } => next.ghost.invites = 0,
             _ => {}
+        }
+        let turn_counts = if self.bounds.turns_begun {
+            after.turn.is_some() && after.turn != state.view.turn
+        } else {
+            matches!(action, Action::EndTurn { .. })
+        };
+        if turn_counts {
+            next.ghost.turns_ended = next.ghost.turns_ended.saturating_add(1);
         }
         next.ghost.removed = after.removed.len() as u8;
         self.seen.fetch_or(verdict.seen, Ordering::Relaxed);
-        let events = std::mem::take(&mut after.events);
-        next.view = Arc::new(after);
+        let events =
+            Arc::get_mut(&mut after).map_or_else(Vec::new, |o| std::mem::take(&mut o.events));
+        next.view = after;
         Some(Transition {
             state: next,
             events,

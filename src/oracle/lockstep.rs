@@ -103,8 +103,9 @@ impl fmt::Display for Disagreement {
 pub enum Stepped {
     /// Both refused, and the engine's rule is one the reference finds broken. Nothing changed.
     Refused(RuleError),
-    /// Both took the action and an observer sees the same: the observation, events included.
-    Agreed(Observation),
+    /// Both took the action and an observer sees the same: the observation, events included
+    /// (shared: the checker keeps it as the next state's view without copying it).
+    Agreed(std::sync::Arc<Observation>),
     /// They disagree. When both took the action, their observations come with it: the
     /// engine's, then the reference's.
     Disagreed(Disagreement, Option<Box<(Observation, Observation)>>),
@@ -220,10 +221,15 @@ impl<E: Engine, R: Engine> Lockstep<E, R> {
     /// Takes `action`, which [`Lockstep::refusal`] has just found both accept in this game (so
     /// neither checks it again), and compares what they do.
     pub fn step_accepted(&mut self, action: Action, catalog: &crate::card::Catalog) -> Stepped {
-        let ours = match self.engine.step_checked(action) {
-            Ok(o) => o,
+        let events = match self.engine.apply_checked(action) {
+            Ok(e) => e,
             Err(error) => return Stepped::Disagreed(Disagreement::EngineRefused { error }, None),
         };
+        // The observation goes where it is kept at once, and is not copied on its way out.
+        let mut ours = std::sync::Arc::new(self.engine.observe());
+        if let Some(o) = std::sync::Arc::get_mut(&mut ours) {
+            o.events = events;
+        }
         let theirs = match self.spec.step_checked(action) {
             Ok(o) => o,
             Err(_) => {
@@ -236,6 +242,7 @@ impl<E: Engine, R: Engine> Lockstep<E, R> {
         match ours.first_difference(&theirs, catalog) {
             None => Stepped::Agreed(ours),
             Some(d) => {
+                let ours = std::sync::Arc::unwrap_or_clone(ours);
                 Stepped::Disagreed(Disagreement::ViewsDiffer(d), Some(Box::new((ours, theirs))))
             }
         }

@@ -12,6 +12,7 @@ use super::movement;
 
 /// Runs a cleanup (323) until nothing more changes.
 pub(crate) fn cleanup(game: &mut Game, ev: &mut Vec<Event>) {
+    super::counter::forget_departed_targets(game);
     if game.is_over() {
         return;
     }

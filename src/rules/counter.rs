@@ -4,8 +4,28 @@
 use crate::event::Event;
 use crate::game::Game;
 use crate::game::policy;
-use crate::item::{ItemKind, ItemName};
+use arrayvec::ArrayVec;
+
+use crate::item::{ItemKind, ItemName, ItemTarget, MAX_CHAIN};
 use crate::zone::Zone;
+
+/// 425, 359.3.e: once the item a Counter (or any item) targets has left the Chain, that target
+/// is gone for good: the item will do nothing to it, and nothing it does can reach a later item
+/// of the same name (an ability activated again next turn). So the target is forgotten: two games
+/// that differ only in which departed item was targeted are one game.
+pub(crate) fn forget_departed_targets(game: &mut Game) {
+    let Some(chain) = game.s.chain.as_mut() else {
+        return;
+    };
+    let on_chain: ArrayVec<ItemName, MAX_CHAIN> = chain.items.iter().map(|i| i.name()).collect();
+    for item in &mut chain.items {
+        if let Some(ItemTarget::Item(name)) = item.target
+            && !on_chain.contains(&name)
+        {
+            item.target = None;
+        }
+    }
+}
 
 /// Counters an item (425): it is cleared from the Chain without resolving; a spell card goes to
 /// its owner's Trash, or out of the game if its owner has been removed. Returns whether it was on

@@ -58,8 +58,25 @@ impl Spec {
         }
     }
 
+    /// 425, 359.3.e: an item whose target has left the Chain targets nothing any more: whatever
+    /// it was, it can never be hit, so it is not remembered.
+    fn drop_dead_targets(&mut self) {
+        let mut still_there = Vec::new();
+        for i in &self.s.stack {
+            still_there.push((i.source, i.kind));
+        }
+        for i in &mut self.s.stack {
+            if let Some(crate::item::ItemTarget::Item(n)) = i.target
+                && !still_there.contains(&(n.source, n.kind))
+            {
+                i.target = None;
+            }
+        }
+    }
+
     /// 323: kill, recall, release, unstage until nothing changes; then check for a winner.
     fn tidy(&mut self) {
+        self.drop_dead_targets();
         if self.s.winners.is_some() {
             return;
         }

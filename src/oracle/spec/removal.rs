@@ -35,7 +35,10 @@ impl Spec {
         if one_side_left {
             self.s.players = staying.clone();
             for &p in &leaving {
+                // Who left is a set: no rule reads the order they left in.
                 self.s.gone.push(p);
+                self.s.gone.sort();
+                self.s.gone.sort();
                 if p != seat {
                     self.say(Event::PlayerRemoved { seat: p });
                 }
@@ -113,6 +116,7 @@ impl Spec {
     fn remove(&mut self, p: Seat) {
         self.s.players.retain(|x| *x != p);
         self.s.gone.push(p);
+        self.s.gone.sort();
         self.say(Event::PlayerRemoved { seat: p });
         if self.s.invited == Some(p) {
             self.s.invited = None;
