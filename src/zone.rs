@@ -7,7 +7,7 @@ use crate::seat::Seat;
 
 /// Where a card is (107-108). Non-Board zones belong to the card's owner (056): a card never goes
 /// into another player's Hand, Trash or Banishment.
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Serialize, Deserialize)]
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Zone {
     /// In its owner's hand.
@@ -45,4 +45,61 @@ pub enum Location {
     Base,
     /// A battlefield.
     Field(BattlefieldId),
+}
+
+impl Zone {
+    /// A byte that names the zone, different for every zone (the kind in the high half, the
+    /// seat or battlefield in the low half; both are below 16).
+    pub fn code(self) -> u8 {
+        let low = |i: usize| i as u8 & 0x0f;
+        match self {
+            Zone::Hand => 0x00,
+            Zone::Base(s) => 0x10 | low(s.index()),
+            Zone::Field(b) => 0x20 | low(b.index()),
+            Zone::Facedown(b) => 0x30 | low(b.index()),
+            Zone::Chain => 0x40,
+            Zone::Trash => 0x50,
+            Zone::Banishment => 0x60,
+            Zone::Removed => 0x70,
+            Zone::Nowhere => 0x80,
+        }
+    }
+}
+
+/// One byte per zone ([`Zone::code`]): the model checker hashes every card's zone in every state.
+impl std::hash::Hash for Zone {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        state.write_u8(self.code());
+    }
+}
+
+#[cfg(test)]
+mod code_tests {
+    use super::*;
+    use crate::card::MAX_BATTLEFIELDS;
+
+    /// Two zones that differ have different codes, so hashing the code loses nothing.
+    #[test]
+    fn every_zone_has_its_own_code() {
+        let mut zones = vec![
+            Zone::Hand,
+            Zone::Chain,
+            Zone::Trash,
+            Zone::Banishment,
+            Zone::Removed,
+            Zone::Nowhere,
+        ];
+        for i in 0..4 {
+            zones.extend(Seat::from_index(i).map(Zone::Base));
+        }
+        for i in 0..MAX_BATTLEFIELDS {
+            let b = BattlefieldId::from_index(i);
+            zones.push(Zone::Field(b));
+            zones.push(Zone::Facedown(b));
+        }
+        let mut codes: Vec<u8> = zones.iter().map(|z| z.code()).collect();
+        codes.sort_unstable();
+        codes.dedup();
+        assert_eq!(codes.len(), zones.len());
+    }
 }

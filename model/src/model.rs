@@ -46,7 +46,6 @@ impl Default for Bounds {
 /// A state of the model: the engine, the spec, and the checker's ghost record; and, not part of
 /// the state's identity, what an observer sees of the engine's game (a cache: the properties
 /// of the next transition read it as "before").
-#[derive(Clone)]
 pub struct State<E: Engine = Game> {
     /// The engine and the spec.
     pub pair: Lockstep<E, Spec>,
@@ -54,6 +53,24 @@ pub struct State<E: Engine = Game> {
     pub ghost: Ghost,
     /// The engine's observation, without events.
     pub view: Arc<Observation>,
+}
+
+impl<E: Engine> Clone for State<E> {
+    fn clone(&self) -> Self {
+        State {
+            pair: self.pair.clone(),
+            ghost: self.ghost,
+            view: Arc::clone(&self.view),
+        }
+    }
+
+    /// Field by field, in place: the search copies a state into the room of another for every
+    /// transition it tries.
+    fn clone_from(&mut self, source: &Self) {
+        self.pair.clone_from(&source.pair);
+        self.ghost = source.ghost;
+        self.view.clone_from(&source.view);
+    }
 }
 
 impl<E: Engine> PartialEq for State<E> {
@@ -235,21 +252,53 @@ impl<E: Engine> RiftModel<E> {
     /// it for the same rule. A disagreement between them is a transition to a final state that
     /// violates "the engine and the spec agree".
     pub fn step(&self, state: &State<E>, action: Action) -> Option<Transition<E>> {
-        let violated = |state: &State<E>| {
-            let mut next = state.clone();
-            next.ghost.violated |= Prop::EngineAndSpecAgree.bit();
-            Transition {
-                state: next,
-                events: Vec::new(),
-                seen: 0,
-            }
-        };
-        match state.pair.refusal(action) {
-            Some(Ok(_)) => return None,
-            Some(Err(_)) => return Some(violated(state)),
-            None => {}
-        }
+        let go = self.refusal(state, action)?;
         let mut next = state.clone();
+        let (seen, events) = if go {
+            self.advance(state, action, &mut next)?
+        } else {
+            next.ghost.violated |= Prop::EngineAndSpecAgree.bit();
+            (0, Vec::new())
+        };
+        Some(Transition {
+            state: next,
+            events,
+            seen,
+        })
+    }
+
+    /// [`RiftModel::step`] into `next`, whose old contents are overwritten (the depth-first
+    /// search reuses one state's room for every transition it tries): the companions the
+    /// transition showed, or `None` (and `next` unspecified) if both refuse the action.
+    pub fn step_into(&self, state: &State<E>, action: Action, next: &mut State<E>) -> Option<u64> {
+        let go = self.refusal(state, action)?;
+        next.clone_from(state);
+        if go {
+            self.advance(state, action, next).map(|(seen, _)| seen)
+        } else {
+            next.ghost.violated |= Prop::EngineAndSpecAgree.bit();
+            Some(0)
+        }
+    }
+
+    /// Whether the engine and the spec both take `action` (`Some(true)`), both refuse it for
+    /// the same rule (`None`), or disagree about refusing it (`Some(false)`).
+    fn refusal(&self, state: &State<E>, action: Action) -> Option<bool> {
+        match state.pair.refusal(action) {
+            Some(Ok(_)) => None,
+            Some(Err(_)) => Some(false),
+            None => Some(true),
+        }
+    }
+
+    /// Takes `action`, which both accept, from `state` in `next`, a copy of `state`: the
+    /// companions shown and the events, or `None` if both refuse it after all.
+    fn advance(
+        &self,
+        state: &State<E>,
+        action: Action,
+        next: &mut State<E>,
+    ) -> Option<(u64, Vec<Event>)> {
         let (mut after, disagreed) = match next.pair.step_accepted(action, &self.catalog) {
             Stepped::Agreed(after) => (after, false),
             Stepped::Refused(_) => return None,
@@ -258,7 +307,11 @@ impl<E: Engine> RiftModel<E> {
             Stepped::Disagreed(Disagreement::ViewsDiffer(_), Some(both)) => {
                 (Arc::new(both.0), true)
             }
-            Stepped::Disagreed(..) => return Some(violated(state)),
+            Stepped::Disagreed(..) => {
+                next.clone_from(state);
+                next.ghost.violated |= Prop::EngineAndSpecAgree.bit();
+                return Some((0, Vec::new()));
+            }
         };
         let verdict = judge(
             &Judging::step(
@@ -296,11 +349,7 @@ impl<E: Engine> RiftModel<E> {
         let events =
             Arc::get_mut(&mut after).map_or_else(Vec::new, |o| std::mem::take(&mut o.events));
         next.view = after;
-        Some(Transition {
-            state: next,
-            events,
-            seen: verdict.seen,
-        })
+        Some((verdict.seen, events))
     }
 
     /// The actions offered in `state`, bounds applied: the union of what the engine and the

@@ -18,7 +18,7 @@ use crate::zone::Zone;
 ///
 /// Build one with [`Game::from_setup`]; change it only with [`Game::apply`], which refuses an
 /// illegal action with a [`RuleError`] and leaves the game exactly as it was.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct Game {
     pub(crate) catalog: Arc<Catalog>,
     /// The readings this engine plays under (not part of the state: it never changes).
@@ -27,7 +27,7 @@ pub struct Game {
 }
 
 /// The changing part of a game. Everything here is hashed by the model checker.
-#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+#[derive(PartialEq, Eq, Hash, Debug)]
 pub(crate) struct State {
     /// Seats removed from the game (651.3).
     pub removed: SeatSet,
@@ -53,7 +53,7 @@ pub(crate) struct State {
 }
 
 /// The changing part of a card.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct CardState {
     /// Where it is.
     pub zone: Zone,
@@ -395,6 +395,88 @@ impl Game {
 
     pub(crate) fn set_zone(&mut self, card: CardId, zone: Zone) {
         self.s.cards[card.index()].zone = zone;
+    }
+}
+
+/// One word per card: the model checker hashes every card in every state.
+impl Hash for CardState {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        state.write_u32(
+            u32::from(self.zone.code())
+                | (self.controller.index() as u32) << 8
+                | u32::from(self.exhausted) << 16
+                | u32::from(self.damage) << 24,
+        );
+    }
+}
+
+impl Clone for Game {
+    fn clone(&self) -> Game {
+        Game {
+            catalog: Arc::clone(&self.catalog),
+            readings: self.readings,
+            s: self.s.clone(),
+        }
+    }
+
+    /// In place: the model checker copies a game into the room of another for every
+    /// transition it tries.
+    fn clone_from(&mut self, source: &Game) {
+        let Game {
+            catalog,
+            readings,
+            s,
+        } = source;
+        if !Arc::ptr_eq(&self.catalog, catalog) {
+            self.catalog = Arc::clone(catalog);
+        }
+        self.readings = *readings;
+        self.s.clone_from(s);
+    }
+}
+
+impl Clone for State {
+    fn clone(&self) -> State {
+        let mut out = State {
+            removed: self.removed,
+            turn: self.turn,
+            turn_begun: self.turn_begun,
+            points: self.points,
+            energy: self.energy,
+            invited: self.invited,
+            cards: ArrayVec::new(),
+            fields: ArrayVec::new(),
+            window: self.window,
+            chain: None,
+        };
+        out.clone_from(self);
+        out
+    }
+
+    /// Field by field (every field named, so a new one cannot be forgotten).
+    fn clone_from(&mut self, source: &State) {
+        let State {
+            removed,
+            turn,
+            turn_begun,
+            points,
+            energy,
+            invited,
+            cards,
+            fields,
+            window,
+            chain,
+        } = source;
+        self.removed = *removed;
+        self.turn = *turn;
+        self.turn_begun = *turn_begun;
+        self.points = *points;
+        self.energy = *energy;
+        self.invited = *invited;
+        self.cards.clone_from(cards);
+        self.fields.clone_from(fields);
+        self.window = *window;
+        self.chain.clone_from(chain);
     }
 }
 

@@ -112,12 +112,28 @@ pub enum Stepped {
 }
 
 /// An engine and a reference, stepped together.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Debug, PartialEq, Eq, Hash)]
 pub struct Lockstep<E: Engine = Game, R: Engine = Spec> {
     /// The engine under test.
     pub engine: E,
     /// The reference reading of the rules.
     pub spec: R,
+}
+
+impl<E: Engine, R: Engine> Clone for Lockstep<E, R> {
+    fn clone(&self) -> Self {
+        Lockstep {
+            engine: self.engine.clone(),
+            spec: self.spec.clone(),
+        }
+    }
+
+    /// Each side in place (the model checker copies a pair into another's room for every
+    /// transition it tries).
+    fn clone_from(&mut self, source: &Self) {
+        self.engine.clone_from(&source.engine);
+        self.spec.clone_from(&source.spec);
+    }
 }
 
 /// Two engines started from one setup.

@@ -56,7 +56,8 @@ const REPORT_EVERY: usize = 1 << 12;
 
 /// One state on the current path, with the actions still to try from it.
 pub(super) struct Frame<E: Engine> {
-    pub state: State<E>,
+    /// Boxed, so that a state is never copied on its way onto the path.
+    pub state: Box<State<E>>,
     pub fp: u64,
     pub actions: Vec<Action>,
     pub next: usize,
@@ -67,7 +68,7 @@ impl<E: Engine> Frame<E> {
     /// A frame whose actions are all tried: it stands on the path and is never expanded.
     pub fn tried(state: State<E>, fp: u64, via: Option<Action>) -> Frame<E> {
         Frame {
-            state,
+            state: Box::new(state),
             fp,
             actions: Vec::new(),
             next: 0,
@@ -113,6 +114,8 @@ pub(super) struct Dfs<'m, E: Engine> {
     found: u64,
     on_path: FpSet,
     spare: Vec<Vec<Action>>,
+    /// The room each transition is tried in (the states of frames popped are kept for reuse).
+    rooms: Vec<Box<State<E>>>,
     started: Instant,
 }
 
@@ -128,6 +131,7 @@ impl<'m, E: Engine> Dfs<'m, E> {
             found: 0,
             on_path: FpSet::default(),
             spare: Vec::new(),
+            rooms: Vec::new(),
             started: Instant::now(),
         }
     }
@@ -150,6 +154,10 @@ impl<'m, E: Engine> Dfs<'m, E> {
     /// A frame for `state`, reached by `via`, with the actions offered in it (none if it is
     /// final).
     pub fn frame(&mut self, state: State<E>, fp: u64, via: Option<Action>) -> Frame<E> {
+        self.boxed_frame(Box::new(state), fp, via)
+    }
+
+    fn boxed_frame(&mut self, state: Box<State<E>>, fp: u64, via: Option<Action>) -> Frame<E> {
         let mut actions = self.spare.pop().unwrap_or_default();
         actions.clear();
         self.model.offered(&state, &mut actions);
@@ -175,6 +183,11 @@ impl<'m, E: Engine> Dfs<'m, E> {
         for f in stack.iter() {
             self.on_path.insert(f.fp);
         }
+        let Some(first) = stack.last() else { return };
+        let mut room = self
+            .rooms
+            .pop()
+            .unwrap_or_else(|| Box::new(first.state.as_ref().clone()));
         while stack.len() > floor {
             let Some(top) = stack.last_mut() else { break };
             if top.next == top.actions.len() {
@@ -182,15 +195,20 @@ impl<'m, E: Engine> Dfs<'m, E> {
                 hooks.popped(top.fp);
                 if let Some(frame) = stack.pop() {
                     self.spare.push(frame.actions);
+                    self.rooms.push(frame.state);
                 }
                 continue;
             }
             let action = top.actions[top.next];
             top.next += 1;
             let from = top.fp;
-            let Some(t) = self.model.step(&top.state, action) else {
+            if self
+                .model
+                .step_into(&top.state, action, &mut room)
+                .is_none()
+            {
                 continue;
-            };
+            }
             self.out.generated += 1;
             if self.out.generated.is_multiple_of(REPORT_EVERY) {
                 progress(&self.progress(hooks.unique()));
@@ -199,7 +217,7 @@ impl<'m, E: Engine> Dfs<'m, E> {
                 self.out.cut = Some(cut);
                 break;
             }
-            let fp = fingerprint(&t.state);
+            let fp = fingerprint(&room);
             if self.on_path.contains(&fp) {
                 if self.out.cycle.is_none() {
                     // Back to a state on the path: from the frame holding it to the top, then
@@ -223,8 +241,8 @@ impl<'m, E: Engine> Dfs<'m, E> {
                 }
                 Reach::Stop | Reach::Expand => {}
             }
-            if t.state.ghost.violated & !self.found != 0 {
-                self.record(&t.state, || {
+            if room.ghost.violated & !self.found != 0 {
+                self.record(&room, || {
                     stack.iter().filter_map(|f| f.via).chain([action]).collect()
                 });
             }
@@ -232,16 +250,23 @@ impl<'m, E: Engine> Dfs<'m, E> {
             if what == Reach::Stop {
                 continue;
             }
-            let frame = self.frame(t.state, fp, Some(action));
+            let next_room = match self.rooms.pop() {
+                Some(r) => r,
+                None => Box::new(room.as_ref().clone()),
+            };
+            let state = std::mem::replace(&mut room, next_room);
+            let frame = self.boxed_frame(state, fp, Some(action));
             if frame.actions.is_empty() {
                 // A final state: nothing to try from it, so it need not go on the path.
                 self.spare.push(frame.actions);
+                self.rooms.push(frame.state);
                 continue;
             }
             self.on_path.insert(fp);
             hooks.pushed(fp);
             stack.push(frame);
         }
+        self.rooms.push(room);
         for f in stack.iter() {
             self.on_path.remove(&f.fp);
         }
@@ -282,13 +307,16 @@ pub fn exhaust<E: Engine>(
     }
     impl Hooks for Visited<'_> {
         fn reach(&mut self, _: u64, fp: u64, _: usize, _: Action) -> Reach {
-            if self.set.contains(&fp) {
-                Reach::Seen
-            } else if self.budget.full(self.set.len()) {
-                Reach::Full
-            } else {
-                self.set.insert(fp);
+            if self.budget.full(self.set.len()) {
+                if self.set.contains(&fp) {
+                    Reach::Seen
+                } else {
+                    Reach::Full
+                }
+            } else if self.set.insert(fp) {
                 Reach::Expand
+            } else {
+                Reach::Seen
             }
         }
         fn unique(&self) -> usize {

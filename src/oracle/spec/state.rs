@@ -20,7 +20,7 @@ use crate::setup::Table;
 use crate::zone::Zone;
 
 /// The naive second reading of the rules.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct Spec {
     pub(super) catalog: Arc<Catalog>,
     /// The readings it follows: the game's, without rule faults.
@@ -139,7 +139,7 @@ impl Spec {
     }
 }
 
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub(super) struct Card {
     pub zone: Zone,
     pub controller: Seat,
@@ -176,7 +176,7 @@ pub(super) struct Fight {
 pub(super) type Seats = ArrayVec<Seat, 4>;
 
 /// Everything the spec keeps, in plain lists (of fixed capacity: the rules bound each).
-#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+#[derive(PartialEq, Eq, Hash, Debug)]
 pub(super) struct SpecState {
     /// Players still in the game, in turn order.
     pub players: Seats,
@@ -421,5 +421,111 @@ impl Spec {
             }
         }
         after.len() > 2
+    }
+}
+
+/// One word per card: the model checker hashes every card in every state.
+impl Hash for Card {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        state.write_u32(
+            u32::from(self.zone.code())
+                | (self.controller.index() as u32) << 8
+                | u32::from(self.exhausted) << 16
+                | u32::from(self.damage) << 24,
+        );
+    }
+}
+
+impl Clone for Spec {
+    fn clone(&self) -> Spec {
+        Spec {
+            catalog: Arc::clone(&self.catalog),
+            readings: self.readings,
+            s: self.s.clone(),
+            log: self.log.clone(),
+        }
+    }
+
+    /// In place: the model checker copies a spec into the room of another for every
+    /// transition it tries.
+    fn clone_from(&mut self, source: &Spec) {
+        let Spec {
+            catalog,
+            readings,
+            s,
+            log,
+        } = source;
+        if !Arc::ptr_eq(&self.catalog, catalog) {
+            self.catalog = Arc::clone(catalog);
+        }
+        self.readings = *readings;
+        self.s.clone_from(s);
+        self.log.clone_from(log);
+    }
+}
+
+impl Clone for SpecState {
+    fn clone(&self) -> SpecState {
+        let mut out = SpecState {
+            players: Seats::new(),
+            gone: Seats::new(),
+            turn: self.turn,
+            turn_waiting: self.turn_waiting,
+            cards: ArrayVec::new(),
+            fields: ArrayVec::new(),
+            chain_exists: self.chain_exists,
+            chain_by_trigger: self.chain_by_trigger,
+            stack: ArrayVec::new(),
+            waiting: ArrayVec::new(),
+            priority: self.priority,
+            passes: Seats::new(),
+            fight: None,
+            points: self.points,
+            energy: self.energy,
+            invited: self.invited,
+            winners: None,
+        };
+        out.clone_from(self);
+        out
+    }
+
+    /// Field by field (every field named, so a new one cannot be forgotten).
+    fn clone_from(&mut self, source: &SpecState) {
+        let SpecState {
+            players,
+            gone,
+            turn,
+            turn_waiting,
+            cards,
+            fields,
+            chain_exists,
+            chain_by_trigger,
+            stack,
+            waiting,
+            priority,
+            passes,
+            fight,
+            points,
+            energy,
+            invited,
+            winners,
+        } = source;
+        self.players.clone_from(players);
+        self.gone.clone_from(gone);
+        self.turn = *turn;
+        self.turn_waiting = *turn_waiting;
+        self.cards.clone_from(cards);
+        self.fields.clone_from(fields);
+        self.chain_exists = *chain_exists;
+        self.chain_by_trigger = *chain_by_trigger;
+        self.stack.clone_from(stack);
+        self.waiting.clone_from(waiting);
+        self.priority = *priority;
+        self.passes.clone_from(passes);
+        self.fight.clone_from(fight);
+        self.points = *points;
+        self.energy = *energy;
+        self.invited = *invited;
+        self.winners.clone_from(winners);
     }
 }
