@@ -27,6 +27,9 @@ pub struct Options {
     pub shard: Option<(u32, u32, usize)>,
     /// Keep every distinct state's fingerprint ([`Outcome::fingerprints`]).
     pub keep_fingerprints: bool,
+    /// Reuse what an action did to a pair in another state ([`crate::memo`]); the results do
+    /// not depend on it.
+    pub memo: bool,
 }
 
 impl Default for Options {
@@ -38,6 +41,7 @@ impl Default for Options {
             fault: None,
             shard: None,
             keep_fingerprints: false,
+            memo: true,
         }
     }
 }
@@ -114,6 +118,8 @@ pub struct Outcome {
     pub shard: Option<ShardPart>,
     /// Every distinct state's fingerprint, sorted, when asked for.
     pub fingerprints: Option<Vec<u64>>,
+    /// Transitions found in the memo of transitions rather than taken afresh ([`crate::memo`]).
+    pub kept: usize,
 }
 
 impl Outcome {
@@ -168,7 +174,8 @@ pub fn check_with<E: Engine>(
     opts: &Options,
     progress: &mut dyn FnMut(&Progress),
 ) -> Result<Outcome, String> {
-    let model = RiftModel::<E>::of(name, &setup.with_fault(opts.fault), bounds)?;
+    let mut model = RiftModel::<E>::of(name, &setup.with_fault(opts.fault), bounds)?;
+    model.memo = opts.memo;
     let budget = Budget::start(opts.limits);
     let (explored, shard) = match opts.shard {
         None => (
@@ -257,5 +264,6 @@ pub fn check_with<E: Engine>(
         counterexamples,
         shard,
         fingerprints: explored.fingerprints,
+        kept: explored.kept,
     })
 }

@@ -10,6 +10,8 @@ use riftcheck::oracle::{Disagreement, Lockstep, Spec, Stepped};
 use riftcheck::{Action, Catalog, Engine, Event, Game, Observation, Readings, Setup, SetupErrors};
 use stateright::{Model, Property};
 
+use crate::digest::pair_fingerprint;
+use crate::memo::{After, Memo, Taken};
 use crate::properties::{Ghost, Judging, Kind, Prop, judge};
 
 /// Bounds that make the state graph finite and acyclic.
@@ -110,6 +112,9 @@ pub struct RiftModel<E: Engine = Game> {
     /// Companion situations seen by any transition so far (a side record, so that states stay
     /// free of history).
     pub seen: Arc<AtomicU64>,
+    /// Whether the depth-first search may reuse what an action did to a pair ([`crate::memo`]);
+    /// `check --no-memo` takes every transition afresh.
+    pub memo: bool,
 }
 
 impl<E: Engine> fmt::Debug for State<E> {
@@ -222,6 +227,7 @@ impl<E: Engine> RiftModel<E> {
             first_view: started.first,
             bounds,
             seen,
+            memo: true,
         })
     }
 
@@ -281,6 +287,82 @@ impl<E: Engine> RiftModel<E> {
         }
     }
 
+    /// The ghost after a kept transition ([`crate::memo`]): `action` from `state`, which led
+    /// to `after` the first time it was taken (and broke no property: such are not kept).
+    pub fn kept_ghost(&self, state: &State<E>, action: Action, after: &After) -> Ghost {
+        let mut ghost = self.next_ghost(state, action, &after.view);
+        ghost.violated = 0;
+        ghost.countered = after.countered;
+        ghost
+    }
+
+    /// Writes into `next` the state a kept transition leads to, whose ghost is `ghost`
+    /// ([`RiftModel::kept_ghost`]).
+    pub fn materialize(next: &mut State<E>, taken: &Taken<E>, ghost: Ghost) {
+        next.pair.clone_from(&taken.pair);
+        next.ghost = ghost;
+        next.view.clone_from(&taken.after.view);
+    }
+
+    /// [`RiftModel::step_into`], keeping the outcome in `memo` under `key` (the slot, the
+    /// fingerprint of `state`'s pair and its countered items) unless it breaks a property
+    /// (a disagreement of the engine and the spec among them): the fingerprint of `next`'s
+    /// pair.
+    pub fn step_fresh(
+        &self,
+        state: &State<E>,
+        key: (usize, u64, u128),
+        action: Action,
+        next: &mut State<E>,
+        memo: &mut Memo<E>,
+    ) -> Option<u64> {
+        let (slot, pair_fp, countered) = key;
+        let Some(go) = self.refusal(state, action) else {
+            memo.refused(slot, pair_fp, countered, action);
+            return None;
+        };
+        next.clone_from(state);
+        if !go {
+            next.ghost.violated |= Prop::EngineAndSpecAgree.bit();
+            return Some(pair_fingerprint(&next.pair));
+        }
+        self.advance(state, action, next)?;
+        let next_fp = pair_fingerprint(&next.pair);
+        if next.ghost.violated == 0 {
+            let after = After {
+                pair_fp: next_fp,
+                view: Arc::clone(&next.view),
+                countered: next.ghost.countered,
+            };
+            memo.taken(key, action, &next.pair, after);
+        }
+        Some(next_fp)
+    }
+
+    /// [`RiftModel::offered`], the actions before the bounds taken from `memo` if kept there
+    /// (and kept there if not), `key` as for [`RiftModel::step_fresh`].
+    pub fn offered_memo(
+        &self,
+        state: &State<E>,
+        key: (usize, u64, u128),
+        memo: &mut Memo<E>,
+        out: &mut Vec<Action>,
+    ) {
+        if Self::is_final(state) {
+            return;
+        }
+        let (slot, pair_fp, countered) = key;
+        let start = out.len();
+        match memo.offered(slot, pair_fp, countered) {
+            Some(kept) => out.extend_from_slice(kept),
+            None => {
+                Self::well_formed(&state.pair, out);
+                memo.keep_offered(slot, pair_fp, countered, &out[start..]);
+            }
+        }
+        self.bound(state, out, start);
+    }
+
     /// Whether the engine and the spec both take `action` (`Some(true)`), both refuse it for
     /// the same rule (`None`), or disagree about refusing it (`Some(false)`).
     fn refusal(&self, state: &State<E>, action: Action) -> Option<bool> {
@@ -325,15 +407,27 @@ impl<E: Engine> RiftModel<E> {
             ),
             self.seen.load(Ordering::Relaxed),
         );
+        next.ghost = self.next_ghost(state, action, &after);
         next.ghost.violated = verdict.violated;
         if disagreed {
             next.ghost.violated |= Prop::EngineAndSpecAgree.bit();
         }
-        next.ghost.over = after.winners.is_some();
         next.ghost.countered = verdict.countered;
+        self.seen.fetch_or(verdict.seen, Ordering::Relaxed);
+        let events =
+            Arc::get_mut(&mut after).map_or_else(Vec::new, |o| std::mem::take(&mut o.events));
+        next.view = after;
+        Some((verdict.seen, events))
+    }
+
+    /// The ghost after `action` from `state`, which led to what `after` shows: its counters
+    /// and whether the game is over (the verdicts and the countered items are the caller's).
+    fn next_ghost(&self, state: &State<E>, action: Action, after: &Observation) -> Ghost {
+        let mut ghost = state.ghost;
+        ghost.over = after.winners.is_some();
         match action {
-            Action::Invite { .. } => next.ghost.invites += 1,
-            Action::EndTurn { .. } => next.ghost.invites = 0,
+            Action::Invite { .. } => ghost.invites += 1,
+            Action::EndTurn { .. } => ghost.invites = 0,
             _ => {}
         }
         let turn_counts = if self.bounds.turns_begun {
@@ -342,14 +436,10 @@ impl<E: Engine> RiftModel<E> {
             matches!(action, Action::EndTurn { .. })
         };
         if turn_counts {
-            next.ghost.turns_ended = next.ghost.turns_ended.saturating_add(1);
+            ghost.turns_ended = ghost.turns_ended.saturating_add(1);
         }
-        next.ghost.removed = after.removed.len() as u8;
-        self.seen.fetch_or(verdict.seen, Ordering::Relaxed);
-        let events =
-            Arc::get_mut(&mut after).map_or_else(Vec::new, |o| std::mem::take(&mut o.events));
-        next.view = after;
-        Some((verdict.seen, events))
+        ghost.removed = after.removed.len() as u8;
+        ghost
     }
 
     /// The actions offered in `state`, bounds applied: the union of what the engine and the
@@ -359,9 +449,17 @@ impl<E: Engine> RiftModel<E> {
             return;
         }
         let start = out.len();
-        state.pair.engine.well_formed(out);
+        Self::well_formed(&state.pair, out);
+        self.bound(state, out, start);
+    }
+
+    /// What the engine and the spec of `pair` list as well formed, in one list without
+    /// repeats (appended to `out`): the actions offered, before the bounds.
+    pub fn well_formed(pair: &Lockstep<E, Spec>, out: &mut Vec<Action>) {
+        let start = out.len();
+        pair.engine.well_formed(out);
         let middle = out.len();
-        state.pair.spec.well_formed(out);
+        pair.spec.well_formed(out);
         if out[start..middle] == out[middle..] {
             // Both list the same actions (the usual case): one list is the union.
             out.truncate(middle);
@@ -369,14 +467,25 @@ impl<E: Engine> RiftModel<E> {
             out[start..].sort_unstable();
         }
         let mut kept = start;
+        for i in start..out.len() {
+            if kept > start && out[kept - 1] == out[i] {
+                continue;
+            }
+            out[kept] = out[i];
+            kept += 1;
+        }
+        out.truncate(kept);
+    }
+
+    /// Drops from `out[start..]` the actions the bounds forbid in `state` (concessions,
+    /// invitations and turns ended, as the ghost counts them).
+    pub fn bound(&self, state: &State<E>, out: &mut Vec<Action>, start: usize) {
         let ghost = state.ghost;
         let bounds = self.bounds;
         let conceded = usize::from(ghost.removed).saturating_sub(self.removed_at_start);
+        let mut kept = start;
         for i in start..out.len() {
             let a = out[i];
-            if kept > start && out[kept - 1] == a {
-                continue;
-            }
             let allowed = match a {
                 Action::Concede { .. } => conceded < usize::from(bounds.concessions),
                 Action::Invite { .. } => ghost.invites < bounds.invites,

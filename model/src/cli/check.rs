@@ -98,6 +98,11 @@ pub struct CheckArgs {
     /// overlap of split runs exactly.
     #[arg(long)]
     pub fingerprints: Option<PathBuf>,
+    /// Take every transition afresh, rather than reusing what an action did to the same engine
+    /// and spec in another state (the results are the same; for an engine suspected of
+    /// depending on more than its state)
+    #[arg(long)]
+    pub no_memo: bool,
 }
 
 /// The file holding a configuration's fingerprints: its name, and the run of a split check.
@@ -393,6 +398,7 @@ pub fn run(args: CheckArgs) -> ExitCode {
         fault: None,
         shard: None,
         keep_fingerprints: args.fingerprints.is_some(),
+        memo: !args.no_memo,
     };
     let (targets, shard_run) = match split_targets(&args, targets, &mut opts) {
         Ok(x) => x,
@@ -682,6 +688,7 @@ mod tests {
             shard_by: ShardBy::Configuration,
             shard_weights: None,
             fingerprints: None,
+            no_memo: false,
         }
     }
 

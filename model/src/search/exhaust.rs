@@ -11,8 +11,9 @@ use std::time::{Duration, Instant};
 
 use riftcheck::{Action, Engine};
 
-use super::fingerprint::{FpSet, fingerprint};
+use super::fingerprint::{FpSet, fingerprint, pair_fingerprint, state_fingerprint};
 use super::limits::{Budget, Cut};
+use crate::memo::{Memo, Outcome};
 use crate::model::{RiftModel, State};
 use crate::properties::{Kind, Prop};
 
@@ -49,6 +50,8 @@ pub struct Exhausted {
     pub elapsed: Duration,
     /// Every distinct state's fingerprint, sorted, when the caller asked for them.
     pub fingerprints: Option<Vec<u64>>,
+    /// Transitions (of `generated`) found in the memo rather than taken afresh.
+    pub kept: usize,
 }
 
 /// Transitions between two calls of the progress reporter.
@@ -59,6 +62,10 @@ pub(super) struct Frame<E: Engine> {
     /// Boxed, so that a state is never copied on its way onto the path.
     pub state: Box<State<E>>,
     pub fp: u64,
+    /// The fingerprint of the state's pair (the engine and the spec).
+    pub pair_fp: u64,
+    /// The pair's slot in the search's memo.
+    pub memo_slot: usize,
     pub actions: Vec<Action>,
     pub next: usize,
     pub via: Option<Action>,
@@ -67,7 +74,10 @@ pub(super) struct Frame<E: Engine> {
 impl<E: Engine> Frame<E> {
     /// A frame whose actions are all tried: it stands on the path and is never expanded.
     pub fn tried(state: State<E>, fp: u64, via: Option<Action>) -> Frame<E> {
+        let pair_fp = pair_fingerprint(&state.pair);
         Frame {
+            pair_fp,
+            memo_slot: Memo::<E>::slot(pair_fp, state.ghost.countered),
             state: Box::new(state),
             fp,
             actions: Vec::new(),
@@ -116,6 +126,8 @@ pub(super) struct Dfs<'m, E: Engine> {
     spare: Vec<Vec<Action>>,
     /// The room each transition is tried in (the states of frames popped are kept for reuse).
     rooms: Vec<Box<State<E>>>,
+    /// What actions did to pairs, when the model allows it.
+    memo: Option<Memo<E>>,
     started: Instant,
 }
 
@@ -132,13 +144,14 @@ impl<'m, E: Engine> Dfs<'m, E> {
             on_path: FpSet::default(),
             spare: Vec::new(),
             rooms: Vec::new(),
+            memo: model.memo.then(Memo::new),
             started: Instant::now(),
         }
     }
 
     /// Records the violations `state` shows that were not found before, reached by `path`.
-    pub fn record(&mut self, state: &State<E>, path: impl FnOnce() -> Vec<Action>) {
-        let new = state.ghost.violated & !self.found;
+    pub fn record(&mut self, violated: u64, path: impl FnOnce() -> Vec<Action>) {
+        let new = violated & !self.found;
         if new == 0 {
             return;
         }
@@ -154,16 +167,32 @@ impl<'m, E: Engine> Dfs<'m, E> {
     /// A frame for `state`, reached by `via`, with the actions offered in it (none if it is
     /// final).
     pub fn frame(&mut self, state: State<E>, fp: u64, via: Option<Action>) -> Frame<E> {
-        self.boxed_frame(Box::new(state), fp, via)
+        let pair_fp = pair_fingerprint(&state.pair);
+        self.boxed_frame(Box::new(state), fp, pair_fp, via)
     }
 
-    fn boxed_frame(&mut self, state: Box<State<E>>, fp: u64, via: Option<Action>) -> Frame<E> {
+    fn boxed_frame(
+        &mut self,
+        state: Box<State<E>>,
+        fp: u64,
+        pair_fp: u64,
+        via: Option<Action>,
+    ) -> Frame<E> {
         let mut actions = self.spare.pop().unwrap_or_default();
         actions.clear();
-        self.model.offered(&state, &mut actions);
+        let memo_slot = Memo::<E>::slot(pair_fp, state.ghost.countered);
+        match &mut self.memo {
+            Some(memo) => {
+                let key = (memo_slot, pair_fp, state.ghost.countered);
+                self.model.offered_memo(&state, key, memo, &mut actions);
+            }
+            None => self.model.offered(&state, &mut actions),
+        }
         Frame {
             state,
             fp,
+            pair_fp,
+            memo_slot,
             actions,
             next: 0,
             via,
@@ -202,22 +231,43 @@ impl<'m, E: Engine> Dfs<'m, E> {
             let action = top.actions[top.next];
             top.next += 1;
             let from = top.fp;
-            if self
-                .model
-                .step_into(&top.state, action, &mut room)
-                .is_none()
-            {
-                continue;
-            }
+            let key = (top.memo_slot, top.pair_fp, top.state.ghost.countered);
+            let hint = top.next - 1;
+            // The next state: in the room, or (a transition kept in the memo) only its pair's
+            // fingerprint and its ghost, the pair written into the room only if it is new.
+            let (pair_fp, ghost, in_room) = match &mut self.memo {
+                Some(memo) => match memo.get(key, action, hint) {
+                    Some(Outcome::Refused) => continue,
+                    Some(Outcome::Taken(t)) => {
+                        self.out.kept += 1;
+                        let ghost = self.model.kept_ghost(&top.state, action, &t.after);
+                        (t.after.pair_fp, ghost, false)
+                    }
+                    None => {
+                        let model = self.model;
+                        match model.step_fresh(&top.state, key, action, &mut room, memo) {
+                            Some(fp) => (fp, room.ghost, true),
+                            None => continue,
+                        }
+                    }
+                },
+                None => match self.model.step_into(&top.state, action, &mut room) {
+                    Some(_) => (pair_fingerprint(&room.pair), room.ghost, true),
+                    None => continue,
+                },
+            };
             self.out.generated += 1;
             if self.out.generated.is_multiple_of(REPORT_EVERY) {
                 progress(&self.progress(hooks.unique()));
+                if self.memo.as_ref().is_some_and(|m| !m.pays()) {
+                    self.memo = None;
+                }
             }
             if let Some(cut) = self.budget.expired(self.out.generated) {
                 self.out.cut = Some(cut);
                 break;
             }
-            let fp = fingerprint(&room);
+            let fp = state_fingerprint(pair_fp, &ghost);
             if self.on_path.contains(&fp) {
                 if self.out.cycle.is_none() {
                     // Back to a state on the path: from the frame holding it to the top, then
@@ -241,8 +291,8 @@ impl<'m, E: Engine> Dfs<'m, E> {
                 }
                 Reach::Stop | Reach::Expand => {}
             }
-            if room.ghost.violated & !self.found != 0 {
-                self.record(&room, || {
+            if ghost.violated & !self.found != 0 {
+                self.record(ghost.violated, || {
                     stack.iter().filter_map(|f| f.via).chain([action]).collect()
                 });
             }
@@ -250,12 +300,25 @@ impl<'m, E: Engine> Dfs<'m, E> {
             if what == Reach::Stop {
                 continue;
             }
+            if !in_room {
+                // A new state a kept transition leads to: its pair goes into the room.
+                match self.memo.as_ref().and_then(|m| m.peek(key, action, hint)) {
+                    Some(Outcome::Taken(t)) => RiftModel::materialize(&mut room, t, ghost),
+                    // Nothing is kept between the lookup and here, so this does not happen;
+                    // were it to, the transition is taken afresh.
+                    _ => {
+                        if let Some(f) = stack.last() {
+                            let _ = self.model.step_into(&f.state, action, &mut room);
+                        }
+                    }
+                }
+            }
             let next_room = match self.rooms.pop() {
                 Some(r) => r,
                 None => Box::new(room.as_ref().clone()),
             };
             let state = std::mem::replace(&mut room, next_room);
-            let frame = self.boxed_frame(state, fp, Some(action));
+            let frame = self.boxed_frame(state, fp, pair_fp, Some(action));
             if frame.actions.is_empty() {
                 // A final state: nothing to try from it, so it need not go on the path.
                 self.spare.push(frame.actions);
@@ -331,7 +394,7 @@ pub fn exhaust<E: Engine>(
         budget,
     };
     visited.set.insert(start_fp);
-    dfs.record(&start, Vec::new);
+    dfs.record(start.ghost.violated, Vec::new);
     let first = dfs.frame(start, start_fp, None);
     let mut stack = vec![first];
     dfs.run(&mut stack, 0, &mut visited, progress);

@@ -1,10 +1,11 @@
 //! Fingerprints of states, and the sets and maps keyed by them: a fast hash with fixed keys, so
 //! that runs repeat exactly.
 
-use std::hash::{BuildHasher, BuildHasherDefault, Hash, Hasher};
+use std::hash::{BuildHasherDefault, Hasher};
 
 use riftcheck::Engine;
 
+pub use crate::digest::{Fixed, pair_fingerprint, state_fingerprint};
 use crate::model::State;
 
 /// A set of fingerprints. They are hashes already, so the set hashes them no further.
@@ -34,112 +35,13 @@ impl Hasher for Identity {
     }
 }
 
-/// A deterministic fingerprint of a state: a fast hash with fixed keys, so runs repeat.
-///
-/// A state's derived `Hash` makes hundreds of small writes (a byte, a length, a discriminant);
-/// fed one by one to the hasher each costs a round of mixing. They are gathered into a buffer
-/// instead and hashed in bulk, which gives the hash of the same bytes at a fraction of the cost.
+/// A deterministic fingerprint of a state: a fast hash with fixed keys, so runs repeat. It is
+/// made of the fingerprint of the pair (the engine and the spec, [`pair_fingerprint`])
+/// and the ghost record, so that a search that knows a pair's fingerprint already (from its
+/// memo, [`crate::memo`]) need not hash the pair again.
 pub fn fingerprint<E: Engine>(state: &State<E>) -> u64 {
-    let mut h = Gathered {
-        buf: [0; GATHER],
-        len: 0,
-        inner: Fixed.build_hasher(),
-    };
-    state.hash(&mut h);
-    h.finish()
-}
-
-/// Bytes gathered before they are hashed.
-const GATHER: usize = 512;
-
-/// A hasher that gathers the writes into a buffer and hashes it in bulk ([`fingerprint`]).
-struct Gathered {
-    buf: [u8; GATHER],
-    len: usize,
-    inner: ahash::AHasher,
-}
-
-impl Gathered {
-    #[inline]
-    fn put(&mut self, bytes: &[u8]) {
-        if self.len + bytes.len() > GATHER {
-            self.inner.write(&self.buf[..self.len]);
-            self.len = 0;
-            if bytes.len() > GATHER {
-                self.inner.write(bytes);
-                return;
-            }
-        }
-        self.buf[self.len..self.len + bytes.len()].copy_from_slice(bytes);
-        self.len += bytes.len();
-    }
-}
-
-impl Hasher for Gathered {
-    fn finish(&self) -> u64 {
-        let mut inner = self.inner.clone();
-        inner.write(&self.buf[..self.len]);
-        inner.finish()
-    }
-
-    #[inline]
-    fn write(&mut self, bytes: &[u8]) {
-        self.put(bytes);
-    }
-
-    #[inline]
-    fn write_u8(&mut self, n: u8) {
-        self.put(&[n]);
-    }
-
-    #[inline]
-    fn write_u16(&mut self, n: u16) {
-        self.put(&n.to_le_bytes());
-    }
-
-    #[inline]
-    fn write_u32(&mut self, n: u32) {
-        self.put(&n.to_le_bytes());
-    }
-
-    #[inline]
-    fn write_u64(&mut self, n: u64) {
-        self.put(&n.to_le_bytes());
-    }
-
-    #[inline]
-    fn write_u128(&mut self, n: u128) {
-        self.put(&n.to_le_bytes());
-    }
-
-    #[inline]
-    fn write_usize(&mut self, n: usize) {
-        self.put(&(n as u64).to_le_bytes());
-    }
-
-    #[inline]
-    fn write_isize(&mut self, n: isize) {
-        self.put(&(n as i64).to_le_bytes());
-    }
+    state_fingerprint(pair_fingerprint(&state.pair), &state.ghost)
 }
 
 /// The searches' maps and sets, keyed by fingerprints (already hashes): the same fast hash.
 pub type HashMap<K, V> = std::collections::HashMap<K, V, Fixed>;
-
-/// A fast hash with fixed keys, for the searches' maps: runs repeat exactly.
-#[derive(Clone, Copy, Default)]
-pub struct Fixed;
-
-impl BuildHasher for Fixed {
-    type Hasher = ahash::AHasher;
-    fn build_hasher(&self) -> ahash::AHasher {
-        ahash::RandomState::with_seeds(KEYS[0], KEYS[1], KEYS[2], KEYS[3]).build_hasher()
-    }
-}
-
-const KEYS: [u64; 4] = [
-    0x243f_6a88_85a3_08d3,
-    0x1319_8a2e_0370_7344,
-    0xa409_3822_299f_31d0,
-    0x082e_fa98_ec4e_6c89,
-];

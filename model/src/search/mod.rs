@@ -17,7 +17,7 @@ pub mod walk;
 
 pub use exhaust::{Exhausted, Progress, exhaust};
 use fingerprint::HashMap;
-pub use fingerprint::{Fixed, FpMap, FpSet, fingerprint};
+pub use fingerprint::{Fixed, FpMap, FpSet, fingerprint, pair_fingerprint, state_fingerprint};
 pub use limits::{Budget, Cut, Limits};
 pub use split::{Shard, Split, deal, prefix_size, split, summary_has_cycle};
 pub use walk::replay;

@@ -188,7 +188,7 @@ pub fn split<E: Engine>(
         edges: BTreeSet::new(),
     };
     prefix.nodes.insert(start_fp, 0);
-    dfs.record(&start, Vec::new);
+    dfs.record(start.ghost.violated, Vec::new);
     let first = dfs.frame(start, start_fp, None);
     let mut stack = vec![first];
     dfs.run(&mut stack, 0, &mut prefix, progress);
