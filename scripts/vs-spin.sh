@@ -8,7 +8,8 @@
 #
 #   scripts/vs-spin.sh [TURNS] [CONCESSIONS] [RUNS]      # default: 250 3 5
 #
-# riftcheck's bound is `turns-begun=TURNS` (a turn handed on by a removal counts, as in the twin).
+# riftcheck's bound is `turns-begun=TURNS` (a turn handed on by a removal counts once it begins,
+# as in the twin). riftcheck runs with its memo of transitions and without it (`--no-memo`).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 turns=${1:-250}
@@ -51,6 +52,8 @@ timed() {
 for i in $(seq 1 "$runs"); do
   timed "$work/rc.$i" "$bin" check --quiet --threads 1 --mode war --family chain \
     --bounds "turns-begun=$turns,concessions=$conc" --format json --out "$work/cx"
+  timed "$work/nomemo.$i" "$bin" check --quiet --threads 1 --mode war --family chain \
+    --bounds "turns-begun=$turns,concessions=$conc" --format json --out "$work/cx" --no-memo
   (cd "$work/mirror" && timed "$work/mirror.$i" ./pan -m100000 -w22)
   (cd "$work/compact" && timed "$work/compact.$i" ./pan -m100000 -w22)
 done
@@ -66,15 +69,19 @@ def spin(tag):
     trans = int(re.search(r"(\d+) transitions", out).group(1))
     errors = int(re.search(r"errors: (\d+)", out).group(1))
     return states, trans, errors
-rc = json.load(open(f"{work}/rc.1.out"))["configurations"][0]
-rows = [("riftcheck", rc["unique_states"], rc["states"], "holds" if not rc["failed"] else "FAILS", *times("rc"))]
+rows = []
+for tag, name in (("rc", "riftcheck"), ("nomemo", "riftcheck --no-memo")):
+    rc = json.load(open(f"{work}/{tag}.1.out"))["configurations"][0]
+    rows.append((name, rc["unique_states"], rc["states"], "holds" if not rc["failed"] else "FAILS", *times(tag)))
 for tag in ("mirror", "compact"):
     s, t, e = spin(tag)
     rows.append((f"Spin, {tag} twin", s, t, "holds" if e == 0 else f"{e} errors", *times(tag)))
 print(f"war/chain, turns-begun={turns}, concessions={conc}; medians of {runs} alternating runs")
-print(f"{'':22} {'states':>10} {'transitions':>12} {'properties':>10} {'wall s':>8} {'peak MiB':>9}")
+print(f"{'':24} {'states':>10} {'transitions':>12} {'properties':>10} {'wall s':>8} {'peak MiB':>9}")
 for name, s, t, p, w, m in rows:
-    print(f"{name:22} {s:>10} {t:>12} {p:>10} {w:>8.2f} {m:>9.1f}")
-print(f"riftcheck / Spin mirror: {rows[0][4] / rows[1][4]:.2f}x the wall time; "
-      f"riftcheck / Spin compact: {rows[0][4] / rows[2][4]:.2f}x")
+    print(f"{name:24} {s:>10} {t:>12} {p:>10} {w:>8.2f} {m:>9.1f}")
+mirror, compact = rows[2][4], rows[3][4]
+print(f"riftcheck / Spin mirror: {rows[0][4] / mirror:.2f}x the wall time; "
+      f"riftcheck / Spin compact: {rows[0][4] / compact:.2f}x; "
+      f"without the memo: {rows[1][4] / mirror:.2f}x and {rows[1][4] / compact:.2f}x")
 EOF

@@ -57,6 +57,8 @@ pub struct After {
     pub view: Arc<Observation>,
     /// The countered items still on the Chain after it.
     pub countered: u128,
+    /// Whether a turn began in it (the bound `turns-begun` counts such).
+    pub turn_began: bool,
 }
 
 /// A pair with its countered items: the actions offered from it (before the bounds), and

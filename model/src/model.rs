@@ -27,10 +27,10 @@ pub struct Bounds {
     /// Invitations per turn (Magma Chamber): an invitation handed straight back returns the
     /// game to where it was.
     pub invites: u8,
-    /// Whether `turns` bounds the turns begun since the start, a turn handed on by a Turn
-    /// Player's removal included (what an observer sees as the Turn Player changing), rather
-    /// than the turns ended by a player (`--bounds turns-begun=N`; the bound of riftcheck's
-    /// early releases and of the Spin twin of `war/chain`).
+    /// Whether `turns` bounds the turns begun since the start (the steps that show a turn
+    /// beginning, 315), a turn handed on by a Turn Player's removal included once it begins
+    /// (652.5.a.1), rather than the turns ended by a player (`--bounds turns-begun=N`; the
+    /// bound of the Spin twin of `war/chain`).
     pub turns_begun: bool,
 }
 
@@ -290,7 +290,7 @@ impl<E: Engine> RiftModel<E> {
     /// The ghost after a kept transition ([`crate::memo`]): `action` from `state`, which led
     /// to `after` the first time it was taken (and broke no property: such are not kept).
     pub fn kept_ghost(&self, state: &State<E>, action: Action, after: &After) -> Ghost {
-        let mut ghost = self.next_ghost(state, action, &after.view);
+        let mut ghost = self.next_ghost(state, action, &after.view, after.turn_began);
         ghost.violated = 0;
         ghost.countered = after.countered;
         ghost
@@ -326,13 +326,15 @@ impl<E: Engine> RiftModel<E> {
             next.ghost.violated |= Prop::EngineAndSpecAgree.bit();
             return Some(pair_fingerprint(&next.pair));
         }
-        self.advance(state, action, next)?;
+        let (_, events) = self.advance(state, action, next)?;
+        let began = events.iter().any(|e| matches!(e, Event::TurnBegan { .. }));
         let next_fp = pair_fingerprint(&next.pair);
         if next.ghost.violated == 0 {
             let after = After {
                 pair_fp: next_fp,
                 view: Arc::clone(&next.view),
                 countered: next.ghost.countered,
+                turn_began: began,
             };
             memo.taken(key, action, &next.pair, after);
         }
@@ -407,7 +409,11 @@ impl<E: Engine> RiftModel<E> {
             ),
             self.seen.load(Ordering::Relaxed),
         );
-        next.ghost = self.next_ghost(state, action, &after);
+        let began = after
+            .events
+            .iter()
+            .any(|e| matches!(e, Event::TurnBegan { .. }));
+        next.ghost = self.next_ghost(state, action, &after, began);
         next.ghost.violated = verdict.violated;
         if disagreed {
             next.ghost.violated |= Prop::EngineAndSpecAgree.bit();
@@ -420,9 +426,16 @@ impl<E: Engine> RiftModel<E> {
         Some((verdict.seen, events))
     }
 
-    /// The ghost after `action` from `state`, which led to what `after` shows: its counters
-    /// and whether the game is over (the verdicts and the countered items are the caller's).
-    fn next_ghost(&self, state: &State<E>, action: Action, after: &Observation) -> Ghost {
+    /// The ghost after `action` from `state`, which led to what `after` shows (and began a
+    /// turn if `began`): its counters and whether the game is over (the verdicts and the
+    /// countered items are the caller's).
+    fn next_ghost(
+        &self,
+        state: &State<E>,
+        action: Action,
+        after: &Observation,
+        began: bool,
+    ) -> Ghost {
         let mut ghost = state.ghost;
         ghost.over = after.winners.is_some();
         match action {
@@ -431,7 +444,7 @@ impl<E: Engine> RiftModel<E> {
             _ => {}
         }
         let turn_counts = if self.bounds.turns_begun {
-            after.turn.is_some() && after.turn != state.view.turn
+            began
         } else {
             matches!(action, Action::EndTurn { .. })
         };

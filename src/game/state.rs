@@ -52,6 +52,23 @@ pub(crate) struct State {
     pub chain: Option<Chain>,
 }
 
+impl State {
+    /// Ends the game with `winners` (651.1, 466). What a finished game keeps is what an
+    /// observer sees of it: a Chain left standing keeps its items, but nobody holds Priority on
+    /// it, and no turn is in progress (the Turn Player is set to the first winner, as every
+    /// finished game with the same winners is the same game).
+    pub(crate) fn finish(&mut self, winners: SeatSet) {
+        self.window = Window::Over { winners };
+        if let Some(chain) = &mut self.chain {
+            chain.holder = None;
+        }
+        if let Some(first) = winners.lowest() {
+            self.turn = first;
+        }
+        self.turn_begun = true;
+    }
+}
+
 /// The changing part of a card.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct CardState {

@@ -4,7 +4,7 @@
 
 use crate::card::{CardKind, Catalog};
 use crate::event::Event;
-use crate::game::{Game, Window};
+use crate::game::Game;
 use crate::seat::SeatSet;
 use crate::zone::Zone;
 
@@ -159,7 +159,7 @@ fn check_victory(game: &mut Game, ev: &mut Vec<Event>) {
             .filter(|&o| !team.contains(o))
             .all(|o| team_points(game, mode.team_of(o)) < mine);
         if beats_all {
-            game.s.window = Window::Over { winners: team };
+            game.s.finish(team);
             ev.push(Event::Won {
                 winners: team,
                 by_score: true,

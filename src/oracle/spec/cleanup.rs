@@ -11,6 +11,18 @@ use super::state::Seats;
 use crate::zone::Zone;
 
 impl Spec {
+    /// The game ends with `winners` (651.1, 466). A finished game keeps what an observer sees
+    /// of it: nobody holds Priority, and no turn is in progress (the Turn Player is the first
+    /// winner, so that finished games with the same winners are the same).
+    pub(super) fn finish(&mut self, winners: Seats) {
+        if let Some(&first) = winners.iter().min() {
+            self.s.turn = first;
+        }
+        self.s.winners = Some(winners);
+        self.s.priority = None;
+        self.s.turn_waiting = false;
+    }
+
     /// Everything that needs no player, until a player must act or the game is over.
     pub(super) fn proceed(&mut self) {
         for _ in 0..64 {
@@ -188,7 +200,7 @@ impl Spec {
                     winners: team.iter().copied().collect(),
                     by_score: true,
                 });
-                self.s.winners = Some(team);
+                self.finish(team);
                 return;
             }
         }

@@ -38,7 +38,6 @@ impl Spec {
                 // Who left is a set: no rule reads the order they left in.
                 self.s.gone.push(p);
                 self.s.gone.sort();
-                self.s.gone.sort();
                 if p != seat {
                     self.say(Event::PlayerRemoved { seat: p });
                 }
@@ -48,7 +47,7 @@ impl Spec {
                 winners: staying.iter().copied().collect(),
                 by_score: false,
             });
-            self.s.winners = Some(staying);
+            self.finish(staying);
             return;
         }
         leaving.sort();
