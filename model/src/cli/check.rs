@@ -253,6 +253,7 @@ fn list(args: &CheckArgs) -> ExitCode {
                             "turns": c.bounds.turns,
                             "concessions": c.bounds.concessions,
                             "invites": c.bounds.invites,
+                            "turns_begun": c.bounds.turns_begun,
                         },
                     })
                 })

@@ -57,6 +57,7 @@ pub fn check(r: &Report<'_>) -> Value {
                     "turns": t.bounds.turns,
                     "concessions": t.bounds.concessions,
                     "invites": t.bounds.invites,
+                    "turns_begun": t.bounds.turns_begun,
                 },
                 "states": o.states,
                 "unique_states": o.unique,
