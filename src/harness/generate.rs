@@ -72,6 +72,7 @@ pub fn setup(u: &mut Unstructured<'_>) -> Result<Setup> {
             s.energy.push((owner, 1));
         }
     }
+    hold_only_where_present(&mut s);
     for &gone in s.removed.clone().iter() {
         if room(&s) {
             s.cards.push(CardSetup::new(
@@ -83,6 +84,27 @@ pub fn setup(u: &mut Unstructured<'_>) -> Result<Setup> {
         }
     }
     Ok(s)
+}
+
+/// A battlefield stays controlled only by a player with units there (323.4; the setup refuses
+/// a state the first cleanup would have to repair): a controller drawn without units there
+/// gives way to one who has them, or to none.
+fn hold_only_where_present(s: &mut Setup) {
+    for b in 0..s.battlefields.len() {
+        let Some(drawn) = s.battlefields[b].controller else {
+            continue;
+        };
+        let here = ZoneSetup::Field(s.battlefields[b].name.clone());
+        let occupants: Vec<Seat> = s
+            .cards
+            .iter()
+            .filter(|c| c.kind == CardKind::Unit && c.zone == here)
+            .map(|c| c.controller.unwrap_or(c.owner))
+            .collect();
+        if !occupants.contains(&drawn) {
+            s.battlefields[b].controller = occupants.first().copied();
+        }
+    }
 }
 
 /// Whether the setup has room for another card.

@@ -256,6 +256,40 @@ pub enum SetupProblem {
         /// The card.
         name: String,
     },
+    /// A card in the Base of a player other than its controller.
+    #[error(
+        "a card is in its controller's Base, not {base}'s (it would be Recalled to {controller}'s, 323.7)"
+    )]
+    InAnotherBase {
+        /// Whose Base it is in.
+        base: Seat,
+        /// Its controller.
+        controller: Seat,
+    },
+    /// A facedown card at a battlefield its controller does not control.
+    #[error(
+        "a facedown card is only at a battlefield its controller ({controller}) controls (it would be trashed, 107.3.d)"
+    )]
+    FacedownUncontrolled {
+        /// Its controller.
+        controller: Seat,
+    },
+    /// In an Open state, a controlled battlefield without its controller's units.
+    #[error(
+        "{controller} controls a battlefield where none of their units are, in an Open state (control would end at once, 323.4, 187.4.c)"
+    )]
+    ControlWithoutUnits {
+        /// The controller.
+        controller: Seat,
+    },
+    /// A Contested status without the contesting player's units.
+    #[error(
+        "{contester} contests a battlefield where none of their units are (the fight would not be run, 456.2)"
+    )]
+    ContestedWithoutUnits {
+        /// The contesting player.
+        contester: Seat,
+    },
     /// Units of three players at one battlefield.
     #[error("units of three players are never at one battlefield (444.2)")]
     ThreePlayersAtBattlefield,

@@ -6,6 +6,7 @@ mod battlefields;
 mod cards;
 mod chain;
 mod check;
+mod repairs;
 mod seats;
 mod windows;
 
@@ -34,6 +35,7 @@ pub(super) fn validate(setup: &Setup) -> Result<Table, SetupErrors> {
     cards::three_players(&mut c, &defs, &cards);
     let (chain, priority, passed) = chain::check(&mut c, &defs, &cards);
     let showdown = windows::showdown(&mut c, &fields, !chain.is_empty());
+    repairs::check(&mut c, &defs, &cards, &fields, !chain.is_empty(), showdown);
     windows::invitation(&mut c, turn, !chain.is_empty() || showdown.is_some());
     let (points, energy, victory_score) = seats::scores(&mut c);
     if let Some(errors) = SetupErrors::new(c.errors) {
