@@ -545,8 +545,19 @@ impl<E: Engine> Model for RiftModel<E> {
         vec![self.initial()]
     }
 
+    /// The actions offered that are not refused by both the engine and the spec: what the
+    /// Explorer lists (a refused action would be an empty "ignored" row), and the same graph.
     fn actions(&self, state: &State<E>, actions: &mut Vec<Action>) {
+        let start = actions.len();
         self.offered(state, actions);
+        let mut kept = start;
+        for i in start..actions.len() {
+            if self.refusal(state, actions[i]).is_some() {
+                actions[kept] = actions[i];
+                kept += 1;
+            }
+        }
+        actions.truncate(kept);
     }
 
     fn next_state(&self, state: &State<E>, action: Action) -> Option<State<E>> {

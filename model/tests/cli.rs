@@ -255,8 +255,30 @@ fn explore_serves_the_explorer_on_localhost() {
             break;
         }
     }
+    // The first state's actions: only those the game takes, none refused ("ignored") and none
+    // of a player who is not to act.
+    let mut next = String::new();
+    if let Ok(mut s) = std::net::TcpStream::connect(("127.0.0.1", port)) {
+        let _ = s.write_all(b"GET /.states/0 HTTP/1.0\r\n\r\n");
+        let _ = s.read_to_string(&mut next);
+    }
     let _ = child.kill();
     let _ = child.wait();
+    let rows = next.matches(r#""action":"#).count();
+    let with_state = next.matches(r#""state":"#).count();
+    assert!(rows >= 2, "{next}");
+    assert_eq!(
+        rows, with_state,
+        "an action without a next state is listed: {next}"
+    );
+    assert!(
+        next.contains("A concedes") && next.contains("B concedes"),
+        "{next}"
+    );
+    assert!(
+        !next.contains("B passes"),
+        "B does not hold Priority: {next}"
+    );
     // The first state, as the observation's declaration writes it.
     assert!(body.contains(r#"turn = \"A\""#), "{body}");
     assert!(
