@@ -196,7 +196,7 @@ impl<E: Engine> Memo<E> {
 }
 
 /// Lookups after which a memo that finds less than half of them is dropped.
-pub const TRIAL: u64 = 1 << 17;
+pub const TRIAL: u64 = 1 << 14;
 
 impl<E: Engine> Memo<E> {
     /// Whether the memo pays its way: it is tried for [`TRIAL`] lookups, and kept if it found at
