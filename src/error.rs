@@ -6,11 +6,14 @@ use crate::seat::{Seat, SeatSet};
 /// Why [`crate::Game::apply`] refused an action. The game is left exactly as it was.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, thiserror::Error)]
 pub enum RuleError {
-    /// The game is over (651.1, 467).
-    #[error("the game is over; {winners} won (651.1)")]
+    /// The game is over: won by a concession that left one player or team (651.1), or on
+    /// points (467).
+    #[error("the game is over; {winners} won ({})", if *by_score { "467" } else { "651.1" })]
     GameOver {
         /// Who won.
         winners: SeatSet,
+        /// Won on points.
+        by_score: bool,
     },
     /// The action names a card this game does not have (121).
     #[error("this game has no such card (121)")]
@@ -325,7 +328,10 @@ impl RuleError {
     /// The rule the refusal cites (the first one in its message).
     pub fn rule(&self) -> &'static str {
         match self {
-            RuleError::GameOver { .. } => "651.1",
+            RuleError::GameOver {
+                by_score: false, ..
+            } => "651.1",
+            RuleError::GameOver { by_score: true, .. } => "467",
             RuleError::NoSuchCard { .. } => "121",
             RuleError::NoSuchBattlefield { .. } => "168",
             RuleError::NotSeated { .. } => "478",

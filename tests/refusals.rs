@@ -204,3 +204,66 @@ fn unknown_cards_and_battlefields_are_named_in_the_refusal() {
         assert_eq!(game.check(action), Err(expected), "{action:?}");
     }
 }
+
+/// Once the game is over, every action is refused citing how it ended: on points (467), or by
+/// the concessions that left one player (651.1). The engine and the spec agree on both.
+#[test]
+fn a_finished_game_refuses_citing_how_it_was_won() {
+    use riftcheck::CardKind;
+    use riftcheck::oracle::{Lockstep, Spec};
+    use riftcheck::setup::{BattlefieldSetup, CardSetup, ZoneSetup};
+    let mut s = Setup::new(Mode::Duel);
+    s.points = vec![(Seat::A, 0), (Seat::B, 7)];
+    for (name, contributor, controller) in
+        [("Ridge", Seat::A, None), ("Marsh", Seat::B, Some(Seat::B))]
+    {
+        s.battlefields.push(BattlefieldSetup {
+            name: name.into(),
+            contributor,
+            might_bonus: 0,
+            controller,
+            token: false,
+            contested_by: None,
+        });
+    }
+    let mut sentry = CardSetup::new(
+        "Sentry",
+        CardKind::Unit,
+        Seat::B,
+        ZoneSetup::Field("Marsh".into()),
+    );
+    sentry.might = 1;
+    s.cards.push(sentry);
+    let refusal = |steps: &[Action]| {
+        let mut pair = Lockstep::<Game, Spec>::start(&s).unwrap().pair;
+        for &a in steps {
+            let cat = pair.spec.catalog().clone();
+            assert!(
+                matches!(pair.step(a, &cat), riftcheck::oracle::Stepped::Agreed(_)),
+                "{a:?}"
+            );
+        }
+        match pair.refusal(Action::Concede { seat: Seat::A }) {
+            Some(Ok(e)) => e,
+            other => panic!("not refused alike: {other:?}"),
+        }
+    };
+    // B Holds Marsh in their Beginning Phase and reaches the Victory Score (467).
+    let on_points = refusal(&[Action::EndTurn { seat: Seat::A }]);
+    assert!(
+        matches!(on_points, RuleError::GameOver { by_score: true, .. }),
+        "{on_points}"
+    );
+    assert_eq!(on_points.rule(), "467");
+    assert!(on_points.to_string().contains("(467)"), "{on_points}");
+    // A concedes instead: B wins by the concession (651.1).
+    let by_concession = refusal(&[Action::Concede { seat: Seat::A }]);
+    assert!(matches!(
+        by_concession,
+        RuleError::GameOver {
+            by_score: false,
+            ..
+        }
+    ));
+    assert_eq!(by_concession.rule(), "651.1");
+}

@@ -320,8 +320,9 @@ def need_priority(state, seat):
 def check(state, action):
     seat, kind = action["seat"], action["kind"]
     if state["winners"] is not None:
-        raise Refused("GameOver", "651.1",
-                      f"the game is over; {join_seats(state['winners'])} won (651.1)")
+        rule = "467" if state.get("won_by_score") else "651.1"
+        raise Refused("GameOver", rule,
+                      f"the game is over; {join_seats(state['winners'])} won ({rule})")
     if seat not in seats_of(state):
         raise Refused("NotSeated", "478", f"seat {seat} is not at this table (478)")
     if seat in state["removed"]:
@@ -562,6 +563,7 @@ def settle(state, events):
             state["points"][o] < mine for o in left if o != s
         ):
             state["winners"] = [s]
+            state["won_by_score"] = True
             events.append(f"{s} wins the game, with the Victory Score and more points "
                           f"than any opponent (467)")
             return

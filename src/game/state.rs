@@ -57,8 +57,8 @@ impl State {
     /// observer sees of it: a Chain left standing keeps its items, but nobody holds Priority on
     /// it, and no turn is in progress (the Turn Player is set to the first winner, as every
     /// finished game with the same winners is the same game).
-    pub(crate) fn finish(&mut self, winners: SeatSet) {
-        self.window = Window::Over { winners };
+    pub(crate) fn finish(&mut self, winners: SeatSet, by_score: bool) {
+        self.window = Window::Over { winners, by_score };
         if let Some(chain) = &mut self.chain {
             chain.holder = None;
         }
@@ -106,6 +106,8 @@ pub(crate) enum Window {
     Over {
         /// Who won.
         winners: SeatSet,
+        /// Won on points (467), not by the others' concessions (651.1).
+        by_score: bool,
     },
 }
 
@@ -187,7 +189,7 @@ impl Game {
     /// The winners, once the game is over.
     pub fn winners(&self) -> Option<SeatSet> {
         match self.s.window {
-            Window::Over { winners } => Some(winners),
+            Window::Over { winners, .. } => Some(winners),
             _ => None,
         }
     }

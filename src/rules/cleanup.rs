@@ -159,7 +159,7 @@ fn check_victory(game: &mut Game, ev: &mut Vec<Event>) {
             .filter(|&o| !team.contains(o))
             .all(|o| team_points(game, mode.team_of(o)) < mine);
         if beats_all {
-            game.s.finish(team);
+            game.s.finish(team, true);
             ev.push(Event::Won {
                 winners: team,
                 by_score: true,

@@ -111,8 +111,8 @@ impl crate::engine::Engine for Game {
 
 /// Whether `action` is legal now, and if not, the rule it breaks.
 pub(crate) fn check(game: &Game, action: Action) -> Result<(), RuleError> {
-    if let Some(winners) = game.winners() {
-        return Err(RuleError::GameOver { winners });
+    if let crate::game::Window::Over { winners, by_score } = game.s.window {
+        return Err(RuleError::GameOver { winners, by_score });
     }
     check_ids(game, action)?;
     let seat = action.seat();

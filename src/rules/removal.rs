@@ -31,7 +31,7 @@ pub(crate) fn concede(game: &mut Game, seat: Seat, ev: &mut Vec<Event>) {
         for mate in leavers.iter().filter(|&s| s != seat) {
             ev.push(Event::PlayerRemoved { seat: mate });
         }
-        game.s.finish(winners);
+        game.s.finish(winners, false);
         ev.push(Event::Won {
             winners,
             by_score: false,

@@ -14,11 +14,12 @@ impl Spec {
     /// The game ends with `winners` (651.1, 466). A finished game keeps what an observer sees
     /// of it: nobody holds Priority, and no turn is in progress (the Turn Player is the first
     /// winner, so that finished games with the same winners are the same).
-    pub(super) fn finish(&mut self, winners: Seats) {
+    pub(super) fn finish(&mut self, winners: Seats, by_score: bool) {
         if let Some(&first) = winners.iter().min() {
             self.s.turn = first;
         }
         self.s.winners = Some(winners);
+        self.s.won_by_score = by_score;
         self.s.priority = None;
         self.s.turn_waiting = false;
     }
@@ -200,7 +201,7 @@ impl Spec {
                     winners: team.iter().copied().collect(),
                     by_score: true,
                 });
-                self.finish(team);
+                self.finish(team, true);
                 return;
             }
         }

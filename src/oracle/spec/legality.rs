@@ -72,6 +72,7 @@ impl Spec {
         if let Some(w) = &self.s.winners {
             out.push(RuleError::GameOver {
                 winners: w.iter().copied().collect(),
+                by_score: self.s.won_by_score,
             });
         }
         if !self.names_exist(action, out) {

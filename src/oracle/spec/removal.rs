@@ -47,7 +47,7 @@ impl Spec {
                 winners: staying.iter().copied().collect(),
                 by_score: false,
             });
-            self.finish(staying);
+            self.finish(staying, false);
             return;
         }
         leaving.sort();

@@ -126,6 +126,7 @@ impl Spec {
                 energy: table.energy,
                 invited: table.invited,
                 winners: None,
+                won_by_score: false,
             },
             catalog: Arc::clone(&table.catalog),
             readings: table.readings.without_faults(),
@@ -200,6 +201,8 @@ pub(super) struct SpecState {
     pub energy: [u8; 4],
     pub invited: Option<Seat>,
     pub winners: Option<Seats>,
+    /// The game was won on points (467) rather than by concessions (651.1).
+    pub won_by_score: bool,
 }
 
 /// What an effect needs chosen as it is played.
@@ -484,6 +487,7 @@ impl Clone for SpecState {
             energy: self.energy,
             invited: self.invited,
             winners: None,
+            won_by_score: self.won_by_score,
         };
         out.clone_from(self);
         out
@@ -509,6 +513,7 @@ impl Clone for SpecState {
             energy,
             invited,
             winners,
+            won_by_score,
         } = source;
         self.players.clone_from(players);
         self.gone.clone_from(gone);
@@ -527,5 +532,6 @@ impl Clone for SpecState {
         self.energy = *energy;
         self.invited = *invited;
         self.winners.clone_from(winners);
+        self.won_by_score = *won_by_score;
     }
 }
