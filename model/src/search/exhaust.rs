@@ -64,7 +64,7 @@ pub(super) struct Frame<E: Engine> {
     pub fp: u64,
     /// The fingerprint of the state's pair (the engine and the spec).
     pub pair_fp: u64,
-    /// The pair's slot in the search's memo.
+    /// The pair's slot in the search's memo (0 when it keeps none).
     pub memo_slot: usize,
     pub actions: Vec<Action>,
     pub next: usize,
@@ -180,9 +180,10 @@ impl<'m, E: Engine> Dfs<'m, E> {
     ) -> Frame<E> {
         let mut actions = self.spare.pop().unwrap_or_default();
         actions.clear();
-        let memo_slot = Memo::<E>::slot(pair_fp, state.ghost.countered);
+        let mut memo_slot = 0;
         match &mut self.memo {
             Some(memo) => {
+                memo_slot = Memo::<E>::slot(pair_fp, state.ghost.countered);
                 let key = (memo_slot, pair_fp, state.ghost.countered);
                 self.model.offered_memo(&state, key, memo, &mut actions);
             }
