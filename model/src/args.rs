@@ -6,11 +6,13 @@ use std::path::{Path, PathBuf};
 
 use crate::model::Bounds;
 
-/// Reads bounds written `turns=1,concessions=2,invites=1` over `b`.
+/// Reads bounds written `turns=1,concessions=2,invites=1` over `b`; `invites=unbounded` lifts
+/// the bound on invitations ([`Bounds::UNBOUNDED`]).
 ///
 /// # Errors
 ///
-/// A part is not `key=value`, the key is not a bound, or the value not a number from 0 to 255.
+/// A part is not `key=value`, the key is not a bound, or the value not a number from 0 to 255
+/// (for invites, from 0 to 254 or `unbounded`).
 pub fn parse_bounds(text: &str, mut b: Bounds) -> Result<Bounds, String> {
     for part in text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
         let Some((key, value)) = part.split_once('=') else {
@@ -18,10 +20,23 @@ pub fn parse_bounds(text: &str, mut b: Bounds) -> Result<Bounds, String> {
                 "`{part}`: bounds are written key=value, e.g. turns=1"
             ));
         };
-        let value: u8 = value
-            .trim()
-            .parse()
-            .map_err(|_| format!("`{part}`: the value must be a number from 0 to 255"))?;
+        let invites = key.trim() == "invites";
+        let value: u8 = match value.trim() {
+            "unbounded" if invites => Bounds::UNBOUNDED,
+            v => match v.parse() {
+                Ok(n) if !(invites && n == Bounds::UNBOUNDED) => n,
+                _ if invites => {
+                    return Err(format!(
+                        "`{part}`: the value must be a number from 0 to 254, or unbounded"
+                    ));
+                }
+                _ => {
+                    return Err(format!(
+                        "`{part}`: the value must be a number from 0 to 255"
+                    ));
+                }
+            },
+        };
         match key.trim() {
             "turns" => {
                 b.turns = value;
@@ -198,6 +213,18 @@ mod tests {
     fn touch(p: &Path) {
         fs::create_dir_all(p.parent().unwrap()).unwrap();
         fs::write(p, "").unwrap();
+    }
+
+    #[test]
+    fn invitations_may_be_left_unbounded_and_nothing_else_may() {
+        let b = parse_bounds("invites=unbounded,turns=255", Bounds::default()).unwrap();
+        assert_eq!(b.invites, Bounds::UNBOUNDED);
+        assert_eq!(b.turns, 255);
+        // 255 is how "unbounded" is kept: as a number it would read as unbounded, so it is not one.
+        let e = parse_bounds("invites=255", Bounds::default()).unwrap_err();
+        assert!(e.contains("unbounded"), "{e}");
+        let e = parse_bounds("turns=unbounded", Bounds::default()).unwrap_err();
+        assert!(e.contains("0 to 255"), "{e}");
     }
 
     #[test]

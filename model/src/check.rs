@@ -8,13 +8,16 @@ use crate::model::{Bounds, RiftModel};
 use crate::progress::{Show, Shower};
 use crate::properties::Prop;
 use crate::report::{Counterexample, counterexample};
-use crate::search::{self, Budget, Cut, Limits, Progress, Shard};
+use crate::search::{self, Budget, Cut, Exhausted, Exploration, Limits, Progress, Shard};
 
 /// How to check.
 #[derive(Clone, Debug)]
 pub struct Options {
-    /// Configurations checked at once (each configuration is searched by one thread, so every
-    /// run gives the same counts and the same counterexamples).
+    /// Threads in all: configurations are checked this many at once, and a thread with no
+    /// configuration left to start joins the search of one still running. Every run gives the
+    /// same counts and the same counterexamples whatever the number
+    /// ([`crate::search::Exploration`]); with `--max-states`, each configuration is searched
+    /// by one thread, so that the states a cut search covered are the same in every run.
     pub threads: usize,
     /// What each configuration's searches may spend.
     pub limits: Limits,
@@ -174,12 +177,10 @@ pub fn check_with<E: Engine>(
     opts: &Options,
     progress: &mut dyn FnMut(&Progress),
 ) -> Result<Outcome, String> {
-    let mut model = RiftModel::<E>::of(name, &setup.with_fault(opts.fault), bounds)?;
-    model.memo = opts.memo;
-    let budget = Budget::start(opts.limits);
+    let x = prepare::<E>(name, setup, bounds, opts)?;
     let (explored, shard) = match opts.shard {
         None => (
-            search::exhaust(&model, &budget, opts.keep_fingerprints, progress),
+            search::search(&x, workers(opts, opts.threads), progress),
             None,
         ),
         Some((index, count, depth)) => {
@@ -189,16 +190,61 @@ pub fn check_with<E: Engine>(
                 depth,
                 salt: Shard::salt_of(name),
             };
-            let part = search::split(&model, &budget, run, opts.keep_fingerprints, progress);
+            let part = search::split(&x.model, &x.budget, run, opts.keep_fingerprints, progress);
             let info = ShardPart {
                 nodes: part.nodes,
                 frontier: part.frontier,
                 seeds: part.seeds,
                 edges: part.edges,
             };
-            (part.explored, Some(info))
+            return Ok(conclude(name, setup, &x, part.explored, Some(info)));
         }
     };
+    Ok(conclude(name, setup, &x, explored, shard))
+}
+
+/// The workers a configuration's search may have, of `threads`: one where `--max-states`
+/// is set (so that the states a cut search covered are the same in every run).
+pub fn workers(opts: &Options, threads: usize) -> usize {
+    if opts.limits.max_states.is_some() {
+        1
+    } else {
+        threads.max(1)
+    }
+}
+
+/// The main search of `setup` under `bounds` as `opts` say, ready for workers to join
+/// ([`search::Exploration::work`]).
+///
+/// # Errors
+///
+/// As [`check_engine`].
+pub fn prepare<E: Engine>(
+    name: &str,
+    setup: &Setup,
+    bounds: Bounds,
+    opts: &Options,
+) -> Result<Exploration<E>, String> {
+    let mut model = RiftModel::<E>::of(name, &setup.with_fault(opts.fault), bounds)?;
+    model.memo = opts.memo;
+    Ok(Exploration::new(
+        model,
+        Budget::start(opts.limits),
+        opts.keep_fingerprints,
+    ))
+}
+
+/// The outcome of a configuration whose main search found `explored`: the violations
+/// shortened, the counterexamples written out, the searches a limit cut.
+pub fn conclude<E: Engine>(
+    name: &str,
+    setup: &Setup,
+    x: &Exploration<E>,
+    explored: Exhausted,
+    shard: Option<ShardPart>,
+) -> Outcome {
+    let model = &x.model;
+    let budget = &x.budget;
     let mut stopped = Vec::new();
     if let Some(by) = explored.cut {
         stopped.push(Stopped {
@@ -221,7 +267,7 @@ pub fn check_with<E: Engine>(
         (Default::default(), None)
     } else {
         let props: Vec<Prop> = explored.violations.iter().map(|(p, _)| *p).collect();
-        search::shortest_violations(&model, &props, &budget)
+        search::shortest_violations(model, &props, budget)
     };
     if let Some((by, covered)) = cut {
         stopped.push(Stopped {
@@ -236,22 +282,26 @@ pub fn check_with<E: Engine>(
         // path stands in, shortened step by step while it still shows the violation.
         let path = shortest
             .remove(p)
-            .unwrap_or_else(|| search::shrink(&model, *p, path.clone()));
-        counterexamples.push(counterexample(&model, setup, *p, path, None));
+            .unwrap_or_else(|| search::shrink(model, *p, path.clone()));
+        counterexamples.push(counterexample(model, setup, *p, path, None));
     }
-    if let Some((prefix, around)) = &explored.cycle {
+    let cycle = explored
+        .cycle
+        .as_ref()
+        .map(|found| search::shortest_cycle(model, budget).unwrap_or_else(|| found.clone()));
+    if let Some((prefix, around)) = &cycle {
         let from = prefix.len();
         let mut path = prefix.clone();
         path.extend(around);
         counterexamples.push(counterexample(
-            &model,
+            model,
             setup,
             Prop::NoCycles,
             path,
             Some(from),
         ));
     }
-    Ok(Outcome {
+    Outcome {
         name: name.to_string(),
         states: explored.generated + 1,
         unique: explored.unique,
@@ -265,5 +315,5 @@ pub fn check_with<E: Engine>(
         shard,
         fingerprints: explored.fingerprints,
         kept: explored.kept,
-    })
+    }
 }

@@ -25,13 +25,19 @@ pub struct Bounds {
     /// Players who may concede in a game (beyond those removed in the setup).
     pub concessions: u8,
     /// Invitations per turn (Magma Chamber): an invitation handed straight back returns the
-    /// game to where it was.
+    /// game to where it was. [`Bounds::UNBOUNDED`] counts none, so the check then finds the
+    /// game returning to an earlier state (316.2.b.1).
     pub invites: u8,
     /// Whether `turns` bounds the turns begun since the start (the steps that show a turn
     /// beginning, 315), a turn handed on by a Turn Player's removal included once it begins
     /// (652.5.a.1), rather than the turns ended by a player (`--bounds turns-begun=N`; the
     /// bound of the Spin twin of `war/chain`).
     pub turns_begun: bool,
+}
+
+impl Bounds {
+    /// `invites` without a bound (`--bounds invites=unbounded`).
+    pub const UNBOUNDED: u8 = u8::MAX;
 }
 
 impl Default for Bounds {
@@ -439,7 +445,9 @@ impl<E: Engine> RiftModel<E> {
         let mut ghost = state.ghost;
         ghost.over = after.winners.is_some();
         match action {
-            Action::Invite { .. } => ghost.invites += 1,
+            Action::Invite { .. } if self.bounds.invites != Bounds::UNBOUNDED => {
+                ghost.invites += 1;
+            }
             Action::EndTurn { .. } => ghost.invites = 0,
             _ => {}
         }

@@ -200,6 +200,76 @@ fn the_search_agrees_with_stateright_on_the_state_graph() {
     }
 }
 
+/// The workers of a search share its states, and only the worker that leaves a state first
+/// counts its transitions: one, two or three workers find the same states, the same counts, the
+/// same longest path, the same companions and verdicts; only the time differs.
+#[test]
+fn workers_do_not_change_the_outcome() {
+    for name in [
+        "skirmish/showdown",
+        "war/removal",
+        "magma-chamber/staged",
+        "duel/removal",
+    ] {
+        let c = config(name);
+        let run = |threads: usize| {
+            let opts = Options {
+                threads,
+                keep_fingerprints: true,
+                ..Options::default()
+            };
+            let o = check::check(name, &c.setup, c.quick, &opts).unwrap();
+            (
+                o.unique,
+                o.states,
+                o.depth,
+                o.seen,
+                o.failed,
+                o.acyclic,
+                o.fingerprints,
+            )
+        };
+        let one = run(1);
+        assert_eq!(one.6.as_ref().map(Vec::len), Some(one.0), "{name}");
+        assert_eq!(run(2), one, "{name}: two workers");
+        assert_eq!(run(3), one, "{name}: three workers");
+    }
+}
+
+/// Invitations without a bound let the Turn Player invite a teammate who hands Priority straight
+/// back, over and over: the game returns to where it was. The check says so, with the shortest
+/// way round, the same whether one worker or two searched.
+#[test]
+fn a_cycle_is_found_and_shown_at_its_shortest() {
+    use riftcheck_model::model::Bounds;
+    let c = config("magma-chamber/chain");
+    let bounds = Bounds {
+        invites: Bounds::UNBOUNDED,
+        ..c.quick
+    };
+    let run = |threads: usize| {
+        let opts = Options {
+            threads,
+            ..Options::default()
+        };
+        check::check("magma-chamber/chain", &c.setup, bounds, &opts).unwrap()
+    };
+    let one = run(1);
+    assert_eq!(one.acyclic, Some(false));
+    assert_eq!(one.failed, vec![Prop::NoCycles]);
+    let cx = &one.counterexamples[0];
+    assert_eq!(cx.property, Prop::NoCycles);
+    let steps: Vec<String> = cx.scenario.steps.iter().map(|s| s.text.clone()).collect();
+    assert_eq!(steps, ["A invites C", "C passes"], "{}", cx.rulebook());
+    assert!(
+        cx.rulebook()
+            .contains("return the game to the state after step 0")
+    );
+    let two = run(2);
+    assert_eq!(two.counterexamples[0].scenario, cx.scenario);
+    assert_eq!((two.unique, two.states), (one.unique, one.states));
+}
+
 mod with_faults {
     use riftcheck::{Fault, Scenario};
 

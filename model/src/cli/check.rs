@@ -4,9 +4,11 @@
 use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
 
 use clap::Args;
-use riftcheck::Scenario;
+use riftcheck::{Game, Scenario};
 
 use super::results::{Chosen, Report, ShardBy, ShardRun, Target, file_name};
 use super::{Format, fail_input, writable_dir, write_file};
@@ -14,9 +16,10 @@ use crate::args::parse_bounds;
 use crate::check::{self, Options, Outcome};
 use crate::configs;
 use crate::model::Bounds;
-use crate::progress::Show;
+use crate::progress::{Show, Shower};
 use crate::properties::{Kind, Prop};
 use crate::report::Counterexample;
+use crate::search::Exploration;
 use crate::search::limits::{self, Limits};
 
 /// `riftcheck check`'s arguments.
@@ -33,11 +36,14 @@ pub struct CheckArgs {
     /// Only these families: chain, showdown, removal, combat, staged, team.
     #[arg(long, value_delimiter = ',')]
     pub family: Vec<String>,
-    /// Bounds, e.g. `turns=1,concessions=2,invites=1` (defaults per configuration).
+    /// Bounds, e.g. `turns=1,concessions=2,invites=1` (defaults per configuration);
+    /// `invites=unbounded` lets invitations go back and forth without end (the check then finds
+    /// the game returning to an earlier state)
     #[arg(long)]
     pub bounds: Option<String>,
-    /// Configurations checked at once (each by one thread, so the results do not depend on it);
-    /// by default one per processor.
+    /// Threads: configurations checked at once, and a thread with none left to start joins the
+    /// search of one still running (the results do not depend on it); by default one per
+    /// processor
     #[arg(long, value_parser = clap::value_parser!(u16).range(1..=256))]
     pub threads: Option<u16>,
     /// The quick bounds of each configuration (two turns, one concession, two in War) instead
@@ -469,7 +475,7 @@ pub fn run(args: CheckArgs) -> ExitCode {
     ExitCode::from(report.exit_status())
 }
 
-/// Checks every target, `opts.threads` at a time, handing each outcome to `done` in the order of
+/// Checks every target with `opts.threads` threads, several at a time, handing each outcome to `done` in the order of
 /// the targets.
 ///
 /// # Errors
@@ -480,35 +486,76 @@ pub fn check_all(
     opts: &Options,
     done: &mut dyn FnMut(&Outcome),
 ) -> Result<Vec<Outcome>, String> {
-    let one = |t: &Target| {
+    // Each configuration by one thread here; the pool below adds helpers.
+    let single = Options {
+        threads: 1,
+        ..opts.clone()
+    };
+    let one = |t: &Target, opts: &Options| {
         check::check(&t.name, &t.setup, t.bounds, opts).map_err(|e| format!("{}: {e}", t.name))
     };
-    if opts.threads <= 1 || targets.len() <= 1 {
+    if targets.len() == 1 || opts.threads <= 1 {
         let mut out = Vec::new();
         for t in targets {
-            let o = one(t)?;
+            let o = one(t, opts)?;
             done(&o);
             out.push(o);
         }
         return Ok(out);
     }
-    // Configurations go to the threads in order; outcomes come back in any order and are handed
-    // on in the targets' order as soon as the ones before them are in.
-    let next = std::sync::atomic::AtomicUsize::new(0);
+    let pool = opts.shard.is_none() && check::workers(opts, opts.threads) > 1;
+    // Configurations go to the threads in order; a thread with none left to start helps one
+    // still being searched. Outcomes come back in any order and are handed on in the targets'
+    // order as soon as the ones before them are in.
+    let next = AtomicUsize::new(0);
+    // Configurations not yet searched to the end.
+    let pending = AtomicUsize::new(targets.len());
+    let running: Mutex<Vec<Arc<Exploration<Game>>>> = Mutex::new(Vec::new());
     let (tx, rx) = std::sync::mpsc::channel();
     let mut slots: Vec<Option<Result<Outcome, String>>> =
         (0..targets.len()).map(|_| None).collect();
+    let searched = |t: &Target| -> Result<Outcome, String> {
+        let x = Arc::new(
+            check::prepare::<Game>(&t.name, &t.setup, t.bounds, &single)
+                .map_err(|e| format!("{}: {e}", t.name))?,
+        );
+        lock(&running).push(Arc::clone(&x));
+        let mut show = Shower::new(&t.name, opts.progress);
+        x.work(&mut |p| show.show(p));
+        let explored = x.finish();
+        lock(&running).retain(|r| !Arc::ptr_eq(r, &x));
+        Ok(check::conclude(&t.name, &t.setup, &x, explored, None))
+    };
     std::thread::scope(|scope| {
-        for _ in 0..opts.threads.min(targets.len()) {
+        for _ in 0..opts.threads {
             let tx = tx.clone();
-            let next = &next;
-            let one = &one;
+            let (next, pending, running) = (&next, &pending, &running);
+            let (one, searched, single) = (&one, &searched, &single);
             scope.spawn(move || {
                 loop {
-                    let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                    let Some(t) = targets.get(i) else { break };
-                    if tx.send((i, one(t))).is_err() {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    if let Some(t) = targets.get(i) {
+                        let o = if pool { searched(t) } else { one(t, single) };
+                        pending.fetch_sub(1, Ordering::Relaxed);
+                        if tx.send((i, o)).is_err() {
+                            break;
+                        }
+                        continue;
+                    }
+                    if !pool {
                         break;
+                    }
+                    // Nothing left to start: join the search with the fewest workers.
+                    let job = lock(running)
+                        .iter()
+                        .filter(|x| x.open())
+                        .min_by_key(|x| x.workers())
+                        .cloned();
+                    match job {
+                        Some(x) => x.work(&mut |_| {}),
+                        None if pending.load(Ordering::Relaxed) == 0 => break,
+                        // A configuration is being prepared, or concluded: look again shortly.
+                        None => std::thread::sleep(std::time::Duration::from_millis(1)),
                     }
                 }
             });
@@ -527,6 +574,11 @@ pub fn check_all(
         .into_iter()
         .map(|s| s.unwrap_or_else(|| Err("a checker thread stopped".into())))
         .collect()
+}
+
+/// The lock of the searches running, whatever a thread that panicked holding it left.
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|e| e.into_inner())
 }
 
 /// The word for an outcome in the table.

@@ -7,12 +7,15 @@
 //! The depth-first core ([`Dfs`]) is shared with the search split between runs
 //! ([`super::split`]), which decides differently what to do with each state reached.
 
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Condvar, Mutex};
 use std::time::{Duration, Instant};
 
 use riftcheck::{Action, Engine};
 
 use super::fingerprint::{FpSet, fingerprint, pair_fingerprint, state_fingerprint};
 use super::limits::{Budget, Cut};
+use super::shared::{Colors, Found};
 use crate::memo::{Memo, Outcome};
 use crate::model::{RiftModel, State};
 use crate::properties::{Kind, Prop};
@@ -69,6 +72,14 @@ pub(super) struct Frame<E: Engine> {
     pub actions: Vec<Action>,
     pub next: usize,
     pub via: Option<Action>,
+    /// Transitions taken from it so far, and of those, found in the memo: counted for the
+    /// search by the worker that leaves the state first ([`Hooks::popped`]), so that the counts
+    /// do not depend on how many workers search.
+    pub taken: u32,
+    pub kept: u32,
+    /// The greatest height ([`Hooks::popped`]) of the states its transitions tried so far lead
+    /// to.
+    pub height: u16,
 }
 
 impl<E: Engine> Frame<E> {
@@ -83,6 +94,9 @@ impl<E: Engine> Frame<E> {
             actions: Vec::new(),
             next: 0,
             via,
+            height: 0,
+            taken: 0,
+            kept: 0,
         }
     }
 }
@@ -90,12 +104,17 @@ impl<E: Engine> Frame<E> {
 /// What the search does with a state a transition reaches that is not on the current path.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum Reach {
-    /// Seen before (or left to another run): nothing more.
-    Seen,
+    /// Seen before (or left to another run): nothing more. Its height, where the search knows
+    /// it (0 where it does not).
+    Seen(u16),
     /// New: count it and judge it, but explore nothing beyond it.
     Stop,
     /// New: explore it.
     Expand,
+    /// Reached before by another worker of the same search that has not left it yet: explore
+    /// it too (its transitions are that worker's to count), so that a cycle through it cannot
+    /// go unseen.
+    Reenter,
     /// New, but `--max-states` allows no more: the search stops.
     Full,
 }
@@ -111,8 +130,15 @@ pub(super) trait Hooks {
     fn unique(&self) -> usize;
     /// A state goes on the path, to be expanded.
     fn pushed(&mut self, _fp: u64) {}
-    /// A state leaves the path: everything beyond it has been explored.
-    fn popped(&mut self, _fp: u64) {}
+    /// A state leaves the path: everything beyond it has been explored, and the longest path
+    /// from it has `height` states. Whether this is the first time it is left (its
+    /// transitions are then counted).
+    fn popped(&mut self, _fp: u64, _height: u16) -> bool {
+        true
+    }
+    /// A new state with nothing to try from it (a final state) is left at once, never going on
+    /// the path.
+    fn leaf(&mut self, _fp: u64) {}
 }
 
 /// The depth-first core: the frames of the current path, the states on it, and what it found.
@@ -129,6 +155,13 @@ pub(super) struct Dfs<'m, E: Engine> {
     /// What actions did to pairs, when the model allows it.
     memo: Option<Memo<E>>,
     started: Instant,
+    /// Try each state's actions last to first: a second worker of the same search starts from
+    /// the other end, so that the two part ways at once.
+    pub reverse: bool,
+    /// Set when the search is over for every worker (completed, or cut by one of them).
+    pub stop: Option<&'m AtomicBool>,
+    /// Transitions tried, owned or not: the clock of the limits.
+    ticks: usize,
 }
 
 impl<'m, E: Engine> Dfs<'m, E> {
@@ -146,6 +179,9 @@ impl<'m, E: Engine> Dfs<'m, E> {
             rooms: Vec::new(),
             memo: model.memo.then(Memo::new),
             started: Instant::now(),
+            reverse: false,
+            stop: None,
+            ticks: 0,
         }
     }
 
@@ -197,12 +233,16 @@ impl<'m, E: Engine> Dfs<'m, E> {
             actions,
             next: 0,
             via,
+            height: 0,
+            taken: 0,
+            kept: 0,
         }
     }
 
     /// Searches depth-first from the top of `stack` until the path is back down to `floor`
     /// frames (the frames below stand on the path but are not expanded), asking `hooks` what to
-    /// do with each state reached. Stops early when a limit runs out (`out.cut`).
+    /// do with each state reached. Stops early when a limit runs out (`out.cut`), or when
+    /// [`Dfs::stop`] is set.
     pub fn run(
         &mut self,
         stack: &mut Vec<Frame<E>>,
@@ -219,17 +259,20 @@ impl<'m, E: Engine> Dfs<'m, E> {
             .pop()
             .unwrap_or_else(|| Box::new(first.state.as_ref().clone()));
         while stack.len() > floor {
+            if self.stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
+                break;
+            }
             let Some(top) = stack.last_mut() else { break };
             if top.next == top.actions.len() {
-                self.on_path.remove(&top.fp);
-                hooks.popped(top.fp);
-                if let Some(frame) = stack.pop() {
-                    self.spare.push(frame.actions);
-                    self.rooms.push(frame.state);
-                }
+                self.leave_top(stack, hooks);
                 continue;
             }
-            let action = top.actions[top.next];
+            let at = if self.reverse {
+                top.actions.len() - 1 - top.next
+            } else {
+                top.next
+            };
+            let action = top.actions[at];
             top.next += 1;
             let from = top.fp;
             let key = (top.memo_slot, top.pair_fp, top.state.ghost.countered);
@@ -240,7 +283,7 @@ impl<'m, E: Engine> Dfs<'m, E> {
                 Some(memo) => match memo.get(key, action, hint) {
                     Some(Outcome::Refused) => continue,
                     Some(Outcome::Taken(t)) => {
-                        self.out.kept += 1;
+                        top.kept += 1;
                         let ghost = self.model.kept_ghost(&top.state, action, &t.after);
                         (t.after.pair_fp, ghost, false)
                     }
@@ -257,40 +300,39 @@ impl<'m, E: Engine> Dfs<'m, E> {
                     None => continue,
                 },
             };
-            self.out.generated += 1;
-            if self.out.generated.is_multiple_of(REPORT_EVERY) {
+            if let Some(top) = stack.last_mut() {
+                top.taken += 1;
+            }
+            self.ticks += 1;
+            if self.ticks.is_multiple_of(REPORT_EVERY) {
                 progress(&self.progress(hooks.unique()));
                 if self.memo.as_ref().is_some_and(|m| !m.pays()) {
                     self.memo = None;
                 }
             }
-            if let Some(cut) = self.budget.expired(self.out.generated) {
+            if let Some(cut) = self.budget.expired(self.ticks) {
                 self.out.cut = Some(cut);
                 break;
             }
             let fp = state_fingerprint(pair_fp, &ghost);
             if self.on_path.contains(&fp) {
-                if self.out.cycle.is_none() {
-                    // Back to a state on the path: from the frame holding it to the top, then
-                    // this action, is a cycle.
-                    let at = stack.iter().position(|f| f.fp == fp).unwrap_or(0);
-                    let prefix = stack[1..=at].iter().filter_map(|f| f.via).collect();
-                    let mut around: Vec<Action> =
-                        stack[at + 1..].iter().filter_map(|f| f.via).collect();
-                    around.push(action);
-                    self.out.cycle = Some((prefix, around));
-                }
+                self.close_cycle(stack, fp, action);
                 continue;
             }
             let depth = stack.len() + 1;
             let what = hooks.reach(from, fp, depth, action);
             match what {
-                Reach::Seen => continue,
+                Reach::Seen(height) => {
+                    if let Some(top) = stack.last_mut() {
+                        top.height = top.height.max(height);
+                    }
+                    continue;
+                }
                 Reach::Full => {
                     self.out.cut = Some(Cut::States);
                     break;
                 }
-                Reach::Stop | Reach::Expand => {}
+                Reach::Stop | Reach::Expand | Reach::Reenter => {}
             }
             if ghost.violated & !self.found != 0 {
                 self.record(ghost.violated, || {
@@ -320,26 +362,70 @@ impl<'m, E: Engine> Dfs<'m, E> {
             };
             let state = std::mem::replace(&mut room, next_room);
             let frame = self.boxed_frame(state, fp, pair_fp, Some(action));
-            if frame.actions.is_empty() {
-                // A final state: nothing to try from it, so it need not go on the path.
-                self.spare.push(frame.actions);
-                self.rooms.push(frame.state);
-                continue;
-            }
-            self.on_path.insert(fp);
-            hooks.pushed(fp);
-            stack.push(frame);
+            self.enter(stack, frame, hooks);
         }
         self.rooms.push(room);
         for f in stack.iter() {
             self.on_path.remove(&f.fp);
+            if self.out.cut.is_some() {
+                // Cut here: the transitions taken from the states still on the path count too.
+                self.out.generated += f.taken as usize;
+                self.out.kept += f.kept as usize;
+            }
         }
+    }
+
+    /// The top frame leaves the path, every action from it tried: its height goes to the
+    /// frame below, and its transitions are counted if no worker left it before.
+    fn leave_top(&mut self, stack: &mut Vec<Frame<E>>, hooks: &mut impl Hooks) {
+        let Some(frame) = stack.pop() else { return };
+        self.on_path.remove(&frame.fp);
+        let height = frame.height.saturating_add(1);
+        if hooks.popped(frame.fp, height) {
+            self.out.generated += frame.taken as usize;
+            self.out.kept += frame.kept as usize;
+        }
+        self.spare.push(frame.actions);
+        self.rooms.push(frame.state);
+        if let Some(parent) = stack.last_mut() {
+            parent.height = parent.height.max(height);
+        }
+    }
+
+    /// `action` from the top frame leads back to the state `fp` on the path: from the frame
+    /// holding it to the top, then this action, is a cycle (the first one found is kept).
+    fn close_cycle(&mut self, stack: &[Frame<E>], fp: u64, action: Action) {
+        if self.out.cycle.is_some() {
+            return;
+        }
+        let at = stack.iter().position(|f| f.fp == fp).unwrap_or(0);
+        let prefix = stack[1..=at].iter().filter_map(|f| f.via).collect();
+        let mut around: Vec<Action> = stack[at + 1..].iter().filter_map(|f| f.via).collect();
+        around.push(action);
+        self.out.cycle = Some((prefix, around));
+    }
+
+    /// A new state's frame goes on the path, or, with nothing to try from it (a final state),
+    /// is left at once.
+    fn enter(&mut self, stack: &mut Vec<Frame<E>>, frame: Frame<E>, hooks: &mut impl Hooks) {
+        if frame.actions.is_empty() {
+            hooks.leaf(frame.fp);
+            self.spare.push(frame.actions);
+            self.rooms.push(frame.state);
+            if let Some(top) = stack.last_mut() {
+                top.height = top.height.max(1);
+            }
+            return;
+        }
+        self.on_path.insert(frame.fp);
+        hooks.pushed(frame.fp);
+        stack.push(frame);
     }
 
     /// The progress so far, with `unique` distinct states.
     pub fn progress(&self, unique: usize) -> Progress {
         Progress {
-            generated: self.out.generated,
+            generated: self.ticks,
             unique,
             depth: self.out.depth,
             elapsed: self.started.elapsed(),
@@ -356,56 +442,232 @@ impl<'m, E: Engine> Dfs<'m, E> {
     }
 }
 
-/// Explores every state of `model` depth-first within `budget`, calling `progress` every few
-/// thousand transitions.
+/// One configuration's main search, shared by the workers that search it.
+///
+/// Every worker searches depth-first from the first state, each with its own path, and all share
+/// one map of the states reached ([`Colors`]): a state some worker has left (everything beyond
+/// it explored) is not entered again; a state another worker has reached but not yet left is
+/// entered again, so that every worker's search stays a complete depth-first search of what it
+/// has not seen left, and a cycle shows as a transition back onto the path of the worker that
+/// takes it. (A state is left only once all its transitions lead to states left already, so
+/// when the first state is left, every state is.) Only the worker that claimed a state counts
+/// its transitions: the counts, the distinct states, the heights and the verdicts are the same
+/// with any number of workers; only the time differs. A worker may join while the search runs.
+pub struct Exploration<E: Engine> {
+    /// The model searched.
+    pub model: RiftModel<E>,
+    /// The limits of the search.
+    pub budget: Budget,
+    start: State<E>,
+    start_fp: u64,
+    colors: Colors,
+    /// Set once the first state is left, or a limit has cut the search.
+    stop: AtomicBool,
+    /// Workers searching now.
+    busy: Mutex<usize>,
+    idle: Condvar,
+    /// Workers that have joined in all (each one's number sets the order it tries actions in).
+    joined: AtomicUsize,
+    /// What each worker found, as it leaves.
+    found: Mutex<Vec<Exhausted>>,
+    keep_fingerprints: bool,
+    started: Instant,
+}
+
+/// A worker's view of the shared map.
+struct Shared<'b> {
+    colors: &'b Colors,
+    budget: &'b Budget,
+}
+
+impl Hooks for Shared<'_> {
+    fn reach(&mut self, _: u64, fp: u64, _: usize, _: Action) -> Reach {
+        let found = if self.budget.full(self.colors.len()) {
+            match self.colors.get(fp) {
+                Some(found) => found,
+                None => return Reach::Full,
+            }
+        } else {
+            self.colors.reach(fp)
+        };
+        match found {
+            Found::New => Reach::Expand,
+            Found::Open => Reach::Reenter,
+            Found::Left(height) => Reach::Seen(height),
+        }
+    }
+
+    fn unique(&self) -> usize {
+        self.colors.len()
+    }
+
+    fn popped(&mut self, fp: u64, height: u16) -> bool {
+        self.colors.leave(fp, height)
+    }
+
+    fn leaf(&mut self, fp: u64) {
+        self.colors.leave(fp, 1);
+    }
+}
+
+impl<E: Engine> Exploration<E> {
+    /// The search of `model` within `budget`, no worker in it yet; keeping every state's
+    /// fingerprint if `keep_fingerprints`.
+    pub fn new(model: RiftModel<E>, budget: Budget, keep_fingerprints: bool) -> Exploration<E> {
+        let start = model.initial();
+        let start_fp = fingerprint(&start);
+        let colors = Colors::default();
+        colors.reach(start_fp);
+        Exploration {
+            model,
+            budget,
+            start,
+            start_fp,
+            colors,
+            stop: AtomicBool::new(false),
+            busy: Mutex::new(0),
+            idle: Condvar::new(),
+            joined: AtomicUsize::new(0),
+            found: Mutex::new(Vec::new()),
+            keep_fingerprints,
+            started: Instant::now(),
+        }
+    }
+
+    /// Whether the search is still going (a worker joining now would have work).
+    pub fn open(&self) -> bool {
+        !self.stop.load(Ordering::Relaxed)
+    }
+
+    /// Workers searching now.
+    pub fn workers(&self) -> usize {
+        *self.busy.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Searches as one more worker until the search is over, calling `progress` every few
+    /// thousand transitions. The first worker to join claims the first state.
+    pub fn work(&self, progress: &mut dyn FnMut(&Progress)) {
+        {
+            let mut busy = self.busy.lock().unwrap_or_else(|e| e.into_inner());
+            if !self.open() {
+                return;
+            }
+            *busy += 1;
+        }
+        let index = self.joined.fetch_add(1, Ordering::Relaxed);
+        let mut dfs = Dfs::new(&self.model, &self.budget);
+        dfs.reverse = index % 2 == 1;
+        dfs.stop = Some(&self.stop);
+        let mut hooks = Shared {
+            colors: &self.colors,
+            budget: &self.budget,
+        };
+        if index == 0 {
+            dfs.record(self.start.ghost.violated, Vec::new);
+        }
+        let first = dfs.frame(self.start.clone(), self.start_fp, None);
+        if first.actions.is_empty() {
+            hooks.leaf(self.start_fp);
+        } else {
+            dfs.run(&mut vec![first], 0, &mut hooks, progress);
+        }
+        let left = matches!(self.colors.get(self.start_fp), Some(Found::Left(_)));
+        if left || dfs.out.cut.is_some() {
+            self.stop.store(true, Ordering::Relaxed);
+        }
+        let out = dfs.finish(self.colors.len(), progress);
+        self.found
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .push(out);
+        let mut busy = self.busy.lock().unwrap_or_else(|e| e.into_inner());
+        *busy -= 1;
+        if *busy == 0 {
+            self.idle.notify_all();
+        }
+    }
+
+    /// Waits until the search is over and no worker is in it, and what the workers found.
+    /// Where they found a cycle and there were several, the search is made again by one worker,
+    /// so that the cycle reported is the same in every run.
+    pub fn finish(&self) -> Exhausted {
+        let out = self.merged();
+        if out.cycle.is_some() && self.joined.load(Ordering::Relaxed) > 1 {
+            let again = Exploration::new(self.model.clone(), self.budget, self.keep_fingerprints);
+            again.work(&mut |_| {});
+            return again.finish();
+        }
+        out
+    }
+
+    /// Waits until the search is over and no worker is in it, and merges what the workers
+    /// found.
+    fn merged(&self) -> Exhausted {
+        let mut busy = self.busy.lock().unwrap_or_else(|e| e.into_inner());
+        while *busy > 0 || self.open() {
+            busy = self.idle.wait(busy).unwrap_or_else(|e| e.into_inner());
+        }
+        drop(busy);
+        let parts = std::mem::take(&mut *self.found.lock().unwrap_or_else(|e| e.into_inner()));
+        let mut out = Exhausted {
+            depth: 1,
+            ..Exhausted::default()
+        };
+        for part in parts {
+            out.generated += part.generated;
+            out.kept += part.kept;
+            out.depth = out.depth.max(part.depth);
+            out.cut = out.cut.or(part.cut);
+            for (p, path) in part.violations {
+                match out.violations.iter_mut().find(|(q, _)| *q == p) {
+                    Some((_, kept)) if (kept.len(), &*kept) <= (path.len(), &path) => {}
+                    Some((_, kept)) => *kept = path,
+                    None => out.violations.push((p, path)),
+                }
+            }
+            if out.cycle.is_none() {
+                out.cycle = part.cycle;
+            }
+        }
+        if let Some(Found::Left(height)) = self.colors.get(self.start_fp) {
+            // The longest path of the whole graph, the same whatever the order of the search.
+            out.depth = usize::from(height);
+        }
+        out.violations.sort_by_key(|(p, _)| *p as u8);
+        out.unique = self.colors.len();
+        out.elapsed = self.started.elapsed();
+        out.fingerprints = self.keep_fingerprints.then(|| self.colors.fingerprints());
+        out
+    }
+}
+
+/// Explores every state of `model` depth-first within `budget` with `workers` workers (at
+/// least one), calling `progress` every few thousand transitions.
 pub fn exhaust<E: Engine>(
     model: &RiftModel<E>,
     budget: &Budget,
     keep_fingerprints: bool,
     progress: &mut dyn FnMut(&Progress),
 ) -> Exhausted {
-    /// One search's states: each is explored the first time it is reached.
-    struct Visited<'b> {
-        set: FpSet,
-        budget: &'b Budget,
-    }
-    impl Hooks for Visited<'_> {
-        fn reach(&mut self, _: u64, fp: u64, _: usize, _: Action) -> Reach {
-            if self.budget.full(self.set.len()) {
-                if self.set.contains(&fp) {
-                    Reach::Seen
-                } else {
-                    Reach::Full
-                }
-            } else if self.set.insert(fp) {
-                Reach::Expand
-            } else {
-                Reach::Seen
-            }
+    search(
+        &Exploration::new(model.clone(), *budget, keep_fingerprints),
+        1,
+        progress,
+    )
+}
+
+/// Runs `x` with `workers` workers (at least one), this thread one of them and the only one
+/// that reports progress, and what they found ([`Exploration::finish`]).
+pub fn search<E: Engine>(
+    x: &Exploration<E>,
+    workers: usize,
+    progress: &mut dyn FnMut(&Progress),
+) -> Exhausted {
+    std::thread::scope(|scope| {
+        for _ in 1..workers {
+            scope.spawn(move || x.work(&mut |_| {}));
         }
-        fn unique(&self) -> usize {
-            self.set.len()
-        }
-    }
-    let mut dfs = Dfs::new(model, budget);
-    let start = model.initial();
-    let start_fp = fingerprint(&start);
-    let mut visited = Visited {
-        set: FpSet::default(),
-        budget,
-    };
-    visited.set.insert(start_fp);
-    dfs.record(start.ghost.violated, Vec::new);
-    let first = dfs.frame(start, start_fp, None);
-    let mut stack = vec![first];
-    dfs.run(&mut stack, 0, &mut visited, progress);
-    let unique = visited.set.len();
-    let kept = keep_fingerprints.then(|| {
-        let mut all: Vec<u64> = visited.set.into_iter().collect();
-        all.sort_unstable();
-        all
+        x.work(progress);
     });
-    let mut out = dfs.finish(unique, progress);
-    out.fingerprints = kept;
-    out
+    x.finish()
 }

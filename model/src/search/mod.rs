@@ -12,10 +12,11 @@ use crate::model::RiftModel;
 pub mod exhaust;
 pub mod fingerprint;
 pub mod limits;
+pub mod shared;
 pub mod split;
 pub mod walk;
 
-pub use exhaust::{Exhausted, Progress, exhaust};
+pub use exhaust::{Exhausted, Exploration, Progress, exhaust, search};
 use fingerprint::HashMap;
 pub use fingerprint::{Fixed, FpMap, FpSet, fingerprint, pair_fingerprint, state_fingerprint};
 pub use limits::{Budget, Cut, Limits};
@@ -90,6 +91,59 @@ pub fn shortest_violations<E: Engine>(
         }
     }
     (found, None)
+}
+
+/// A short way into a cycle, once the main search has found that there is one: a breadth-first
+/// search from the first state, in which a transition back to a state on the search's own path
+/// to the state it leaves closes a cycle. The first such found is the actions to the state that
+/// starts the cycle, then the actions around it; `None` if the search ends (or `budget` cuts
+/// it) without one, as a cycle that is not closed along a shortest path can do.
+pub fn shortest_cycle<E: Engine>(
+    model: &RiftModel<E>,
+    budget: &Budget,
+) -> Option<(Vec<Action>, Vec<Action>)> {
+    let start = model.initial();
+    let start_fp = fingerprint(&start);
+    let mut parents: FpMap<(u64, Action)> = FpMap::default();
+    let mut queue = VecDeque::from([(start, start_fp)]);
+    let mut actions = Vec::new();
+    let path_between = |parents: &FpMap<(u64, Action)>, from: u64, mut at: u64| {
+        let mut path = Vec::new();
+        while at != from {
+            let &(prev, a) = parents.get(&at)?;
+            path.push(a);
+            at = prev;
+        }
+        path.reverse();
+        Some(path)
+    };
+    let mut tick = 0usize;
+    while let Some((state, fp)) = queue.pop_front() {
+        actions.clear();
+        model.offered(&state, &mut actions);
+        for &action in &actions {
+            let Some(t) = model.step(&state, action) else {
+                continue;
+            };
+            tick += 1;
+            if budget.expired(tick).is_some() || budget.full(parents.len()) {
+                return None;
+            }
+            let next_fp = fingerprint(&t.state);
+            if next_fp == start_fp || parents.contains_key(&next_fp) {
+                // Back to a state seen: a cycle if that state is on the way to this one.
+                if let Some(mut around) = path_between(&parents, next_fp, fp) {
+                    around.push(action);
+                    let prefix = path_between(&parents, start_fp, next_fp)?;
+                    return Some((prefix, around));
+                }
+                continue;
+            }
+            parents.insert(next_fp, (fp, action));
+            queue.push_back((t.state, next_fp));
+        }
+    }
+    None
 }
 
 /// Whether `path` replays from the first state (every step a transition) and its last state

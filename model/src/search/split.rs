@@ -87,7 +87,7 @@ impl Hooks for Prefix<'_> {
         let from = self.nodes.get(&from).copied().unwrap_or(0);
         if let Some(&to) = self.nodes.get(&fp) {
             self.edges.insert((from, to));
-            return Reach::Seen;
+            return Reach::Seen(0);
         }
         if self.budget.full(self.nodes.len()) {
             return Reach::Full;
@@ -128,14 +128,14 @@ impl Hooks for Beyond<'_> {
             if let Some(top) = self.open.last_mut() {
                 top.push(to);
             }
-            return Reach::Seen;
+            return Reach::Seen(0);
         }
         if self.visited.contains(&fp) {
             // Left already (a state still on the path would be a cycle): all it reaches is known.
             if let (Some(top), Some(r)) = (self.open.last_mut(), self.reaches.get(&fp)) {
                 top.extend_from_slice(r);
             }
-            return Reach::Seen;
+            return Reach::Seen(0);
         }
         if self.budget.full(self.nodes.len() + self.visited.len()) {
             return Reach::Full;
@@ -152,9 +152,9 @@ impl Hooks for Beyond<'_> {
         self.open.push(Vec::new());
     }
 
-    fn popped(&mut self, fp: u64) {
+    fn popped(&mut self, fp: u64, _: u16) -> bool {
         let Some(mut reached) = self.open.pop() else {
-            return;
+            return true;
         };
         reached.sort_unstable();
         reached.dedup();
@@ -164,6 +164,7 @@ impl Hooks for Beyond<'_> {
         if !reached.is_empty() {
             self.reaches.insert(fp, reached.into_boxed_slice());
         }
+        true
     }
 }
 

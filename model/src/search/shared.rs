@@ -1,0 +1,145 @@
+//! What the workers of one search share: every state reached, each with its colour (reached, or
+//! left with everything beyond it explored) and, once left, its height (the longest path from it,
+//! in states). The map is split into stripes, each behind its own lock, by the fingerprint's top
+//! bits: two workers rarely want the same stripe at once.
+
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use super::fingerprint::FpMap;
+
+/// Stripes of the map (a power of two).
+const STRIPES: usize = 64;
+
+/// What a worker finds when it reaches a state.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Found {
+    /// Nobody had reached it: this worker has just claimed it, and is the one to count its
+    /// transitions.
+    New,
+    /// Some worker reached it and has not left it yet (it is on that worker's path).
+    Open,
+    /// Left, with everything beyond it explored; its height.
+    Left(u16),
+}
+
+/// The states of one search, shared by its workers.
+pub struct Colors {
+    stripes: Box<[Mutex<FpMap<u16>>]>,
+    len: AtomicUsize,
+}
+
+impl Default for Colors {
+    fn default() -> Colors {
+        Colors {
+            stripes: (0..STRIPES).map(|_| Mutex::default()).collect(),
+            len: AtomicUsize::new(0),
+        }
+    }
+}
+
+impl Colors {
+    fn stripe(&self, fp: u64) -> std::sync::MutexGuard<'_, FpMap<u16>> {
+        let i = (fp >> 58) as usize % STRIPES;
+        // A worker that panicked holding a stripe left the map as it was between two calls.
+        self.stripes[i].lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Reaches `fp`: claims it if nobody had, else says how far it is.
+    pub fn reach(&self, fp: u64) -> Found {
+        let mut stripe = self.stripe(fp);
+        match stripe.get(&fp) {
+            None => {
+                stripe.insert(fp, 0);
+                drop(stripe);
+                self.len.fetch_add(1, Ordering::Relaxed);
+                Found::New
+            }
+            Some(0) => Found::Open,
+            Some(&h) => Found::Left(h),
+        }
+    }
+
+    /// What is known of `fp`, without claiming it: `None` if nobody reached it.
+    pub fn get(&self, fp: u64) -> Option<Found> {
+        self.stripe(fp).get(&fp).map(|&h| match h {
+            0 => Found::Open,
+            h => Found::Left(h),
+        })
+    }
+
+    /// Marks `fp` left, everything beyond it explored, with `height` (at least 1): whether
+    /// it was not left before.
+    pub fn leave(&self, fp: u64, height: u16) -> bool {
+        let mut stripe = self.stripe(fp);
+        let was = stripe.insert(fp, height.max(1));
+        drop(stripe);
+        if was.is_none() {
+            self.len.fetch_add(1, Ordering::Relaxed);
+        }
+        !matches!(was, Some(h) if h > 0)
+    }
+
+    /// States reached so far.
+    pub fn len(&self) -> usize {
+        self.len.load(Ordering::Relaxed)
+    }
+
+    /// Whether no state has been reached.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Every state's fingerprint, sorted.
+    pub fn fingerprints(&self) -> Vec<u64> {
+        let mut all = Vec::with_capacity(self.len());
+        for s in self.stripes.iter() {
+            all.extend(s.lock().unwrap_or_else(|e| e.into_inner()).keys().copied());
+        }
+        all.sort_unstable();
+        all
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_state_is_claimed_once_then_open_then_left() {
+        let c = Colors::default();
+        assert_eq!(c.reach(7), Found::New);
+        assert_eq!(c.reach(7), Found::Open);
+        assert_eq!(c.get(8), None);
+        assert!(c.leave(7, 3));
+        assert!(!c.leave(7, 3));
+        assert_eq!(c.reach(7), Found::Left(3));
+        assert_eq!(c.get(7), Some(Found::Left(3)));
+        // A height of 0 would read as open: a state left has height 1 at least.
+        assert!(c.leave(u64::MAX, 0));
+        assert_eq!(c.get(u64::MAX), Some(Found::Left(1)));
+        assert_eq!(c.len(), 2);
+        assert_eq!(c.fingerprints(), vec![7, u64::MAX]);
+    }
+
+    #[test]
+    fn two_threads_claim_each_state_exactly_once() {
+        let c = Colors::default();
+        let claimed: Vec<usize> = std::thread::scope(|s| {
+            let a = s.spawn(|| {
+                (0..10_000u64)
+                    .filter(|&i| c.reach(i.wrapping_mul(0x9e37_79b9_7f4a_7c15)) == Found::New)
+                    .count()
+            });
+            let b = s.spawn(|| {
+                (0..10_000u64)
+                    .rev()
+                    .filter(|&i| c.reach(i.wrapping_mul(0x9e37_79b9_7f4a_7c15)) == Found::New)
+                    .count()
+            });
+            vec![a.join().unwrap_or(0), b.join().unwrap_or(0)]
+        });
+        assert_eq!(claimed.iter().sum::<usize>(), 10_000);
+        assert_eq!(c.len(), 10_000);
+    }
+}
