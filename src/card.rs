@@ -366,11 +366,16 @@ impl CardSet {
         self.0 == 0
     }
 
-    /// The cards, in catalog order.
+    /// The cards, in catalog order (one step per card in the set, not per possible card).
     pub fn iter(self) -> impl Iterator<Item = CardId> {
-        (0..32u8)
-            .filter(move |i| self.0 & (1 << i) != 0)
-            .map(CardId)
+        let mut rest = self.0;
+        std::iter::from_fn(move || {
+            let i = rest.trailing_zeros();
+            (i < 32).then(|| {
+                rest &= rest - 1;
+                CardId(i as u8)
+            })
+        })
     }
 
     /// The raw bits.
@@ -386,5 +391,25 @@ impl FromIterator<CardId> for CardSet {
             let _ = set.insert(c);
         }
         set
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_card_set_lists_its_cards_in_catalog_order_and_no_others() {
+        let ids = [0u8, 3, 7, 30, 31];
+        let set: CardSet = ids.iter().map(|&i| CardId(i)).collect();
+        assert_eq!(set.iter().map(|c| c.0).collect::<Vec<_>>(), ids);
+        assert_eq!(set.len(), ids.len());
+        assert_eq!(CardSet::EMPTY.iter().count(), 0);
+        let all = CardSet(u32::MAX);
+        assert!(all.iter().map(|c| c.0).eq(0..32));
+        // A card beyond the first 32 is not added.
+        let mut s = CardSet::EMPTY;
+        assert!(!s.insert(CardId(32)));
+        assert!(s.is_empty());
     }
 }

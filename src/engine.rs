@@ -99,4 +99,30 @@ pub trait Engine: Clone + Eq + Hash + Debug + Send + Sync + 'static {
         obs.events = events;
         Ok(obs)
     }
+
+    /// What an observer sees now, written over `out` (its events are left as they are). An
+    /// engine may fill `out` in place and spare the checker a copy; by default it is
+    /// [`Engine::observe`] moved in.
+    fn observe_into(&self, out: &mut Observation) {
+        let events = std::mem::take(&mut out.events);
+        *out = self.observe();
+        out.events = events;
+    }
+
+    /// [`Engine::step_checked`] written over `out`, events included: the checker reuses one
+    /// observation's room for every step it takes. On a refusal `out` is unspecified.
+    ///
+    /// # Errors
+    ///
+    /// As [`Engine::step_checked`].
+    fn step_checked_into(
+        &mut self,
+        action: Action,
+        out: &mut Observation,
+    ) -> Result<(), RuleError> {
+        let events = self.apply_checked(action)?;
+        self.observe_into(out);
+        out.events = events;
+        Ok(())
+    }
 }

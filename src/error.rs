@@ -368,6 +368,12 @@ impl RuleError {
         }
     }
 
+    /// Whether `other` is the same kind of error (the same [`RuleError::name`]), whatever
+    /// the details it carries: how a lockstep compares two refusals.
+    pub fn same_kind(&self, other: &RuleError) -> bool {
+        std::mem::discriminant(self) == std::mem::discriminant(other)
+    }
+
     /// The variant's name, as scenario files write it after `-> refused`.
     pub fn name(&self) -> &'static str {
         match self {

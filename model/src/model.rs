@@ -6,7 +6,7 @@ use std::fmt;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use riftcheck::oracle::{Disagreement, Lockstep, Spec, Stepped};
+use riftcheck::oracle::{Lockstep, Spec};
 use riftcheck::{Action, Catalog, Engine, Event, Game, Observation, Readings, Setup, SetupErrors};
 use stateright::{Model, Property};
 
@@ -79,6 +79,20 @@ impl<E: Engine> Clone for State<E> {
         self.ghost = source.ghost;
         self.view.clone_from(&source.view);
     }
+}
+
+impl<E: Engine> State<E> {
+    /// Copies `source`'s pair and ghost in place, leaving this state's view as it is (the
+    /// search overwrites it, reusing its room, when it takes the transition).
+    pub fn copy_game_from(&mut self, source: &Self) {
+        self.pair.clone_from(&source.pair);
+        self.ghost = source.ghost;
+    }
+}
+
+thread_local! {
+    /// The room the spec's observation of each step is written in, one per thread.
+    static THEIRS: std::cell::RefCell<Observation> = std::cell::RefCell::new(Observation::default());
 }
 
 impl<E: Engine> PartialEq for State<E> {
@@ -266,11 +280,12 @@ impl<E: Engine> RiftModel<E> {
     pub fn step(&self, state: &State<E>, action: Action) -> Option<Transition<E>> {
         let go = self.refusal(state, action)?;
         let mut next = state.clone();
-        let (seen, events) = if go {
-            self.advance(state, action, &mut next)?
+        let mut events = Vec::new();
+        let seen = if go {
+            self.advance(state, action, &mut next, Some(&mut events))?.0
         } else {
             next.ghost.violated |= Prop::EngineAndSpecAgree.bit();
-            (0, Vec::new())
+            0
         };
         Some(Transition {
             state: next,
@@ -284,10 +299,12 @@ impl<E: Engine> RiftModel<E> {
     /// transition showed, or `None` (and `next` unspecified) if both refuse the action.
     pub fn step_into(&self, state: &State<E>, action: Action, next: &mut State<E>) -> Option<u64> {
         let go = self.refusal(state, action)?;
-        next.clone_from(state);
+        next.copy_game_from(state);
         if go {
-            self.advance(state, action, next).map(|(seen, _)| seen)
+            self.advance(state, action, next, None)
+                .map(|(seen, _)| seen)
         } else {
+            next.view.clone_from(&state.view);
             next.ghost.violated |= Prop::EngineAndSpecAgree.bit();
             Some(0)
         }
@@ -327,13 +344,13 @@ impl<E: Engine> RiftModel<E> {
             memo.refused(slot, pair_fp, countered, action);
             return None;
         };
-        next.clone_from(state);
+        next.copy_game_from(state);
         if !go {
+            next.view.clone_from(&state.view);
             next.ghost.violated |= Prop::EngineAndSpecAgree.bit();
             return Some(pair_fingerprint(&next.pair));
         }
-        let (_, events) = self.advance(state, action, next)?;
-        let began = events.iter().any(|e| matches!(e, Event::TurnBegan { .. }));
+        let (_, began) = self.advance(state, action, next, None)?;
         let next_fp = pair_fingerprint(&next.pair);
         if next.ghost.violated == 0 {
             let after = After {
@@ -381,28 +398,39 @@ impl<E: Engine> RiftModel<E> {
         }
     }
 
-    /// Takes `action`, which both accept, from `state` in `next`, a copy of `state`: the
-    /// companions shown and the events, or `None` if both refuse it after all.
+    /// Takes `action`, which both accept, from `state` in `next`, whose pair and ghost are
+    /// copies of `state`'s and whose view is its own room (overwritten here, reused when no
+    /// other state shares it): the companions shown and whether a turn began, or `None` if
+    /// both refuse it after all. The step's events are appended to `events` if given; the view
+    /// kept has none.
     fn advance(
         &self,
         state: &State<E>,
         action: Action,
         next: &mut State<E>,
-    ) -> Option<(u64, Vec<Event>)> {
-        let (mut after, disagreed) = match next.pair.step_accepted(action, &self.catalog) {
-            Stepped::Agreed(after) => (after, false),
-            Stepped::Refused(_) => return None,
+        events: Option<&mut Vec<Event>>,
+    ) -> Option<(u64, bool)> {
+        if Arc::get_mut(&mut next.view).is_none() {
+            next.view = Arc::new(Observation::default());
+        }
+        let after = Arc::get_mut(&mut next.view)?;
+        let pair = &mut next.pair;
+        let compared = THEIRS.with_borrow_mut(|theirs| {
+            pair.step_accepted_into(action, &self.catalog, after, theirs)
+        });
+        let disagreed = match compared {
+            Ok(None) => false,
             // Both took the action: judge the engine's transition too, so the properties it
             // breaks are named alongside the disagreement.
-            Stepped::Disagreed(Disagreement::ViewsDiffer(_), Some(both)) => {
-                (Arc::new(both.0), true)
-            }
-            Stepped::Disagreed(..) => {
-                next.clone_from(state);
+            Ok(Some(_)) => true,
+            Err(_) => {
+                next.copy_game_from(state);
+                next.view.clone_from(&state.view);
                 next.ghost.violated |= Prop::EngineAndSpecAgree.bit();
-                return Some((0, Vec::new()));
+                return Some((0, false));
             }
         };
+        let after = &next.view;
         let verdict = judge(
             &Judging::step(
                 &self.catalog,
@@ -410,8 +438,8 @@ impl<E: Engine> RiftModel<E> {
                 &state.view,
                 &state.ghost,
                 action,
-                &after,
-                someone_can_act(&next.pair.engine, &after),
+                after,
+                someone_can_act(&next.pair.engine, after),
             ),
             self.seen.load(Ordering::Relaxed),
         );
@@ -419,17 +447,21 @@ impl<E: Engine> RiftModel<E> {
             .events
             .iter()
             .any(|e| matches!(e, Event::TurnBegan { .. }));
-        next.ghost = self.next_ghost(state, action, &after, began);
-        next.ghost.violated = verdict.violated;
+        let mut ghost = self.next_ghost(state, action, after, began);
+        ghost.violated = verdict.violated;
         if disagreed {
-            next.ghost.violated |= Prop::EngineAndSpecAgree.bit();
+            ghost.violated |= Prop::EngineAndSpecAgree.bit();
         }
-        next.ghost.countered = verdict.countered;
+        ghost.countered = verdict.countered;
+        next.ghost = ghost;
         self.seen.fetch_or(verdict.seen, Ordering::Relaxed);
-        let events =
-            Arc::get_mut(&mut after).map_or_else(Vec::new, |o| std::mem::take(&mut o.events));
-        next.view = after;
-        Some((verdict.seen, events))
+        if let Some(out) = events {
+            out.extend_from_slice(&next.view.events);
+        }
+        if let Some(view) = Arc::get_mut(&mut next.view) {
+            view.events.clear();
+        }
+        Some((verdict.seen, began))
     }
 
     /// The ghost after `action` from `state`, which led to what `after` shows (and began a
@@ -474,8 +506,9 @@ impl<E: Engine> RiftModel<E> {
         self.bound(state, out, start);
     }
 
-    /// What the engine and the spec of `pair` list as well formed, in one list without
-    /// repeats (appended to `out`): the actions offered, before the bounds.
+    /// What the engine and the spec of `pair` list as well formed, in one list (appended to
+    /// `out`): the actions offered, before the bounds. Where the two lists are the same (the
+    /// usual case) it is that list, in its order; else their union, sorted, without repeats.
     pub fn well_formed(pair: &Lockstep<E, Spec>, out: &mut Vec<Action>) {
         let start = out.len();
         pair.engine.well_formed(out);
@@ -484,9 +517,9 @@ impl<E: Engine> RiftModel<E> {
         if out[start..middle] == out[middle..] {
             // Both list the same actions (the usual case): one list is the union.
             out.truncate(middle);
-        } else {
-            out[start..].sort_unstable();
+            return;
         }
+        out[start..].sort_unstable();
         let mut kept = start;
         for i in start..out.len() {
             if kept > start && out[kept - 1] == out[i] {

@@ -6,73 +6,70 @@ use crate::observation::{CardObs, FieldObs, ItemObs, Observation, Place};
 impl Game {
     /// What an observer sees now; the events are those of no step (empty).
     pub fn observe(&self) -> Observation {
+        let mut out = Observation::default();
+        self.observe_into(&mut out);
+        out
+    }
+
+    /// What an observer sees now, written over `out` in place (its room reused); its events are
+    /// left as they are.
+    pub fn observe_into(&self, out: &mut Observation) {
         let cat = &self.catalog;
         let over = self.is_over();
-        Observation {
-            remaining: self.remaining(),
-            removed: self.removed(),
-            winners: self.winners(),
-            turn: self.turn_player(),
-            priority: self.priority(),
-            focus: self.focus(),
-            awaiting: self.awaiting(),
-            invited: if over { None } else { self.s.invited },
-            showdown: self.showdown_at().map(|(at, _)| at),
-            combat: self.showdown_at().and_then(|(_, c)| c),
-            staged: if over {
-                Default::default()
-            } else {
-                self.staged_fights()
-            },
-            chain: self
-                .chain_items()
-                .iter()
-                .map(|i| ItemObs {
-                    item: i.name(),
-                    controller: i.controller,
-                    pending: !i.finalized,
-                    target: i.target,
-                })
-                .collect(),
-            opened_by: self.s.chain.as_ref().map(|c| c.opened_by),
-            passed: self.passed(),
-            focus_passed: self.focus_passed(),
-            waiting: self
-                .s
-                .chain
-                .as_ref()
-                .map(|c| c.unplaced.clone())
-                .unwrap_or_default(),
-            points: self.s.points,
-            energy: self.s.energy,
-            cards: cat
-                .card_ids()
-                .map(|c| {
-                    let st = self.card_state(c);
-                    CardObs {
-                        at: Place::of(st.zone, cat.card(c).owner),
-                        controller: st.controller,
-                        might: self.might(c),
-                        mighty: self.mighty(c),
-                        exhausted: st.exhausted,
-                        damage: st.damage,
-                    }
-                })
-                .collect(),
-            battlefields: cat
-                .battlefield_ids()
-                .map(|b| {
-                    let f = self.field(b);
-                    FieldObs {
-                        controller: f.controller,
-                        token: f.token,
-                        might: self.might_bonus(b),
-                        contested_by: f.contested_by,
-                        scored: f.scored,
-                    }
-                })
-                .collect(),
-            events: Vec::new(),
+        out.remaining = self.remaining();
+        out.removed = self.removed();
+        out.winners = self.winners();
+        out.turn = self.turn_player();
+        out.priority = self.priority();
+        out.focus = self.focus();
+        out.awaiting = self.awaiting();
+        out.invited = if over { None } else { self.s.invited };
+        let showdown = self.showdown_at();
+        out.showdown = showdown.map(|(at, _)| at);
+        out.combat = showdown.and_then(|(_, c)| c);
+        out.staged = if over {
+            Default::default()
+        } else {
+            self.staged_fights()
+        };
+        out.chain.clear();
+        out.chain.extend(self.chain_items().iter().map(|i| ItemObs {
+            item: i.name(),
+            controller: i.controller,
+            pending: !i.finalized,
+            target: i.target,
+        }));
+        out.opened_by = self.s.chain.as_ref().map(|c| c.opened_by);
+        out.passed = self.passed();
+        out.focus_passed = self.focus_passed();
+        out.waiting.clear();
+        if let Some(c) = &self.s.chain {
+            out.waiting.extend(c.unplaced.iter().copied());
         }
+        out.points = self.s.points;
+        out.energy = self.s.energy;
+        out.cards.clear();
+        out.cards.extend(cat.card_ids().map(|c| {
+            let st = self.card_state(c);
+            CardObs {
+                at: Place::of(st.zone, cat.card(c).owner),
+                controller: st.controller,
+                might: self.might(c),
+                mighty: self.mighty(c),
+                exhausted: st.exhausted,
+                damage: st.damage,
+            }
+        }));
+        out.battlefields.clear();
+        out.battlefields.extend(cat.battlefield_ids().map(|b| {
+            let f = self.field(b);
+            FieldObs {
+                controller: f.controller,
+                token: f.token,
+                might: self.might_bonus(b),
+                contested_by: f.contested_by,
+                scored: f.scored,
+            }
+        }));
     }
 }

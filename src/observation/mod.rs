@@ -436,6 +436,7 @@ fn named_tables(
 
 record! {
     /// Everything an observer may see after a step: the game as it stands, and the step's events.
+    #[derive(Default)]
     pub struct Observation {
         /// Seats still in the game, in turn order (651.3).
         remaining: SeatSet = "remaining", "651.2-651.4";

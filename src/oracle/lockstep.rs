@@ -199,13 +199,13 @@ impl<E: Engine, R: Engine> Lockstep<E, R> {
                 // reference finds broken needed.
                 match self.spec.check(action) {
                     Ok(()) => return Some(Err(Disagreement::EngineRefused { error })),
-                    Err(first) if first.name() == error.name() => return Some(Ok(error)),
+                    Err(first) if first.same_kind(&error) => return Some(Ok(error)),
                     Err(_) => {}
                 }
                 let spec_refusals = self.spec.refusals(action);
                 if spec_refusals.is_empty() {
                     Some(Err(Disagreement::EngineRefused { error }))
-                } else if spec_refusals.iter().any(|r| r.name() == error.name()) {
+                } else if spec_refusals.iter().any(|r| r.same_kind(&error)) {
                     Some(Ok(error))
                 } else {
                     Some(Err(Disagreement::RefusedForAnotherRule {
@@ -237,30 +237,42 @@ impl<E: Engine, R: Engine> Lockstep<E, R> {
     /// Takes `action`, which [`Lockstep::refusal`] has just found both accept in this game (so
     /// neither checks it again), and compares what they do.
     pub fn step_accepted(&mut self, action: Action, catalog: &crate::card::Catalog) -> Stepped {
-        let events = match self.engine.apply_checked(action) {
-            Ok(e) => e,
-            Err(error) => return Stepped::Disagreed(Disagreement::EngineRefused { error }, None),
-        };
-        // The observation goes where it is kept at once, and is not copied on its way out.
-        let mut ours = std::sync::Arc::new(self.engine.observe());
-        if let Some(o) = std::sync::Arc::get_mut(&mut ours) {
-            o.events = events;
-        }
-        let theirs = match self.spec.step_checked(action) {
-            Ok(o) => o,
-            Err(_) => {
-                let d = Disagreement::EngineAccepted {
-                    spec_refusals: self.spec.refusals(action),
-                };
-                return Stepped::Disagreed(d, None);
-            }
-        };
-        match ours.first_difference(&theirs, catalog) {
-            None => Stepped::Agreed(ours),
-            Some(d) => {
-                let ours = std::sync::Arc::unwrap_or_clone(ours);
+        let mut ours = Observation::default();
+        let mut theirs = Observation::default();
+        match self.step_accepted_into(action, catalog, &mut ours, &mut theirs) {
+            Ok(None) => Stepped::Agreed(std::sync::Arc::new(ours)),
+            Ok(Some(d)) => {
                 Stepped::Disagreed(Disagreement::ViewsDiffer(d), Some(Box::new((ours, theirs))))
             }
+            Err(d) => Stepped::Disagreed(d, None),
         }
+    }
+
+    /// [`Lockstep::step_accepted`], the two observations written over `ours` (the engine's)
+    /// and `theirs` (the reference's), whose rooms are reused: `Ok(None)` when both took the
+    /// action and an observer sees the same (`ours` holds it, events included), `Ok(Some(..))`
+    /// when both took it and an observer sees a difference (both hold what each showed), and
+    /// `Err` when one of them refused it.
+    ///
+    /// # Errors
+    ///
+    /// One of them refused the action: [`Disagreement::EngineRefused`] or
+    /// [`Disagreement::EngineAccepted`].
+    pub fn step_accepted_into(
+        &mut self,
+        action: Action,
+        catalog: &crate::card::Catalog,
+        ours: &mut Observation,
+        theirs: &mut Observation,
+    ) -> Result<Option<Difference>, Disagreement> {
+        if let Err(error) = self.engine.step_checked_into(action, ours) {
+            return Err(Disagreement::EngineRefused { error });
+        }
+        if self.spec.step_checked_into(action, theirs).is_err() {
+            return Err(Disagreement::EngineAccepted {
+                spec_refusals: self.spec.refusals(action),
+            });
+        }
+        Ok(ours.first_difference(theirs, catalog))
     }
 }

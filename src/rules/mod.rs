@@ -98,6 +98,21 @@ impl crate::engine::Engine for Game {
         Game::observe(self)
     }
 
+    fn observe_into(&self, out: &mut crate::observation::Observation) {
+        Game::observe_into(self, out);
+    }
+
+    fn step_checked_into(
+        &mut self,
+        action: Action,
+        out: &mut crate::observation::Observation,
+    ) -> Result<(), RuleError> {
+        out.events.clear();
+        perform(self, action, &mut out.events);
+        Game::observe_into(self, out);
+        Ok(())
+    }
+
     fn check(&self, action: Action) -> Result<(), RuleError> {
         check(self, action)
     }

@@ -259,6 +259,26 @@ const ALWAYS: u64 = {
     bits
 };
 
+/// The bits of the rows judged on a state or a step ([`Judge::State`], [`Judge::Step`]).
+const JUDGED: u64 = rows(true);
+
+/// The bits of the rows judged on a state alone ([`Judge::State`]): the first state's.
+const ON_STATE: u64 = rows(false);
+
+const fn rows(steps: bool) -> u64 {
+    let mut bits = 0;
+    let mut i = 0;
+    while i < TABLE.len() {
+        if matches!(TABLE[i].judge, Judge::State(_))
+            || (steps && matches!(TABLE[i].judge, Judge::Step(_)))
+        {
+            bits |= 1 << i;
+        }
+        i += 1;
+    }
+    bits
+}
+
 impl Prop {
     /// The property's row.
     pub fn row(self) -> &'static Property {
@@ -336,20 +356,20 @@ pub struct Verdict {
 /// Judges every property of the table on a state and the step into it, but for the companions
 /// in `known` (already shown elsewhere: showing them again adds nothing).
 pub fn judge(j: &Judging<'_>, known: u64) -> Verdict {
-    let known = known & !ALWAYS;
+    // The rows to judge: those with a judge of their own, but the companions already shown, and
+    // on the first state (no step) the rows judged on a step.
+    let mut todo = if j.step.is_some() { JUDGED } else { ON_STATE } & !(known & !ALWAYS);
     let mut hits = 0u64;
-    for row in TABLE {
-        let bit = row.prop.bit();
-        if known & bit != 0 {
-            continue;
-        }
-        let hit = match row.judge {
+    while todo != 0 {
+        let i = todo.trailing_zeros() as usize;
+        todo &= todo - 1;
+        let hit = match TABLE[i].judge {
             State(f) => f(j),
             OnStep(f) => j.step.as_ref().is_some_and(|s| f(j, s)),
             Lockstep | Graph => false,
         };
         if hit {
-            hits |= bit;
+            hits |= 1 << i;
         }
     }
     let mut verdict = Verdict {

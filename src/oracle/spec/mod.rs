@@ -80,11 +80,29 @@ impl Engine for Spec {
         self.check(action)?;
         self.log.clear();
         self.take(action);
-        Ok(std::mem::take(&mut self.log))
+        // A copy of the exact size: the log keeps its room for the next action.
+        Ok(self.log.as_slice().to_vec())
     }
 
     fn observe(&self) -> Observation {
         self.observation()
+    }
+
+    fn observe_into(&self, out: &mut Observation) {
+        self.observation_into(out);
+    }
+
+    fn step_checked_into(
+        &mut self,
+        action: Action,
+        out: &mut Observation,
+    ) -> Result<(), RuleError> {
+        self.log.clear();
+        self.take(action);
+        out.events.clear();
+        out.events.extend_from_slice(&self.log);
+        self.observation_into(out);
+        Ok(())
     }
 
     fn check(&self, action: Action) -> Result<(), RuleError> {
@@ -105,6 +123,7 @@ impl Engine for Spec {
     fn apply_checked(&mut self, action: Action) -> Result<Vec<Event>, RuleError> {
         self.log.clear();
         self.take(action);
-        Ok(std::mem::take(&mut self.log))
+        // A copy of the exact size: the log keeps its room for the next action.
+        Ok(self.log.as_slice().to_vec())
     }
 }
