@@ -482,7 +482,9 @@ struct Shared<'b> {
 
 impl Hooks for Shared<'_> {
     fn reach(&mut self, _: u64, fp: u64, _: usize, _: Action) -> Reach {
-        let found = if self.budget.full(self.colors.len()) {
+        // Counting the states reads every stripe: only done when there is a limit on them.
+        let limited = self.budget.limits().max_states.is_some();
+        let found = if limited && self.budget.full(self.colors.len()) {
             match self.colors.get(fp) {
                 Some(found) => found,
                 None => return Reach::Full,

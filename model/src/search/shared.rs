@@ -4,7 +4,6 @@
 //! bits: two workers rarely want the same stripe at once.
 
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicUsize, Ordering};
 
 use super::fingerprint::FpMap;
 
@@ -23,17 +22,22 @@ pub enum Found {
     Left(u16),
 }
 
-/// The states of one search, shared by its workers.
+/// The states of one search, shared by its workers. Nothing else is written by every worker
+/// (a shared counter of states would be a cache line the workers pass back and forth on every
+/// new state): the count is the stripes' lengths added up.
 pub struct Colors {
-    stripes: Box<[Mutex<FpMap<u16>>]>,
-    len: AtomicUsize,
+    stripes: Box<[Stripe]>,
 }
+
+/// One stripe, on a cache line of its own.
+#[repr(align(128))]
+#[derive(Default)]
+struct Stripe(Mutex<FpMap<u16>>);
 
 impl Default for Colors {
     fn default() -> Colors {
         Colors {
-            stripes: (0..STRIPES).map(|_| Mutex::default()).collect(),
-            len: AtomicUsize::new(0),
+            stripes: (0..STRIPES).map(|_| Stripe::default()).collect(),
         }
     }
 }
@@ -42,7 +46,7 @@ impl Colors {
     fn stripe(&self, fp: u64) -> std::sync::MutexGuard<'_, FpMap<u16>> {
         let i = (fp >> 58) as usize % STRIPES;
         // A worker that panicked holding a stripe left the map as it was between two calls.
-        self.stripes[i].lock().unwrap_or_else(|e| e.into_inner())
+        self.stripes[i].0.lock().unwrap_or_else(|e| e.into_inner())
     }
 
     /// Reaches `fp`: claims it if nobody had, else says how far it is.
@@ -51,8 +55,6 @@ impl Colors {
         match stripe.get(&fp) {
             None => {
                 stripe.insert(fp, 0);
-                drop(stripe);
-                self.len.fetch_add(1, Ordering::Relaxed);
                 Found::New
             }
             Some(0) => Found::Open,
@@ -71,18 +73,16 @@ impl Colors {
     /// Marks `fp` left, everything beyond it explored, with `height` (at least 1): whether
     /// it was not left before.
     pub fn leave(&self, fp: u64, height: u16) -> bool {
-        let mut stripe = self.stripe(fp);
-        let was = stripe.insert(fp, height.max(1));
-        drop(stripe);
-        if was.is_none() {
-            self.len.fetch_add(1, Ordering::Relaxed);
-        }
+        let was = self.stripe(fp).insert(fp, height.max(1));
         !matches!(was, Some(h) if h > 0)
     }
 
-    /// States reached so far.
+    /// States reached so far (every stripe read in turn).
     pub fn len(&self) -> usize {
-        self.len.load(Ordering::Relaxed)
+        self.stripes
+            .iter()
+            .map(|s| s.0.lock().unwrap_or_else(|e| e.into_inner()).len())
+            .sum()
     }
 
     /// Whether no state has been reached.
@@ -94,7 +94,7 @@ impl Colors {
     pub fn fingerprints(&self) -> Vec<u64> {
         let mut all = Vec::with_capacity(self.len());
         for s in self.stripes.iter() {
-            all.extend(s.lock().unwrap_or_else(|e| e.into_inner()).keys().copied());
+            all.extend(s.0.lock().unwrap_or_else(|e| e.into_inner()).keys().copied());
         }
         all.sort_unstable();
         all
