@@ -25,8 +25,9 @@ pub fn peak_rss() -> Option<u64> {
 pub fn run(seconds: f64, quick: bool) {
     let threads = std::thread::available_parallelism().map_or(1, usize::from);
     println!(
-        "model checker: the {} check ({} bounds), riftcheck's depth-first search, one thread a \
-         configuration, {threads} at a time",
+        "model checker: the {} check ({} bounds), riftcheck's depth-first search, {threads} \
+         threads (configurations at once; a thread with none left to start joins a search still \
+         running)",
         if quick { "quick" } else { "default" },
         if quick { "quick" } else { "default" },
     );
@@ -80,13 +81,17 @@ pub fn run(seconds: f64, quick: bool) {
     sizes.sort_unstable_by(|a, b| b.cmp(a));
     let in_flight: usize = sizes.iter().take(threads).sum();
     println!(
-        "whole check: {wall:.1} s wall, peak resident memory {:.0} MB ({:.0} bytes a state of the \
+        "whole check: {total_states} distinct states in {wall:.1} s wall ({:.0} distinct states \
+         per second of the whole run), peak resident memory {:.0} MB ({:.0} bytes a state of the \
          {threads} largest configurations, searched at once)",
+        total_states as f64 / wall.max(1e-9),
         peak as f64 / 1e6,
         peak.saturating_sub(peak_before) as f64 / in_flight.max(1) as f64
     );
     println!(
-        "\nstate size: {} bytes inline (engine game {} + spec and ghost), plus the spec's lists on the heap",
+        "\nstate size: {} bytes inline (engine game {} + spec and ghost), nothing on the heap (every \
+         list has a fixed capacity the rules bound; the view beside it is a shared cache of the \
+         observation, not part of the state)",
         std::mem::size_of::<State>(),
         std::mem::size_of::<Game>()
     );
