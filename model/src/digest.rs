@@ -193,7 +193,10 @@ mod tests {
             for bit in 0..8 {
                 let mut b = base;
                 b[byte] ^= 1 << bit;
-                assert!(seen.insert(packed(|h| h.write(&b))), "bit {bit} of byte {byte}");
+                assert!(
+                    seen.insert(packed(|h| h.write(&b))),
+                    "bit {bit} of byte {byte}"
+                );
             }
         }
     }

@@ -94,7 +94,12 @@ impl Colors {
     pub fn fingerprints(&self) -> Vec<u64> {
         let mut all = Vec::with_capacity(self.len());
         for s in self.stripes.iter() {
-            all.extend(s.0.lock().unwrap_or_else(|e| e.into_inner()).keys().copied());
+            all.extend(
+                s.0.lock()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .keys()
+                    .copied(),
+            );
         }
         all.sort_unstable();
         all
