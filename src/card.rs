@@ -126,6 +126,12 @@ pub enum Effect {
         /// The token (a catalog card with `token` set).
         token: CardId,
     },
+    /// Deal this much damage to target unit (417, a limited action): it is marked on the unit,
+    /// and a unit whose damage reaches its Might is killed by the next cleanup (143.2.a, 323.3).
+    Deal(u8),
+    /// Kill target unit (428): it goes from the board to its owner's Trash (056); a token
+    /// ceases to exist (183.1).
+    Kill,
 }
 
 /// What an effect targets, chosen as it is played (355.6).
@@ -148,7 +154,9 @@ impl Effect {
         match self {
             Effect::Nothing | Effect::PlayTokenAt { .. } => None,
             Effect::Counter => Some(TargetKind::Item),
-            Effect::GainControl | Effect::MoveTo(_) => Some(TargetKind::Unit),
+            Effect::GainControl | Effect::MoveTo(_) | Effect::Deal(_) | Effect::Kill => {
+                Some(TargetKind::Unit)
+            }
         }
     }
 }
@@ -167,16 +175,20 @@ pub enum TriggerEvent {
     /// "When I am Recalled, ..." (449-451, 383): this unit is Recalled to its Base. A Recall is
     /// not a Move, so a unit moved to its Base does not trigger it.
     Recalled,
+    /// "When I move, ..." (440, 383): this unit moves, by a Standard Move (144) or an
+    /// instructed move (410.2). A Recall is not a move (451) and does not trigger it.
+    Moved,
 }
 
 impl TriggerEvent {
     /// Every trigger event, with the words that begin such an ability in a scenario file.
-    pub const ALL: [(TriggerEvent, &'static str); 5] = [
+    pub const ALL: [(TriggerEvent, &'static str); 6] = [
         (TriggerEvent::Attack, "when I attack"),
         (TriggerEvent::Defend, "when I defend"),
         (TriggerEvent::UnitAttacks, "when a unit attacks"),
         (TriggerEvent::ShowdownBegins, "when a Showdown begins"),
         (TriggerEvent::Recalled, "when I am Recalled"),
+        (TriggerEvent::Moved, "when I move"),
     ];
 
     /// The words that begin such an ability ("when I attack").

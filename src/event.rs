@@ -193,8 +193,16 @@ pub enum Event {
         /// The card.
         card: CardId,
     },
-    /// A unit took damage (460, 457.2).
+    /// A unit took combat damage (460).
     Damaged {
+        /// The unit.
+        card: CardId,
+        /// How much.
+        amount: u8,
+    },
+    /// An effect dealt damage to a unit (417, outside combat: a spell, an ability, the damage
+    /// "here" of a forced play, 457.2).
+    Dealt {
         /// The unit.
         card: CardId,
         /// How much.
@@ -308,6 +316,7 @@ impl Event {
             Event::Moved { .. } => "440",
             Event::Recalled { .. } => "449",
             Event::Damaged { .. } => "460",
+            Event::Dealt { .. } => "417",
             Event::Killed { .. } => "428",
             Event::CeasedToExist { .. } => "183.1",
             Event::Contested { .. } => "445",
@@ -440,6 +449,9 @@ impl fmt::Display for EventDisplay<'_> {
             Event::Recalled { card: id } => write!(f, "{} is Recalled", card(*id)),
             Event::Damaged { card: id, amount } => {
                 write!(f, "{} takes {amount} damage", card(*id))
+            }
+            Event::Dealt { card: id, amount } => {
+                write!(f, "{} is dealt {amount} damage", card(*id))
             }
             Event::Killed { card: id } => write!(f, "{} is killed", card(*id)),
             Event::CeasedToExist { card: id } => write!(f, "{} ceases to exist", card(*id)),

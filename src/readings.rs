@@ -331,6 +331,28 @@ readings! {
         /// Plain turn order from the Turn Player.
         TurnOrder = "turn-order" wrong CombatTriggersInTurnOrder "combat-triggers-in-turn-order";
     }
+    /// Rule 428: where a killed permanent goes.
+    kill: Kill = "kill", Rule, "428, 056" {
+        /// To its owner's Trash; a token ceases to exist.
+        ToTrash = "to-trash";
+        /// To its owner's Banishment, as if banished.
+        ToBanishment = "to-banishment" wrong KillBanishes "kill-banishes";
+    }
+    /// Rules 143.2.a and 323.3: when a unit with lethal damage is killed.
+    lethal_damage: LethalDamage = "lethal-damage", Rule, "143.2.a, 323.3" {
+        /// At the first cleanup after the damage, whatever dealt it.
+        NextCleanup = "next-cleanup";
+        /// Only damage dealt in combat kills; damage an effect deals stays on the unit until
+        /// the unit next fights.
+        CombatOnly = "combat-only" wrong LethalDamageOnlyInCombat "effect-damage-never-kills";
+    }
+    /// Rules 449-451: whether a Recall is a move.
+    recall: Recall = "recall", Rule, "440, 449-451" {
+        /// It is not: no move ability triggers.
+        NotAMove = "not-a-move";
+        /// A Recall triggers the unit's "when I move" ability, as a move would.
+        CountsAsMove = "counts-as-move" wrong RecallTriggersMove "recall-triggers-move";
+    }
     /// Rules 442.2.a and 457: whether a staged or ongoing combat is closed to third players.
     combat_entry: CombatEntry = "combat-entry", Rule, "442.2.a, 442.2.c, 457" {
         /// Closed to any player not in it, by a move, an instructed move or a play.
@@ -532,7 +554,7 @@ mod tests {
 
     #[test]
     fn every_fault_is_a_wrong_reading_of_its_point() {
-        assert_eq!(Fault::ALL.len(), 15);
+        assert_eq!(Fault::ALL.len(), 18);
         for &f in Fault::ALL {
             assert_eq!(f.key().parse::<Fault>(), Ok(f));
             assert_eq!(f.reading().fault, Some(f.key()));

@@ -109,7 +109,7 @@ pub struct Outcome {
     /// Properties that failed.
     pub failed: Vec<Prop>,
     /// Companions reached ([`Prop::bit`]).
-    pub seen: u64,
+    pub seen: crate::properties::Bits,
     /// The searches a limit cut short.
     pub stopped: Vec<Stopped>,
     /// Whether the graph is proved free of cycles: `Some(true)` the whole graph was searched and

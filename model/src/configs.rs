@@ -31,17 +31,21 @@ pub enum Family {
     /// Magma Chamber teams: teammates' battlefields closed to moves, an instructed move that
     /// becomes a Recall, an invitation to act.
     Team,
+    /// Kills and moves: a kill of a borrowed unit, a kill that leaves a staged fight without a
+    /// side, a Recall that is not a move, a move ability.
+    Kills,
 }
 
 impl Family {
     /// Every family.
-    pub const ALL: [Family; 6] = [
+    pub const ALL: [Family; 7] = [
         Family::Chain,
         Family::Showdown,
         Family::Removal,
         Family::Combat,
         Family::Staged,
         Family::Team,
+        Family::Kills,
     ];
 
     /// Whether the family applies to a mode (teams only to Magma Chamber).
@@ -58,6 +62,7 @@ impl Family {
             Family::Combat => "combat",
             Family::Staged => "staged",
             Family::Team => "team",
+            Family::Kills => "kills",
         }
     }
 
@@ -79,6 +84,9 @@ impl Family {
             }
             Family::Team => {
                 "Magma Chamber teams: a teammate's battlefield closed to moves, a forced move that becomes a Recall, an invitation"
+            }
+            Family::Kills => {
+                "kills and moves: a borrowed unit killed, a staged fight left without a side, a Recall that is not a move, a move ability"
             }
         }
     }
@@ -162,6 +170,7 @@ pub fn setup(family: Family, mode: Mode) -> Setup {
         Family::Combat => combat,
         Family::Staged => staged,
         Family::Team => team,
+        Family::Kills => kills,
     };
     cards(&mut s, mode);
     s
@@ -200,7 +209,8 @@ fn chain(s: &mut Setup, mode: Mode) {
 }
 
 /// Showdown: A's Scout moves into an uncontrolled battlefield and begins a Showdown, with a
-/// trigger, an action spell, an action unit and a rune to pay for it.
+/// trigger, an action spell that deals damage (lethal to the Scout: a kill in a Showdown), an
+/// action unit and a rune to pay for it.
 fn showdown(s: &mut Setup, mode: Mode) {
     // A's Scout moves into an uncontrolled battlefield and begins a Showdown there.
     s.cards
@@ -215,7 +225,7 @@ fn showdown(s: &mut Setup, mode: Mode) {
         "Surge",
         Seat::A,
         Timing::Action,
-        EffectSetup::Nothing,
+        EffectSetup::Deal(2),
     ));
     let mut ambusher = unit("Ambusher", Seat::B, ZoneSetup::Hand, 1);
     ambusher.timing = Timing::Action;
@@ -381,6 +391,54 @@ fn staged(s: &mut Setup, mode: Mode) {
         bystander,
         Timing::Action,
         EffectSetup::PlayToken { at: Some(x), token },
+    ));
+}
+
+/// Kills: two fights staged at once as in the staged family, the second fought by a unit A
+/// borrowed; a bystander's kill (a borrowed unit to its owner's Trash, 428, 056; a staged
+/// fight left without a side, 456.2) and a shove into the first fight (a Recall, which
+/// triggers no move ability, 451); a defender whose ability triggers when it moves (440).
+fn kills(s: &mut Setup, mode: Mode) {
+    let foes: Vec<Seat> = mode
+        .seats()
+        .iter()
+        .filter(|&x| x != Seat::A && !mode.teammates(Seat::A, x))
+        .collect();
+    let (first, second) = (foes[0], foes[foes.len() - 1]);
+    let n = s.battlefields.len();
+    let x = s.battlefields[n - 2].name.clone();
+    let y = s.battlefields[n - 1].name.clone();
+    s.battlefields[n - 2].controller = Some(first);
+    s.battlefields[n - 2].contested_by = Some(Seat::A);
+    s.battlefields[n - 1].controller = Some(second);
+    s.battlefields[n - 1].contested_by = Some(Seat::A);
+    s.cards
+        .push(unit("Vanguard", Seat::A, ZoneSetup::Field(x.clone()), 2));
+    s.cards
+        .push(unit("Sentry", first, ZoneSetup::Field(x.clone()), 2));
+    // A fights the second battle with a unit it borrowed from the first foe.
+    let mut hireling = unit("Hireling", first, ZoneSetup::Field(y.clone()), 2);
+    hireling.controller = Some(Seat::A);
+    s.cards.push(hireling);
+    let mut courier = unit("Courier", second, ZoneSetup::Field(y), 1);
+    courier.ability = Some(trigger(TriggerEvent::Moved));
+    s.cards.push(courier);
+    let bystander = mode
+        .seats()
+        .iter()
+        .find(|&b| b != Seat::A && b != first && b != second)
+        .unwrap_or(second);
+    s.cards.push(spell(
+        "Cull",
+        bystander,
+        Timing::Reaction,
+        EffectSetup::Kill,
+    ));
+    s.cards.push(spell(
+        "Shove",
+        bystander,
+        Timing::Reaction,
+        EffectSetup::MoveTo(x),
     ));
 }
 

@@ -6,13 +6,36 @@ use std::fmt;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
+/// The companions some transition has shown ([`Prop::bit`]), shared by the threads of a
+/// search: two words, each set with an atomic or.
+#[derive(Debug, Default)]
+pub struct SeenSet([AtomicU64; 2]);
+
+impl SeenSet {
+    /// Adds `bits`.
+    pub fn add(&self, bits: Bits) {
+        if bits as u64 != 0 {
+            self.0[0].fetch_or(bits as u64, Ordering::Relaxed);
+        }
+        if (bits >> 64) as u64 != 0 {
+            self.0[1].fetch_or((bits >> 64) as u64, Ordering::Relaxed);
+        }
+    }
+
+    /// Every bit added so far.
+    pub fn get(&self) -> Bits {
+        Bits::from(self.0[0].load(Ordering::Relaxed))
+            | Bits::from(self.0[1].load(Ordering::Relaxed)) << 64
+    }
+}
+
 use riftcheck::oracle::{Lockstep, Spec};
 use riftcheck::{Action, Catalog, Engine, Event, Game, Observation, Readings, Setup, SetupErrors};
 use stateright::{Model, Property};
 
 use crate::digest::pair_fingerprint;
 use crate::memo::{After, Memo, Taken};
-use crate::properties::{Ghost, Judging, Kind, Prop, judge};
+use crate::properties::{Bits, Ghost, Judging, Kind, Prop, judge};
 
 /// Bounds that make the state graph finite and acyclic.
 ///
@@ -131,7 +154,7 @@ pub struct RiftModel<E: Engine = Game> {
     readings: Readings,
     /// Companion situations seen by any transition so far (a side record, so that states stay
     /// free of history).
-    pub seen: Arc<AtomicU64>,
+    pub seen: Arc<SeenSet>,
     /// Whether the depth-first search may reuse what an action did to a pair ([`crate::memo`]);
     /// `check --no-memo` takes every transition afresh.
     pub memo: bool,
@@ -162,7 +185,7 @@ pub struct Transition<E: Engine = Game> {
     pub events: Vec<Event>,
     /// Companion situations it showed for the first time in this model ([`Prop::bit`]): a
     /// transition is not judged on companions some transition showed before.
-    pub seen: u64,
+    pub seen: Bits,
 }
 
 /// Whether the player who should act can: the Priority holder's pass (or end of turn), or the
@@ -216,7 +239,7 @@ impl<E: Engine> RiftModel<E> {
             Ok(errors) => SetupErrors::to_string(&errors),
             Err(d) => d.to_string(),
         })?;
-        let seen = Arc::new(AtomicU64::new(0));
+        let seen = Arc::new(SeenSet::default());
         let mut ghost = Ghost::default();
         let readings = setup.readings.without_faults();
         let verdict = judge(
@@ -226,7 +249,7 @@ impl<E: Engine> RiftModel<E> {
         ghost.violated = verdict.violated;
         ghost.over = started.first.winners.is_some();
         ghost.removed = started.first.removed.len() as u8;
-        seen.fetch_or(verdict.seen, Ordering::Relaxed);
+        seen.add(verdict.seen);
         if started.disagreement.is_some() {
             ghost.violated |= Prop::EngineAndSpecAgree.bit();
         }
@@ -252,8 +275,8 @@ impl<E: Engine> RiftModel<E> {
     }
 
     /// Companions seen so far.
-    pub fn seen(&self) -> u64 {
-        self.seen.load(Ordering::Relaxed)
+    pub fn seen(&self) -> Bits {
+        self.seen.get()
     }
 
     /// The first state.
@@ -297,7 +320,7 @@ impl<E: Engine> RiftModel<E> {
     /// [`RiftModel::step`] into `next`, whose old contents are overwritten (the depth-first
     /// search reuses one state's room for every transition it tries): the companions the
     /// transition showed, or `None` (and `next` unspecified) if both refuse the action.
-    pub fn step_into(&self, state: &State<E>, action: Action, next: &mut State<E>) -> Option<u64> {
+    pub fn step_into(&self, state: &State<E>, action: Action, next: &mut State<E>) -> Option<Bits> {
         let go = self.refusal(state, action)?;
         next.copy_game_from(state);
         if go {
@@ -409,7 +432,7 @@ impl<E: Engine> RiftModel<E> {
         action: Action,
         next: &mut State<E>,
         events: Option<&mut Vec<Event>>,
-    ) -> Option<(u64, bool)> {
+    ) -> Option<(Bits, bool)> {
         if Arc::get_mut(&mut next.view).is_none() {
             next.view = Arc::new(Observation::default());
         }
@@ -441,7 +464,7 @@ impl<E: Engine> RiftModel<E> {
                 after,
                 someone_can_act(&next.pair.engine, after),
             ),
-            self.seen.load(Ordering::Relaxed),
+            self.seen.get(),
         );
         let began = after
             .events
@@ -454,7 +477,7 @@ impl<E: Engine> RiftModel<E> {
         }
         ghost.countered = verdict.countered;
         next.ghost = ghost;
-        self.seen.fetch_or(verdict.seen, Ordering::Relaxed);
+        self.seen.add(verdict.seen);
         if let Some(out) = events {
             out.extend_from_slice(&next.view.events);
         }
@@ -558,7 +581,7 @@ impl<E: Engine> RiftModel<E> {
 /// `holds::<I>` reads the verdict on property `I`: the stateright properties are these
 /// functions, one per property of [`Prop::ALL`].
 fn holds<E: Engine, const I: u8>(_: &RiftModel<E>, s: &State<E>) -> bool {
-    s.ghost.violated & (1u64 << I) == 0
+    s.ghost.violated & (1 << I) == 0
 }
 
 fn condition_for<E: Engine>(p: Prop) -> fn(&RiftModel<E>, &State<E>) -> bool {
@@ -566,11 +589,11 @@ fn condition_for<E: Engine>(p: Prop) -> fn(&RiftModel<E>, &State<E>) -> bool {
         ($($i:literal)*) => {
             match p as u8 {
                 $( $i => holds::<E, $i>, )*
-                _ => holds::<E, 63>,
+                _ => holds::<E, 127>,
             }
         };
     }
-    table!(0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 30 31 32 33 34 35 36 37 38 39 40 41 42 43 44 45 46 47 48 49 50 51 52 53 54 55 56 57 58 59 60 61 62 63)
+    table!(0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 30 31 32 33 34 35 36 37 38 39 40 41 42 43 44 45 46 47 48 49 50 51 52 53 54 55 56 57 58 59 60 61 62 63 64 65 66 67 68 69 70 71 72 73 74 75 76 77 78 79 80 81 82 83 84 85 86 87 88 89 90 91 92 93 94 95 96 97 98 99 100 101 102 103 104 105 106 107 108 109 110 111 112 113 114 115 116 117 118 119 120 121 122 123 124 125 126 127)
 }
 
 /// The stateright property for an `always` property `p`.

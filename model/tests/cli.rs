@@ -178,7 +178,7 @@ fn check_prints_json_for_machines() {
         .output()
         .unwrap();
     let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("valid JSON");
-    assert_eq!(json["configurations"].as_array().unwrap().len(), 5);
+    assert_eq!(json["configurations"].as_array().unwrap().len(), 6);
     assert!(
         json["properties"]
             .as_array()
@@ -498,12 +498,15 @@ fn list_follows_the_filters_and_the_format() {
             "war/showdown",
             "war/removal",
             "war/combat",
-            "war/staged"
+            "war/staged",
+            "war/kills"
         ]
     );
     let help = riftcheck().args(["check", "--help"]).output().unwrap();
     let help = String::from_utf8_lossy(&help.stdout);
-    for family in ["chain", "showdown", "removal", "combat", "staged", "team"] {
+    for family in [
+        "chain", "showdown", "removal", "combat", "staged", "team", "kills",
+    ] {
         assert!(help.contains(family), "{family} missing from --help");
     }
 }

@@ -45,6 +45,9 @@ const EXPECTED: &[(Fault, Prop, usize)] = &[
     ),
     (Fault::ThirdCombatantAdmitted, Prop::NeverThirdCombatant, 6),
     (Fault::LastSeatSkipped, Prop::ResolvesOnlyWhenAllPassed, 4),
+    (Fault::KillBanishes, Prop::KilledToOwnersTrash, 3),
+    (Fault::LethalDamageOnlyInCombat, Prop::LethalDamageKills, 3),
+    (Fault::RecallTriggersMove, Prop::RecallIsNotAMove, 6),
 ];
 
 /// The shortest counterexample to `prop` the default check finds against `fault`, over every

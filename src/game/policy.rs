@@ -6,11 +6,12 @@
 use crate::item::Opener;
 use crate::mode::Mode;
 use crate::readings::{
-    CombatEntry, CombatTriggerOrder, Concession, Counter, FocusAfterRemoval, LeaverCards,
-    LeaverItems, PassRecord, PriorityAfterRemoval, Readings, ShowdownAfterRemoval,
-    TeammateDestination, TokenBattlefield, TurnPlayerLeaves,
+    CombatEntry, CombatTriggerOrder, Concession, Counter, FocusAfterRemoval, Kill, LeaverCards,
+    LeaverItems, LethalDamage, PassRecord, PriorityAfterRemoval, Readings, Recall,
+    ShowdownAfterRemoval, TeammateDestination, TokenBattlefield, TurnPlayerLeaves,
 };
 use crate::seat::{Seat, SeatSet};
+use crate::zone::Zone;
 
 /// Policy `focus-after-chain` (340.2.a, 346, 346.1, 429.2.a): whether Focus passes when a chain
 /// empties during a Showdown. A play-opened chain passes it, however it emptied; a trigger-opened
@@ -223,6 +224,32 @@ pub(crate) fn combat_closed_to_others(r: &Readings) -> bool {
     match r.combat_entry {
         CombatEntry::Closed => true,
         CombatEntry::Open => false,
+    }
+}
+
+/// Rule 428: the zone of its owner a killed permanent goes to (056).
+pub(crate) fn killed_to(r: &Readings) -> Zone {
+    match r.kill {
+        Kill::ToTrash => Zone::Trash,
+        Kill::ToBanishment => Zone::Banishment,
+    }
+}
+
+/// Rules 143.2.a, 323.3: whether a cleanup kills the units with lethal damage now; `combat` when
+/// it follows the damage of a combat (460).
+pub(crate) fn lethal_damage_kills(r: &Readings, combat: bool) -> bool {
+    match r.lethal_damage {
+        LethalDamage::NextCleanup => true,
+        LethalDamage::CombatOnly => combat,
+    }
+}
+
+/// Rules 449-451: whether a Recall triggers "when I move" abilities, as a move does. It does
+/// not: a Recall is not a move.
+pub(crate) fn recall_is_move(r: &Readings) -> bool {
+    match r.recall {
+        Recall::NotAMove => false,
+        Recall::CountsAsMove => true,
     }
 }
 

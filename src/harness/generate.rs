@@ -215,11 +215,13 @@ fn hand(u: &mut Unstructured<'_>, s: &mut Setup, owner: Seat, bf_names: &[String
         );
         c.timing = timing(u)?;
         c.cost = u.int_in_range(0..=1)?;
-        c.effect = match u.int_in_range(0..=4)? {
+        c.effect = match u.int_in_range(0..=6)? {
             0 => EffectSetup::Nothing,
             1 => EffectSetup::Counter,
             2 => EffectSetup::GainControl,
             3 => EffectSetup::MoveTo(u.choose(bf_names)?.clone()),
+            4 => EffectSetup::Deal(u.int_in_range(1..=3)?),
+            5 => EffectSetup::Kill,
             _ if s.cards.len() + 1 < crate::card::MAX_CARDS => {
                 let token = format!("Token {owner}{n}");
                 let mut t = CardSetup::new(&token, CardKind::Unit, owner, ZoneSetup::Nowhere);
@@ -334,7 +336,10 @@ pub fn described_state(u: &mut Unstructured<'_>) -> Result<Setup> {
             }
             let effect_target = match &s.cards[i].effect {
                 EffectSetup::Counter => s.chain.last().map(|it| it.source.clone()),
-                EffectSetup::GainControl | EffectSetup::MoveTo(_) => s
+                EffectSetup::GainControl
+                | EffectSetup::MoveTo(_)
+                | EffectSetup::Deal(_)
+                | EffectSetup::Kill => s
                     .cards
                     .iter()
                     .find(|c| {

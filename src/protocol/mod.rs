@@ -54,7 +54,15 @@ fn yes() -> bool {
 }
 
 /// Every effect, as capabilities name them.
-pub const EFFECTS: [&str; 5] = ["nothing", "counter", "gain control", "move", "play token"];
+pub const EFFECTS: [&str; 7] = [
+    "nothing",
+    "counter",
+    "gain control",
+    "move",
+    "play token",
+    "deal",
+    "kill",
+];
 
 fn effect_kind(e: &EffectSetup) -> &'static str {
     match e {
@@ -63,6 +71,8 @@ fn effect_kind(e: &EffectSetup) -> &'static str {
         EffectSetup::GainControl => "gain control",
         EffectSetup::MoveTo(_) => "move",
         EffectSetup::PlayToken { .. } => "play token",
+        EffectSetup::Deal(_) => "deal",
+        EffectSetup::Kill => "kill",
     }
 }
 

@@ -4,7 +4,7 @@
 
 use crate::card::{CardKind, Catalog};
 use crate::event::Event;
-use crate::game::Game;
+use crate::game::{Game, policy};
 use crate::seat::SeatSet;
 use crate::zone::Zone;
 
@@ -19,7 +19,7 @@ pub(crate) fn cleanup(game: &mut Game, ev: &mut Vec<Event>) {
     // Every round changes some card's zone or some battlefield's record for good; the bound is
     // a guard, not a rule.
     for _ in 0..32 {
-        let mut changed = kill_lethal(game, ev);
+        let mut changed = kill_lethal(game, false, ev);
         changed |= recall_misplaced(game, ev);
         changed |= release_empty_battlefields(game, ev);
         changed |= unstage(game, ev);
@@ -31,8 +31,12 @@ pub(crate) fn cleanup(game: &mut Game, ev: &mut Vec<Event>) {
 }
 
 /// 323.3: units with lethal damage (nonzero damage at least their Might) are killed: they go to
-/// their owner's Trash (428), a token ceases to exist (183.1).
-pub(crate) fn kill_lethal(game: &mut Game, ev: &mut Vec<Event>) -> bool {
+/// their owner's Trash (428), a token ceases to exist (183.1). `combat` when the damage was a
+/// combat's (460); any damage kills (143.2.a).
+pub(crate) fn kill_lethal(game: &mut Game, combat: bool, ev: &mut Vec<Event>) -> bool {
+    if !policy::lethal_damage_kills(&game.readings, combat) {
+        return false;
+    }
     let mut changed = false;
     for card in game.all_cards() {
         let (kind, token) = (game.catalog.card(card).kind, game.catalog.card(card).token);
@@ -44,15 +48,22 @@ pub(crate) fn kill_lethal(game: &mut Game, ev: &mut Vec<Event>) -> bool {
             continue;
         };
         if i16::from(st.damage) >= i16::from(might.max(0)) {
-            leave_board(game, card, Zone::Trash);
-            ev.push(Event::Killed { card });
-            if token {
-                ev.push(Event::CeasedToExist { card });
-            }
+            kill(game, card, token, ev);
             changed = true;
         }
     }
     changed
+}
+
+/// 428: a permanent is killed: it goes from the board to its owner's Trash (056), and a token
+/// ceases to exist (183.1).
+pub(crate) fn kill(game: &mut Game, card: crate::card::CardId, token: bool, ev: &mut Vec<Event>) {
+    let to = policy::killed_to(&game.readings);
+    leave_board(game, card, to);
+    ev.push(Event::Killed { card });
+    if token {
+        ev.push(Event::CeasedToExist { card });
+    }
 }
 
 /// A card leaves the board for a non-Board zone of its owner (056): it becomes a new object with

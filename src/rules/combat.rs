@@ -130,7 +130,7 @@ pub(crate) fn finish_combat(
             st.damage = st.damage.saturating_add(amount);
             ev.push(Event::Damaged { card: unit, amount });
         }
-        cleanup::kill_lethal(game, ev);
+        cleanup::kill_lethal(game, true, ev);
     }
     // 461: Combat Cleanup heals every unit; attackers are Recalled if defenders remain.
     for card in game.all_cards() {

@@ -8,7 +8,7 @@ use crate::game::chain::Item;
 use crate::item::ItemTarget;
 use crate::zone::Zone;
 
-use super::{counter, movement};
+use super::{cleanup, counter, movement};
 
 /// Carries out `effect` for `item`, which has just left the Chain to resolve.
 pub(crate) fn execute(game: &mut Game, item: &Item, effect: Effect, ev: &mut Vec<Event>) {
@@ -44,6 +44,26 @@ pub(crate) fn execute(game: &mut Game, item: &Item, effect: Effect, ev: &mut Vec
                 && is_unit_on_board(game, unit)
             {
                 movement::instructed_move(game, unit, bf, ev);
+            }
+        }
+        // 417: the damage is marked on the unit, if it is still a unit on the board; the cleanup
+        // after the item resolves kills it if the damage is lethal (143.2.a, 323.3).
+        Effect::Deal(amount) => {
+            if let Some(ItemTarget::Unit(unit)) = item.target
+                && is_unit_on_board(game, unit)
+            {
+                let st = &mut game.s.cards[unit.index()];
+                st.damage = st.damage.saturating_add(amount);
+                ev.push(Event::Dealt { card: unit, amount });
+            }
+        }
+        // 428: the unit, if it is still a unit on the board, goes to its owner's Trash.
+        Effect::Kill => {
+            if let Some(ItemTarget::Unit(unit)) = item.target
+                && is_unit_on_board(game, unit)
+            {
+                let token = game.catalog.card(unit).token;
+                cleanup::kill(game, unit, token, ev);
             }
         }
         // 457.2: a token that may not be played at the battlefield is played to its controller's

@@ -164,6 +164,10 @@ pub(crate) fn standard_move(
     if let Location::Field(bf) = to {
         contest(game, bf, seat, ev);
     }
+    // 383: their "when I move" abilities trigger together; their controller orders them.
+    let fires = |when, source| when == TriggerEvent::Moved && units.contains(source);
+    let waiting = triggers::triggered(game, fires, &[seat]);
+    triggers::fire(game, waiting, ev);
 }
 
 /// 445, 187.3.a: units of `seat` arrived at `bf`; if `seat` does not control it and nobody has
@@ -189,7 +193,11 @@ pub(crate) fn recall(game: &mut Game, card: CardId, ev: &mut Vec<Event>) -> bool
     }
     game.set_zone(card, Zone::Base(controller));
     ev.push(Event::Recalled { card });
-    let fires = |when, source| when == TriggerEvent::Recalled && source == card;
+    let as_move = policy::recall_is_move(&game.readings);
+    let fires = |when, source| {
+        source == card
+            && (when == TriggerEvent::Recalled || (as_move && when == TriggerEvent::Moved))
+    };
     let waiting = triggers::triggered(game, fires, &[controller]);
     triggers::fire(game, waiting, ev);
     true
@@ -218,6 +226,9 @@ pub(crate) fn instructed_move(
         zone: Zone::Field(bf),
     });
     contest(game, bf, controller, ev);
+    let fires = |when, source| when == TriggerEvent::Moved && source == unit;
+    let waiting = triggers::triggered(game, fires, &[controller]);
+    triggers::fire(game, waiting, ev);
 }
 
 /// A play required by an effect (457.2): `seat` plays `token` at `bf`, or at their Base if `bf`
@@ -259,7 +270,7 @@ pub(crate) fn forced_play(
     for unit in enemies {
         let st = &mut game.s.cards[unit.index()];
         st.damage = st.damage.saturating_add(1);
-        ev.push(Event::Damaged {
+        ev.push(Event::Dealt {
             card: unit,
             amount: 1,
         });

@@ -3,7 +3,7 @@
 //! | field | forms |
 //! | --- | --- |
 //! | a card's `at` | `hand`, `A's hand`, `base`, `A's Base`, a battlefield's name, `facedown at <battlefield>`, `chain`, `trash`, `A's Trash`, `banishment`, `A's Banishment`, `removed`, `nowhere` |
-//! | `effect` | `nothing`, `counter`, `gain control`, `move to <battlefield>`, `play <token> at <battlefield>`, `play <token>` (the player chooses the battlefield) |
+//! | `effect` | `nothing`, `counter`, `gain control`, `move to <battlefield>`, `play <token> at <battlefield>`, `play <token>` (the player chooses the battlefield), `deal <1-9>` (to target unit), `kill` (target unit) |
 //! | `ability` | `add`, `exhaust: <effect>`, `exhaust, action: <effect>`, `exhaust, reaction: <effect>`, `when I attack: <effect>`, `when I defend: <effect>`, `when a unit attacks: <effect>`, `when a Showdown begins: <effect>` |
 
 use std::fmt;
@@ -159,7 +159,16 @@ pub fn parse_effect(text: &str) -> Result<EffectSetup, String> {
         "nothing" => return Ok(EffectSetup::Nothing),
         "counter" => return Ok(EffectSetup::Counter),
         "gain control" => return Ok(EffectSetup::GainControl),
+        "kill" => return Ok(EffectSetup::Kill),
         _ => {}
+    }
+    if let Some(n) = text.strip_prefix("deal ") {
+        return match n.trim().parse::<u8>() {
+            Ok(n @ 1..=9) => Ok(EffectSetup::Deal(n)),
+            _ => Err(format!(
+                "`{text}`: deal takes an amount of damage from 1 to 9, as in `deal 2`"
+            )),
+        };
     }
     if let Some(bf) = text.strip_prefix("move to ") {
         return Ok(EffectSetup::MoveTo(bf.to_string()));
@@ -178,7 +187,7 @@ pub fn parse_effect(text: &str) -> Result<EffectSetup, String> {
     }
     Err(format!(
         "`{text}` is not an effect: expected nothing, counter, gain control, move to <battlefield>, \
-         play <token> at <battlefield> or play <token>"
+         play <token> at <battlefield>, play <token>, deal <1-9> or kill"
     ))
 }
 
@@ -194,6 +203,8 @@ pub fn effect_text(e: &EffectSetup) -> String {
             token,
         } => format!("play {token} at {bf}"),
         EffectSetup::PlayToken { at: None, token } => format!("play {token}"),
+        EffectSetup::Deal(n) => format!("deal {n}"),
+        EffectSetup::Kill => "kill".to_string(),
     }
 }
 

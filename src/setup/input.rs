@@ -104,6 +104,10 @@ pub enum EffectSetup {
         /// The token card.
         token: String,
     },
+    /// Deal this much damage to target unit (417).
+    Deal(u8),
+    /// Kill target unit (428).
+    Kill,
 }
 
 /// A permanent's or rune's ability.

@@ -33,7 +33,7 @@ pub struct CheckArgs {
     /// Only these modes: duel, skirmish, war, magma-chamber.
     #[arg(long, value_delimiter = ',')]
     pub mode: Vec<String>,
-    /// Only these families: chain, showdown, removal, combat, staged, team.
+    /// Only these families: chain, showdown, removal, combat, staged, team, kills.
     #[arg(long, value_delimiter = ',')]
     pub family: Vec<String>,
     /// Bounds, e.g. `turns=1,concessions=2,invites=1` (defaults per configuration);

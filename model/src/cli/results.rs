@@ -120,7 +120,7 @@ impl Report<'_> {
     }
 
     /// Companions seen in any configuration.
-    pub fn seen(&self) -> u64 {
+    pub fn seen(&self) -> crate::properties::Bits {
         self.outcomes.iter().fold(0, |a, o| a | o.seen)
     }
 

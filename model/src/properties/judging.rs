@@ -8,6 +8,9 @@ use riftcheck::{Action, Catalog, Event, ItemName, Readings, Seat, SeatSet};
 
 use super::naive;
 
+/// A set of properties, one bit each (`Prop::bit`).
+pub type Bits = u128;
+
 /// What the checker records about a state beyond the game and the spec. It is hashed with the
 /// state, so it holds as little history as the properties need: the verdicts of the transition
 /// into the state (all zero unless a property failed, and then the state is final), the items
@@ -16,7 +19,7 @@ use super::naive;
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
 pub struct Ghost {
     /// `always` properties the transition into this state violated.
-    pub violated: u64,
+    pub violated: Bits,
     /// Items on the Chain that have been countered, by name ([`item_bit`]; 425, 652.4): a
     /// countered item must never be seen again, let alone resolve.
     pub countered: u128,

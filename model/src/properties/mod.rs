@@ -12,6 +12,7 @@ use riftcheck::Catalog;
 use riftcheck::observation::Observation as View;
 
 mod chain;
+mod damage;
 mod departed;
 mod fights;
 mod holders;
@@ -21,7 +22,7 @@ mod movement;
 pub mod naive;
 mod removal;
 
-pub use judging::{Ghost, Judging, Step, item_bit};
+pub use judging::{Bits, Ghost, Judging, Step, item_bit};
 
 /// How a property is judged.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -177,6 +178,13 @@ properties! {
         OnStep(movement::no_standard_move_in_showdown);
     TeammateDestinations: Always, "442.2.b", "no unit moves to a battlefield its controller's teammate occupies",
         OnStep(movement::teammate_destinations);
+    RecallIsNotAMove: Always, "451, 440", "a Recall triggers no move ability",
+        OnStep(movement::recall_triggers_move), companion SeenMoveTrigger;
+    // Damage and kills.
+    LethalDamageKills: Always, "143.2.a, 323.3, 417", "no unit stays on the board with lethal damage",
+        State(damage::lethal_damage_stays), companion SeenEffectDamageKills;
+    KilledToOwnersTrash: Always, "428, 056, 183.1", "a killed unit goes to its owner's Trash",
+        OnStep(damage::killed_not_in_owners_trash), companion SeenBorrowedKilled;
     // Liveness.
     NeverStuck: Always, "305, 312, 335", "the game never gets stuck",
         State(liveness::never_stuck);
@@ -242,12 +250,22 @@ properties! {
         OnStep(fights::seen_combatant_concedes);
     SeenAfterRemovalTurn: Sometimes, "116", "a turn passes over a removed player",
         OnStep(holders::seen_after_removal_turn);
+    SeenMoveTrigger: Sometimes, "440, 383", "a unit moves and its move ability triggers",
+        OnStep(movement::seen_move_trigger);
+    SeenEffectDamageKills: Sometimes, "417, 323.3", "damage an effect deals kills a unit",
+        OnStep(damage::seen_effect_damage_kills);
+    SeenBorrowedKilled: Sometimes, "428, 056", "a borrowed unit is killed",
+        OnStep(damage::seen_borrowed_killed);
+    SeenKillInShowdown: Sometimes, "428, 341", "an effect kills a unit during a Showdown",
+        OnStep(damage::seen_kill_in_showdown);
+    SeenKillUnstages: Sometimes, "428, 456.2", "a kill leaves a staged fight without a side",
+        OnStep(damage::seen_kill_unstages);
 }
 
-const _: () = assert!(Prop::ALL.len() <= 64, "properties are kept in a u64");
+const _: () = assert!(Prop::ALL.len() <= 128, "properties are kept in a u128");
 
 /// The bits of the `always` properties.
-const ALWAYS: u64 = {
+const ALWAYS: Bits = {
     let mut bits = 0;
     let mut i = 0;
     while i < TABLE.len() {
@@ -260,12 +278,12 @@ const ALWAYS: u64 = {
 };
 
 /// The bits of the rows judged on a state or a step ([`Judge::State`], [`Judge::Step`]).
-const JUDGED: u64 = rows(true);
+const JUDGED: Bits = rows(true);
 
 /// The bits of the rows judged on a state alone ([`Judge::State`]): the first state's.
-const ON_STATE: u64 = rows(false);
+const ON_STATE: Bits = rows(false);
 
-const fn rows(steps: bool) -> u64 {
+const fn rows(steps: bool) -> Bits {
     let mut bits = 0;
     let mut i = 0;
     while i < TABLE.len() {
@@ -324,8 +342,8 @@ impl Prop {
     }
 
     /// The property's bit in [`Ghost::violated`] and in the companions seen.
-    pub fn bit(self) -> u64 {
-        1u64 << (self as u8)
+    pub fn bit(self) -> Bits {
+        1 << (self as u8)
     }
 
     /// What the counterexample prose shows of the state when this property fails.
@@ -346,20 +364,20 @@ fn consistent(j: &Judging<'_>) -> bool {
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
 pub struct Verdict {
     /// `always` properties broken ([`Prop::bit`]).
-    pub violated: u64,
+    pub violated: Bits,
     /// Companions shown ([`Prop::bit`]).
-    pub seen: u64,
+    pub seen: Bits,
     /// The countered items still on the Chain, for the next state's [`Ghost::countered`].
     pub countered: u128,
 }
 
 /// Judges every property of the table on a state and the step into it, but for the companions
 /// in `known` (already shown elsewhere: showing them again adds nothing).
-pub fn judge(j: &Judging<'_>, known: u64) -> Verdict {
+pub fn judge(j: &Judging<'_>, known: Bits) -> Verdict {
     // The rows to judge: those with a judge of their own, but the companions already shown, and
     // on the first state (no step) the rows judged on a step.
     let mut todo = if j.step.is_some() { JUDGED } else { ON_STATE } & !(known & !ALWAYS);
-    let mut hits = 0u64;
+    let mut hits: Bits = 0;
     while todo != 0 {
         let i = todo.trailing_zeros() as usize;
         todo &= todo - 1;

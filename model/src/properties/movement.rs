@@ -151,3 +151,43 @@ pub fn seen_recall(j: &Judging<'_>, s: &Step<'_>) -> bool {
 pub fn seen_forced_play_to_base(j: &Judging<'_>, s: &Step<'_>) -> bool {
     forced(j, s).any(|(closed, ..)| closed)
 }
+
+/// Whether `u`'s "when I move" ability was put on the Chain, or set waiting to be placed, in
+/// the step.
+fn move_trigger_fired(j: &Judging<'_>, s: &Step<'_>, u: riftcheck::CardId) -> bool {
+    let def = &j.catalog.cards[u.index()];
+    let moves = matches!(
+        def.ability,
+        Some(Ability::Triggered {
+            when: riftcheck::card::TriggerEvent::Moved,
+            ..
+        })
+    );
+    moves
+        && (s.events.iter().any(|e| {
+            matches!(e, Event::ItemAdded { item, .. }
+                if item.source == u && item.kind == ItemKind::Triggered)
+        }) || j.after.waiting.iter().any(|w| w.source == u))
+}
+
+/// 451: a Recall is not a move, so a unit that was Recalled (and did not also move) in a step
+/// has not had its "when I move" ability triggered by it.
+pub fn recall_triggers_move(j: &Judging<'_>, s: &Step<'_>) -> bool {
+    s.events.iter().any(|e| {
+        let Event::Recalled { card } = e else {
+            return false;
+        };
+        let moved = s
+            .events
+            .iter()
+            .any(|m| matches!(m, Event::Moved { card: c, .. } if c == card));
+        !moved && move_trigger_fired(j, s, *card)
+    })
+}
+
+/// Companion: a unit moves and its "when I move" ability triggers (440, 383).
+pub fn seen_move_trigger(j: &Judging<'_>, s: &Step<'_>) -> bool {
+    s.events
+        .iter()
+        .any(|e| matches!(e, Event::Moved { card, .. } if move_trigger_fired(j, s, *card)))
+}

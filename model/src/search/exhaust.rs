@@ -147,7 +147,7 @@ pub(super) struct Dfs<'m, E: Engine> {
     pub budget: &'m Budget,
     pub out: Exhausted,
     /// The properties found broken so far ([`Prop::bit`]).
-    found: u64,
+    found: crate::properties::Bits,
     on_path: FpSet,
     spare: Vec<Vec<Action>>,
     /// The room each transition is tried in (the states of frames popped are kept for reuse).
@@ -186,7 +186,11 @@ impl<'m, E: Engine> Dfs<'m, E> {
     }
 
     /// Records the violations `state` shows that were not found before, reached by `path`.
-    pub fn record(&mut self, violated: u64, path: impl FnOnce() -> Vec<Action>) {
+    pub fn record(
+        &mut self,
+        violated: crate::properties::Bits,
+        path: impl FnOnce() -> Vec<Action>,
+    ) {
         let new = violated & !self.found;
         if new == 0 {
             return;

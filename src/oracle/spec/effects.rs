@@ -49,6 +49,30 @@ impl Spec {
                             zone: Zone::Field(bf),
                         });
                         self.arrive(bf, who);
+                        self.moved(who, [u].into_iter().collect());
+                    }
+                }
+            }
+            // 417: damage marked on a unit still on the board; lethal damage is for the
+            // cleanup (323.3).
+            Effect::Deal(amount) => {
+                if let Some(ItemTarget::Unit(u)) = item.target
+                    && self.on_board_unit(u)
+                {
+                    let c = &mut self.s.cards[u.index()];
+                    c.damage = c.damage.saturating_add(amount);
+                    self.say(Event::Dealt { card: u, amount });
+                }
+            }
+            // 428: to its owner's Trash; a token is gone (183.1).
+            Effect::Kill => {
+                if let Some(ItemTarget::Unit(u)) = item.target
+                    && self.on_board_unit(u)
+                {
+                    self.off_board(u, Zone::Trash);
+                    self.say(Event::Killed { card: u });
+                    if self.catalog.card(u).token {
+                        self.say(Event::CeasedToExist { card: u });
                     }
                 }
             }
@@ -101,7 +125,7 @@ impl Spec {
                 && !self.teammates(c.controller, who)
             {
                 self.s.cards[i].damage = c.damage.saturating_add(1);
-                self.say(Event::Damaged {
+                self.say(Event::Dealt {
                     card: CardId::from_index(i),
                     amount: 1,
                 });

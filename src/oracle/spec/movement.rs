@@ -23,6 +23,16 @@ impl Spec {
         if let Location::Field(b) = to {
             self.arrive(b, seat);
         }
+        self.moved(seat, units);
+    }
+
+    /// 440, 383: the "when I move" abilities of `units`, which `seat` controls and which have
+    /// just moved, trigger.
+    pub(super) fn moved(&mut self, seat: Seat, units: CardSet) {
+        let t = self.collect_triggers(&[seat], |when, id| {
+            when == TriggerEvent::Moved && units.contains(id)
+        });
+        self.fire(t);
     }
 
     /// 445, 187.3.a: `seat`'s units arrived at `bf`; if `seat` does not control it and nobody

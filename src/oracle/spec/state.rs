@@ -219,7 +219,7 @@ pub(super) enum Needs {
 pub(super) fn needs(effect: Effect) -> Needs {
     match effect {
         Effect::Counter => Needs::AnItem,
-        Effect::GainControl | Effect::MoveTo(_) => Needs::AUnit,
+        Effect::GainControl | Effect::MoveTo(_) | Effect::Deal(_) | Effect::Kill => Needs::AUnit,
         Effect::PlayTokenAt { at: None, .. } => Needs::ABattlefield,
         Effect::Nothing | Effect::PlayTokenAt { .. } => Needs::Nothing,
     }

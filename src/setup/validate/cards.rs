@@ -201,6 +201,8 @@ fn resolve_effect(c: &mut Check<'_>, e: &EffectSetup, at: SetupPath) -> Option<E
         EffectSetup::Counter => Effect::Counter,
         EffectSetup::GainControl => Effect::GainControl,
         EffectSetup::MoveTo(bf) => Effect::MoveTo(c.battlefield(bf, at)?),
+        EffectSetup::Deal(n) => Effect::Deal(*n),
+        EffectSetup::Kill => Effect::Kill,
         EffectSetup::PlayToken { at: place, token } => {
             let token_id = c.card(token, at)?;
             let setup = c.setup;
