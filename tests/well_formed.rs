@@ -68,8 +68,10 @@ fn candidates(game: &Game) -> Vec<Action> {
 fn well_formed(game: &Game, action: Action) -> bool {
     let cat = game.catalog();
     let on_board = |c: CardId| game.zone(c).on_board();
+    // A target only for an effect that takes one; an effect that takes one may come without
+    // (when there is nothing to target: the play is then refused, 355.6).
     let needs_target = |effect: riftcheck::Effect, target: Option<CardId>| {
-        effect.target_kind().is_some() == target.is_some()
+        target.is_none() || effect.target_kind().is_some()
     };
     match action {
         Action::Play {

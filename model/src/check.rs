@@ -4,6 +4,7 @@
 
 use riftcheck::{Engine, Game, Setup};
 
+use crate::coverage::Counts;
 use crate::model::{Bounds, RiftModel};
 use crate::progress::{Show, Shower};
 use crate::properties::Prop;
@@ -33,6 +34,8 @@ pub struct Options {
     /// Reuse what an action did to a pair in another state ([`crate::memo`]); the results do
     /// not depend on it.
     pub memo: bool,
+    /// Count what each transition tried cites ([`crate::coverage`]; `check --coverage`).
+    pub coverage: bool,
 }
 
 impl Default for Options {
@@ -45,6 +48,7 @@ impl Default for Options {
             shard: None,
             keep_fingerprints: false,
             memo: true,
+            coverage: false,
         }
     }
 }
@@ -123,6 +127,17 @@ pub struct Outcome {
     pub fingerprints: Option<Vec<u64>>,
     /// Transitions found in the memo of transitions rather than taken afresh ([`crate::memo`]).
     pub kept: usize,
+    /// What the main search's transitions cited, when asked for ([`Options::coverage`]).
+    pub coverage: Option<Counts>,
+}
+
+/// The rule coverage of `outcomes`, if their searches counted what they cited
+/// ([`Options::coverage`]).
+pub fn coverage(outcomes: &[Outcome]) -> Option<crate::coverage::Coverage> {
+    crate::coverage::Coverage::of(outcomes.iter().filter_map(|o| {
+        let judged = o.states.saturating_sub(1) as u64;
+        o.coverage.as_ref().map(|c| (o.name.as_str(), c, judged))
+    }))
 }
 
 impl Outcome {
@@ -204,9 +219,11 @@ pub fn check_with<E: Engine>(
 }
 
 /// The workers a configuration's search may have, of `threads`: one where `--max-states`
-/// is set (so that the states a cut search covered are the same in every run).
+/// is set (so that the states a cut search covered are the same in every run), and one where
+/// the search counts what its transitions cite (`--coverage`: a transition tried by two
+/// workers would be counted twice).
 pub fn workers(opts: &Options, threads: usize) -> usize {
-    if opts.limits.max_states.is_some() {
+    if opts.limits.max_states.is_some() || opts.coverage {
         1
     } else {
         threads.max(1)
@@ -227,6 +244,7 @@ pub fn prepare<E: Engine>(
 ) -> Result<Exploration<E>, String> {
     let mut model = RiftModel::<E>::of(name, &setup.with_fault(opts.fault), bounds)?;
     model.memo = opts.memo;
+    model.coverage = opts.coverage;
     Ok(Exploration::new(
         model,
         Budget::start(opts.limits),
@@ -315,5 +333,6 @@ pub fn conclude<E: Engine>(
         shard,
         fingerprints: explored.fingerprints,
         kept: explored.kept,
+        coverage: explored.coverage,
     }
 }

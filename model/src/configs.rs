@@ -229,6 +229,8 @@ fn showdown(s: &mut Setup, mode: Mode) {
     ));
     let mut ambusher = unit("Ambusher", Seat::B, ZoneSetup::Hand, 1);
     ambusher.timing = Timing::Action;
+    // Paid for by the Rune's Add: played before it, it is refused (356).
+    ambusher.cost = 1;
     s.cards.push(ambusher);
     let mut rune = CardSetup::new("Rune", CardKind::Rune, Seat::B, ZoneSetup::Base(Seat::B));
     rune.ability = Some(AbilitySetup::Add);
@@ -397,8 +399,10 @@ fn staged(s: &mut Setup, mode: Mode) {
 /// Kills: two fights staged at once as in the staged family, the second fought by a unit A
 /// borrowed; a bystander's kill (a borrowed unit to its owner's Trash, 428, 056; a staged
 /// fight left without a side, 456.2) and a shove into the first fight (a Recall, which
-/// triggers no move ability, 451); a defender whose ability triggers when it moves (440).
+/// triggers no move ability, 451); a defender whose ability triggers when it moves (440). A
+/// is one point from the Victory Score, so a Conquer wins the game on points (467).
 fn kills(s: &mut Setup, mode: Mode) {
+    s.points = vec![(Seat::A, mode.victory_score() - 1)];
     let foes: Vec<Seat> = mode
         .seats()
         .iter()

@@ -8,6 +8,7 @@ pub mod check;
 pub mod cli;
 pub mod configs;
 pub mod conform;
+pub mod coverage;
 pub mod digest;
 pub mod explore;
 pub mod memo;

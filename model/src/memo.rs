@@ -26,6 +26,7 @@ use std::sync::Arc;
 use riftcheck::oracle::{Lockstep, Spec};
 use riftcheck::{Action, Engine, Observation};
 
+use crate::coverage::Cites;
 use crate::digest::Fixed;
 
 /// Slots in a search's memo, one pair (with its countered items) in each: with a pair's
@@ -34,8 +35,8 @@ pub const SLOTS: usize = 1 << 14;
 
 /// What both did with an action from a pair.
 pub enum Outcome<E: Engine> {
-    /// Both refused it, for the same rule.
-    Refused,
+    /// Both refused it, for the same rule (cited, when the search records coverage).
+    Refused(Cites),
     /// Both took it and saw the same.
     Taken(Box<Taken<E>>),
 }
@@ -59,6 +60,8 @@ pub struct After {
     pub countered: u128,
     /// Whether a turn began in it (the bound `turns-begun` counts such).
     pub turn_began: bool,
+    /// What it cited, when the search records coverage ([`crate::coverage`]).
+    pub cites: Cites,
 }
 
 /// A pair with its countered items: the actions offered from it (before the bounds), and
@@ -170,10 +173,17 @@ impl<E: Engine> Memo<E> {
     }
 
     /// Keeps that both refused `action` from the pair.
-    pub fn refused(&mut self, slot: usize, pair_fp: u64, countered: u128, action: Action) {
+    pub fn refused(
+        &mut self,
+        slot: usize,
+        pair_fp: u64,
+        countered: u128,
+        action: Action,
+        cites: Cites,
+    ) {
         self.entry_mut(slot, pair_fp, countered)
             .outcomes
-            .push((action, Outcome::Refused));
+            .push((action, Outcome::Refused(cites)));
     }
 
     /// Keeps what followed when both took `action` from the pair: the next pair and the rest.

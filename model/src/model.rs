@@ -33,6 +33,7 @@ use riftcheck::oracle::{Lockstep, Spec};
 use riftcheck::{Action, Catalog, Engine, Event, Game, Observation, Readings, Setup, SetupErrors};
 use stateright::{Model, Property};
 
+use crate::coverage::{Cites, index};
 use crate::digest::pair_fingerprint;
 use crate::memo::{After, Memo, Taken};
 use crate::properties::{Bits, Ghost, Judging, Kind, Prop, judge};
@@ -158,6 +159,9 @@ pub struct RiftModel<E: Engine = Game> {
     /// Whether the depth-first search may reuse what an action did to a pair ([`crate::memo`]);
     /// `check --no-memo` takes every transition afresh.
     pub memo: bool,
+    /// Whether the steps say what they cited ([`crate::coverage`]; `check --coverage`): every
+    /// companion is then judged on every transition, not only until it first shows.
+    pub coverage: bool,
 }
 
 impl<E: Engine> fmt::Debug for State<E> {
@@ -271,6 +275,7 @@ impl<E: Engine> RiftModel<E> {
             bounds,
             seen,
             memo: true,
+            coverage: false,
         })
     }
 
@@ -305,7 +310,9 @@ impl<E: Engine> RiftModel<E> {
         let mut next = state.clone();
         let mut events = Vec::new();
         let seen = if go {
-            self.advance(state, action, &mut next, Some(&mut events))?.0
+            let mut cites = Cites::default();
+            self.advance(state, action, &mut next, Some(&mut events), &mut cites)?
+                .0
         } else {
             next.ghost.violated |= Prop::EngineAndSpecAgree.bit();
             0
@@ -321,15 +328,51 @@ impl<E: Engine> RiftModel<E> {
     /// search reuses one state's room for every transition it tries): the companions the
     /// transition showed, or `None` (and `next` unspecified) if both refuse the action.
     pub fn step_into(&self, state: &State<E>, action: Action, next: &mut State<E>) -> Option<Bits> {
-        let go = self.refusal(state, action)?;
+        self.step_cited(state, action, next, &mut Cites::default())
+    }
+
+    /// [`RiftModel::step_into`], writing into `cites` what the attempt cited when the model
+    /// records coverage (the rule of a refusal, the rules of the events, the companions shown).
+    pub fn step_cited(
+        &self,
+        state: &State<E>,
+        action: Action,
+        next: &mut State<E>,
+        cites: &mut Cites,
+    ) -> Option<Bits> {
+        let go = match self.tried(state, action) {
+            Ok(go) => go,
+            Err(rule) => {
+                self.cite_refusal(rule, cites);
+                return None;
+            }
+        };
         next.copy_game_from(state);
         if go {
-            self.advance(state, action, next, None)
+            self.advance(state, action, next, None, cites)
                 .map(|(seen, _)| seen)
         } else {
             next.view.clone_from(&state.view);
             next.ghost.violated |= Prop::EngineAndSpecAgree.bit();
             Some(0)
+        }
+    }
+
+    /// Records a refusal for `rule` in `cites`, if the model records coverage.
+    fn cite_refusal(&self, rule: &str, cites: &mut Cites) {
+        if self.coverage {
+            cites.refusal = index(rule).and_then(|i| u8::try_from(i).ok());
+        }
+    }
+
+    /// Records the rules of `events` and the companions `shown` in `cites`, if the model
+    /// records coverage.
+    fn cite(&self, events: &[Event], shown: Bits, cites: &mut Cites) {
+        if self.coverage {
+            for e in events {
+                cites.events.cite(e.rule());
+            }
+            cites.shown = shown;
         }
     }
 
@@ -361,11 +404,16 @@ impl<E: Engine> RiftModel<E> {
         action: Action,
         next: &mut State<E>,
         memo: &mut Memo<E>,
+        cites: &mut Cites,
     ) -> Option<u64> {
         let (slot, pair_fp, countered) = key;
-        let Some(go) = self.refusal(state, action) else {
-            memo.refused(slot, pair_fp, countered, action);
-            return None;
+        let go = match self.tried(state, action) {
+            Ok(go) => go,
+            Err(rule) => {
+                self.cite_refusal(rule, cites);
+                memo.refused(slot, pair_fp, countered, action, *cites);
+                return None;
+            }
         };
         next.copy_game_from(state);
         if !go {
@@ -373,7 +421,7 @@ impl<E: Engine> RiftModel<E> {
             next.ghost.violated |= Prop::EngineAndSpecAgree.bit();
             return Some(pair_fingerprint(&next.pair));
         }
-        let (_, began) = self.advance(state, action, next, None)?;
+        let (_, began) = self.advance(state, action, next, None, cites)?;
         let next_fp = pair_fingerprint(&next.pair);
         if next.ghost.violated == 0 {
             let after = After {
@@ -381,6 +429,7 @@ impl<E: Engine> RiftModel<E> {
                 view: Arc::clone(&next.view),
                 countered: next.ghost.countered,
                 turn_began: began,
+                cites: *cites,
             };
             memo.taken(key, action, &next.pair, after);
         }
@@ -414,10 +463,15 @@ impl<E: Engine> RiftModel<E> {
     /// Whether the engine and the spec both take `action` (`Some(true)`), both refuse it for
     /// the same rule (`None`), or disagree about refusing it (`Some(false)`).
     fn refusal(&self, state: &State<E>, action: Action) -> Option<bool> {
+        self.tried(state, action).ok()
+    }
+
+    /// [`RiftModel::refusal`], with the rule both refused the action for as the error.
+    fn tried(&self, state: &State<E>, action: Action) -> Result<bool, &'static str> {
         match state.pair.refusal(action) {
-            Some(Ok(_)) => None,
-            Some(Err(_)) => Some(false),
-            None => Some(true),
+            Some(Ok(error)) => Err(error.rule()),
+            Some(Err(_)) => Ok(false),
+            None => Ok(true),
         }
     }
 
@@ -432,6 +486,7 @@ impl<E: Engine> RiftModel<E> {
         action: Action,
         next: &mut State<E>,
         events: Option<&mut Vec<Event>>,
+        cites: &mut Cites,
     ) -> Option<(Bits, bool)> {
         if Arc::get_mut(&mut next.view).is_none() {
             next.view = Arc::new(Observation::default());
@@ -464,7 +519,7 @@ impl<E: Engine> RiftModel<E> {
                 after,
                 someone_can_act(&next.pair.engine, after),
             ),
-            self.seen.get(),
+            if self.coverage { 0 } else { self.seen.get() },
         );
         let began = after
             .events
@@ -478,6 +533,7 @@ impl<E: Engine> RiftModel<E> {
         ghost.countered = verdict.countered;
         next.ghost = ghost;
         self.seen.add(verdict.seen);
+        self.cite(&next.view.events, verdict.seen, cites);
         if let Some(out) = events {
             out.extend_from_slice(&next.view.events);
         }
@@ -527,6 +583,46 @@ impl<E: Engine> RiftModel<E> {
         let start = out.len();
         Self::well_formed(&state.pair, out);
         self.bound(state, out, start);
+    }
+
+    /// Actions that are not well formed, tried in the first state of a search beside the
+    /// well-formed ones, so that the engine is seen to refuse them as the spec does: a card and
+    /// a battlefield the game does not have (121, 168), a seat not at the table (478), a
+    /// Standard Move of nothing (144.3) and one of a card that is not a unit (144).
+    pub fn probes(&self, out: &mut Vec<Action>) {
+        let cat = &self.catalog;
+        let turn = self.first_view.turn.unwrap_or(riftcheck::Seat::A);
+        out.push(Action::Play {
+            seat: turn,
+            card: riftcheck::CardId::from_index(cat.cards.len()),
+            target: None,
+            at: None,
+        });
+        out.push(Action::Choose {
+            seat: turn,
+            at: riftcheck::card::BattlefieldId::from_index(cat.battlefields.len()),
+        });
+        if let Some(absent) = riftcheck::Seat::ALL
+            .into_iter()
+            .find(|&s| !cat.mode.seats().contains(s))
+        {
+            out.push(Action::Pass { seat: absent });
+        }
+        out.push(Action::Move {
+            seat: turn,
+            units: riftcheck::card::CardSet::EMPTY,
+            to: riftcheck::zone::Location::Base,
+        });
+        if let Some(c) = cat
+            .card_ids()
+            .find(|&c| cat.card(c).kind != riftcheck::card::CardKind::Unit)
+        {
+            out.push(Action::Move {
+                seat: turn,
+                units: [c].into_iter().collect(),
+                to: riftcheck::zone::Location::Base,
+            });
+        }
     }
 
     /// What the engine and the spec of `pair` list as well formed, in one list (appended to

@@ -691,3 +691,40 @@ fn the_file_size_limit_is_configurable() {
         .unwrap();
     assert_eq!(bad.status.code(), Some(2));
 }
+
+/// `--coverage` in text: a row per rule and the rules never exercised; it counts whole searches,
+/// so it cannot be split between runs.
+#[test]
+fn coverage_lists_every_rule_and_what_was_never_exercised() {
+    let out = riftcheck()
+        .args([
+            "check",
+            "--quick",
+            "--mode",
+            "duel",
+            "--family",
+            "chain",
+            "--coverage",
+        ])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{text}");
+    assert!(text.contains("rule coverage"), "{text}");
+    assert!(
+        text.lines().any(|l| l.trim_start().starts_with("339 ")),
+        "{text}"
+    );
+    // The Chain alone never kills anything.
+    let never = text
+        .lines()
+        .find(|l| l.starts_with("never exercised:"))
+        .unwrap_or_else(|| panic!("{text}"));
+    assert!(never.contains("428"), "{never}");
+    let split = riftcheck()
+        .args(["check", "--quick", "--coverage", "--shard", "0/2"])
+        .output()
+        .unwrap();
+    assert_eq!(split.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&split.stderr).contains("--coverage"));
+}

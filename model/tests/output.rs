@@ -207,3 +207,48 @@ fn a_split_run_and_its_merge_follow_the_schema() {
     assert_eq!(v["command"], "merge");
     assert_eq!(v["configurations"][0]["acyclic"], true);
 }
+
+/// `check --coverage --format json` gives, per rule, how the searches cited it, and per
+/// configuration the transitions citing each rule; the same counts in every run.
+#[test]
+fn coverage_json_follows_the_schema_and_counts_what_the_search_cited() {
+    let args = [
+        "check",
+        "--quick",
+        "--mode",
+        "duel",
+        "--family",
+        "kills",
+        "--coverage",
+        "--format",
+        "json",
+    ];
+    let (code, v) = json(&args);
+    assert_eq!(code, 0);
+    assert_follows("check", &v);
+    let rules = v["coverage"]["rules"].as_array().unwrap();
+    let row = |r: &str| {
+        rules
+            .iter()
+            .find(|x| x["rule"] == r)
+            .unwrap_or_else(|| panic!("no row for {r}"))
+    };
+    // The kill of the borrowed unit is an event citing 428; a move of a unit that is not the
+    // controller's own is refused for 420 (the Standard Move's cost).
+    assert!(row("428")["events"].as_u64().unwrap() > 0);
+    assert_eq!(row("428")["configurations"][0], "duel/kills");
+    assert!(
+        row("121")["refusals"].as_u64().unwrap() > 0,
+        "the probes in the first state"
+    );
+    let per_config = &v["configurations"][0]["coverage"];
+    assert_eq!(per_config["428"], row("428")["transitions"]);
+    // Without --coverage there is none.
+    let (_, plain) = json(&[
+        "check", "--quick", "--mode", "duel", "--family", "kills", "--format", "json",
+    ]);
+    assert_eq!(plain["coverage"], Value::Null);
+    // Deterministic: the same counts again.
+    let (_, again) = json(&args);
+    assert_eq!(again["coverage"], v["coverage"]);
+}

@@ -52,11 +52,18 @@ pub(crate) fn enumerate_actions(
     let units: ArrayVec<CardId, MAX_CARDS> = ids()
         .filter(|&c| cat.card(c).kind == CardKind::Unit && card(c).0.on_board())
         .collect();
+    // An effect that needs a target is offered with each one there is, or, when there is
+    // none, with none: playing it then is refused for want of a target (355.6).
     let targets = |kind: Option<TargetKind>| -> ArrayVec<Option<CardId>, MAX_CARDS> {
-        match kind {
-            None => [None].into_iter().collect(),
+        let some: ArrayVec<Option<CardId>, MAX_CARDS> = match kind {
+            None => ArrayVec::new(),
             Some(TargetKind::Item) => items.iter().map(|&c| Some(c)).collect(),
             Some(TargetKind::Unit) => units.iter().map(|&c| Some(c)).collect(),
+        };
+        if some.is_empty() {
+            [None].into_iter().collect()
+        } else {
+            some
         }
     };
     let locations: ArrayVec<Location, 5> = std::iter::once(Location::Base)

@@ -58,8 +58,9 @@ pub(crate) fn forget_passes(r: &Readings, passed: SeatSet, leavers: SeatSet) -> 
     }
 }
 
-/// Policy `next-player` (652.5): the next remaining seat after `seat` in turn order; `seat` may
-/// itself have just been removed.
+/// Policy `next-player` (652.5): the next remaining seat after `seat` in turn order (116: the
+/// turn order is a looping queue, and a removal keeps the others' order); `seat` may itself have
+/// just been removed.
 pub(crate) fn next_player(remaining: SeatSet, seat: Seat) -> Option<Seat> {
     remaining.next_after(seat)
 }

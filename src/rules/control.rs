@@ -41,6 +41,7 @@ pub(crate) fn score(
     if field.scored.contains(seat) {
         return;
     }
+    // 462, 464-465: a point, once per battlefield per turn.
     field.scored.insert(seat);
     game.s.points[seat.index()] = game.s.points[seat.index()].saturating_add(1);
     ev.push(Event::Scored {

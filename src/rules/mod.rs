@@ -131,6 +131,7 @@ pub(crate) fn check(game: &Game, action: Action) -> Result<(), RuleError> {
     }
     check_ids(game, action)?;
     let seat = action.seat();
+    // 478: only the players the mode seats take part.
     if !game.seated().contains(seat) {
         return Err(RuleError::NotSeated { seat });
     }
@@ -170,8 +171,8 @@ pub(crate) fn check(game: &Game, action: Action) -> Result<(), RuleError> {
     }
 }
 
-/// Refuses an action that names a card or battlefield the game does not have: actions built by
-/// hand, not from a sentence, can name anything.
+/// Refuses an action that names a card (121) or battlefield (168) the game does not have:
+/// actions built by hand, not from a sentence, can name anything.
 fn check_ids(game: &Game, action: Action) -> Result<(), RuleError> {
     let cards = game.catalog.cards.len();
     let fields = game.catalog.battlefields.len();
@@ -236,8 +237,9 @@ pub(crate) fn perform(game: &mut Game, action: Action, ev: &mut Vec<Event>) {
 }
 
 /// After every action: run cleanups and let the game proceed through everything that needs no
-/// player (ending a Showdown whose round of Focus passes is complete, beginning a turn handed on
-/// by a removal, beginning a lone staged fight) until a player must act or the game is over.
+/// player (335: outstanding tasks are handled first; ending a Showdown whose round of Focus
+/// passes is complete, 347-348; beginning a turn handed on by a removal; beginning a lone
+/// staged fight) until a player must act or the game is over.
 pub(crate) fn settle(game: &mut Game, ev: &mut Vec<Event>) {
     settle_unless(game, ev, false);
 }

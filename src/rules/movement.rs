@@ -103,6 +103,7 @@ pub(crate) fn check_move(
     units: CardSet,
     to: Location,
 ) -> Result<(), RuleError> {
+    // 144.3: a Standard Move moves one or more units.
     if units.is_empty() {
         return Err(RuleError::NothingToMove { seat });
     }
@@ -183,8 +184,8 @@ pub(crate) fn contest(game: &mut Game, bf: BattlefieldId, seat: Seat, ev: &mut V
     }
 }
 
-/// Recall (449-453): the card goes to its controller's Base. Not a move: no move restriction
-/// stops it. Its "when I am Recalled" ability triggers (383). Returns whether it went anywhere
+/// Recall (449-453): the card goes to its controller's Base. Not a move (451): no move
+/// restriction stops it, and no move ability triggers. Its "when I am Recalled" ability triggers (383). Returns whether it went anywhere
 /// (it may be there already).
 pub(crate) fn recall(game: &mut Game, card: CardId, ev: &mut Vec<Event>) -> bool {
     let controller = game.controller(card);

@@ -80,11 +80,13 @@ pub(crate) fn check_play(
         return Err(RuleError::NotInHand { seat, card });
     }
     let def = game.catalog.card(card);
+    // 349: a player plays a card from their own hand.
     if game.zone(card) != Zone::Hand || def.owner != seat || def.token {
         return Err(RuleError::NotInHand { seat, card });
     }
     need_priority(game, seat)?;
     check_timing(game, def.timing, card)?;
+    // 356: the cost is paid from the player's Rune Pool.
     let energy = game.s.energy[seat.index()];
     if def.cost > energy {
         return Err(RuleError::CannotAfford {
@@ -225,6 +227,7 @@ pub(crate) fn check_activate(
     if !matches!(st.zone, Zone::Base(_) | Zone::Field(_)) {
         return Err(RuleError::NotOnBoard { card });
     }
+    // 399: an ability is activated by its source's controller.
     if st.controller != seat {
         return Err(RuleError::NotController { seat, card });
     }

@@ -202,7 +202,7 @@ pub(crate) fn counter_items(game: &mut Game, leaver: Seat, ev: &mut Vec<Event>) 
 }
 
 /// 652.5: proceed with the game. Turn, Focus and Priority change hands only if a leaver held
-/// them, each to the next remaining player after the leaver (policy `next-player`); the
+/// them (652.5.a-c), each to the next remaining player after the leaver (policy `next-player`); the
 /// remaining players' passes stand (policy `pass-record`), and if every remaining player has now
 /// passed Priority the newest item resolves (652.5.c.2). A Showdown whose round of Focus passes
 /// is now complete ends in [`super::settle`] (652.5.b.2).

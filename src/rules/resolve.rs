@@ -11,7 +11,8 @@ use super::chain::{after_item_left, give_priority, round_complete};
 use super::effects;
 use super::priority::need_priority;
 
-/// Passing Priority needs a chain (338-339) and Priority (312.1). The exception: a teammate
+/// Passing Priority needs a chain (338: passing is a choice of the Execute step; 339) and
+/// Priority (312.1). The exception: a teammate
 /// invited to act in a Neutral Open state passes to hand Priority back (316.2.b.1).
 pub(crate) fn check_pass(game: &Game, seat: Seat) -> Result<(), RuleError> {
     if !game.is_closed() && game.s.invited != Some(seat) {

@@ -12,9 +12,12 @@ use super::{combat, control, triggers};
 
 /// Passing Focus (347.4) happens in a Showdown Open state, by the Focus holder.
 pub(crate) fn check_pass_focus(game: &Game, seat: Seat) -> Result<(), RuleError> {
+    // 313.5: Focus exists only in a Showdown (341: a Showdown is the window Focus circulates
+    // in).
     let Some(sd) = game.showdown() else {
         return Err(RuleError::NotInShowdown { seat });
     };
+    // 313.3: while a Chain exists players pass Priority; Focus stays where it is.
     if game.is_closed() {
         return Err(RuleError::FocusPassInClosedState { seat });
     }

@@ -109,6 +109,11 @@ pub struct CheckArgs {
     /// depending on more than its state)
     #[arg(long)]
     pub no_memo: bool,
+    /// Report, per rule number the project implements, how many transitions of the search cited
+    /// it (by an event, a refusal or a companion's situation) and in which configurations, and
+    /// the rules no transition cited (`docs/rules-covered.md`)
+    #[arg(long)]
+    pub coverage: bool,
 }
 
 /// The file holding a configuration's fingerprints: its name, and the run of a split check.
@@ -406,7 +411,15 @@ pub fn run(args: CheckArgs) -> ExitCode {
         shard: None,
         keep_fingerprints: args.fingerprints.is_some(),
         memo: !args.no_memo,
+        coverage: args.coverage,
     };
+    if args.coverage && args.shard.is_some() {
+        return fail_input(
+            "--coverage counts the transitions of whole searches, so it cannot be combined with \
+             --shard (the runs of a split search share their first states)"
+                .to_string(),
+        );
+    }
     let (targets, shard_run) = match split_targets(&args, targets, &mut opts) {
         Ok(x) => x,
         Err(e) => return fail_input(e),
@@ -656,6 +669,9 @@ fn print_text(r: &Report<'_>) {
         };
         println!("{mark} {} ({})", p.name(), p.rule());
     }
+    if let Some(coverage) = crate::check::coverage(r.outcomes) {
+        super::results::print_coverage(&coverage, r.outcomes.len());
+    }
     // One example per property and family; properties broken by the same path shown together.
     let mut shown: Vec<(&str, &[riftcheck::Action])> = Vec::new();
     for (family, c, others) in &r.chosen.chosen {
@@ -742,6 +758,7 @@ mod tests {
             shard_weights: None,
             fingerprints: None,
             no_memo: false,
+            coverage: false,
         }
     }
 

@@ -78,6 +78,14 @@ pub fn check(r: &Report<'_>) -> Value {
                     .filter(|p| p.kind() == Kind::Sometimes && o.seen & p.bit() != 0)
                     .map(|p| p.id())
                     .collect::<Vec<_>>(),
+                "coverage": o.coverage.as_ref().map(|c| {
+                    crate::coverage::per_rule(c, o.states.saturating_sub(1) as u64)
+                        .iter()
+                        .zip(crate::coverage::RULES)
+                        .filter(|(n, _)| n.total() > 0)
+                        .map(|(n, rule)| (rule.to_string(), json!(n.total())))
+                        .collect::<serde_json::Map<String, Value>>()
+                }),
                 "shard_part": o.shard.as_ref().map(|s| json!({
                     "nodes": s.nodes,
                     "frontier": s.frontier,
@@ -149,7 +157,28 @@ pub fn check(r: &Report<'_>) -> Value {
         "properties": properties,
         "counterexample_files": files,
         "counterexamples_not_written": r.not_written(),
+        "coverage": crate::check::coverage(r.outcomes).map(|c| coverage(&c)),
     })
+}
+
+/// The `coverage` object of `check --coverage --format json`.
+fn coverage(c: &crate::coverage::Coverage) -> Value {
+    let rules: Vec<Value> = c
+        .rows()
+        .map(|(rule, n, confs)| {
+            json!({
+                "rule": rule,
+                "transitions": n.total(),
+                "events": n.events,
+                "refusals": n.refusals,
+                "shown": n.shown,
+                "judged": n.judged,
+                "exercised": n.exercised(),
+                "configurations": confs,
+            })
+        })
+        .collect();
+    json!({ "rules": rules, "never_exercised": c.never_exercised() })
 }
 
 /// Prints `check --format json`.

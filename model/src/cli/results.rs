@@ -221,3 +221,35 @@ impl Replayed {
         }
     }
 }
+
+/// `--coverage` in text: one line per rule, then the rules never cited.
+pub fn print_coverage(c: &crate::coverage::Coverage, configurations: usize) {
+    println!(
+        "\nrule coverage (transitions citing each rule by its events, by a refusal, by a \
+         companion's situation; configurations of {configurations}):"
+    );
+    println!(
+        "  {:12} {:>12} {:>10} {:>10} {:>8}",
+        "rule", "events", "refusals", "shown", "configs"
+    );
+    for (rule, n, confs) in c.rows() {
+        let judged = if n.judged > 0 && n.total() == 0 {
+            "  (judged on every transition)"
+        } else {
+            ""
+        };
+        println!(
+            "  {rule:12} {:>12} {:>10} {:>10} {:>8}{judged}",
+            n.events,
+            n.refusals,
+            n.shown,
+            confs.len()
+        );
+    }
+    let never = c.never_exercised();
+    if never.is_empty() {
+        println!("every implemented rule was exercised");
+    } else {
+        println!("never exercised: {}", never.join(", "));
+    }
+}

@@ -16,6 +16,7 @@ use riftcheck::{Action, Engine};
 use super::fingerprint::{FpSet, fingerprint, pair_fingerprint, state_fingerprint};
 use super::limits::{Budget, Cut};
 use super::shared::{Colors, Found};
+use crate::coverage::{Cites, Counts};
 use crate::memo::{Memo, Outcome};
 use crate::model::{RiftModel, State};
 use crate::properties::{Kind, Prop};
@@ -55,6 +56,8 @@ pub struct Exhausted {
     pub fingerprints: Option<Vec<u64>>,
     /// Transitions (of `generated`) found in the memo rather than taken afresh.
     pub kept: usize,
+    /// What the transitions tried cited, when the model records coverage.
+    pub coverage: Option<Counts>,
 }
 
 /// Transitions between two calls of the progress reporter.
@@ -154,6 +157,8 @@ pub(super) struct Dfs<'m, E: Engine> {
     rooms: Vec<Box<State<E>>>,
     /// What actions did to pairs, when the model allows it.
     memo: Option<Memo<E>>,
+    /// What the transitions tried cited, when the model records coverage.
+    coverage: Option<Counts>,
     started: Instant,
     /// Try each state's actions last to first: a second worker of the same search starts from
     /// the other end, so that the two part ways at once.
@@ -178,6 +183,7 @@ impl<'m, E: Engine> Dfs<'m, E> {
             spare: Vec::new(),
             rooms: Vec::new(),
             memo: model.memo.then(Memo::new),
+            coverage: model.coverage.then(Counts::default),
             started: Instant::now(),
             reverse: false,
             stop: None,
@@ -228,6 +234,9 @@ impl<'m, E: Engine> Dfs<'m, E> {
                 self.model.offered_memo(&state, key, memo, &mut actions);
             }
             None => self.model.offered(&state, &mut actions),
+        }
+        if via.is_none() && !actions.is_empty() {
+            self.model.probes(&mut actions);
         }
         Frame {
             state,
@@ -283,26 +292,36 @@ impl<'m, E: Engine> Dfs<'m, E> {
             let hint = top.next - 1;
             // The next state: in the room, or (a transition kept in the memo) only its pair's
             // fingerprint and its ghost, the pair written into the room only if it is new.
-            let (pair_fp, ghost, in_room) = match &mut self.memo {
+            let mut cites = Cites::default();
+            let next = match &mut self.memo {
                 Some(memo) => match memo.get(key, action, hint) {
-                    Some(Outcome::Refused) => continue,
+                    Some(Outcome::Refused(c)) => {
+                        cites = *c;
+                        None
+                    }
                     Some(Outcome::Taken(t)) => {
                         top.kept += 1;
+                        cites = t.after.cites;
                         let ghost = self.model.kept_ghost(&top.state, action, &t.after);
-                        (t.after.pair_fp, ghost, false)
+                        Some((t.after.pair_fp, ghost, false))
                     }
                     None => {
                         let model = self.model;
-                        match model.step_fresh(&top.state, key, action, &mut room, memo) {
-                            Some(fp) => (fp, room.ghost, true),
-                            None => continue,
-                        }
+                        model
+                            .step_fresh(&top.state, key, action, &mut room, memo, &mut cites)
+                            .map(|fp| (fp, room.ghost, true))
                     }
                 },
-                None => match self.model.step_into(&top.state, action, &mut room) {
-                    Some(_) => (pair_fingerprint(&room.pair), room.ghost, true),
-                    None => continue,
-                },
+                None => self
+                    .model
+                    .step_cited(&top.state, action, &mut room, &mut cites)
+                    .map(|_| (pair_fingerprint(&room.pair), room.ghost, true)),
+            };
+            if let Some(counts) = &mut self.coverage {
+                counts.add(&cites);
+            }
+            let Some((pair_fp, ghost, in_room)) = next else {
+                continue;
             };
             if let Some(top) = stack.last_mut() {
                 top.taken += 1;
@@ -440,6 +459,7 @@ impl<'m, E: Engine> Dfs<'m, E> {
     pub fn finish(mut self, unique: usize, progress: &mut dyn FnMut(&Progress)) -> Exhausted {
         progress(&self.progress(unique));
         self.out.unique = unique;
+        self.out.coverage = self.coverage.take();
         self.out.violations.sort_by_key(|(p, _)| *p as u8);
         self.out.elapsed = self.started.elapsed();
         self.out
@@ -633,6 +653,10 @@ impl<E: Engine> Exploration<E> {
             }
             if out.cycle.is_none() {
                 out.cycle = part.cycle;
+            }
+            // A search that counts what it cites has one worker (`check::workers`).
+            if out.coverage.is_none() {
+                out.coverage = part.coverage;
             }
         }
         if let Some(Found::Left(height)) = self.colors.get(self.start_fp) {

@@ -26,12 +26,18 @@ impl Spec {
         let mut places: ArrayVec<Location, 5> = ArrayVec::new();
         places.push(Location::Base);
         places.extend(fields.clone().map(Location::Field));
+        // A card that needs a target with nothing to target is still offered, with none: the
+        // play is then refused for want of one (355.6).
         let targets = |n: Needs| -> ArrayVec<Option<CardId>, MAX_CARDS> {
-            match n {
+            let mut out: ArrayVec<Option<CardId>, MAX_CARDS> = match n {
                 Needs::AnItem => items.iter().map(|&c| Some(c)).collect(),
                 Needs::AUnit => units.iter().map(|&c| Some(c)).collect(),
-                Needs::Nothing | Needs::ABattlefield => [None].into_iter().collect(),
+                Needs::Nothing | Needs::ABattlefield => ArrayVec::new(),
+            };
+            if out.is_empty() {
+                out.push(None);
             }
+            out
         };
         for seat in (0..self.catalog.mode.players()).filter_map(Seat::from_index) {
             out.push(Action::Pass { seat });
