@@ -132,6 +132,13 @@ pub enum Effect {
     /// Kill target unit (428): it goes from the board to its owner's Trash (056); a token
     /// ceases to exist (183.1).
     Kill,
+    /// Move target unit to a battlefield the player chooses as they play the spell: an
+    /// instructed move (410.2) whose destination is a choice (355.4.a), so it must be a
+    /// battlefield the unit may go to (442.2.a: not a staged or ongoing combat its controller is
+    /// not in; 444.2: not beside two other players; 442.2.b, 484.8.c: not its controller's
+    /// teammate's) and not the one it is at. A destination that is closed by the time the spell
+    /// resolves sends the unit home instead (442.2.c).
+    MoveToChosen,
 }
 
 /// What an effect targets, chosen as it is played (355.6).
@@ -146,7 +153,10 @@ pub enum TargetKind {
 impl Effect {
     /// Whether the player chooses a battlefield for it as they play it.
     pub fn chooses_location(self) -> bool {
-        matches!(self, Effect::PlayTokenAt { at: None, .. })
+        matches!(
+            self,
+            Effect::PlayTokenAt { at: None, .. } | Effect::MoveToChosen
+        )
     }
 
     /// What the effect must target when played, if anything.
@@ -154,9 +164,11 @@ impl Effect {
         match self {
             Effect::Nothing | Effect::PlayTokenAt { .. } => None,
             Effect::Counter => Some(TargetKind::Item),
-            Effect::GainControl | Effect::MoveTo(_) | Effect::Deal(_) | Effect::Kill => {
-                Some(TargetKind::Unit)
-            }
+            Effect::GainControl
+            | Effect::MoveTo(_)
+            | Effect::Deal(_)
+            | Effect::Kill
+            | Effect::MoveToChosen => Some(TargetKind::Unit),
         }
     }
 }

@@ -241,6 +241,15 @@ pub enum RuleError {
         /// The unit.
         card: CardId,
     },
+    /// A move goes from one location to another: the unit is already at the battlefield chosen
+    /// (440).
+    #[error("the unit is already there: a move goes from one location to another (440)")]
+    AlreadyThere {
+        /// The unit.
+        card: CardId,
+        /// The battlefield chosen.
+        at: BattlefieldId,
+    },
     /// No move into a battlefield that already holds units of two other players (144.4.a.1,
     /// 444.2), and no play that would put three players' units there (358.2, 457.3).
     #[error("units of two other players are already there (144.4.a.1, 444.2, 358.2)")]
@@ -311,6 +320,7 @@ pub const RULE_ERROR_NAMES: &[&str] = &[
     "NothingToMove",
     "NotAUnit",
     "NotAStandardMove",
+    "AlreadyThere",
     "ThirdPlayer",
     "ThirdCombatant",
     "TeammateThere",
@@ -361,6 +371,7 @@ impl RuleError {
             RuleError::NothingToMove { .. } => "144.3",
             RuleError::NotAUnit { .. } => "144",
             RuleError::NotAStandardMove { .. } => "144.4",
+            RuleError::AlreadyThere { .. } => "440",
             RuleError::ThirdPlayer { .. } => "444.2",
             RuleError::ThirdCombatant { .. } => "442.2.a",
             RuleError::TeammateThere { .. } => "442.2.b",
@@ -410,6 +421,7 @@ impl RuleError {
             RuleError::NothingToMove { .. } => "NothingToMove",
             RuleError::NotAUnit { .. } => "NotAUnit",
             RuleError::NotAStandardMove { .. } => "NotAStandardMove",
+            RuleError::AlreadyThere { .. } => "AlreadyThere",
             RuleError::ThirdPlayer { .. } => "ThirdPlayer",
             RuleError::ThirdCombatant { .. } => "ThirdCombatant",
             RuleError::TeammateThere { .. } => "TeammateThere",

@@ -71,6 +71,8 @@ pub enum ItemTarget {
     Unit(CardId),
     /// A battlefield chosen as the spell was played (a token's location).
     Location(crate::card::BattlefieldId),
+    /// A unit and the battlefield chosen for it to move to.
+    UnitTo(CardId, crate::card::BattlefieldId),
 }
 
 /// A triggered ability waiting for its controller to place it on the Chain (383.3.d).

@@ -346,6 +346,16 @@ readings! {
         /// the unit next fights.
         CombatOnly = "combat-only" wrong LethalDamageOnlyInCombat "effect-damage-never-kills";
     }
+    /// Rules 355.4.a, 442.2.a, 444.2 and 484.8.c: whether a destination a player chooses for a
+    /// move must be one the unit may go to.
+    chosen_destination: ChosenDestination = "chosen-destination", Rule, "355.4.a, 442.2.a, 444.2" {
+        /// It must: a staged or ongoing combat of others, a battlefield beside two other players
+        /// or the teammate's are not choices; the play is refused.
+        Checked = "checked";
+        /// Any battlefield may be chosen; only when the spell resolves is a unit that may not
+        /// go there Recalled.
+        Unchecked = "unchecked" wrong ChosenDestinationUnchecked "chosen-destination-unchecked";
+    }
     /// Rules 449-451: whether a Recall is a move.
     recall: Recall = "recall", Rule, "440, 449-451" {
         /// It is not: no move ability triggers.
@@ -554,7 +564,7 @@ mod tests {
 
     #[test]
     fn every_fault_is_a_wrong_reading_of_its_point() {
-        assert_eq!(Fault::ALL.len(), 18);
+        assert_eq!(Fault::ALL.len(), 19);
         for &f in Fault::ALL {
             assert_eq!(f.key().parse::<Fault>(), Ok(f));
             assert_eq!(f.reading().fault, Some(f.key()));

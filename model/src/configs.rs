@@ -444,6 +444,14 @@ fn kills(s: &mut Setup, mode: Mode) {
         Timing::Reaction,
         EffectSetup::MoveTo(x),
     ));
+    // A move to a battlefield of the player's choice: a staged or ongoing combat of others is
+    // not a choice (442.2.a).
+    s.cards.push(spell(
+        "Nudge",
+        first,
+        Timing::Action,
+        EffectSetup::MoveToChosen,
+    ));
 }
 
 /// Team: A and C against B and D; A's units may not go where C holds (442.2.b).
@@ -483,7 +491,8 @@ fn trigger(when: TriggerEvent) -> AbilitySetup {
 }
 
 /// The default bounds of a family at a table: five turns end (every player takes one or more;
-/// eight in the families whose games per turn are few, the Chain, Showdowns and combat), and
+/// eight in the families whose games per turn are few, the Chain, Showdowns and combat; three in
+/// the kills family, whose fights are at the start), and
 /// every player but one may concede, one at a time, as far as the game goes on (a Duel and
 /// Magma Chamber end with the first concession, 651.1 and 651.4).
 pub fn bounds(family: Family, mode: Mode) -> Bounds {
@@ -494,6 +503,9 @@ pub fn bounds(family: Family, mode: Mode) -> Bounds {
     };
     let turns = match family {
         Family::Chain | Family::Showdown | Family::Combat => 8,
+        // The kills family's fights are at the start of the game, and it has the most to
+        // play in them.
+        Family::Kills => 3,
         _ => 5,
     };
     Bounds {

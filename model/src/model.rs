@@ -314,7 +314,7 @@ impl<E: Engine> RiftModel<E> {
             self.advance(state, action, &mut next, Some(&mut events), &mut cites)?
                 .0
         } else {
-            next.ghost.violated |= Prop::EngineAndSpecAgree.bit();
+            self.disagree(state, action, &mut next);
             0
         };
         Some(Transition {
@@ -352,10 +352,47 @@ impl<E: Engine> RiftModel<E> {
             self.advance(state, action, next, None, cites)
                 .map(|(seen, _)| seen)
         } else {
-            next.view.clone_from(&state.view);
-            next.ghost.violated |= Prop::EngineAndSpecAgree.bit();
+            self.disagree(state, action, next);
             Some(0)
         }
+    }
+
+    /// The engine and the spec disagree about refusing `action` from `state`: `next` (a copy
+    /// of `state`'s game) becomes the final state that violates "the engine and the spec
+    /// agree". Where the engine took the action (and the spec refused it), the engine's
+    /// transition is judged too, so that the properties it breaks are named alongside the
+    /// disagreement; `next` then holds the engine's game and what an observer sees of it.
+    fn disagree(&self, state: &State<E>, action: Action, next: &mut State<E>) {
+        next.view.clone_from(&state.view);
+        next.ghost.violated |= Prop::EngineAndSpecAgree.bit();
+        if state.pair.engine.check(action).is_err() {
+            return;
+        }
+        let mut view = Observation::default();
+        if next
+            .pair
+            .engine
+            .step_checked_into(action, &mut view)
+            .is_err()
+        {
+            return;
+        }
+        let verdict = judge(
+            &Judging::step(
+                &self.catalog,
+                &self.readings,
+                &state.view,
+                &state.ghost,
+                action,
+                &view,
+                someone_can_act(&next.pair.engine, &view),
+            ),
+            // No companion is credited to a transition the spec refused.
+            Bits::MAX,
+        );
+        next.ghost.violated |= verdict.violated;
+        view.events.clear();
+        next.view = Arc::new(view);
     }
 
     /// Records a refusal for `rule` in `cites`, if the model records coverage.
@@ -417,8 +454,7 @@ impl<E: Engine> RiftModel<E> {
         };
         next.copy_game_from(state);
         if !go {
-            next.view.clone_from(&state.view);
-            next.ghost.violated |= Prop::EngineAndSpecAgree.bit();
+            self.disagree(state, action, next);
             return Some(pair_fingerprint(&next.pair));
         }
         let (_, began) = self.advance(state, action, next, None, cites)?;

@@ -22,9 +22,9 @@ fn config(name: &str) -> configs::Config {
 /// away). The default scope: five turns end (eight for the Chain, Showdowns and combat), and
 /// every player but one may concede where the game goes on (13,713,118 states in all, once dead
 /// Counter targets were dropped, the order of departures sorted and a finished game kept as an
-/// observer sees it; 14,140,112 once the Showdown family's Action spell dealt damage and cost 1 (paid
+/// observer sees it; 14,823,824 once the Showdown family's Action spell dealt damage and cost 1 (paid
 /// by the Rune), an effect needing a target was offered without one when there is none, and the
-/// kills family joined; the quick bounds, two turns and one concession, give 598,834 of the
+/// kills family joined (three turns); the quick bounds, two turns and one concession, give 598,834 of the
 /// first 21).
 const DEFAULT_COUNTS: [(&str, usize); 25] = [
     ("duel/chain", 141),
@@ -32,26 +32,26 @@ const DEFAULT_COUNTS: [(&str, usize); 25] = [
     ("duel/removal", 2724942),
     ("duel/combat", 18129),
     ("duel/staged", 30816),
-    ("duel/kills", 2655),
+    ("duel/kills", 18191),
     ("skirmish/chain", 1518),
     ("skirmish/showdown", 350382),
     ("skirmish/removal", 2177786),
     ("skirmish/combat", 103692),
     ("skirmish/staged", 1265089),
-    ("skirmish/kills", 171750),
+    ("skirmish/kills", 455823),
     ("war/chain", 8519),
     ("war/showdown", 617372),
     ("war/removal", 1812095),
     ("war/combat", 183263),
     ("war/staged", 1243637),
-    ("war/kills", 107470),
+    ("war/kills", 438594),
     ("magma-chamber/chain", 11863),
     ("magma-chamber/showdown", 221303),
     ("magma-chamber/removal", 2897872),
     ("magma-chamber/combat", 34785),
     ("magma-chamber/staged", 30110),
     ("magma-chamber/team", 48893),
-    ("magma-chamber/kills", 3847),
+    ("magma-chamber/kills", 56826),
 ];
 
 /// The main job: every property holds in every default configuration, every companion is

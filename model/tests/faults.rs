@@ -48,6 +48,11 @@ const EXPECTED: &[(Fault, Prop, usize)] = &[
     (Fault::KillBanishes, Prop::KilledToOwnersTrash, 3),
     (Fault::LethalDamageOnlyInCombat, Prop::LethalDamageKills, 3),
     (Fault::RecallTriggersMove, Prop::RecallIsNotAMove, 6),
+    (
+        Fault::ChosenDestinationUnchecked,
+        Prop::ChosenDestinationOpen,
+        3,
+    ),
 ];
 
 /// The shortest counterexample to `prop` the default check finds against `fault`, over every

@@ -6,9 +6,9 @@
 use crate::item::Opener;
 use crate::mode::Mode;
 use crate::readings::{
-    CombatEntry, CombatTriggerOrder, Concession, Counter, FocusAfterRemoval, Kill, LeaverCards,
-    LeaverItems, LethalDamage, PassRecord, PriorityAfterRemoval, Readings, Recall,
-    ShowdownAfterRemoval, TeammateDestination, TokenBattlefield, TurnPlayerLeaves,
+    ChosenDestination, CombatEntry, CombatTriggerOrder, Concession, Counter, FocusAfterRemoval,
+    Kill, LeaverCards, LeaverItems, LethalDamage, PassRecord, PriorityAfterRemoval, Readings,
+    Recall, ShowdownAfterRemoval, TeammateDestination, TokenBattlefield, TurnPlayerLeaves,
 };
 use crate::seat::{Seat, SeatSet};
 use crate::zone::Zone;
@@ -242,6 +242,15 @@ pub(crate) fn lethal_damage_kills(r: &Readings, combat: bool) -> bool {
     match r.lethal_damage {
         LethalDamage::NextCleanup => true,
         LethalDamage::CombatOnly => combat,
+    }
+}
+
+/// Rules 355.4.a, 442.2.a, 444.2: whether a destination a player chooses for a move is checked
+/// as the spell is played (it is: a closed battlefield is not a choice).
+pub(crate) fn chosen_destination_checked(r: &Readings) -> bool {
+    match r.chosen_destination {
+        ChosenDestination::Checked => true,
+        ChosenDestination::Unchecked => false,
     }
 }
 

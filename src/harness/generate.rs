@@ -215,13 +215,14 @@ fn hand(u: &mut Unstructured<'_>, s: &mut Setup, owner: Seat, bf_names: &[String
         );
         c.timing = timing(u)?;
         c.cost = u.int_in_range(0..=1)?;
-        c.effect = match u.int_in_range(0..=6)? {
+        c.effect = match u.int_in_range(0..=7)? {
             0 => EffectSetup::Nothing,
             1 => EffectSetup::Counter,
             2 => EffectSetup::GainControl,
             3 => EffectSetup::MoveTo(u.choose(bf_names)?.clone()),
             4 => EffectSetup::Deal(u.int_in_range(1..=3)?),
             5 => EffectSetup::Kill,
+            6 => EffectSetup::MoveToChosen,
             _ if s.cards.len() + 1 < crate::card::MAX_CARDS => {
                 let token = format!("Token {owner}{n}");
                 let mut t = CardSetup::new(&token, CardKind::Unit, owner, ZoneSetup::Nowhere);
@@ -348,6 +349,18 @@ pub fn described_state(u: &mut Unstructured<'_>) -> Result<Setup> {
                     })
                     .map(|c| c.name.clone()),
                 EffectSetup::PlayToken { at: None, .. } => Some(u.choose(&bf_names)?.clone()),
+                EffectSetup::MoveToChosen => {
+                    let unit = s
+                        .cards
+                        .iter()
+                        .find(|c| {
+                            c.kind == CardKind::Unit
+                                && matches!(c.zone, ZoneSetup::Base(_) | ZoneSetup::Field(_))
+                        })
+                        .map(|c| c.name.clone());
+                    let bf = u.choose(&bf_names)?.clone();
+                    unit.map(|unit| format!("{unit} to {bf}"))
+                }
                 _ => None,
             };
             s.chain.push(crate::setup::ItemSetup {

@@ -283,6 +283,9 @@ impl Field for Option<crate::item::ItemTarget> {
             Some(ItemTarget::Item(name)) => Value::text(name.text(catalog)),
             Some(ItemTarget::Unit(c)) => Value::text(catalog.name(*c)),
             Some(ItemTarget::Location(b)) => Value::text(catalog.bf_name(*b)),
+            Some(ItemTarget::UnitTo(c, b)) => {
+                Value::text(format!("{} to {}", catalog.name(*c), catalog.bf_name(*b)))
+            }
         }
     }
 

@@ -54,7 +54,7 @@ fn yes() -> bool {
 }
 
 /// Every effect, as capabilities name them.
-pub const EFFECTS: [&str; 7] = [
+pub const EFFECTS: [&str; 8] = [
     "nothing",
     "counter",
     "gain control",
@@ -62,6 +62,7 @@ pub const EFFECTS: [&str; 7] = [
     "play token",
     "deal",
     "kill",
+    "move chosen",
 ];
 
 fn effect_kind(e: &EffectSetup) -> &'static str {
@@ -73,6 +74,7 @@ fn effect_kind(e: &EffectSetup) -> &'static str {
         EffectSetup::PlayToken { .. } => "play token",
         EffectSetup::Deal(_) => "deal",
         EffectSetup::Kill => "kill",
+        EffectSetup::MoveToChosen => "move chosen",
     }
 }
 

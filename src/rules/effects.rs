@@ -46,6 +46,15 @@ pub(crate) fn execute(game: &mut Game, item: &Item, effect: Effect, ev: &mut Vec
                 movement::instructed_move(game, unit, bf, ev);
             }
         }
+        // 355.4.a, 442.2.c: the unit moves to the battlefield chosen for it; if that has been
+        // closed to it since, it is Recalled instead.
+        Effect::MoveToChosen => {
+            if let Some(ItemTarget::UnitTo(unit, bf)) = item.target
+                && is_unit_on_board(game, unit)
+            {
+                movement::instructed_move(game, unit, bf, ev);
+            }
+        }
         // 417: the damage is marked on the unit, if it is still a unit on the board; the cleanup
         // after the item resolves kills it if the damage is lethal (143.2.a, 323.3).
         Effect::Deal(amount) => {

@@ -1,11 +1,11 @@
 //! Playing cards and activating abilities (349-359, 399-406, 429), with their timing permissions
 //! (154, 308-310, 806, 813).
 
-use crate::card::{Ability, CardId, CardKind, Effect, TargetKind, Timing};
+use crate::card::{Ability, BattlefieldId, CardId, CardKind, Effect, TargetKind, Timing};
 use crate::error::RuleError;
 use crate::event::Event;
-use crate::game::Game;
 use crate::game::chain::Item;
+use crate::game::{Game, policy};
 use crate::item::{ItemKind, ItemTarget};
 use crate::seat::Seat;
 use crate::zone::{Location, Zone};
@@ -68,6 +68,21 @@ fn check_target(
     }
 }
 
+/// 355.4.a: a destination chosen for a move is one the unit may go to (442.2.a, 444.2, 442.2.b),
+/// and not where it is (440).
+fn check_chosen_destination(game: &Game, unit: CardId, bf: BattlefieldId) -> Result<(), RuleError> {
+    if game.zone(unit) == Zone::Field(bf) {
+        return Err(RuleError::AlreadyThere { card: unit, at: bf });
+    }
+    if !policy::chosen_destination_checked(&game.readings) {
+        return Ok(());
+    }
+    match movement::destination_error(game, game.controller(unit), bf, true) {
+        Some(err) => Err(err),
+        None => Ok(()),
+    }
+}
+
 /// Playing a card from hand (349-359).
 pub(crate) fn check_play(
     game: &Game,
@@ -123,16 +138,21 @@ pub(crate) fn check_play(
         }
         CardKind::Spell => {
             if def.effect.chooses_location() {
-                match at {
-                    Some(Location::Field(bf)) => {
-                        // 457.2: a player not in a staged or ongoing combat cannot choose its
-                        // battlefield as the place to play a unit; 457.3: nor make a choice
-                        // that would put a third player there.
-                        if let Some(err) = movement::destination_error(game, seat, bf, false) {
-                            return Err(err);
-                        }
+                let Some(Location::Field(bf)) = at else {
+                    return Err(RuleError::NoTarget { card });
+                };
+                if def.effect == Effect::MoveToChosen {
+                    check_target(game, seat, card, def.effect, target)?;
+                    if let Some(unit) = target {
+                        return check_chosen_destination(game, unit, bf);
                     }
-                    _ => return Err(RuleError::NoTarget { card }),
+                    return Ok(());
+                }
+                // 457.2: a player not in a staged or ongoing combat cannot choose its
+                // battlefield as the place to play a unit; 457.3: nor make a choice that would
+                // put a third player there.
+                if let Some(err) = movement::destination_error(game, seat, bf, false) {
+                    return Err(err);
                 }
             } else if at.is_some() {
                 return Err(RuleError::LocationNotNeeded { card });
@@ -150,7 +170,11 @@ fn item_target(
     at: Option<Location>,
 ) -> Option<ItemTarget> {
     if let (true, Some(Location::Field(bf))) = (effect.chooses_location(), at) {
-        return Some(ItemTarget::Location(bf));
+        return match (effect, target) {
+            (Effect::MoveToChosen, Some(unit)) => Some(ItemTarget::UnitTo(unit, bf)),
+            (Effect::MoveToChosen, None) => None,
+            _ => Some(ItemTarget::Location(bf)),
+        };
     }
     let t = target?;
     match effect.target_kind()? {

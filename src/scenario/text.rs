@@ -3,7 +3,7 @@
 //! | field | forms |
 //! | --- | --- |
 //! | a card's `at` | `hand`, `A's hand`, `base`, `A's Base`, a battlefield's name, `facedown at <battlefield>`, `chain`, `trash`, `A's Trash`, `banishment`, `A's Banishment`, `removed`, `nowhere` |
-//! | `effect` | `nothing`, `counter`, `gain control`, `move to <battlefield>`, `play <token> at <battlefield>`, `play <token>` (the player chooses the battlefield), `deal <1-9>` (to target unit), `kill` (target unit) |
+//! | `effect` | `nothing`, `counter`, `gain control`, `move to <battlefield>`, `play <token> at <battlefield>`, `play <token>` (the player chooses the battlefield), `deal <1-9>` (to target unit), `kill` (target unit), `move to a battlefield of your choice` (target unit; the step names both: `A plays Nudge on Scout at Crag`) |
 //! | `ability` | `add`, `exhaust: <effect>`, `exhaust, action: <effect>`, `exhaust, reaction: <effect>`, `when I attack: <effect>`, `when I defend: <effect>`, `when a unit attacks: <effect>`, `when a Showdown begins: <effect>` |
 
 use std::fmt;
@@ -170,6 +170,9 @@ pub fn parse_effect(text: &str) -> Result<EffectSetup, String> {
             )),
         };
     }
+    if text == "move to a battlefield of your choice" {
+        return Ok(EffectSetup::MoveToChosen);
+    }
     if let Some(bf) = text.strip_prefix("move to ") {
         return Ok(EffectSetup::MoveTo(bf.to_string()));
     }
@@ -187,7 +190,8 @@ pub fn parse_effect(text: &str) -> Result<EffectSetup, String> {
     }
     Err(format!(
         "`{text}` is not an effect: expected nothing, counter, gain control, move to <battlefield>, \
-         play <token> at <battlefield>, play <token>, deal <1-9> or kill"
+         play <token> at <battlefield>, play <token>, deal <1-9>, kill or move to a battlefield of \
+         your choice"
     ))
 }
 
@@ -205,6 +209,7 @@ pub fn effect_text(e: &EffectSetup) -> String {
         EffectSetup::PlayToken { at: None, token } => format!("play {token}"),
         EffectSetup::Deal(n) => format!("deal {n}"),
         EffectSetup::Kill => "kill".to_string(),
+        EffectSetup::MoveToChosen => "move to a battlefield of your choice".to_string(),
     }
 }
 

@@ -108,6 +108,8 @@ pub enum EffectSetup {
     Deal(u8),
     /// Kill target unit (428).
     Kill,
+    /// Move target unit to a battlefield chosen as the spell is played (355.4.a).
+    MoveToChosen,
 }
 
 /// A permanent's or rune's ability.

@@ -180,6 +180,8 @@ properties! {
         OnStep(movement::teammate_destinations);
     RecallIsNotAMove: Always, "451, 440", "a Recall triggers no move ability",
         OnStep(movement::recall_triggers_move), companion SeenMoveTrigger;
+    ChosenDestinationOpen: Always, "355.4.a, 442.2.a, 444.2", "a battlefield chosen for a unit to move to is one it may go to",
+        OnStep(movement::chosen_destination_closed), companion SeenChosenMove;
     // Damage and kills.
     LethalDamageKills: Always, "143.2.a, 323.3, 417", "no unit stays on the board with lethal damage",
         State(damage::lethal_damage_stays), companion SeenEffectDamageKills;
@@ -252,6 +254,8 @@ properties! {
         OnStep(holders::seen_after_removal_turn);
     SeenMoveTrigger: Sometimes, "440, 383", "a unit moves and its move ability triggers",
         OnStep(movement::seen_move_trigger);
+    SeenChosenMove: Sometimes, "355.4.a, 440", "a unit moves to the battlefield its player chose",
+        OnStep(movement::seen_chosen_move);
     SeenEffectDamageKills: Sometimes, "417, 323.3", "damage an effect deals kills a unit",
         OnStep(damage::seen_effect_damage_kills);
     SeenBorrowedKilled: Sometimes, "428, 056", "a borrowed unit is killed",

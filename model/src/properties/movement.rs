@@ -191,3 +191,44 @@ pub fn seen_move_trigger(j: &Judging<'_>, s: &Step<'_>) -> bool {
         .iter()
         .any(|e| matches!(e, Event::Moved { card, .. } if move_trigger_fired(j, s, *card)))
 }
+
+/// 355.4.a, 442.2.a, 444.2, 442.2.b: a battlefield chosen for a unit to move to, in a play the
+/// step accepted, was one the unit could go to (not closed to its controller, and not where it
+/// stood).
+pub fn chosen_destination_closed(j: &Judging<'_>, s: &Step<'_>) -> bool {
+    let Action::Play {
+        card,
+        target: Some(u),
+        at: Some(riftcheck::zone::Location::Field(bf)),
+        ..
+    } = s.action
+    else {
+        return false;
+    };
+    if j.catalog.cards[card.index()].effect != Effect::MoveToChosen {
+        return false;
+    }
+    let accepted = s
+        .events
+        .iter()
+        .any(|e| matches!(e, Event::Played { card: c, .. } if *c == card));
+    let Some(c0) = s.before.cards.get(u.index()) else {
+        return false;
+    };
+    accepted
+        && (c0.at == Place::Field(bf)
+            || naive::closed_to(j.catalog, s.before, c0.controller, bf, true))
+}
+
+/// Companion: a unit moves to the battlefield its player chose for it (355.4.a, 440).
+pub fn seen_chosen_move(j: &Judging<'_>, s: &Step<'_>) -> bool {
+    resolved(j, s).any(|(_, effect, target)| {
+        let (Effect::MoveToChosen, Some(ItemTarget::UnitTo(u, bf))) = (effect, target) else {
+            return false;
+        };
+        j.after.cards[u.index()].at == Place::Field(bf)
+            && s.events
+                .iter()
+                .any(|e| matches!(e, Event::Moved { card, .. } if *card == u))
+    })
+}

@@ -33,12 +33,15 @@ impl Spec {
                     });
                 }
             }
-            // 442.2.c: a move to where the unit may not go is a Recall instead.
-            Effect::MoveTo(bf) => {
-                if let Some(ItemTarget::Unit(u)) = item.target
-                    && self.on_board_unit(u)
-                    && self.s.cards[u.index()].zone != Zone::Field(bf)
-                {
+            // 442.2.c: a move to where the unit may not go is a Recall instead; the battlefield is
+            // the card's, or the one chosen for the unit (355.4.a).
+            Effect::MoveTo(_) | Effect::MoveToChosen => {
+                let (u, bf) = match (effect, item.target) {
+                    (Effect::MoveTo(b), Some(ItemTarget::Unit(u))) => (u, b),
+                    (_, Some(ItemTarget::UnitTo(u, b))) => (u, b),
+                    _ => return,
+                };
+                if self.on_board_unit(u) && self.s.cards[u.index()].zone != Zone::Field(bf) {
                     let who = self.s.cards[u.index()].controller;
                     if self.closed_to(who, bf, true) {
                         self.recall(u);

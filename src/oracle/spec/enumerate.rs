@@ -31,7 +31,9 @@ impl Spec {
         let targets = |n: Needs| -> ArrayVec<Option<CardId>, MAX_CARDS> {
             let mut out: ArrayVec<Option<CardId>, MAX_CARDS> = match n {
                 Needs::AnItem => items.iter().map(|&c| Some(c)).collect(),
-                Needs::AUnit => units.iter().map(|&c| Some(c)).collect(),
+                Needs::AUnit | Needs::AUnitAndABattlefield => {
+                    units.iter().map(|&c| Some(c)).collect()
+                }
                 Needs::Nothing | Needs::ABattlefield => ArrayVec::new(),
             };
             if out.is_empty() {
@@ -49,7 +51,10 @@ impl Spec {
                 let zone = self.s.cards[c.index()].zone;
                 if zone == Zone::Hand && !def.token {
                     let permanent = matches!(def.kind, CardKind::Unit | CardKind::Gear);
-                    let choose_place = needs(def.effect) == Needs::ABattlefield;
+                    let choose_place = matches!(
+                        needs(def.effect),
+                        Needs::ABattlefield | Needs::AUnitAndABattlefield
+                    );
                     for target in targets(needs(def.effect)) {
                         let play = |at| Action::Play {
                             seat,

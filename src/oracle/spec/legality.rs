@@ -304,6 +304,19 @@ impl Spec {
         }
     }
 
+    /// 355.4.a: the battlefield chosen for `unit` to move to is not where it is (440) and is one
+    /// its controller's units may go to (442.2.a, 444.2, 442.2.b).
+    fn chosen_destination_rules(&self, unit: CardId, bf: BattlefieldId, out: &mut Broken) {
+        if out.done() {
+            return;
+        }
+        let c = self.s.cards[unit.index()];
+        if c.zone == Zone::Field(bf) {
+            out.push(RuleError::AlreadyThere { card: unit, at: bf });
+        }
+        self.destination_rules(c.controller, bf, true, out);
+    }
+
     /// 349-359: playing a card from its owner's hand.
     fn play_rules(
         &self,
@@ -352,13 +365,24 @@ impl Spec {
                 }
             }
             CardKind::Spell => {
-                if needs(def.effect) == Needs::ABattlefield {
-                    match at {
-                        Some(Location::Field(bf)) => self.destination_rules(seat, bf, false, out),
-                        _ => out.push(RuleError::NoTarget { card }),
+                match (needs(def.effect), at) {
+                    (Needs::ABattlefield, Some(Location::Field(bf))) => {
+                        self.destination_rules(seat, bf, false, out);
                     }
-                } else if at.is_some() {
-                    out.push(RuleError::LocationNotNeeded { card });
+                    (Needs::AUnitAndABattlefield, Some(Location::Field(bf))) => {
+                        self.target_rules(seat, card, def.effect, target, out);
+                        if let Some(u) = target
+                            && self.on_board_unit(u)
+                        {
+                            self.chosen_destination_rules(u, bf, out);
+                        }
+                        return;
+                    }
+                    (Needs::ABattlefield | Needs::AUnitAndABattlefield, _) => {
+                        out.push(RuleError::NoTarget { card });
+                    }
+                    (_, Some(_)) => out.push(RuleError::LocationNotNeeded { card }),
+                    (_, None) => {}
                 }
                 self.target_rules(seat, card, def.effect, target, out);
             }
@@ -382,13 +406,15 @@ impl Spec {
             (Needs::Nothing | Needs::ABattlefield, Some(_)) => {
                 out.push(RuleError::TargetNotNeeded { card });
             }
-            (Needs::AnItem | Needs::AUnit, None) => out.push(RuleError::NoTarget { card }),
+            (Needs::AnItem | Needs::AUnit | Needs::AUnitAndABattlefield, None) => {
+                out.push(RuleError::NoTarget { card });
+            }
             (Needs::AnItem, Some(t)) => {
                 if !self.s.stack.iter().any(|i| i.source == t) {
                     out.push(RuleError::TargetNotOnChain { card, target: t });
                 }
             }
-            (Needs::AUnit, Some(t)) => {
+            (Needs::AUnit | Needs::AUnitAndABattlefield, Some(t)) => {
                 if !self.on_board_unit(t) {
                     out.push(RuleError::TargetNotAUnit { card, target: t });
                     return;

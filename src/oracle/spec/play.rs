@@ -31,6 +31,10 @@ impl Spec {
                 })
             }
             Needs::AUnit => target.map(ItemTarget::Unit),
+            Needs::AUnitAndABattlefield => match (target, at) {
+                (Some(u), Some(Location::Field(b))) => Some(ItemTarget::UnitTo(u, b)),
+                _ => None,
+            },
             Needs::Nothing => None,
         }
     }

@@ -212,6 +212,8 @@ pub(super) enum Needs {
     AnItem,
     AUnit,
     ABattlefield,
+    /// A unit, and a battlefield for it to move to.
+    AUnitAndABattlefield,
 }
 
 /// What a spell or ability needs chosen as it is played (355.6): "counter target item", "gain
@@ -221,6 +223,7 @@ pub(super) fn needs(effect: Effect) -> Needs {
         Effect::Counter => Needs::AnItem,
         Effect::GainControl | Effect::MoveTo(_) | Effect::Deal(_) | Effect::Kill => Needs::AUnit,
         Effect::PlayTokenAt { at: None, .. } => Needs::ABattlefield,
+        Effect::MoveToChosen => Needs::AUnitAndABattlefield,
         Effect::Nothing | Effect::PlayTokenAt { .. } => Needs::Nothing,
     }
 }

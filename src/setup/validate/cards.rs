@@ -203,6 +203,7 @@ fn resolve_effect(c: &mut Check<'_>, e: &EffectSetup, at: SetupPath) -> Option<E
         EffectSetup::MoveTo(bf) => Effect::MoveTo(c.battlefield(bf, at)?),
         EffectSetup::Deal(n) => Effect::Deal(*n),
         EffectSetup::Kill => Effect::Kill,
+        EffectSetup::MoveToChosen => Effect::MoveToChosen,
         EffectSetup::PlayToken { at: place, token } => {
             let token_id = c.card(token, at)?;
             let setup = c.setup;

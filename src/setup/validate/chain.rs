@@ -136,7 +136,16 @@ fn item(
                 }
             }
         }
-        (Some(TargetKind::Unit), _, Some(t)) => {
+        (Some(TargetKind::Unit), chosen, Some(t)) => {
+            // A unit and, for a move to a chosen battlefield, where to: "Scout to Crag".
+            let (t, to) = match (chosen, t.split_once(" to ")) {
+                (true, Some((u, b))) => (u, Some(b)),
+                (true, None) => {
+                    c.fail(at("target"), SetupProblem::TargetMissing);
+                    return None;
+                }
+                (false, _) => (t.as_str(), None),
+            };
             let t = c.card(t, at("target"))?;
             let unit = defs
                 .get(t.index())
@@ -148,7 +157,10 @@ fn item(
                 c.fail(at("target"), SetupProblem::TargetNotAUnit);
                 return None;
             }
-            Some(ItemTarget::Unit(t))
+            match to {
+                Some(b) => Some(ItemTarget::UnitTo(t, c.battlefield(b, at("target"))?)),
+                None => Some(ItemTarget::Unit(t)),
+            }
         }
         (None, true, Some(place)) => {
             Some(ItemTarget::Location(c.battlefield(place, at("target"))?))
