@@ -96,6 +96,17 @@ pub enum Action {
         /// The teammate.
         teammate: Seat,
     },
+    /// Hide a card with Hidden from hand facedown at a battlefield (421, 811): a discretionary
+    /// action of the Turn Player (410.1), at a battlefield they control whose facedown zone is
+    /// free (107.3; 484.8.c: not a teammate's).
+    Hide {
+        /// Who hides it.
+        seat: Seat,
+        /// The card.
+        card: CardId,
+        /// Where.
+        at: crate::card::BattlefieldId,
+    },
 }
 
 impl Action {
@@ -111,7 +122,8 @@ impl Action {
             | Action::Concede { seat }
             | Action::Place { seat, .. }
             | Action::Choose { seat, .. }
-            | Action::Invite { seat, .. } => seat,
+            | Action::Invite { seat, .. }
+            | Action::Hide { seat, .. } => seat,
         }
     }
 
@@ -187,6 +199,9 @@ impl fmt::Display for ActionDisplay<'_> {
             Action::Place { seat, card } => write!(f, "{seat} places {}'s trigger", name(card)),
             Action::Choose { seat, at } => write!(f, "{seat} chooses {}", c.bf_name(at)),
             Action::Invite { seat, teammate } => write!(f, "{seat} invites {teammate}"),
+            Action::Hide { seat, card, at } => {
+                write!(f, "{seat} hides {} at {}", name(card), c.bf_name(at))
+            }
         }
     }
 }
@@ -336,6 +351,17 @@ impl Parser<'_> {
                     Location::Base => Err(self.err(args, "a staged fight is at a battlefield")),
                 }
             }
+            "hides" => {
+                let args = args_or_missing("a card and a battlefield")?;
+                let Some((card, place)) = args.rsplit_once(" at ") else {
+                    return Err(self.err(args, "expected `<card> at <battlefield>`"));
+                };
+                let card = self.card(card)?;
+                match self.location(place)? {
+                    Location::Field(at) => Ok(Action::Hide { seat, card, at }),
+                    Location::Base => Err(self.err(place, "a card is hidden at a battlefield")),
+                }
+            }
             "invites" => {
                 let args = args_or_missing("a teammate's seat")?;
                 let teammate = args
@@ -347,7 +373,7 @@ impl Parser<'_> {
                 verb,
                 format!(
                     "`{verb}{}{args}` is not an action: expected passes, passes Focus, plays, \
-                     activates, moves, ends the turn, concedes, places, chooses or invites",
+                     activates, moves, ends the turn, concedes, places, chooses, invites or hides",
                     if args.is_empty() { "" } else { " " }
                 ),
             )),

@@ -272,6 +272,8 @@ pub struct CardDef {
     /// A token: created on the board by an effect (176-184), not in any hand. Ceases to exist in
     /// any non-Board zone (183.1).
     pub token: bool,
+    /// Hidden (811): its owner may hide it facedown at a battlefield they control (421).
+    pub hidden: bool,
 }
 
 /// A battlefield: its name, contributor and continuous effect.

@@ -241,6 +241,27 @@ pub enum RuleError {
         /// The unit.
         card: CardId,
     },
+    /// Only a card with Hidden is hidden (811).
+    #[error("only a card with Hidden is hidden (811)")]
+    NotHidden {
+        /// The card.
+        card: CardId,
+    },
+    /// A card is hidden only at a battlefield its player controls (421; 484.8.c: control is not
+    /// shared with a teammate).
+    #[error("{seat} hides only at a battlefield they control (421, 484.8.c)")]
+    NotYourBattlefield {
+        /// Who tried.
+        seat: Seat,
+        /// The battlefield.
+        at: BattlefieldId,
+    },
+    /// A battlefield's facedown zone holds one card (107.3).
+    #[error("a card is already facedown there (107.3)")]
+    FacedownTaken {
+        /// The battlefield.
+        at: BattlefieldId,
+    },
     /// A move goes from one location to another: the unit is already at the battlefield chosen
     /// (440).
     #[error("the unit is already there: a move goes from one location to another (440)")]
@@ -321,6 +342,9 @@ pub const RULE_ERROR_NAMES: &[&str] = &[
     "NotAUnit",
     "NotAStandardMove",
     "AlreadyThere",
+    "NotHidden",
+    "NotYourBattlefield",
+    "FacedownTaken",
     "ThirdPlayer",
     "ThirdCombatant",
     "TeammateThere",
@@ -372,6 +396,9 @@ impl RuleError {
             RuleError::NotAUnit { .. } => "144",
             RuleError::NotAStandardMove { .. } => "144.4",
             RuleError::AlreadyThere { .. } => "440",
+            RuleError::NotHidden { .. } => "811",
+            RuleError::NotYourBattlefield { .. } => "421",
+            RuleError::FacedownTaken { .. } => "107.3",
             RuleError::ThirdPlayer { .. } => "444.2",
             RuleError::ThirdCombatant { .. } => "442.2.a",
             RuleError::TeammateThere { .. } => "442.2.b",
@@ -422,6 +449,9 @@ impl RuleError {
             RuleError::NotAUnit { .. } => "NotAUnit",
             RuleError::NotAStandardMove { .. } => "NotAStandardMove",
             RuleError::AlreadyThere { .. } => "AlreadyThere",
+            RuleError::NotHidden { .. } => "NotHidden",
+            RuleError::NotYourBattlefield { .. } => "NotYourBattlefield",
+            RuleError::FacedownTaken { .. } => "FacedownTaken",
             RuleError::ThirdPlayer { .. } => "ThirdPlayer",
             RuleError::ThirdCombatant { .. } => "ThirdCombatant",
             RuleError::TeammateThere { .. } => "TeammateThere",

@@ -162,6 +162,21 @@ pub enum Event {
         /// The item.
         item: ItemName,
     },
+    /// A player hid a card facedown at a battlefield (421).
+    Hid {
+        /// Who.
+        seat: Seat,
+        /// The card.
+        card: CardId,
+        /// Where.
+        at: BattlefieldId,
+    },
+    /// A hidden card at a battlefield its controller no longer controls went to its owner's
+    /// Trash (107.3.d, 323.7).
+    HiddenLost {
+        /// The card.
+        card: CardId,
+    },
     /// A spell card went to its owner's Trash after leaving the Chain (340, 425).
     Trashed {
         /// The card.
@@ -311,6 +326,8 @@ impl Event {
             Event::TriggersWaiting { .. } => "383.3.d",
             Event::Resolved { .. } => "340",
             Event::Trashed { .. } => "340",
+            Event::Hid { .. } => "421",
+            Event::HiddenLost { .. } => "107.3.d",
             Event::EnteredBoard { .. } => "337.1.c",
             Event::ControlGained { .. } => "188",
             Event::Moved { .. } => "440",
@@ -431,6 +448,18 @@ impl fmt::Display for EventDisplay<'_> {
             Event::Trashed { card: id } => {
                 write!(f, "{} goes to {}'s Trash", card(*id), owner(*id))
             }
+            Event::Hid { seat, card: id, at } => write!(
+                f,
+                "{seat} hides {} facedown at {}",
+                card(*id),
+                self.catalog.bf_name(*at)
+            ),
+            Event::HiddenLost { card: id } => write!(
+                f,
+                "{}, hidden where its player no longer has control, goes to {}'s Trash",
+                card(*id),
+                owner(*id)
+            ),
             Event::EnteredBoard { card: id, zone } => write!(
                 f,
                 "{} enters the board at {}",

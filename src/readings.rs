@@ -356,6 +356,13 @@ readings! {
         /// go there Recalled.
         Unchecked = "unchecked" wrong ChosenDestinationUnchecked "chosen-destination-unchecked";
     }
+    /// Rules 421 and 484.8.c: where a player may hide a card.
+    hide: Hide = "hide", Rule, "421, 484.8.c" {
+        /// Only at a battlefield they control: not a teammate's, not an uncontrolled one.
+        Controlled = "controlled";
+        /// At a battlefield they or a teammate control, as if control were shared.
+        TeammatesToo = "teammates-too" wrong HideAtTeammates "hide-at-teammates";
+    }
     /// Rules 449-451: whether a Recall is a move.
     recall: Recall = "recall", Rule, "440, 449-451" {
         /// It is not: no move ability triggers.
@@ -564,7 +571,7 @@ mod tests {
 
     #[test]
     fn every_fault_is_a_wrong_reading_of_its_point() {
-        assert_eq!(Fault::ALL.len(), 19);
+        assert_eq!(Fault::ALL.len(), 20);
         for &f in Fault::ALL {
             assert_eq!(f.key().parse::<Fault>(), Ok(f));
             assert_eq!(f.reading().fault, Some(f.key()));

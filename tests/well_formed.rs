@@ -57,6 +57,13 @@ fn candidates(game: &Game) -> Vec<Action> {
                 seat,
                 at: BattlefieldId::from_index(b),
             });
+            for &card in &cards {
+                out.push(Action::Hide {
+                    seat,
+                    card,
+                    at: BattlefieldId::from_index(b),
+                });
+            }
         }
         for teammate in Seat::ALL {
             out.push(Action::Invite { seat, teammate });
@@ -102,6 +109,10 @@ fn well_formed(game: &Game, action: Action) -> bool {
             on_board(card) && matches!(cat.card(card).ability, Some(Ability::Triggered { .. }))
         }
         Action::Invite { seat, teammate } => cat.mode.has_teams() && seat != teammate,
+        Action::Hide { seat, card, .. } => {
+            let def = cat.card(card);
+            game.zone(card) == Zone::Hand && def.hidden && !def.token && def.owner == seat
+        }
         Action::Pass { .. }
         | Action::PassFocus { .. }
         | Action::EndTurn { .. }

@@ -454,7 +454,8 @@ fn kills(s: &mut Setup, mode: Mode) {
     ));
 }
 
-/// Team: A and C against B and D; A's units may not go where C holds (442.2.b).
+/// Team: A and C against B and D; A's units may not go where C holds (442.2.b), nor may A hide
+/// a card there (484.8.c).
 fn team(s: &mut Setup, _: Mode) {
     // A and C against B and D. C holds the Vent; A's units may not go there.
     let vent = s.battlefields[1].name.clone();
@@ -481,6 +482,14 @@ fn team(s: &mut Setup, _: Mode) {
         Timing::Reaction,
         EffectSetup::Counter,
     ));
+    // Cards with Hidden: C may hide Secret at the Vent, which C controls; A may not hide Veil
+    // there, since control is not shared with a teammate (484.8.c). C's Keeper going home
+    // leaves the Vent uncontrolled, and a card hidden there goes to the Trash (107.3.d).
+    for (name, seat) in [("Veil", Seat::A), ("Secret", Seat::C)] {
+        let mut c = spell(name, seat, Timing::Normal, EffectSetup::Nothing);
+        c.hidden = true;
+        s.cards.push(c);
+    }
 }
 
 fn trigger(when: TriggerEvent) -> AbilitySetup {

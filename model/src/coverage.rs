@@ -26,6 +26,8 @@ use crate::properties::{Kind, Prop};
 /// order ([`rule_order`]).
 pub const RULES: &[&str] = &[
     "056",
+    "107.3",
+    "107.3.d",
     "116",
     "121",
     "143.2.a",
@@ -81,6 +83,7 @@ pub const RULES: &[&str] = &[
     "399",
     "417",
     "420",
+    "421",
     "425",
     "428",
     "429.2",
@@ -106,6 +109,7 @@ pub const RULES: &[&str] = &[
     "467",
     "478",
     "484.8.a",
+    "484.8.c",
     "650",
     "651.1",
     "651.2",
@@ -126,6 +130,7 @@ pub const RULES: &[&str] = &[
     "652.5.c.1",
     "652.5.c.2",
     "708",
+    "811",
 ];
 
 /// Rules a [`RuleSet`] can hold.

@@ -624,7 +624,8 @@ impl<E: Engine> RiftModel<E> {
     /// Actions that are not well formed, tried in the first state of a search beside the
     /// well-formed ones, so that the engine is seen to refuse them as the spec does: a card and
     /// a battlefield the game does not have (121, 168), a seat not at the table (478), a
-    /// Standard Move of nothing (144.3) and one of a card that is not a unit (144).
+    /// Standard Move of nothing (144.3) and one of a card that is not a unit (144), and the
+    /// hiding of a card without Hidden (811).
     pub fn probes(&self, out: &mut Vec<Action>) {
         let cat = &self.catalog;
         let turn = self.first_view.turn.unwrap_or(riftcheck::Seat::A);
@@ -657,6 +658,20 @@ impl<E: Engine> RiftModel<E> {
                 seat: turn,
                 units: [c].into_iter().collect(),
                 to: riftcheck::zone::Location::Base,
+            });
+        }
+        let in_hand = |c: riftcheck::CardId| {
+            self.first_view.cards[c.index()].at == riftcheck::observation::Place::Hand(turn)
+        };
+        if let Some(c) = cat
+            .card_ids()
+            .find(|&c| in_hand(c) && !cat.card(c).hidden && cat.card(c).owner == turn)
+            && !cat.battlefields.is_empty()
+        {
+            out.push(Action::Hide {
+                seat: turn,
+                card: c,
+                at: riftcheck::card::BattlefieldId::from_index(0),
             });
         }
     }

@@ -22,9 +22,9 @@ fn config(name: &str) -> configs::Config {
 /// away). The default scope: five turns end (eight for the Chain, Showdowns and combat), and
 /// every player but one may concede where the game goes on (13,713,118 states in all, once dead
 /// Counter targets were dropped, the order of departures sorted and a finished game kept as an
-/// observer sees it; 14,823,824 once the Showdown family's Action spell dealt damage and cost 1 (paid
-/// by the Rune), an effect needing a target was offered without one when there is none, and the
-/// kills family joined (three turns); the quick bounds, two turns and one concession, give 598,834 of the
+/// observer sees it; 15,205,814 once the Showdown family's Action spell dealt damage and cost 1 (paid
+/// by the Rune), an effect needing a target was offered without one when there is none, the
+/// kills family joined (three turns), and cards with Hidden joined the team family; the quick bounds, two turns and one concession, give 598,834 of the
 /// first 21).
 const DEFAULT_COUNTS: [(&str, usize); 25] = [
     ("duel/chain", 141),
@@ -50,7 +50,7 @@ const DEFAULT_COUNTS: [(&str, usize); 25] = [
     ("magma-chamber/removal", 2897872),
     ("magma-chamber/combat", 34785),
     ("magma-chamber/staged", 30110),
-    ("magma-chamber/team", 48893),
+    ("magma-chamber/team", 430883),
     ("magma-chamber/kills", 56826),
 ];
 

@@ -53,6 +53,7 @@ const EXPECTED: &[(Fault, Prop, usize)] = &[
         Prop::ChosenDestinationOpen,
         3,
     ),
+    (Fault::HideAtTeammates, Prop::HiddenOnlyWhereControlled, 1),
 ];
 
 /// The shortest counterexample to `prop` the default check finds against `fault`, over every

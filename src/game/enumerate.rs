@@ -77,6 +77,17 @@ pub(crate) fn enumerate_actions(
         for c in ids() {
             let def = cat.card(c);
             let zone = card(c).0;
+            if zone == Zone::Hand && !def.token && def.hidden && def.owner == seat {
+                // 421: a card with Hidden may be hidden at any battlefield, refused where its
+                // player has no control.
+                for b in 0..cat.battlefields.len() as u8 {
+                    out.push(Action::Hide {
+                        seat,
+                        card: c,
+                        at: BattlefieldId(b),
+                    });
+                }
+            }
             if zone == Zone::Hand && !def.token {
                 for target in targets(def.effect.target_kind()) {
                     // A permanent goes to its player's Base when no location is named; naming

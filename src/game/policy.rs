@@ -7,7 +7,7 @@ use crate::item::Opener;
 use crate::mode::Mode;
 use crate::readings::{
     ChosenDestination, CombatEntry, CombatTriggerOrder, Concession, Counter, FocusAfterRemoval,
-    Kill, LeaverCards, LeaverItems, LethalDamage, PassRecord, PriorityAfterRemoval, Readings,
+    Hide, Kill, LeaverCards, LeaverItems, LethalDamage, PassRecord, PriorityAfterRemoval, Readings,
     Recall, ShowdownAfterRemoval, TeammateDestination, TokenBattlefield, TurnPlayerLeaves,
 };
 use crate::seat::{Seat, SeatSet};
@@ -251,6 +251,16 @@ pub(crate) fn chosen_destination_checked(r: &Readings) -> bool {
     match r.chosen_destination {
         ChosenDestination::Checked => true,
         ChosenDestination::Unchecked => false,
+    }
+}
+
+/// Rules 421 and 484.8.c: whether `seat` may hide a card at a battlefield controlled by
+/// `controller`: only their own (control is not shared with a teammate).
+pub(crate) fn may_hide_at(r: &Readings, mode: Mode, controller: Option<Seat>, seat: Seat) -> bool {
+    match (r.hide, controller) {
+        (_, Some(c)) if c == seat => true,
+        (Hide::TeammatesToo, Some(c)) => mode.teammates(c, seat),
+        _ => false,
     }
 }
 

@@ -215,6 +215,7 @@ fn hand(u: &mut Unstructured<'_>, s: &mut Setup, owner: Seat, bf_names: &[String
         );
         c.timing = timing(u)?;
         c.cost = u.int_in_range(0..=1)?;
+        c.hidden = u.ratio(1, 4)?;
         c.effect = match u.int_in_range(0..=7)? {
             0 => EffectSetup::Nothing,
             1 => EffectSetup::Counter,

@@ -65,11 +65,12 @@ pub fn action_kind(a: &Action) -> &'static str {
         Action::Place { .. } => "place",
         Action::Choose { .. } => "choose",
         Action::Invite { .. } => "invite",
+        Action::Hide { .. } => "hide",
     }
 }
 
 /// Every kind of action, as [`action_kind`] names them.
-pub const ACTION_KINDS: [&str; 10] = [
+pub const ACTION_KINDS: [&str; 11] = [
     "pass",
     "pass focus",
     "play",
@@ -80,6 +81,7 @@ pub const ACTION_KINDS: [&str; 10] = [
     "place",
     "choose",
     "invite",
+    "hide",
 ];
 
 fn location_json(cat: &Catalog, loc: Location) -> Json {
@@ -130,6 +132,10 @@ pub fn action_json(a: &Action, cat: &Catalog) -> Json {
         }
         Action::Invite { teammate, .. } => {
             m.insert("teammate".into(), json!(teammate.to_string()));
+        }
+        Action::Hide { card, at, .. } => {
+            m.insert("card".into(), name(card));
+            m.insert("at".into(), json!(cat.bf_name(at)));
         }
         Action::Pass { .. }
         | Action::PassFocus { .. }

@@ -90,7 +90,7 @@ fn recall_misplaced(game: &mut Game, ev: &mut Vec<Event>) -> bool {
             Zone::Base(_) => changed |= movement::recall(game, card, ev),
             Zone::Facedown(bf) if game.field(bf).controller != Some(st.controller) => {
                 leave_board(game, card, Zone::Trash);
-                ev.push(Event::Trashed { card });
+                ev.push(Event::HiddenLost { card });
                 changed = true;
             }
             _ => {}

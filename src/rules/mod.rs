@@ -7,6 +7,7 @@ pub(crate) mod combat;
 pub(crate) mod control;
 pub(crate) mod counter;
 pub(crate) mod effects;
+pub(crate) mod hide;
 pub(crate) mod movement;
 pub(crate) mod play;
 pub(crate) mod priority;
@@ -165,6 +166,7 @@ pub(crate) fn check(game: &Game, action: Action) -> Result<(), RuleError> {
                 Action::Move { seat, units, to } => movement::check_move(game, seat, units, to),
                 Action::EndTurn { seat } => turn::check_end_turn(game, seat),
                 Action::Invite { seat, teammate } => turn::check_invite(game, seat, teammate),
+                Action::Hide { seat, card, at } => hide::check_hide(game, seat, card, at),
                 Action::Concede { .. } | Action::Place { .. } | Action::Choose { .. } => Ok(()),
             }
         }
@@ -206,6 +208,10 @@ fn check_ids(game: &Game, action: Action) -> Result<(), RuleError> {
             field_ok(Some(to))
         }
         Action::Place { card, .. } => card_ok(card),
+        Action::Hide { card, at, .. } => {
+            card_ok(card)?;
+            field_ok(Some(crate::zone::Location::Field(at)))
+        }
         Action::Choose { at, .. } => field_ok(Some(crate::zone::Location::Field(at))),
         _ => Ok(()),
     }
@@ -229,6 +235,7 @@ pub(crate) fn perform(game: &mut Game, action: Action, ev: &mut Vec<Event>) {
         Action::Place { seat, card } => triggers::place(game, seat, card, ev),
         Action::Choose { seat: _, at } => showdown::begin_fight(game, at, ev),
         Action::Invite { seat: _, teammate } => turn::invite(game, teammate, ev),
+        Action::Hide { seat, card, at } => hide::hide(game, seat, card, at, ev),
     }
     // 652.5.b.2: a removal that completes the round of Focus passes ends the Showdown.
     let unnoticed = matches!(action, Action::Concede { .. })

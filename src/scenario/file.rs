@@ -118,6 +118,8 @@ struct RawCard {
     damage: Option<Spanned<u8>>,
     #[serde(default)]
     token: Option<Spanned<bool>>,
+    #[serde(default)]
+    hidden: Option<Spanned<bool>>,
 }
 
 #[derive(Deserialize)]
@@ -431,6 +433,7 @@ fn read_cards(
             ("ability", c.ability.as_ref().map(|v| v.span())),
             ("damage", c.damage.as_ref().map(|v| v.span())),
             ("token", c.token.as_ref().map(|v| v.span())),
+            ("hidden", c.hidden.as_ref().map(|v| v.span())),
             ("timing", c.timing.as_ref().map(|v| v.span())),
             ("cost", c.cost.as_ref().map(|v| v.span())),
             ("exhausted", c.exhausted.as_ref().map(|v| v.span())),
@@ -464,6 +467,7 @@ fn read_cards(
             exhausted: c.exhausted.as_ref().is_some_and(|t| *t.get_ref()),
             damage: c.damage.as_ref().map_or(0, |t| *t.get_ref()),
             token: c.token.as_ref().is_some_and(|t| *t.get_ref()),
+            hidden: c.hidden.as_ref().is_some_and(|t| *t.get_ref()),
         });
     }
     Ok(())

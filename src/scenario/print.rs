@@ -142,6 +142,9 @@ fn write_setup(o: &mut String, s: &Scenario) {
         if c.token {
             let _ = writeln!(o, "token = true");
         }
+        if c.hidden {
+            let _ = writeln!(o, "hidden = true");
+        }
     }
     for it in &st.chain {
         let _ = writeln!(o, "\n[[setup.chain]]");

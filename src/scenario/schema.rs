@@ -107,6 +107,7 @@ pub(super) const CARD: &[Key] = &[
     key("exhausted", Kind::Bool),
     key("damage", U8),
     key("token", Kind::Bool),
+    key("hidden", Kind::Bool),
 ];
 
 /// `[[setup.chain]]`.

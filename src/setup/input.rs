@@ -162,6 +162,8 @@ pub struct CardSetup {
     pub damage: u8,
     /// A token, created by an effect.
     pub token: bool,
+    /// Hidden (811): it may be hidden facedown at a battlefield its owner controls (421).
+    pub hidden: bool,
 }
 
 impl CardSetup {
@@ -181,6 +183,7 @@ impl CardSetup {
             exhausted: false,
             damage: 0,
             token: false,
+            hidden: false,
         }
     }
 }

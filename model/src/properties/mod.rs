@@ -182,6 +182,8 @@ properties! {
         OnStep(movement::recall_triggers_move), companion SeenMoveTrigger;
     ChosenDestinationOpen: Always, "355.4.a, 442.2.a, 444.2", "a battlefield chosen for a unit to move to is one it may go to",
         OnStep(movement::chosen_destination_closed), companion SeenChosenMove;
+    HiddenOnlyWhereControlled: Always, "421, 484.8.c, 107.3", "a card is hidden only at a battlefield its player controls, one to a battlefield",
+        OnStep(movement::hidden_elsewhere), companion SeenHide;
     // Damage and kills.
     LethalDamageKills: Always, "143.2.a, 323.3, 417", "no unit stays on the board with lethal damage",
         State(damage::lethal_damage_stays), companion SeenEffectDamageKills;
@@ -256,6 +258,10 @@ properties! {
         OnStep(movement::seen_move_trigger);
     SeenChosenMove: Sometimes, "355.4.a, 440", "a unit moves to the battlefield its player chose",
         OnStep(movement::seen_chosen_move);
+    SeenHide: Sometimes, "421", "a player hides a card",
+        OnStep(movement::seen_hide);
+    SeenHiddenLost: Sometimes, "107.3.d", "a hidden card is trashed once its player loses the battlefield",
+        OnStep(movement::seen_hidden_lost);
     SeenEffectDamageKills: Sometimes, "417, 323.3", "damage an effect deals kills a unit",
         OnStep(damage::seen_effect_damage_kills);
     SeenBorrowedKilled: Sometimes, "428, 056", "a borrowed unit is killed",

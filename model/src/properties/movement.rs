@@ -232,3 +232,27 @@ pub fn seen_chosen_move(j: &Judging<'_>, s: &Step<'_>) -> bool {
                 .any(|e| matches!(e, Event::Moved { card, .. } if *card == u))
     })
 }
+
+/// 421, 484.8.c: a card hidden in the step went facedown at a battlefield its player controlled
+/// (not a teammate's), whose facedown zone was free (107.3).
+pub fn hidden_elsewhere(_: &Judging<'_>, s: &Step<'_>) -> bool {
+    let Action::Hide { seat, at, .. } = s.action else {
+        return false;
+    };
+    let hid = s.events.iter().any(|e| matches!(e, Event::Hid { .. }));
+    hid && (s.before.battlefields[at.index()].controller != Some(seat)
+        || s.before.cards.iter().any(|c| c.at == Place::Facedown(at)))
+}
+
+/// Companion: a player hides a card (421).
+pub fn seen_hide(_: &Judging<'_>, s: &Step<'_>) -> bool {
+    s.events.iter().any(|e| matches!(e, Event::Hid { .. }))
+}
+
+/// Companion: a hidden card goes to the Trash once its player no longer controls the
+/// battlefield (107.3.d).
+pub fn seen_hidden_lost(_: &Judging<'_>, s: &Step<'_>) -> bool {
+    s.events
+        .iter()
+        .any(|e| matches!(e, Event::HiddenLost { .. }))
+}

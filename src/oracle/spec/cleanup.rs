@@ -118,7 +118,7 @@ impl Spec {
                 }
                 Zone::Facedown(b) if self.s.fields[b.index()].controller != Some(c.controller) => {
                     self.off_board(card, Zone::Trash);
-                    self.say(Event::Trashed { card });
+                    self.say(Event::HiddenLost { card });
                     changed = true;
                 }
                 _ => {}

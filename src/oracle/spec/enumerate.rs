@@ -49,6 +49,9 @@ impl Spec {
             for c in cards.clone() {
                 let def = self.catalog.card(c);
                 let zone = self.s.cards[c.index()].zone;
+                if zone == Zone::Hand && !def.token && def.hidden && def.owner == seat {
+                    out.extend(fields.clone().map(|at| Action::Hide { seat, card: c, at }));
+                }
                 if zone == Zone::Hand && !def.token {
                     let permanent = matches!(def.kind, CardKind::Unit | CardKind::Gear);
                     let choose_place = matches!(

@@ -141,6 +141,10 @@ impl Spec {
             }
             Action::Place { card: c, .. } => named.push(c),
             Action::Choose { at, .. } => place = Some(Location::Field(at)),
+            Action::Hide { card: c, at, .. } => {
+                named.push(c);
+                place = Some(Location::Field(at));
+            }
             _ => {}
         }
         for c in named {
@@ -258,7 +262,31 @@ impl Spec {
                 }
                 out.extend(self.priority_rule(seat));
             }
+            Action::Hide { card, at, .. } => self.hide_rules(seat, card, at, out),
             Action::Concede { .. } | Action::Place { .. } | Action::Choose { .. } => {}
+        }
+    }
+
+    /// 421, 811: hiding a card with Hidden from one's hand, a discretionary action (410.1), at
+    /// a battlefield one controls (484.8.c: not a teammate's) with an empty facedown zone
+    /// (107.3).
+    fn hide_rules(&self, seat: Seat, card: CardId, at: BattlefieldId, out: &mut Broken) {
+        let def = self.catalog.card(card);
+        if self.s.cards[card.index()].zone != Zone::Hand || def.owner != seat || def.token {
+            out.push(RuleError::NotInHand { seat, card });
+        }
+        if !def.hidden {
+            out.push(RuleError::NotHidden { card });
+        }
+        if out.done() {
+            return;
+        }
+        self.turn_player_at_rest(seat, out);
+        if self.s.fields[at.index()].controller != Some(seat) {
+            out.push(RuleError::NotYourBattlefield { seat, at });
+        }
+        if self.s.cards.iter().any(|c| c.zone == Zone::Facedown(at)) {
+            out.push(RuleError::FacedownTaken { at });
         }
     }
 

@@ -57,6 +57,7 @@ impl Spec {
             Action::Place { seat, card } => self.place(seat, card),
             Action::Choose { at, .. } => self.begin_fight(at),
             Action::Invite { teammate, .. } => self.invite(teammate),
+            Action::Hide { seat, card, at } => self.hide(seat, card, at),
         }
         self.proceed();
     }

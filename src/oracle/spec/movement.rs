@@ -48,6 +48,14 @@ impl Spec {
         }
     }
 
+    /// 421: the card goes facedown at the battlefield, under its player's control.
+    pub(super) fn hide(&mut self, seat: Seat, card: CardId, at: BattlefieldId) {
+        let c = &mut self.s.cards[card.index()];
+        c.zone = Zone::Facedown(at);
+        c.controller = seat;
+        self.say(Event::Hid { seat, card, at });
+    }
+
     /// 449: the card goes to its controller's Base. Not a move. A "when I am Recalled"
     /// ability of the card triggers (383).
     pub(super) fn recall(&mut self, card: CardId) {

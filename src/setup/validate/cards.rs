@@ -59,6 +59,7 @@ pub(super) fn check(c: &mut Check<'_>) -> (Vec<CardDef>, Vec<CardStart>) {
             effect,
             ability,
             token: card.token,
+            hidden: card.hidden,
         });
         let zone = zone.unwrap_or(Zone::Hand);
         starts.push(CardStart {
