@@ -139,6 +139,56 @@ pub enum Effect {
     /// teammate's) and not the one it is at. A destination that is closed by the time the spell
     /// resolves sends the unit home instead (442.2.c).
     MoveToChosen,
+    /// Target unit gets this much Might (472.3; negative to take it away) for as long as
+    /// `until` says: a lasting effect. It ends early if the unit leaves the board (110).
+    Might {
+        /// The Might given, -9 to 9 and never 0.
+        amount: i8,
+        /// How long it lasts.
+        until: Until,
+    },
+}
+
+/// How long a lasting effect lasts.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
+pub enum Until {
+    /// "This turn": it ends in the Expiration step of the turn's Ending Phase (317), or when
+    /// the turn is handed on without one because its Turn Player left (652.5.a.1).
+    ThisTurn,
+    /// "Until your next turn": it ends as the turn of the player whose effect it is begins
+    /// (315).
+    YourNextTurn,
+}
+
+impl Until {
+    /// The words after the Might in an effect's text: `this turn`, `until your next turn`.
+    pub fn text(self) -> &'static str {
+        match self {
+            Until::ThisTurn => "this turn",
+            Until::YourNextTurn => "until your next turn",
+        }
+    }
+}
+
+/// A lasting effect on a unit (472.3): what an observer sees of it. Effects of one player with
+/// one duration on one unit add up into one.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Lasting {
+    /// The unit.
+    pub card: CardId,
+    /// The player whose effect it is: the controller of the item that made it.
+    pub by: crate::seat::Seat,
+    /// How long it lasts.
+    pub until: Until,
+    /// The Might it gives (never 0).
+    pub might: i8,
+}
+
+impl Lasting {
+    /// The order observations list lasting effects in: by unit, then player, then duration.
+    pub fn key(&self) -> (CardId, crate::seat::Seat, Until) {
+        (self.card, self.by, self.until)
+    }
 }
 
 /// What an effect targets, chosen as it is played (355.6).
@@ -168,7 +218,8 @@ impl Effect {
             | Effect::MoveTo(_)
             | Effect::Deal(_)
             | Effect::Kill
-            | Effect::MoveToChosen => Some(TargetKind::Unit),
+            | Effect::MoveToChosen
+            | Effect::Might { .. } => Some(TargetKind::Unit),
         }
     }
 }

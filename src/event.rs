@@ -4,7 +4,7 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use crate::card::{BattlefieldId, CardId, Catalog};
+use crate::card::{BattlefieldId, CardId, Catalog, Until};
 use crate::item::ItemName;
 use crate::seat::{Seat, SeatSet};
 use crate::zone::Zone;
@@ -17,6 +17,20 @@ pub enum ScoreKind {
     Conquer,
     /// Keeping control of it through the Beginning Phase (464).
     Hold,
+}
+
+/// Why a lasting effect ended.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Expiry {
+    /// "This turn": the Expiration step of the turn's Ending Phase (317).
+    TurnEnded,
+    /// "This turn": the turn was handed on without an Ending Phase, its Turn Player having
+    /// left (652.5.a.1).
+    TurnHandedOn,
+    /// "Until your next turn": that turn began (315).
+    NextTurn,
+    /// The player whose effect it was left the game (651.3; policy `leaver-durations`).
+    PlayerLeft,
 }
 
 /// Something that happened, past tense.
@@ -223,6 +237,28 @@ pub enum Event {
         /// How much.
         amount: u8,
     },
+    /// A unit got a lasting effect on its Might (472.3): "+2 might this turn".
+    Empowered {
+        /// The unit.
+        card: CardId,
+        /// The player whose effect it is.
+        by: Seat,
+        /// The Might given (negative when taken away).
+        amount: i8,
+        /// How long it lasts.
+        until: Until,
+    },
+    /// A lasting effect on a unit's Might ended.
+    Expired {
+        /// The unit.
+        card: CardId,
+        /// The player whose effect it was.
+        by: Seat,
+        /// The Might it gave.
+        amount: i8,
+        /// Why it ended now.
+        why: Expiry,
+    },
     /// A unit with lethal damage was killed and went to its owner's Trash (428, 323.3).
     Killed {
         /// The unit.
@@ -334,6 +370,13 @@ impl Event {
             Event::Recalled { .. } => "449",
             Event::Damaged { .. } => "460",
             Event::Dealt { .. } => "417",
+            Event::Empowered { .. } => "472.3",
+            Event::Expired { why, .. } => match why {
+                Expiry::TurnEnded => "317",
+                Expiry::TurnHandedOn => "652.5.a.1",
+                Expiry::NextTurn => "315",
+                Expiry::PlayerLeft => "651.3",
+            },
             Event::Killed { .. } => "428",
             Event::CeasedToExist { .. } => "183.1",
             Event::Contested { .. } => "445",
@@ -482,6 +525,24 @@ impl fmt::Display for EventDisplay<'_> {
             Event::Dealt { card: id, amount } => {
                 write!(f, "{} is dealt {amount} damage", card(*id))
             }
+            Event::Empowered {
+                card: id,
+                by,
+                amount,
+                until,
+            } => {
+                let until = match until {
+                    Until::ThisTurn => "this turn".to_string(),
+                    Until::YourNextTurn => format!("until {by}'s next turn"),
+                };
+                write!(f, "{by} gives {} {amount:+} Might {until}", card(*id))
+            }
+            Event::Expired {
+                card: id,
+                by,
+                amount,
+                ..
+            } => write!(f, "{by}'s {amount:+} Might on {} ends", card(*id)),
             Event::Killed { card: id } => write!(f, "{} is killed", card(*id)),
             Event::CeasedToExist { card: id } => write!(f, "{} ceases to exist", card(*id)),
             Event::Contested { .. }

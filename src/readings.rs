@@ -370,6 +370,26 @@ readings! {
         /// A Recall triggers the unit's "when I move" ability, as a move would.
         CountsAsMove = "counts-as-move" wrong RecallTriggersMove "recall-triggers-move";
     }
+    /// Rules 317 and 315: when a lasting effect ends.
+    durations: Durations = "durations", Rule, "317, 315, 472.3" {
+        /// "This turn" ends in the Expiration step of the turn (317); "until your next turn" as
+        /// that player's turn begins (315).
+        AsWritten = "as-written";
+        /// A "this turn" effect is kept past the Ending Phase and ends only as its player's
+        /// next turn begins, as if it lasted until then.
+        ThisTurnLasts = "this-turn-lasts" wrong ThisTurnOutlastsTurn "this-turn-outlasts-turn";
+    }
+    /// Policy `leaver-durations` (651.3, 652): what becomes of the lasting effects of a player
+    /// who leaves, on units that stay on the board (a teammate's, an opponent's).
+    leaver_durations: LeaverDurations = "leaver-durations", Policy, "651.3, 652, 317, 315" {
+        /// They end at once: the leaver no longer influences the game (651.3), as their
+        /// battlefields stop being theirs (policy `leaver-battlefield-control`).
+        EndAtOnce = "end-at-once";
+        /// They run their course, since 652 ends none of them: "this turn" ends with the turn;
+        /// "until your next turn" never ends, since that turn never comes (MTG 800.4k has them
+        /// end when it would have begun; Riftbound says nothing).
+        RunTheirCourse = "run-their-course";
+    }
     /// Rules 442.2.a and 457: whether a staged or ongoing combat is closed to third players.
     combat_entry: CombatEntry = "combat-entry", Rule, "442.2.a, 442.2.c, 457" {
         /// Closed to any player not in it, by a move, an instructed move or a play.
@@ -446,7 +466,7 @@ pub struct PolicyInfo {
 }
 
 /// Every policy of the rules reference, section 3, in its order.
-pub const POLICIES: [PolicyInfo; 16] = [
+pub const POLICIES: [PolicyInfo; 17] = [
     PolicyInfo {
         name: "focus-after-chain",
         rules: "340.2.a, 346, 346.1, 429.2.a, 337.1.c",
@@ -563,6 +583,14 @@ pub const POLICIES: [PolicyInfo; 16] = [
                   turn order",
         implemented_by: "game::policy::next_player",
     },
+    PolicyInfo {
+        name: "leaver-durations",
+        rules: "651.3, 652, 317, 315",
+        default: "the lasting effects of a player who leaves end at once, on whatever unit they \
+                  are; \"this turn\" effects of a turn handed on by a removal end as the next \
+                  turn begins",
+        implemented_by: "game::policy::leaver_durations_end",
+    },
 ];
 
 #[cfg(test)]
@@ -571,7 +599,7 @@ mod tests {
 
     #[test]
     fn every_fault_is_a_wrong_reading_of_its_point() {
-        assert_eq!(Fault::ALL.len(), 20);
+        assert_eq!(Fault::ALL.len(), 21);
         for &f in Fault::ALL {
             assert_eq!(f.key().parse::<Fault>(), Ok(f));
             assert_eq!(f.reading().fault, Some(f.key()));
@@ -613,6 +641,6 @@ mod tests {
         let mut names: Vec<_> = POLICIES.iter().map(|p| p.name).collect();
         names.sort();
         names.dedup();
-        assert_eq!(names.len(), 16);
+        assert_eq!(names.len(), 17);
     }
 }

@@ -543,6 +543,7 @@ class Game:
             "cards": {s.name: {"at": s.place(), "controller": s.controller, "might": None,
                                "mighty": False, "exhausted": False, "damage": 0}
                       for s in self.spells.values()},
+            "lasting": [],
             "battlefields": {b.name: {"controller": b.controller, "contested_by": b.contested_by,
                                       "token": b.token, "might": 0 if b.token else b.might,
                                       "scored": []}

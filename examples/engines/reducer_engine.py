@@ -620,6 +620,7 @@ def observe(state, events=()):
         "energy": state["energy"],
         "cards": cards,
         "battlefields": fields,
+        "lasting": [],
         "events": list(events),
     }
 

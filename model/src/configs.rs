@@ -4,7 +4,7 @@
 
 use std::fmt;
 
-use riftcheck::card::{CardKind, Timing, TriggerEvent};
+use riftcheck::card::{CardKind, Timing, TriggerEvent, Until};
 use riftcheck::{
     AbilitySetup, BattlefieldSetup, CardSetup, EffectSetup, Mode, Seat, Setup, ZoneSetup,
 };
@@ -34,11 +34,15 @@ pub enum Family {
     /// Kills and moves: a kill of a borrowed unit, a kill that leaves a staged fight without a
     /// side, a Recall that is not a move, a move ability.
     Kills,
+    /// Lasting effects: "this turn" and "until your next turn" Might, on one's own units and
+    /// others', ending with the turn, with the next turn, or with a removed player (policy
+    /// `leaver-durations`).
+    Durations,
 }
 
 impl Family {
     /// Every family.
-    pub const ALL: [Family; 7] = [
+    pub const ALL: [Family; 8] = [
         Family::Chain,
         Family::Showdown,
         Family::Removal,
@@ -46,6 +50,7 @@ impl Family {
         Family::Staged,
         Family::Team,
         Family::Kills,
+        Family::Durations,
     ];
 
     /// Whether the family applies to a mode (teams only to Magma Chamber).
@@ -63,6 +68,7 @@ impl Family {
             Family::Staged => "staged",
             Family::Team => "team",
             Family::Kills => "kills",
+            Family::Durations => "durations",
         }
     }
 
@@ -87,6 +93,9 @@ impl Family {
             }
             Family::Kills => {
                 "kills and moves: a borrowed unit killed, a staged fight left without a side, a Recall that is not a move, a move ability"
+            }
+            Family::Durations => {
+                "lasting effects: \"this turn\" and \"until your next turn\" Might ending with the turn, the next turn or a removed player"
             }
         }
     }
@@ -171,6 +180,7 @@ pub fn setup(family: Family, mode: Mode) -> Setup {
         Family::Staged => staged,
         Family::Team => team,
         Family::Kills => kills,
+        Family::Durations => durations,
     };
     cards(&mut s, mode);
     s
@@ -454,6 +464,40 @@ fn kills(s: &mut Setup, mode: Mode) {
     ));
 }
 
+/// Durations: a unit for each of the first three seats; A's "+2 might this turn" and B's "-1
+/// might until your next turn", each for any unit, so that a player may leave with an effect on
+/// another's unit (policy `leaver-durations`, 651.3), and a damaged unit whose Might is taken away
+/// dies of it (143.2.a).
+fn durations(s: &mut Setup, mode: Mode) {
+    s.cards
+        .push(unit("Ember", Seat::A, ZoneSetup::Base(Seat::A), 2));
+    let mut brute = unit("Brute", Seat::B, ZoneSetup::Base(Seat::B), 3);
+    brute.damage = 1;
+    s.cards.push(brute);
+    if seated(mode, Seat::C) {
+        s.cards
+            .push(unit("Warden", Seat::C, ZoneSetup::Base(Seat::C), 2));
+    }
+    s.cards.push(spell(
+        "Rally",
+        Seat::A,
+        Timing::Reaction,
+        EffectSetup::Might {
+            amount: 2,
+            until: Until::ThisTurn,
+        },
+    ));
+    s.cards.push(spell(
+        "Hex",
+        Seat::B,
+        Timing::Reaction,
+        EffectSetup::Might {
+            amount: -2,
+            until: Until::YourNextTurn,
+        },
+    ));
+}
+
 /// Team: A and C against B and D; A's units may not go where C holds (442.2.b), nor may A hide
 /// a card there (484.8.c).
 fn team(s: &mut Setup, _: Mode) {
@@ -514,7 +558,7 @@ pub fn bounds(family: Family, mode: Mode) -> Bounds {
         Family::Chain | Family::Showdown | Family::Combat => 8,
         // The kills family's fights are at the start of the game, and it has the most to
         // play in them.
-        Family::Kills => 3,
+        Family::Kills | Family::Durations => 3,
         _ => 5,
     };
     Bounds {

@@ -178,7 +178,7 @@ fn check_prints_json_for_machines() {
         .output()
         .unwrap();
     let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("valid JSON");
-    assert_eq!(json["configurations"].as_array().unwrap().len(), 6);
+    assert_eq!(json["configurations"].as_array().unwrap().len(), 7);
     assert!(
         json["properties"]
             .as_array()
@@ -499,7 +499,8 @@ fn list_follows_the_filters_and_the_format() {
             "war/removal",
             "war/combat",
             "war/staged",
-            "war/kills"
+            "war/kills",
+            "war/durations"
         ]
     );
     let help = riftcheck().args(["check", "--help"]).output().unwrap();

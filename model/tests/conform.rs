@@ -100,8 +100,16 @@ fn the_reference_engine_conforms_over_the_protocol() {
     assert!(divergences(&report).is_empty());
     let scenarios = report["scenarios"].as_array().unwrap();
     assert!(scenarios.len() >= 60, "the whole corpus is replayed");
+    // The protocol carries the project's readings only: a scenario played under another
+    // reading of a policy is left out, and says why.
     assert!(
-        scenarios.iter().all(|s| s["result"] == "passed"),
+        scenarios.iter().all(|s| s["result"] == "passed"
+            || (s["result"] == "unsupported"
+                && s["detail"] == "readings other than the project's policies")),
+        "{scenarios:#?}"
+    );
+    assert!(
+        scenarios.iter().filter(|s| s["result"] == "passed").count() >= 60,
         "{scenarios:#?}"
     );
     for row in rows(&report, "exhaustive") {

@@ -54,6 +54,7 @@ const EXPECTED: &[(Fault, Prop, usize)] = &[
         3,
     ),
     (Fault::HideAtTeammates, Prop::HiddenOnlyWhereControlled, 1),
+    (Fault::ThisTurnOutlastsTurn, Prop::LastingOnSchedule, 4),
 ];
 
 /// The shortest counterexample to `prop` the default check finds against `fault`, over every

@@ -76,6 +76,7 @@ impl Game {
                 fields,
                 window,
                 chain,
+                lasting: Vec::new(),
             },
         }
     }

@@ -48,6 +48,7 @@ impl Game {
         }
         out.points = self.s.points;
         out.energy = self.s.energy;
+        out.lasting.clone_from(&self.s.lasting);
         out.cards.clear();
         out.cards.extend(cat.card_ids().map(|c| {
             let st = self.card_state(c);

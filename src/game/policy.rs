@@ -6,9 +6,10 @@
 use crate::item::Opener;
 use crate::mode::Mode;
 use crate::readings::{
-    ChosenDestination, CombatEntry, CombatTriggerOrder, Concession, Counter, FocusAfterRemoval,
-    Hide, Kill, LeaverCards, LeaverItems, LethalDamage, PassRecord, PriorityAfterRemoval, Readings,
-    Recall, ShowdownAfterRemoval, TeammateDestination, TokenBattlefield, TurnPlayerLeaves,
+    ChosenDestination, CombatEntry, CombatTriggerOrder, Concession, Counter, Durations,
+    FocusAfterRemoval, Hide, Kill, LeaverCards, LeaverDurations, LeaverItems, LethalDamage,
+    PassRecord, PriorityAfterRemoval, Readings, Recall, ShowdownAfterRemoval, TeammateDestination,
+    TokenBattlefield, TurnPlayerLeaves,
 };
 use crate::seat::{Seat, SeatSet};
 use crate::zone::Zone;
@@ -270,6 +271,24 @@ pub(crate) fn recall_is_move(r: &Readings) -> bool {
     match r.recall {
         Recall::NotAMove => false,
         Recall::CountsAsMove => true,
+    }
+}
+
+/// Rules 317 and 315 (point `durations`): whether a "this turn" effect ends with the turn, or
+/// (misread) only as its player's next turn begins.
+pub(crate) fn this_turn_ends_with_turn(r: &Readings) -> bool {
+    match r.durations {
+        Durations::AsWritten => true,
+        Durations::ThisTurnLasts => false,
+    }
+}
+
+/// Policy `leaver-durations` (651.3, 652): whether the lasting effects of a player who leaves
+/// end at once, or run their course.
+pub(crate) fn leaver_durations_end(r: &Readings) -> bool {
+    match r.leaver_durations {
+        LeaverDurations::EndAtOnce => true,
+        LeaverDurations::RunTheirCourse => false,
     }
 }
 

@@ -8,7 +8,7 @@ use arrayvec::ArrayVec;
 
 use super::chain::{Chain, Item};
 use crate::action::Choice;
-use crate::card::{BattlefieldId, CardId, CardKind, Catalog, MAX_BATTLEFIELDS, MAX_CARDS};
+use crate::card::{BattlefieldId, CardId, CardKind, Catalog, Lasting, MAX_BATTLEFIELDS, MAX_CARDS};
 use crate::mode::Mode;
 use crate::readings::Readings;
 use crate::seat::{Seat, SeatSet};
@@ -50,6 +50,8 @@ pub(crate) struct State {
     pub window: Window,
     /// The Chain, while it exists (a Closed state, 309, 331).
     pub chain: Option<Chain>,
+    /// Lasting effects on units (472.3), in [`Lasting::key`] order, each key once.
+    pub lasting: Vec<Lasting>,
 }
 
 impl State {
@@ -320,18 +322,31 @@ impl Game {
         }
     }
 
-    /// A unit's current Might (140-143, 472.3): printed Might plus the continuous effect of the
-    /// battlefield it is at. `None` for a card that is not a unit on the board.
+    /// A unit's current Might (140, 143, 472.3): printed Might plus the continuous effect of the
+    /// battlefield it is at and the lasting effects on it. `None` for a card that is not a unit
+    /// on the board.
     pub fn might(&self, card: CardId) -> Option<i8> {
         let def = self.catalog.card(card);
         if def.kind != CardKind::Unit {
             return None;
         }
-        match self.zone(card) {
-            Zone::Base(_) => Some(def.might),
-            Zone::Field(bf) => Some(def.might.saturating_add(self.might_bonus(bf))),
-            _ => None,
-        }
+        let printed = match self.zone(card) {
+            Zone::Base(_) => def.might,
+            Zone::Field(bf) => def.might.saturating_add(self.might_bonus(bf)),
+            _ => return None,
+        };
+        Some(
+            self.s
+                .lasting
+                .iter()
+                .filter(|l| l.card == card)
+                .fold(printed, |m, l| m.saturating_add(l.might)),
+        )
+    }
+
+    /// The lasting effects on units, by unit, player and duration.
+    pub fn lasting(&self) -> &[Lasting] {
+        &self.s.lasting
     }
 
     /// Mighty: Might 5 or more (708).
@@ -467,6 +482,7 @@ impl Clone for State {
             fields: ArrayVec::new(),
             window: self.window,
             chain: None,
+            lasting: Vec::new(),
         };
         out.clone_from(self);
         out
@@ -485,6 +501,7 @@ impl Clone for State {
             fields,
             window,
             chain,
+            lasting,
         } = source;
         self.removed = *removed;
         self.turn = *turn;
@@ -496,6 +513,7 @@ impl Clone for State {
         self.fields.clone_from(fields);
         self.window = *window;
         self.chain.clone_from(chain);
+        self.lasting.clone_from(lasting);
     }
 }
 

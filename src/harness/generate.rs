@@ -216,7 +216,7 @@ fn hand(u: &mut Unstructured<'_>, s: &mut Setup, owner: Seat, bf_names: &[String
         c.timing = timing(u)?;
         c.cost = u.int_in_range(0..=1)?;
         c.hidden = u.ratio(1, 4)?;
-        c.effect = match u.int_in_range(0..=7)? {
+        c.effect = match u.int_in_range(0..=8)? {
             0 => EffectSetup::Nothing,
             1 => EffectSetup::Counter,
             2 => EffectSetup::GainControl,
@@ -224,6 +224,17 @@ fn hand(u: &mut Unstructured<'_>, s: &mut Setup, owner: Seat, bf_names: &[String
             4 => EffectSetup::Deal(u.int_in_range(1..=3)?),
             5 => EffectSetup::Kill,
             6 => EffectSetup::MoveToChosen,
+            7 => {
+                let n: i8 = u.int_in_range(1..=3)?;
+                EffectSetup::Might {
+                    amount: if u.ratio(1, 3)? { -n } else { n },
+                    until: if u.ratio(1, 2)? {
+                        crate::card::Until::ThisTurn
+                    } else {
+                        crate::card::Until::YourNextTurn
+                    },
+                }
+            }
             _ if s.cards.len() + 1 < crate::card::MAX_CARDS => {
                 let token = format!("Token {owner}{n}");
                 let mut t = CardSetup::new(&token, CardKind::Unit, owner, ZoneSetup::Nowhere);
@@ -341,6 +352,7 @@ pub fn described_state(u: &mut Unstructured<'_>) -> Result<Setup> {
                 EffectSetup::GainControl
                 | EffectSetup::MoveTo(_)
                 | EffectSetup::Deal(_)
+                | EffectSetup::Might { .. }
                 | EffectSetup::Kill => s
                     .cards
                     .iter()

@@ -6,7 +6,7 @@ use arrayvec::ArrayVec;
 use super::expect::{ExpectError, Expected, each, text};
 use super::value::Value;
 use crate::action::Choice;
-use crate::card::{BattlefieldId, Catalog};
+use crate::card::{BattlefieldId, Catalog, Lasting, Until};
 use crate::event::Event;
 use crate::item::{ItemName, Opener, Unplaced};
 use crate::seat::{Seat, SeatSet};
@@ -358,6 +358,77 @@ impl Field for ArrayVec<Unplaced, { crate::item::MAX_UNPLACED }> {
                 _ => x,
             };
             card_name(x, cat).map(Expected::Named)
+        })?;
+        Ok(Expected::Each(items))
+    }
+}
+
+impl Field for Vec<Lasting> {
+    /// Lasting effects, by unit, player and duration: each a table of the unit, whose effect
+    /// it is, the Might it gives and how long it lasts.
+    fn value(&self, cat: &Catalog) -> Value {
+        Value::List(
+            self.iter()
+                .map(|l| {
+                    let unit = cat
+                        .cards
+                        .get(l.card.index())
+                        .map_or("?", |d| d.name.as_str());
+                    Value::Map(vec![
+                        ("unit".into(), Value::text(unit)),
+                        ("by".into(), Value::text(l.by.to_string())),
+                        ("might".into(), Value::Int(i64::from(l.might))),
+                        ("until".into(), Value::text(l.until.text())),
+                    ])
+                })
+                .collect(),
+        )
+    }
+
+    /// A list of tables, each with some of `unit`, `by`, `might` and `until`.
+    fn expect(v: &Value, cat: &Catalog) -> Result<Expected, ExpectError> {
+        let items = each(v, |x| {
+            let Value::Map(entries) = x else {
+                return Err(ExpectError::here(
+                    "expected a table such as `{ unit = \"Ember\", by = \"A\", might = 2, until = \"this turn\" }`",
+                ));
+            };
+            let mut out = Vec::new();
+            for (k, e) in entries {
+                let want = match k.as_str() {
+                    "unit" => {
+                        let t = text(e).map_err(|err| err.under(k))?;
+                        if cat.card_named(t).is_none() {
+                            return Err(
+                                ExpectError::here(format!("no card is called `{t}`")).under(k)
+                            );
+                        }
+                        Expected::Is(Value::text(t))
+                    }
+                    "by" => Expected::Is(Value::text(
+                        seat(e, cat).map_err(|err| err.under(k))?.to_string(),
+                    )),
+                    "might" => number(e, -128, 127).map_err(|err| err.under(k))?,
+                    "until" => {
+                        let t = text(e).map_err(|err| err.under(k))?;
+                        if t != Until::ThisTurn.text() && t != Until::YourNextTurn.text() {
+                            return Err(ExpectError::here(format!(
+                                "`{t}` is not a duration: expected `this turn` or `until your next turn`"
+                            ))
+                            .under(k));
+                        }
+                        Expected::Is(Value::text(t))
+                    }
+                    _ => {
+                        return Err(ExpectError::key(format!(
+                            "`{k}` is not a key of a lasting effect: expected unit, by, might or until"
+                        ))
+                        .under(k));
+                    }
+                };
+                out.push((k.clone(), want));
+            }
+            Ok(Expected::Has(out))
         })?;
         Ok(Expected::Each(items))
     }

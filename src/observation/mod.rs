@@ -27,7 +27,7 @@ pub use field::{Field, card_name};
 pub use value::Value;
 
 use crate::action::Choice;
-use crate::card::{BattlefieldId, Catalog, MAX_BATTLEFIELDS, MAX_CARDS};
+use crate::card::{BattlefieldId, Catalog, Lasting, MAX_BATTLEFIELDS, MAX_CARDS};
 use crate::event::Event;
 use crate::item::{ItemName, MAX_CHAIN, MAX_UNPLACED, Opener, Unplaced};
 use crate::seat::{Seat, SeatSet};
@@ -481,6 +481,8 @@ record! {
         cards: ArrayVec<CardObs, MAX_CARDS> = "cards", "652.1, 652.3, 056, 188, 440-453";
         /// Every battlefield, by name.
         battlefields: ArrayVec<FieldObs, MAX_BATTLEFIELDS> = "battlefields", "652.2, 187";
+        /// Lasting effects on units' Might, by unit, player and duration.
+        lasting: Vec<Lasting> = "lasting", "472.3, 317, 315, 110, 651.3";
         /// What the step did, in order, each event with its rule.
         events: Vec<Event> = "events", "each event's rule";
     }

@@ -54,7 +54,7 @@ fn yes() -> bool {
 }
 
 /// Every effect, as capabilities name them.
-pub const EFFECTS: [&str; 8] = [
+pub const EFFECTS: [&str; 9] = [
     "nothing",
     "counter",
     "gain control",
@@ -63,6 +63,7 @@ pub const EFFECTS: [&str; 8] = [
     "deal",
     "kill",
     "move chosen",
+    "might",
 ];
 
 fn effect_kind(e: &EffectSetup) -> &'static str {
@@ -75,6 +76,7 @@ fn effect_kind(e: &EffectSetup) -> &'static str {
         EffectSetup::Deal(_) => "deal",
         EffectSetup::Kill => "kill",
         EffectSetup::MoveToChosen => "move chosen",
+        EffectSetup::Might { .. } => "might",
     }
 }
 

@@ -78,6 +78,7 @@ pub(crate) fn leave_board(game: &mut Game, card: crate::card::CardId, to: Zone) 
     st.controller = owner;
     st.damage = 0;
     st.exhausted = false;
+    super::lasting::left_board(game, card);
 }
 
 /// 323.7: permanents and runes in a Base other than their controller's are Recalled; hidden cards

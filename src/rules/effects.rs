@@ -8,7 +8,7 @@ use crate::game::chain::Item;
 use crate::item::ItemTarget;
 use crate::zone::Zone;
 
-use super::{cleanup, counter, movement};
+use super::{cleanup, counter, lasting, movement};
 
 /// Carries out `effect` for `item`, which has just left the Chain to resolve.
 pub(crate) fn execute(game: &mut Game, item: &Item, effect: Effect, ev: &mut Vec<Event>) {
@@ -73,6 +73,15 @@ pub(crate) fn execute(game: &mut Game, item: &Item, effect: Effect, ev: &mut Vec
             {
                 let token = game.catalog.card(unit).token;
                 cleanup::kill(game, unit, token, ev);
+            }
+        }
+        // 472.3: the unit, if it is still a unit on the board, gets the Might for as long as
+        // the effect says.
+        Effect::Might { amount, until } => {
+            if let Some(ItemTarget::Unit(unit)) = item.target
+                && is_unit_on_board(game, unit)
+            {
+                lasting::add(game, unit, item.controller, amount, until, ev);
             }
         }
         // 457.2: a token that may not be played at the battlefield is played to its controller's

@@ -8,6 +8,7 @@ pub(crate) mod control;
 pub(crate) mod counter;
 pub(crate) mod effects;
 pub(crate) mod hide;
+pub(crate) mod lasting;
 pub(crate) mod movement;
 pub(crate) mod play;
 pub(crate) mod priority;

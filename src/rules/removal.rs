@@ -55,6 +55,7 @@ pub(crate) fn remove_player(game: &mut Game, leaver: Seat, ev: &mut Vec<Event>) 
     banish_cards(game, leaver, ev);
     replace_battlefield(game, leaver, ev);
     release_battlefields(game, leaver, ev);
+    super::lasting::player_left(game, leaver, ev);
     remove_owned_cards(game, leaver, ev);
     counter_items(game, leaver, ev);
 }

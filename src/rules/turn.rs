@@ -17,7 +17,7 @@ pub(crate) fn check_end_turn(game: &Game, seat: Seat) -> Result<(), RuleError> {
     need_turn_player_at_rest(game, seat)
 }
 
-/// 317: the Ending Phase heals every unit and empties Rune Pools; then the next remaining player
+/// 317: the Ending Phase heals every unit, ends "this turn" effects and empties Rune Pools; then the next remaining player
 /// in turn order takes their turn (317.3).
 pub(crate) fn end_turn(game: &mut Game, seat: Seat, ev: &mut Vec<Event>) {
     ev.push(Event::TurnEnded { seat });
@@ -26,6 +26,7 @@ pub(crate) fn end_turn(game: &mut Game, seat: Seat, ev: &mut Vec<Event>) {
             game.s.cards[card.index()].damage = 0;
         }
     }
+    super::lasting::turn_ended(game, ev);
     game.s.energy = [0; 4];
     game.s.invited = None;
     if let Some(next) = policy::next_player(game.remaining(), seat) {
@@ -35,11 +36,13 @@ pub(crate) fn end_turn(game: &mut Game, seat: Seat, ev: &mut Vec<Event>) {
     }
 }
 
-/// The Start of Turn (315) for `seat`, already the Turn Player: Awaken readies everything they
+/// The Start of Turn (315) for `seat`, already the Turn Player: their "until your next turn"
+/// effects end (and "this turn" effects of a turn handed on by a removal, 652.5.a.1); Awaken readies everything they
 /// control; in the Beginning Phase they Hold each battlefield they control (464); Rune Pools
 /// empty; then their Main Phase, with Priority (310.1.a).
 pub(crate) fn begin_turn(game: &mut Game, seat: Seat, ev: &mut Vec<Event>) {
     ev.push(Event::TurnBegan { seat });
+    super::lasting::turn_begins(game, seat, ev);
     game.s.turn_begun = true;
     game.s.invited = None;
     for field in game.s.fields.iter_mut() {

@@ -8,7 +8,7 @@
 
 use std::fmt;
 
-use crate::card::{Timing, TriggerEvent};
+use crate::card::{Timing, TriggerEvent, Until};
 use crate::seat::Seat;
 use crate::setup::{AbilitySetup, EffectSetup, ZoneSetup};
 
@@ -170,6 +170,9 @@ pub fn parse_effect(text: &str) -> Result<EffectSetup, String> {
             )),
         };
     }
+    if let Some(e) = parse_might(text) {
+        return e;
+    }
     if text == "move to a battlefield of your choice" {
         return Ok(EffectSetup::MoveToChosen);
     }
@@ -190,9 +193,40 @@ pub fn parse_effect(text: &str) -> Result<EffectSetup, String> {
     }
     Err(format!(
         "`{text}` is not an effect: expected nothing, counter, gain control, move to <battlefield>, \
-         play <token> at <battlefield>, play <token>, deal <1-9>, kill or move to a battlefield of \
-         your choice"
+         play <token> at <battlefield>, play <token>, deal <1-9>, kill, move to a battlefield of \
+         your choice, +<1-9> might this turn or -<1-9> might until your next turn"
     ))
+}
+
+/// Reads `+2 might this turn`, `-1 might until your next turn` (472.3): `None` if the text is
+/// not about Might at all.
+fn parse_might(text: &str) -> Option<Result<EffectSetup, String>> {
+    let sign = match text.chars().next()? {
+        '+' => 1,
+        '-' => -1,
+        _ => return None,
+    };
+    let (amount, rest) = text[1..].split_once(" might")?;
+    let until = match rest.trim() {
+        "this turn" => Until::ThisTurn,
+        "until your next turn" => Until::YourNextTurn,
+        _ => {
+            return Some(Err(format!(
+                "`{text}`: a Might effect lasts `this turn` or `until your next turn`, as in \
+                 `+2 might this turn`"
+            )));
+        }
+    };
+    Some(match amount.trim().parse::<i8>() {
+        Ok(n @ 1..=9) => Ok(EffectSetup::Might {
+            amount: sign * n,
+            until,
+        }),
+        _ => Err(format!(
+            "`{text}`: a Might effect gives 1 to 9 Might, or takes it away, as in \
+             `+2 might this turn` or `-1 might this turn`"
+        )),
+    })
 }
 
 /// The text of an effect.
@@ -210,6 +244,7 @@ pub fn effect_text(e: &EffectSetup) -> String {
         EffectSetup::Deal(n) => format!("deal {n}"),
         EffectSetup::Kill => "kill".to_string(),
         EffectSetup::MoveToChosen => "move to a battlefield of your choice".to_string(),
+        EffectSetup::Might { amount, until } => format!("{amount:+} might {}", until.text()),
     }
 }
 

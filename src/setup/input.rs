@@ -110,6 +110,13 @@ pub enum EffectSetup {
     Kill,
     /// Move target unit to a battlefield chosen as the spell is played (355.4.a).
     MoveToChosen,
+    /// Target unit gets this much Might for as long as `until` says (472.3, 317, 315).
+    Might {
+        /// The Might, -9 to 9 and not 0.
+        amount: i8,
+        /// How long.
+        until: crate::card::Until,
+    },
 }
 
 /// A permanent's or rune's ability.

@@ -14,6 +14,7 @@ use riftcheck::observation::Observation as View;
 mod chain;
 mod damage;
 mod departed;
+mod durations;
 mod fights;
 mod holders;
 mod judging;
@@ -189,6 +190,11 @@ properties! {
         State(damage::lethal_damage_stays), companion SeenEffectDamageKills;
     KilledToOwnersTrash: Always, "428, 056, 183.1", "a killed unit goes to its owner's Trash",
         OnStep(damage::killed_not_in_owners_trash), companion SeenBorrowedKilled;
+    // Lasting effects.
+    LastingOnSchedule: Always, "472.3, 317, 315, 110, 651.3", "a lasting effect ends when its duration, its unit leaving the board or policy leaver-durations says, and not before",
+        OnStep(durations::lasting_off_schedule), companion SeenThisTurnEnds;
+    MightAddsUp: Always, "140, 472.3, 652.2.c", "a unit's Might is its printed Might plus its battlefield's and its lasting effects'",
+        State(durations::might_does_not_add_up), companion SeenNextTurnEnds;
     // Liveness.
     NeverStuck: Always, "305, 312, 335", "the game never gets stuck",
         State(liveness::never_stuck);
@@ -270,6 +276,12 @@ properties! {
         OnStep(damage::seen_kill_in_showdown);
     SeenKillUnstages: Sometimes, "428, 456.2", "a kill leaves a staged fight without a side",
         OnStep(damage::seen_kill_unstages);
+    SeenThisTurnEnds: Sometimes, "317", "a \"this turn\" effect ends with the turn",
+        OnStep(durations::seen_this_turn_ends);
+    SeenNextTurnEnds: Sometimes, "315", "an \"until your next turn\" effect ends as that turn begins",
+        OnStep(durations::seen_next_turn_ends);
+    SeenLeaverLasting: Sometimes, "651.3, leaver-durations", "a player leaves with a lasting effect on a unit that stays on the board",
+        OnStep(durations::seen_leaver_lasting);
 }
 
 const _: () = assert!(Prop::ALL.len() <= 128, "properties are kept in a u128");

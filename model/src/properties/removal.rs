@@ -33,7 +33,7 @@ fn staying_at<'a>(
     j: &'a Judging<'_>,
     s: &'a Step<'_>,
     i: usize,
-) -> impl Iterator<Item = (&'a CardDef, CardObs, CardObs)> + 'a {
+) -> impl Iterator<Item = (usize, &'a CardDef, CardObs, CardObs)> + 'a {
     let here = Place::Field(BattlefieldId::from_index(i));
     let cards = s.before.cards.iter().zip(&j.after.cards).enumerate();
     cards.filter_map(move |(k, (c0, c1))| {
@@ -42,7 +42,7 @@ fn staying_at<'a>(
             && card.kind == CardKind::Unit
             && !s.leavers.contains(card.owner)
             && !s.leavers.contains(c0.controller);
-        stays.then_some((card, *c0, *c1))
+        stays.then_some((k, card, *c0, *c1))
     })
 }
 
@@ -86,8 +86,12 @@ pub fn token_battlefield(j: &Judging<'_>, s: &Step<'_>) -> bool {
         !f1.token
             || f1.might != 0
             || (!s.resolved_any
-                && staying_at(j, s, i)
-                    .any(|(card, _, c1)| c1.at.on_board() && c1.might != Some(card.might)))
+                && staying_at(j, s, i).any(|(k, card, _, c1)| {
+                    // Its printed Might, and its lasting effects' (472.3).
+                    let lasting = j.after.lasting.iter().filter(|l| l.card.index() == k);
+                    let might = lasting.fold(card.might, |m, l| m.saturating_add(l.might));
+                    c1.at.on_board() && c1.might != Some(might)
+                }))
     })
 }
 
@@ -97,7 +101,7 @@ pub fn units_did_not_move(j: &Judging<'_>, s: &Step<'_>) -> bool {
     s.conceded_game_goes_on.is_some()
         && !s.resolved_any
         && replaced(j, s)
-            .any(|i| staying_at(j, s, i).any(|(_, c0, c1)| c1.at.on_board() && c1.at != c0.at))
+            .any(|i| staying_at(j, s, i).any(|(_, _, c0, c1)| c1.at.on_board() && c1.at != c0.at))
 }
 
 /// 651.1, 651.2: a concession ends the game exactly when one player or team is left, who

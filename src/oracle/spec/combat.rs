@@ -79,6 +79,7 @@ impl Spec {
             exhausted: false,
             damage: 0,
         };
+        self.forget_grants(card);
     }
 
     /// 460-461: both sides deal damage at once if both have units; lethal damage kills; every

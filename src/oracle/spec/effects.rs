@@ -79,6 +79,14 @@ impl Spec {
                     }
                 }
             }
+            // 472.3: a unit still on the board gets the Might.
+            Effect::Might { amount, until } => {
+                if let Some(ItemTarget::Unit(u)) = item.target
+                    && self.on_board_unit(u)
+                {
+                    self.grant(u, item.controller, amount, until);
+                }
+            }
             Effect::PlayTokenAt { at, token } => {
                 let place = match item.target {
                     Some(ItemTarget::Location(b)) => Some(b),

@@ -19,6 +19,7 @@ mod cleanup;
 mod combat;
 mod effects;
 mod enumerate;
+mod lasting;
 mod legality;
 mod movement;
 mod observe;

@@ -64,6 +64,7 @@ impl Spec {
         out.waiting.extend(s.waiting.iter().copied());
         out.points = s.points;
         out.energy = s.energy;
+        out.lasting = self.lasting_seen(&s.grants);
         out.cards.clear();
         out.cards.extend((0..s.cards.len()).map(|i| {
             let c = s.cards[i];

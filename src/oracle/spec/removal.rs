@@ -147,6 +147,7 @@ impl Spec {
                 });
             }
         }
+        self.leaver_grants(p);
         self.remove_owned_cards(p);
         self.counter_theirs(p);
     }

@@ -9,7 +9,9 @@ use std::sync::Arc;
 use arrayvec::ArrayVec;
 
 use crate::action::Choice;
-use crate::card::{BattlefieldId, CardId, CardKind, Catalog, Effect, MAX_BATTLEFIELDS, MAX_CARDS};
+use crate::card::{
+    BattlefieldId, CardId, CardKind, Catalog, Effect, MAX_BATTLEFIELDS, MAX_CARDS, Until,
+};
 use crate::event::Event;
 use crate::item::{ItemKind, ItemTarget, MAX_CHAIN, MAX_UNPLACED, Unplaced};
 use crate::mode::Mode;
@@ -127,6 +129,7 @@ impl Spec {
                 invited: table.invited,
                 winners: None,
                 won_by_score: false,
+                grants: Vec::new(),
             },
             catalog: Arc::clone(&table.catalog),
             readings: table.readings.without_faults(),
@@ -203,6 +206,17 @@ pub(super) struct SpecState {
     pub winners: Option<Seats>,
     /// The game was won on points (467) rather than by concessions (651.1).
     pub won_by_score: bool,
+    /// Every lasting effect made and not yet ended, in the order they were made.
+    pub grants: Vec<Grant>,
+}
+
+/// One lasting effect on a unit's Might, as one item made it (472.3).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub(super) struct Grant {
+    pub unit: CardId,
+    pub by: Seat,
+    pub amount: i8,
+    pub until: Until,
 }
 
 /// What an effect needs chosen as it is played.
@@ -221,7 +235,11 @@ pub(super) enum Needs {
 pub(super) fn needs(effect: Effect) -> Needs {
     match effect {
         Effect::Counter => Needs::AnItem,
-        Effect::GainControl | Effect::MoveTo(_) | Effect::Deal(_) | Effect::Kill => Needs::AUnit,
+        Effect::GainControl
+        | Effect::MoveTo(_)
+        | Effect::Deal(_)
+        | Effect::Kill
+        | Effect::Might { .. } => Needs::AUnit,
         Effect::PlayTokenAt { at: None, .. } => Needs::ABattlefield,
         Effect::MoveToChosen => Needs::AUnitAndABattlefield,
         Effect::Nothing | Effect::PlayTokenAt { .. } => Needs::Nothing,
@@ -263,16 +281,23 @@ impl Spec {
         self.is_unit(c) && matches!(self.s.cards[c.index()].zone, Zone::Base(_) | Zone::Field(_))
     }
 
+    /// A unit's Might on the board (140): printed, plus its battlefield's, plus its lasting
+    /// effects' (472.3); none off the board.
     pub(super) fn might_of(&self, c: CardId) -> Option<i8> {
         let def = self.catalog.card(c);
         if def.kind != CardKind::Unit {
             return None;
         }
-        match self.s.cards[c.index()].zone {
-            Zone::Base(_) => Some(def.might),
-            Zone::Field(b) => Some(def.might.saturating_add(self.bonus(b))),
-            _ => None,
+        let mut m = match self.s.cards[c.index()].zone {
+            Zone::Base(_) => def.might,
+            Zone::Field(b) => def.might.saturating_add(self.bonus(b)),
+            _ => return None,
+        };
+        // 472.3: every lasting effect on it.
+        for g in self.s.grants.iter().filter(|g| g.unit == c) {
+            m = m.saturating_add(g.amount);
         }
+        Some(m)
     }
 
     /// The Might a battlefield gives units there: none once it is a token (652.2.c).
@@ -491,6 +516,7 @@ impl Clone for SpecState {
             invited: self.invited,
             winners: None,
             won_by_score: self.won_by_score,
+            grants: Vec::new(),
         };
         out.clone_from(self);
         out
@@ -517,6 +543,7 @@ impl Clone for SpecState {
             invited,
             winners,
             won_by_score,
+            grants,
         } = source;
         self.players.clone_from(players);
         self.gone.clone_from(gone);
@@ -536,5 +563,6 @@ impl Clone for SpecState {
         self.invited = *invited;
         self.winners.clone_from(winners);
         self.won_by_score = *won_by_score;
+        self.grants.clone_from(grants);
     }
 }

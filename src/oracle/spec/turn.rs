@@ -16,6 +16,7 @@ impl Spec {
                 self.s.cards[i].damage = 0;
             }
         }
+        self.expire_this_turn();
         self.s.energy = [0; 4];
         self.s.invited = None;
         let next = self.after(seat);
@@ -29,6 +30,7 @@ impl Spec {
     pub(super) fn start_turn(&mut self) {
         let seat = self.s.turn;
         self.say(Event::TurnBegan { seat });
+        self.expire_at_turn_start(seat);
         self.s.turn_waiting = false;
         self.s.invited = None;
         for f in self.s.fields.iter_mut() {

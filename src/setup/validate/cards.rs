@@ -205,6 +205,10 @@ fn resolve_effect(c: &mut Check<'_>, e: &EffectSetup, at: SetupPath) -> Option<E
         EffectSetup::Deal(n) => Effect::Deal(*n),
         EffectSetup::Kill => Effect::Kill,
         EffectSetup::MoveToChosen => Effect::MoveToChosen,
+        EffectSetup::Might { amount, until } => Effect::Might {
+            amount: *amount,
+            until: *until,
+        },
         EffectSetup::PlayToken { at: place, token } => {
             let token_id = c.card(token, at)?;
             let setup = c.setup;
