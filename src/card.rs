@@ -139,6 +139,9 @@ pub enum Effect {
     /// teammate's) and not the one it is at. A destination that is closed by the time the spell
     /// resolves sends the unit home instead (442.2.c).
     MoveToChosen,
+    /// Equip (818): attach this gear to target unit its controller controls (716-719); the
+    /// unit gets the gear's Might (719.5) while it stays attached. An ability of equipment only.
+    Equip,
     /// Target unit gets this much Might (472.3; negative to take it away) for as long as
     /// `until` says: a lasting effect. It ends early if the unit leaves the board (110).
     Might {
@@ -219,6 +222,7 @@ impl Effect {
             | Effect::Deal(_)
             | Effect::Kill
             | Effect::MoveToChosen
+            | Effect::Equip
             | Effect::Might { .. } => Some(TargetKind::Unit),
         }
     }
@@ -350,6 +354,8 @@ pub struct Catalog {
     pub cards: Vec<CardDef>,
     /// The battlefields in use, by [`BattlefieldId`].
     pub battlefields: Vec<BattlefieldDef>,
+    /// The equipment: gear whose ability is Equip (818), the only cards ever attached.
+    pub equipment: CardSet,
 }
 
 impl Catalog {

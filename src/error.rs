@@ -262,6 +262,21 @@ pub enum RuleError {
         /// The battlefield.
         at: BattlefieldId,
     },
+    /// Equip attaches a gear to a unit its player controls (818).
+    #[error("equip attaches only to a unit you control (818)")]
+    NotYourUnit {
+        /// The equipment.
+        card: CardId,
+        /// The unit named.
+        target: CardId,
+    },
+    /// An attached card's own abilities are inactive, and it is attached to one unit at a time
+    /// (718.2, 718.7).
+    #[error("that card is attached to a unit: its own abilities are inactive (718.2, 718.7)")]
+    AlreadyAttached {
+        /// The card.
+        card: CardId,
+    },
     /// A move goes from one location to another: the unit is already at the battlefield chosen
     /// (440).
     #[error("the unit is already there: a move goes from one location to another (440)")]
@@ -345,6 +360,8 @@ pub const RULE_ERROR_NAMES: &[&str] = &[
     "NotHidden",
     "NotYourBattlefield",
     "FacedownTaken",
+    "NotYourUnit",
+    "AlreadyAttached",
     "ThirdPlayer",
     "ThirdCombatant",
     "TeammateThere",
@@ -397,6 +414,8 @@ impl RuleError {
             RuleError::NotAStandardMove { .. } => "144.4",
             RuleError::AlreadyThere { .. } => "440",
             RuleError::NotHidden { .. } => "811",
+            RuleError::NotYourUnit { .. } => "818",
+            RuleError::AlreadyAttached { .. } => "718.2",
             RuleError::NotYourBattlefield { .. } => "421",
             RuleError::FacedownTaken { .. } => "107.3",
             RuleError::ThirdPlayer { .. } => "444.2",
@@ -450,6 +469,8 @@ impl RuleError {
             RuleError::NotAStandardMove { .. } => "NotAStandardMove",
             RuleError::AlreadyThere { .. } => "AlreadyThere",
             RuleError::NotHidden { .. } => "NotHidden",
+            RuleError::NotYourUnit { .. } => "NotYourUnit",
+            RuleError::AlreadyAttached { .. } => "AlreadyAttached",
             RuleError::NotYourBattlefield { .. } => "NotYourBattlefield",
             RuleError::FacedownTaken { .. } => "FacedownTaken",
             RuleError::ThirdPlayer { .. } => "ThirdPlayer",

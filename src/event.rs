@@ -237,6 +237,23 @@ pub enum Event {
         /// How much.
         amount: u8,
     },
+    /// An equipment was attached to a unit by its Equip ability (818, 716-719).
+    Attached {
+        /// The equipment.
+        card: CardId,
+        /// The unit, now its Top-Most Card.
+        to: CardId,
+    },
+    /// A unit left the board and the equipment attached to it came off, staying where the unit
+    /// last was (435.4.b).
+    Detached {
+        /// The equipment.
+        card: CardId,
+        /// The unit it was attached to.
+        from: CardId,
+        /// Where it stays: the unit's last location.
+        at: Zone,
+    },
     /// A unit got a lasting effect on its Might (472.3): "+2 might this turn".
     Empowered {
         /// The unit.
@@ -370,6 +387,8 @@ impl Event {
             Event::Recalled { .. } => "449",
             Event::Damaged { .. } => "460",
             Event::Dealt { .. } => "417",
+            Event::Attached { .. } => "818",
+            Event::Detached { .. } => "435.4.b",
             Event::Empowered { .. } => "472.3",
             Event::Expired { why, .. } => match why {
                 Expiry::TurnEnded => "317",
@@ -412,6 +431,13 @@ pub fn zone_text(catalog: &Catalog, zone: Zone, owner: Seat) -> String {
         Zone::Banishment => format!("{owner}'s Banishment"),
         Zone::Removed => "removed from the game".to_string(),
         Zone::Nowhere => "nowhere".to_string(),
+        Zone::Attached(u) => format!(
+            "attached to {}",
+            catalog
+                .cards
+                .get(u.index())
+                .map_or("?", |d| d.name.as_str())
+        ),
     }
 }
 
@@ -525,6 +551,16 @@ impl fmt::Display for EventDisplay<'_> {
             Event::Dealt { card: id, amount } => {
                 write!(f, "{} is dealt {amount} damage", card(*id))
             }
+            Event::Attached { card: id, to } => {
+                write!(f, "{} is attached to {}", card(*id), card(*to))
+            }
+            Event::Detached { card: id, from, at } => write!(
+                f,
+                "{} comes off {} and stays at {}",
+                card(*id),
+                card(*from),
+                zone_text(c, *at, owner(*id))
+            ),
             Event::Empowered {
                 card: id,
                 by,

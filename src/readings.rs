@@ -370,6 +370,30 @@ readings! {
         /// A Recall triggers the unit's "when I move" ability, as a move would.
         CountsAsMove = "counts-as-move" wrong RecallTriggersMove "recall-triggers-move";
     }
+    /// Rule 718.8.a: whether a change of control of a unit changes control of what is attached
+    /// to it.
+    attached_control: AttachedControl = "attached-control", Rule, "718.8.a" {
+        /// It does not: an equipment keeps its controller whoever controls its unit.
+        Independent = "independent";
+        /// The equipment changes control with the unit it is attached to.
+        FollowsUnit = "follows-unit" wrong EquipmentControlFollowsUnit "equipment-control-follows-unit";
+    }
+    /// Rule 435.4.b: where an equipment goes when its unit leaves the board.
+    detach: Detach = "detach", Rule, "435.4.b, 452.1" {
+        /// It comes off and stays at the unit's last location (and is Recalled from a
+        /// battlefield by the next cleanup, 452.1).
+        StaysBehind = "stays-behind";
+        /// It goes with the unit, to its owner's Trash or Banishment.
+        GoesWithUnit = "goes-with-unit" wrong EquipmentLeavesWithUnit "equipment-leaves-with-unit";
+    }
+    /// Rule 652.1: which of the leaver's permanents the removal banishes.
+    leaver_permanents: LeaverPermanents = "leaver-permanents", Rule, "652.1, 718.5" {
+        /// Every one on the board, an equipment attached to another player's unit included.
+        All = "all";
+        /// Only those in a Base or at a battlefield: an attached equipment is missed and stays
+        /// on its unit.
+        NotAttached = "not-attached" wrong AttachedNotBanished "attached-not-banished";
+    }
     /// Rules 317 and 315: when a lasting effect ends.
     durations: Durations = "durations", Rule, "317, 315, 472.3" {
         /// "This turn" ends in the Expiration step of the turn (317); "until your next turn" as
@@ -599,7 +623,7 @@ mod tests {
 
     #[test]
     fn every_fault_is_a_wrong_reading_of_its_point() {
-        assert_eq!(Fault::ALL.len(), 21);
+        assert_eq!(Fault::ALL.len(), 24);
         for &f in Fault::ALL {
             assert_eq!(f.key().parse::<Fault>(), Ok(f));
             assert_eq!(f.reading().fault, Some(f.key()));

@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::card::BattlefieldId;
+use crate::card::{BattlefieldId, CardId};
 use crate::seat::Seat;
 
 /// Where a card is (107-108). Non-Board zones belong to the card's owner (056): a card never goes
@@ -29,12 +29,18 @@ pub enum Zone {
     Removed,
     /// A token not yet created, or one that ceased to exist (183.1).
     Nowhere,
+    /// On the board, attached to a unit (716-719): an equipment, at the unit's location
+    /// (719.3), moving with it and never separately (718.6).
+    Attached(CardId),
 }
 
 impl Zone {
     /// Whether the zone is on the Board (units, gear, runes and facedown cards).
     pub fn on_board(self) -> bool {
-        matches!(self, Zone::Base(_) | Zone::Field(_) | Zone::Facedown(_))
+        matches!(
+            self,
+            Zone::Base(_) | Zone::Field(_) | Zone::Facedown(_) | Zone::Attached(_)
+        )
     }
 }
 
@@ -49,7 +55,8 @@ pub enum Location {
 
 impl Zone {
     /// A byte that names the zone, different for every zone (the kind in the high half, the
-    /// seat or battlefield in the low half; both are below 16).
+    /// seat or battlefield in the low half; both are below 16; a card attached to the unit
+    /// with index `i`, below 32, is `0xa0 + i`).
     pub fn code(self) -> u8 {
         let low = |i: usize| i as u8 & 0x0f;
         match self {
@@ -62,6 +69,7 @@ impl Zone {
             Zone::Banishment => 0x60,
             Zone::Removed => 0x70,
             Zone::Nowhere => 0x80,
+            Zone::Attached(c) => 0xa0 | (c.index() as u8 & 0x1f),
         }
     }
 }
@@ -96,6 +104,9 @@ mod code_tests {
             let b = BattlefieldId::from_index(i);
             zones.push(Zone::Field(b));
             zones.push(Zone::Facedown(b));
+        }
+        for i in 0..crate::card::MAX_CARDS {
+            zones.push(Zone::Attached(crate::card::CardId::from_index(i)));
         }
         let mut codes: Vec<u8> = zones.iter().map(|z| z.code()).collect();
         codes.sort_unstable();

@@ -38,11 +38,15 @@ pub enum Family {
     /// others', ending with the turn, with the next turn, or with a removed player (policy
     /// `leaver-durations`).
     Durations,
+    /// Equipment across controllers: an equipment to attach, one already on another player's
+    /// unit, a spell that takes a unit with its equipment, a kill that leaves equipment behind,
+    /// and removals of either controller.
+    Equipment,
 }
 
 impl Family {
     /// Every family.
-    pub const ALL: [Family; 8] = [
+    pub const ALL: [Family; 9] = [
         Family::Chain,
         Family::Showdown,
         Family::Removal,
@@ -51,6 +55,7 @@ impl Family {
         Family::Team,
         Family::Kills,
         Family::Durations,
+        Family::Equipment,
     ];
 
     /// Whether the family applies to a mode (teams only to Magma Chamber).
@@ -69,6 +74,7 @@ impl Family {
             Family::Team => "team",
             Family::Kills => "kills",
             Family::Durations => "durations",
+            Family::Equipment => "equipment",
         }
     }
 
@@ -96,6 +102,9 @@ impl Family {
             }
             Family::Durations => {
                 "lasting effects: \"this turn\" and \"until your next turn\" Might ending with the turn, the next turn or a removed player"
+            }
+            Family::Equipment => {
+                "equipment across controllers: equip, a unit taken with its equipment, a kill that leaves it behind, a removal of either controller"
             }
         }
     }
@@ -181,6 +190,7 @@ pub fn setup(family: Family, mode: Mode) -> Setup {
         Family::Team => team,
         Family::Kills => kills,
         Family::Durations => durations,
+        Family::Equipment => equipment,
     };
     cards(&mut s, mode);
     s
@@ -498,6 +508,46 @@ fn durations(s: &mut Setup, mode: Mode) {
     ));
 }
 
+/// Equipment: A's Blade to equip on A's Ember; a Lance A controls (it is the third player's)
+/// already on B's Brute (718.8: A equipped it while A had Brute); a Reaction that takes a unit,
+/// equipment and all (718.8.a), and one that kills one, leaving its equipment behind (435.4.b,
+/// 452.1); a removal of A banishes Lance from Brute into its owner's Banishment (652.1), one of B
+/// sends Lance home (323.7).
+fn equipment(s: &mut Setup, mode: Mode) {
+    let third = if seated(mode, Seat::C) {
+        Seat::C
+    } else {
+        Seat::B
+    };
+    s.cards
+        .push(unit("Ember", Seat::A, ZoneSetup::Base(Seat::A), 2));
+    s.cards
+        .push(equip("Blade", Seat::A, ZoneSetup::Base(Seat::A), 2));
+    s.cards
+        .push(unit("Brute", Seat::B, ZoneSetup::Base(Seat::B), 3));
+    let mut lance = equip("Lance", third, ZoneSetup::Attached("Brute".into()), 1);
+    lance.controller = Some(Seat::A);
+    s.cards.push(lance);
+    s.cards.push(spell(
+        "Borrow",
+        third,
+        Timing::Reaction,
+        EffectSetup::GainControl,
+    ));
+    s.cards
+        .push(spell("Cull", Seat::B, Timing::Reaction, EffectSetup::Kill));
+}
+
+fn equip(name: &str, owner: Seat, zone: ZoneSetup, might: i8) -> CardSetup {
+    let mut c = CardSetup::new(name, CardKind::Gear, owner, zone);
+    c.ability = Some(AbilitySetup::Activated {
+        timing: Timing::Normal,
+        effect: EffectSetup::Equip,
+    });
+    c.might = might;
+    c
+}
+
 /// Team: A and C against B and D; A's units may not go where C holds (442.2.b), nor may A hide
 /// a card there (484.8.c).
 fn team(s: &mut Setup, _: Mode) {
@@ -558,7 +608,7 @@ pub fn bounds(family: Family, mode: Mode) -> Bounds {
         Family::Chain | Family::Showdown | Family::Combat => 8,
         // The kills family's fights are at the start of the game, and it has the most to
         // play in them.
-        Family::Kills | Family::Durations => 3,
+        Family::Kills | Family::Durations | Family::Equipment => 3,
         _ => 5,
     };
     Bounds {

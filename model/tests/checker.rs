@@ -25,9 +25,10 @@ fn config(name: &str) -> configs::Config {
 /// observer sees it; 15,205,814 once the Showdown family's Action spell dealt damage and cost 1 (paid
 /// by the Rune), an effect needing a target was offered without one when there is none, the
 /// kills family joined (three turns), and cards with Hidden joined the team family; 15,835,142
-/// once the durations family joined (three turns); the quick bounds, two turns and one
+/// once the durations family joined (three turns); 16,155,560 once the equipment family joined (three
+/// turns); the quick bounds, two turns and one
 /// concession, give 598,834 of the first 21).
-const DEFAULT_COUNTS: [(&str, usize); 29] = [
+const DEFAULT_COUNTS: [(&str, usize); 33] = [
     ("duel/chain", 141),
     ("duel/showdown", 72183),
     ("duel/removal", 2724942),
@@ -35,6 +36,7 @@ const DEFAULT_COUNTS: [(&str, usize); 29] = [
     ("duel/staged", 30816),
     ("duel/kills", 18191),
     ("duel/durations", 15102),
+    ("duel/equipment", 31791),
     ("skirmish/chain", 1518),
     ("skirmish/showdown", 350382),
     ("skirmish/removal", 2177786),
@@ -42,6 +44,7 @@ const DEFAULT_COUNTS: [(&str, usize); 29] = [
     ("skirmish/staged", 1265089),
     ("skirmish/kills", 455823),
     ("skirmish/durations", 187869),
+    ("skirmish/equipment", 83145),
     ("war/chain", 8519),
     ("war/showdown", 617372),
     ("war/removal", 1812095),
@@ -49,6 +52,7 @@ const DEFAULT_COUNTS: [(&str, usize); 29] = [
     ("war/staged", 1243637),
     ("war/kills", 438594),
     ("war/durations", 264668),
+    ("war/equipment", 124306),
     ("magma-chamber/chain", 11863),
     ("magma-chamber/showdown", 221303),
     ("magma-chamber/removal", 2897872),
@@ -57,6 +61,7 @@ const DEFAULT_COUNTS: [(&str, usize); 29] = [
     ("magma-chamber/team", 430883),
     ("magma-chamber/kills", 56826),
     ("magma-chamber/durations", 161689),
+    ("magma-chamber/equipment", 81176),
 ];
 
 /// The main job: every property holds in every default configuration, every companion is

@@ -178,7 +178,7 @@ fn check_prints_json_for_machines() {
         .output()
         .unwrap();
     let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("valid JSON");
-    assert_eq!(json["configurations"].as_array().unwrap().len(), 7);
+    assert_eq!(json["configurations"].as_array().unwrap().len(), 8);
     assert!(
         json["properties"]
             .as_array()
@@ -500,7 +500,8 @@ fn list_follows_the_filters_and_the_format() {
             "war/combat",
             "war/staged",
             "war/kills",
-            "war/durations"
+            "war/durations",
+            "war/equipment"
         ]
     );
     let help = riftcheck().args(["check", "--help"]).output().unwrap();

@@ -55,6 +55,13 @@ const EXPECTED: &[(Fault, Prop, usize)] = &[
     ),
     (Fault::HideAtTeammates, Prop::HiddenOnlyWhereControlled, 1),
     (Fault::ThisTurnOutlastsTurn, Prop::LastingOnSchedule, 4),
+    (
+        Fault::EquipmentControlFollowsUnit,
+        Prop::EquipmentKeepsController,
+        6,
+    ),
+    (Fault::EquipmentLeavesWithUnit, Prop::EquipmentLeftBehind, 1),
+    (Fault::AttachedNotBanished, Prop::LeaversEquipmentGone, 1),
 ];
 
 /// The shortest counterexample to `prop` the default check finds against `fault`, over every

@@ -124,7 +124,7 @@ fn list_json_follows_the_schema() {
     let (code, v) = json(&["check", "--list", "--format", "json"]);
     assert_eq!(code, 0);
     assert_follows("list", &v);
-    assert_eq!(v["configurations"].as_array().unwrap().len(), 29);
+    assert_eq!(v["configurations"].as_array().unwrap().len(), 33);
 }
 
 #[test]

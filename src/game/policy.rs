@@ -6,10 +6,10 @@
 use crate::item::Opener;
 use crate::mode::Mode;
 use crate::readings::{
-    ChosenDestination, CombatEntry, CombatTriggerOrder, Concession, Counter, Durations,
-    FocusAfterRemoval, Hide, Kill, LeaverCards, LeaverDurations, LeaverItems, LethalDamage,
-    PassRecord, PriorityAfterRemoval, Readings, Recall, ShowdownAfterRemoval, TeammateDestination,
-    TokenBattlefield, TurnPlayerLeaves,
+    AttachedControl, ChosenDestination, CombatEntry, CombatTriggerOrder, Concession, Counter,
+    Detach, Durations, FocusAfterRemoval, Hide, Kill, LeaverCards, LeaverDurations, LeaverItems,
+    LeaverPermanents, LethalDamage, PassRecord, PriorityAfterRemoval, Readings, Recall,
+    ShowdownAfterRemoval, TeammateDestination, TokenBattlefield, TurnPlayerLeaves,
 };
 use crate::seat::{Seat, SeatSet};
 use crate::zone::Zone;
@@ -271,6 +271,33 @@ pub(crate) fn recall_is_move(r: &Readings) -> bool {
     match r.recall {
         Recall::NotAMove => false,
         Recall::CountsAsMove => true,
+    }
+}
+
+/// Rule 718.8.a (point `attached-control`): who controls an equipment controlled by `was`
+/// once the unit it is attached to is `unit_controller`'s: still `was`.
+pub(crate) fn attached_controller(r: &Readings, was: Seat, unit_controller: Seat) -> Seat {
+    match r.attached_control {
+        AttachedControl::Independent => was,
+        AttachedControl::FollowsUnit => unit_controller,
+    }
+}
+
+/// Rule 435.4.b (point `detach`): where an equipment goes when the unit it is attached to goes
+/// from `was` to the non-Board zone `to`: it stays at `was`.
+pub(crate) fn detached_to(r: &Readings, was: Zone, to: Zone) -> Zone {
+    match r.detach {
+        Detach::StaysBehind => was,
+        Detach::GoesWithUnit => to,
+    }
+}
+
+/// Rule 652.1 (point `leaver-permanents`): whether the removal banishes the leaver's card where
+/// it is (every permanent does; misread, an attached one is missed).
+pub(crate) fn banishes_at(r: &Readings, zone: Zone) -> bool {
+    match r.leaver_permanents {
+        LeaverPermanents::All => zone.on_board(),
+        LeaverPermanents::NotAttached => zone.on_board() && !matches!(zone, Zone::Attached(_)),
     }
 }
 

@@ -323,8 +323,8 @@ impl Game {
     }
 
     /// A unit's current Might (140, 143, 472.3): printed Might plus the continuous effect of the
-    /// battlefield it is at and the lasting effects on it. `None` for a card that is not a unit
-    /// on the board.
+    /// battlefield it is at, the Might of the equipment attached to it (719.5) and the lasting
+    /// effects on it. `None` for a card that is not a unit on the board.
     pub fn might(&self, card: CardId) -> Option<i8> {
         let def = self.catalog.card(card);
         if def.kind != CardKind::Unit {
@@ -335,12 +335,18 @@ impl Game {
             Zone::Field(bf) => def.might.saturating_add(self.might_bonus(bf)),
             _ => return None,
         };
+        let equipped = self
+            .catalog
+            .equipment
+            .iter()
+            .filter(|&g| self.s.cards[g.index()].zone == Zone::Attached(card))
+            .fold(printed, |m, g| m.saturating_add(self.catalog.card(g).might));
         Some(
             self.s
                 .lasting
                 .iter()
                 .filter(|l| l.card == card)
-                .fold(printed, |m, l| m.saturating_add(l.might)),
+                .fold(equipped, |m, l| m.saturating_add(l.might)),
         )
     }
 

@@ -181,10 +181,10 @@ fn runes_and_gear(u: &mut Unstructured<'_>, s: &mut Setup, owner: Seat) -> Resul
         } else {
             AbilitySetup::Activated {
                 timing: timing(u)?,
-                effect: if u.ratio(1, 2)? {
-                    EffectSetup::Nothing
-                } else {
-                    EffectSetup::Counter
+                effect: match u.int_in_range(0..=2)? {
+                    0 => EffectSetup::Nothing,
+                    1 => EffectSetup::Counter,
+                    _ => EffectSetup::Equip,
                 },
             }
         };
@@ -194,6 +194,27 @@ fn runes_and_gear(u: &mut Unstructured<'_>, s: &mut Setup, owner: Seat) -> Resul
             owner,
             ZoneSetup::Base(owner),
         );
+        if let AbilitySetup::Activated {
+            effect: EffectSetup::Equip,
+            ..
+        } = ability
+        {
+            // Equipment gives Might (719.5), and may start on one of its player's units.
+            c.might = u.int_in_range(0..=2)?;
+            let units: Vec<String> = s
+                .cards
+                .iter()
+                .filter(|x| {
+                    x.kind == CardKind::Unit
+                        && x.controller.unwrap_or(x.owner) == owner
+                        && matches!(x.zone, ZoneSetup::Base(_) | ZoneSetup::Field(_))
+                })
+                .map(|x| x.name.clone())
+                .collect();
+            if !units.is_empty() && u.ratio(1, 2)? {
+                c.zone = ZoneSetup::Attached(u.choose(&units)?.clone());
+            }
+        }
         c.ability = Some(ability);
         s.cards.push(c);
     }

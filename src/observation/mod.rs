@@ -194,6 +194,8 @@ pub enum Place {
     Removed,
     /// A token not yet created, or one that ceased to exist (183.1).
     Nowhere,
+    /// Attached to a unit (716-719), at the unit's location.
+    Attached(crate::card::CardId),
 }
 
 impl Place {
@@ -209,12 +211,16 @@ impl Place {
             Zone::Banishment => Place::Banishment(owner),
             Zone::Removed => Place::Removed,
             Zone::Nowhere => Place::Nowhere,
+            Zone::Attached(u) => Place::Attached(u),
         }
     }
 
     /// Whether the place is on the Board: a Base, a battlefield or facedown at one.
     pub fn on_board(self) -> bool {
-        matches!(self, Place::Base(_) | Place::Field(_) | Place::Facedown(_))
+        matches!(
+            self,
+            Place::Base(_) | Place::Field(_) | Place::Facedown(_) | Place::Attached(_)
+        )
     }
 
     /// The place as a scenario writes it (`A's Base`, `Left`, `facedown at Left`, `B's Trash`).
@@ -229,6 +235,13 @@ impl Place {
             Place::Banishment(s) => format!("{s}'s Banishment"),
             Place::Removed => "removed".into(),
             Place::Nowhere => "nowhere".into(),
+            Place::Attached(u) => format!(
+                "attached to {}",
+                catalog
+                    .cards
+                    .get(u.index())
+                    .map_or("?", |d| d.name.as_str())
+            ),
         }
     }
 }
@@ -256,6 +269,10 @@ impl Field for Place {
             "chain" | "removed" | "nowhere" => return Ok(Expected::Is(Value::text(t))),
             _ => {}
         }
+        if let Some(unit) = t.strip_prefix("attached to ") {
+            let name = field::card_name(&Value::text(unit), catalog)?;
+            return Ok(Expected::Is(Value::text(format!("attached to {name}"))));
+        }
         if let Some(bf) = t.strip_prefix("facedown at ") {
             let b = field::battlefield(&Value::text(bf), catalog)?;
             return Ok(Expected::Is(Value::text(format!(
@@ -267,7 +284,7 @@ impl Field for Place {
             ExpectError::here(format!(
                 "`{t}` is not a place: expected a battlefield's name, `A's Base`, `base`, `A's \
                  hand`, `hand`, `facedown at <battlefield>`, `chain`, `A's Trash`, `trash`, `A's \
-                 Banishment`, `banishment`, `removed` or `nowhere`"
+                 Banishment`, `banishment`, `removed`, `nowhere` or `attached to <unit>`"
             ))
         })?;
         Ok(Expected::Is(Value::text(catalog.bf_name(b))))

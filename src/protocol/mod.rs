@@ -54,7 +54,7 @@ fn yes() -> bool {
 }
 
 /// Every effect, as capabilities name them.
-pub const EFFECTS: [&str; 9] = [
+pub const EFFECTS: [&str; 10] = [
     "nothing",
     "counter",
     "gain control",
@@ -64,6 +64,7 @@ pub const EFFECTS: [&str; 9] = [
     "kill",
     "move chosen",
     "might",
+    "equip",
 ];
 
 fn effect_kind(e: &EffectSetup) -> &'static str {
@@ -77,6 +78,7 @@ fn effect_kind(e: &EffectSetup) -> &'static str {
         EffectSetup::Kill => "kill",
         EffectSetup::MoveToChosen => "move chosen",
         EffectSetup::Might { .. } => "might",
+        EffectSetup::Equip => "equip",
     }
 }
 

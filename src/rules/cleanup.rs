@@ -59,20 +59,48 @@ pub(crate) fn kill_lethal(game: &mut Game, combat: bool, ev: &mut Vec<Event>) ->
 /// ceases to exist (183.1).
 pub(crate) fn kill(game: &mut Game, card: crate::card::CardId, token: bool, ev: &mut Vec<Event>) {
     let to = policy::killed_to(&game.readings);
-    leave_board(game, card, to);
-    ev.push(Event::Killed { card });
+    leave_board(game, card, to, Event::Killed { card }, ev);
     if token {
         ev.push(Event::CeasedToExist { card });
     }
 }
 
-/// A card leaves the board for a non-Board zone of its owner (056): it becomes a new object with
-/// no damage and no exhaustion (110), controlled by its owner; a token ceases to exist instead
-/// (183.1).
-pub(crate) fn leave_board(game: &mut Game, card: crate::card::CardId, to: Zone) {
+/// A card leaves the board for a non-Board zone of its owner (056), which `why` says: it becomes
+/// a new object with no damage, no exhaustion and no lasting effects (110), controlled by its
+/// owner; a token ceases to exist instead (183.1). Equipment attached to it comes off and stays
+/// where it last was (435.4.b).
+pub(crate) fn leave_board(
+    game: &mut Game,
+    card: crate::card::CardId,
+    to: Zone,
+    why: Event,
+    ev: &mut Vec<Event>,
+) {
     let def = game.catalog.card(card);
     let owner = def.owner;
     let token = def.token;
+    let was = game.s.cards[card.index()].zone;
+    ev.push(why);
+    // 435.4.b: what was attached comes off and stays at the unit's last location.
+    for gear in game.catalog.equipment.iter() {
+        if game.s.cards[gear.index()].zone != Zone::Attached(card) {
+            continue;
+        }
+        let at = policy::detached_to(&game.readings, was, to);
+        let gear_owner = game.catalog.card(gear).owner;
+        let st = &mut game.s.cards[gear.index()];
+        st.zone = at;
+        if at.on_board() {
+            ev.push(Event::Detached {
+                card: gear,
+                from: card,
+                at,
+            });
+        } else {
+            st.controller = gear_owner;
+            st.exhausted = false;
+        }
+    }
     let st = &mut game.s.cards[card.index()];
     st.zone = if token { Zone::Nowhere } else { to };
     st.controller = owner;
@@ -89,9 +117,12 @@ fn recall_misplaced(game: &mut Game, ev: &mut Vec<Event>) -> bool {
         let st = game.card_state(card);
         match st.zone {
             Zone::Base(_) => changed |= movement::recall(game, card, ev),
+            // 452.1, 435.4.a: equipment left at a battlefield, attached to nothing, goes home.
+            Zone::Field(_) if game.catalog.card(card).kind == CardKind::Gear => {
+                changed |= movement::recall(game, card, ev);
+            }
             Zone::Facedown(bf) if game.field(bf).controller != Some(st.controller) => {
-                leave_board(game, card, Zone::Trash);
-                ev.push(Event::HiddenLost { card });
+                leave_board(game, card, Zone::Trash, Event::HiddenLost { card }, ev);
                 changed = true;
             }
             _ => {}

@@ -3,8 +3,8 @@
 
 use crate::card::{CardKind, Effect};
 use crate::event::Event;
-use crate::game::Game;
 use crate::game::chain::Item;
+use crate::game::{Game, policy};
 use crate::item::ItemTarget;
 use crate::zone::Zone;
 
@@ -36,6 +36,14 @@ pub(crate) fn execute(game: &mut Game, item: &Item, effect: Effect, ev: &mut Vec
                     card: unit,
                     seat: item.controller,
                 });
+                // 718.8.a: what is attached to the unit keeps its controller.
+                for gear in game.catalog.equipment.iter() {
+                    if game.zone(gear) == Zone::Attached(unit) {
+                        let was = game.controller(gear);
+                        game.s.cards[gear.index()].controller =
+                            policy::attached_controller(&game.readings, was, item.controller);
+                    }
+                }
             }
         }
         // 442.2.c: an instructed move to where the unit may not go is a Recall instead.
@@ -73,6 +81,23 @@ pub(crate) fn execute(game: &mut Game, item: &Item, effect: Effect, ev: &mut Vec
             {
                 let token = game.catalog.card(unit).token;
                 cleanup::kill(game, unit, token, ev);
+            }
+        }
+        // 818, 719.3: the equipment, if it is still on the board and not attached, attaches to
+        // the unit if that is still a unit on the board its player controls.
+        Effect::Equip => {
+            let gear = item.source;
+            if let Some(ItemTarget::Unit(unit)) = item.target
+                && is_unit_on_board(game, unit)
+                && game.controller(unit) == item.controller
+                && game.controller(gear) == item.controller
+                && matches!(game.zone(gear), Zone::Base(_) | Zone::Field(_))
+            {
+                game.set_zone(gear, Zone::Attached(unit));
+                ev.push(Event::Attached {
+                    card: gear,
+                    to: unit,
+                });
             }
         }
         // 472.3: the unit, if it is still a unit on the board, gets the Might for as long as

@@ -55,6 +55,10 @@ fn check_target(
             if t.index() >= game.catalog.cards.len() || !effects::is_unit_on_board(game, t) {
                 return Err(RuleError::TargetNotAUnit { card, target: t });
             }
+            // 818: equip attaches to a unit of the player's own.
+            if effect == Effect::Equip && game.controller(t) != seat {
+                return Err(RuleError::NotYourUnit { card, target: t });
+            }
             if effect == Effect::GainControl {
                 if game.controller(t) == seat {
                     return Err(RuleError::AlreadyControlled { card, target: t });
@@ -248,6 +252,9 @@ pub(crate) fn check_activate(
     }
     let def = game.catalog.card(card);
     let st = game.card_state(card);
+    if let Zone::Attached(_) = st.zone {
+        return Err(RuleError::AlreadyAttached { card });
+    }
     if !matches!(st.zone, Zone::Base(_) | Zone::Field(_)) {
         return Err(RuleError::NotOnBoard { card });
     }

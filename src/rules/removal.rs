@@ -67,7 +67,9 @@ fn banish_cards(game: &mut Game, leaver: Seat, ev: &mut Vec<Event>) {
     for card in game.all_cards() {
         let def = game.catalog.card(card);
         let st = game.card_state(card);
-        if st.zone.on_board() && (st.controller == leaver || def.owner == leaver) {
+        if policy::banishes_at(&game.readings, st.zone)
+            && (st.controller == leaver || def.owner == leaver)
+        {
             let (owner, token) = (def.owner, def.token);
             if owner != leaver && policy::borrowed_card_returns(&game.readings) {
                 let st = &mut game.s.cards[card.index()];
@@ -75,8 +77,13 @@ fn banish_cards(game: &mut Game, leaver: Seat, ev: &mut Vec<Event>) {
                 st.zone = Zone::Base(owner);
                 continue;
             }
-            cleanup::leave_board(game, card, Zone::Banishment);
-            ev.push(Event::Banished { card, owner });
+            cleanup::leave_board(
+                game,
+                card,
+                Zone::Banishment,
+                Event::Banished { card, owner },
+                ev,
+            );
             if token {
                 ev.push(Event::CeasedToExist { card });
             }

@@ -134,12 +134,17 @@ pub(crate) fn describe_table(cat: &Catalog, v: &Observation) -> Vec<String> {
         if !c.at.on_board() {
             continue;
         }
+        let at = c.at.text(cat);
+        let verb = if at.starts_with("attached") {
+            "is"
+        } else {
+            "is at"
+        };
         let mut s = format!(
-            "{}'s {} {} is at {}",
+            "{}'s {} {} {verb} {at}",
             def.owner,
             def.kind.key(),
             def.name,
-            c.at.text(cat)
         );
         if c.controller != def.owner {
             let _ = write!(s, ", controlled by {}", c.controller);

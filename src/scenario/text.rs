@@ -2,7 +2,7 @@
 //!
 //! | field | forms |
 //! | --- | --- |
-//! | a card's `at` | `hand`, `A's hand`, `base`, `A's Base`, a battlefield's name, `facedown at <battlefield>`, `chain`, `trash`, `A's Trash`, `banishment`, `A's Banishment`, `removed`, `nowhere` |
+//! | a card's `at` | `hand`, `A's hand`, `base`, `A's Base`, a battlefield's name, `facedown at <battlefield>`, `chain`, `trash`, `A's Trash`, `banishment`, `A's Banishment`, `removed`, `nowhere`, `attached to <unit>` |
 //! | `effect` | `nothing`, `counter`, `gain control`, `move to <battlefield>`, `play <token> at <battlefield>`, `play <token>` (the player chooses the battlefield), `deal <1-9>` (to target unit), `kill` (target unit), `move to a battlefield of your choice` (target unit; the step names both: `A plays Nudge on Scout at Crag`) |
 //! | `ability` | `add`, `exhaust: <effect>`, `exhaust, action: <effect>`, `exhaust, reaction: <effect>`, `when I attack: <effect>`, `when I defend: <effect>`, `when a unit attacks: <effect>`, `when a Showdown begins: <effect>` |
 
@@ -34,6 +34,8 @@ pub enum ZoneText {
     Removed,
     /// A token not created, or gone.
     Nowhere,
+    /// Attached to a unit, by name.
+    Attached(String),
 }
 
 fn owned(text: &str, suffix: &str) -> Option<Option<Seat>> {
@@ -67,9 +69,13 @@ impl ZoneText {
             "chain" => ZoneText::Chain,
             "removed" => ZoneText::Removed,
             "nowhere" => ZoneText::Nowhere,
-            _ => match text.strip_prefix("facedown at ") {
-                Some(bf) => ZoneText::Facedown(bf.to_string()),
-                None => ZoneText::Field(text.to_string()),
+            _ => match (
+                text.strip_prefix("facedown at "),
+                text.strip_prefix("attached to "),
+            ) {
+                (Some(bf), _) => ZoneText::Facedown(bf.to_string()),
+                (_, Some(unit)) => ZoneText::Attached(unit.to_string()),
+                _ => ZoneText::Field(text.to_string()),
             },
         }
     }
@@ -86,6 +92,7 @@ impl ZoneText {
             ZoneText::Banishment(_) => ZoneSetup::Banishment,
             ZoneText::Removed => ZoneSetup::Removed,
             ZoneText::Nowhere => ZoneSetup::Nowhere,
+            ZoneText::Attached(u) => ZoneSetup::Attached(u.clone()),
         }
     }
 
@@ -102,6 +109,13 @@ impl ZoneText {
             Zone::Banishment => ZoneText::Banishment(Some(owner)),
             Zone::Removed => ZoneText::Removed,
             Zone::Nowhere => ZoneText::Nowhere,
+            Zone::Attached(u) => ZoneText::Attached(
+                catalog
+                    .cards
+                    .get(u.index())
+                    .map_or("?", |d| d.name.as_str())
+                    .to_string(),
+            ),
         }
     }
 
@@ -117,6 +131,7 @@ impl ZoneText {
             ZoneSetup::Banishment => ZoneText::Banishment(Some(owner)),
             ZoneSetup::Removed => ZoneText::Removed,
             ZoneSetup::Nowhere => ZoneText::Nowhere,
+            ZoneSetup::Attached(u) => ZoneText::Attached(u.clone()),
         }
     }
 
@@ -148,6 +163,7 @@ impl fmt::Display for ZoneText {
             ZoneText::Banishment(s) => own(f, s, "banishment", "Banishment"),
             ZoneText::Removed => f.write_str("removed"),
             ZoneText::Nowhere => f.write_str("nowhere"),
+            ZoneText::Attached(u) => write!(f, "attached to {u}"),
         }
     }
 }
@@ -160,6 +176,7 @@ pub fn parse_effect(text: &str) -> Result<EffectSetup, String> {
         "counter" => return Ok(EffectSetup::Counter),
         "gain control" => return Ok(EffectSetup::GainControl),
         "kill" => return Ok(EffectSetup::Kill),
+        "equip" => return Ok(EffectSetup::Equip),
         _ => {}
     }
     if let Some(n) = text.strip_prefix("deal ") {
@@ -194,7 +211,8 @@ pub fn parse_effect(text: &str) -> Result<EffectSetup, String> {
     Err(format!(
         "`{text}` is not an effect: expected nothing, counter, gain control, move to <battlefield>, \
          play <token> at <battlefield>, play <token>, deal <1-9>, kill, move to a battlefield of \
-         your choice, +<1-9> might this turn or -<1-9> might until your next turn"
+         your choice, +<1-9> might this turn, -<1-9> might until your next turn or (for \
+         equipment) equip"
     ))
 }
 
@@ -243,6 +261,7 @@ pub fn effect_text(e: &EffectSetup) -> String {
         EffectSetup::PlayToken { at: None, token } => format!("play {token}"),
         EffectSetup::Deal(n) => format!("deal {n}"),
         EffectSetup::Kill => "kill".to_string(),
+        EffectSetup::Equip => "equip".to_string(),
         EffectSetup::MoveToChosen => "move to a battlefield of your choice".to_string(),
         EffectSetup::Might { amount, until } => format!("{amount:+} might {}", until.text()),
     }
@@ -317,6 +336,7 @@ mod tests {
             "D's Banishment",
             "removed",
             "nowhere",
+            "attached to Ember",
         ] {
             assert_eq!(ZoneText::parse(text).to_string(), text);
         }

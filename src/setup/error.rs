@@ -226,9 +226,23 @@ pub enum SetupProblem {
     /// A unit, gear or rune on the Chain.
     #[error("only spells wait on the Chain; units and gear resolve at once (337.1.c)")]
     PermanentOnChain,
-    /// Might of a card that is not a unit.
-    #[error("only units have Might (140)")]
+    /// Might of a card that is neither a unit nor equipment.
+    #[error("only units, and equipment for the unit it is attached to, have Might (140, 719.5)")]
     MightOfNonUnit,
+    /// Equip on a card that is not gear.
+    #[error("equip is an ability of gear: an equipment attaches itself to a unit (818)")]
+    EquipNotOnGear,
+    /// A card attached to something that is not equipment.
+    #[error("only equipment (gear with equip) is attached to a unit (818, 716)")]
+    AttachedNotEquipment,
+    /// Equipment attached to a card that is not a unit on the board.
+    #[error(
+        "`{name}` is not a unit in a Base or at a battlefield: equipment attaches to one (719.3)"
+    )]
+    AttachedToNoUnit {
+        /// The card named.
+        name: String,
+    },
     /// Damage or exhaustion off the board.
     #[error("only cards on the board are damaged or exhausted (420, 460)")]
     StateOffBoard,

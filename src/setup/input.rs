@@ -83,6 +83,8 @@ pub enum ZoneSetup {
     Removed,
     /// A token not yet created.
     Nowhere,
+    /// Attached to the named unit (716-719): an equipment.
+    Attached(String),
 }
 
 /// What a spell or ability does, by names.
@@ -110,6 +112,8 @@ pub enum EffectSetup {
     Kill,
     /// Move target unit to a battlefield chosen as the spell is played (355.4.a).
     MoveToChosen,
+    /// Attach this gear to target unit you control (818): an ability of equipment.
+    Equip,
     /// Target unit gets this much Might for as long as `until` says (472.3, 317, 315).
     Might {
         /// The Might, -9 to 9 and not 0.

@@ -9,6 +9,7 @@ use riftcheck::readings::LeaverDurations;
 use riftcheck::{Event, Seat};
 
 use super::judging::{Judging, Step};
+use super::naive;
 
 fn on_board(c: &CardObs) -> bool {
     matches!(c.at, Place::Base(_) | Place::Field(_))
@@ -70,22 +71,13 @@ pub fn lasting_off_schedule(j: &Judging<'_>, s: &Step<'_>) -> bool {
     !j.over && j.after.lasting != expected(j, s)
 }
 
-/// 140, 472.3, 652.2.c: a unit on the board has its printed Might, plus its battlefield's, plus
-/// its lasting effects'.
+/// 140, 719.5, 472.3, 652.2.c: a unit on the board has its printed Might, plus its battlefield's,
+/// its equipment's and its lasting effects'.
 pub fn might_does_not_add_up(j: &Judging<'_>) -> bool {
     j.after.cards.iter().enumerate().any(|(i, c)| {
-        let def = &j.catalog.cards[i];
-        if def.kind != CardKind::Unit || !on_board(c) {
-            return false;
-        }
-        let mut m = def.might;
-        if let Place::Field(bf) = c.at {
-            m = m.saturating_add(j.after.battlefields[bf.index()].might);
-        }
-        for l in j.after.lasting.iter().filter(|l| l.card.index() == i) {
-            m = m.saturating_add(l.might);
-        }
-        c.might != Some(m)
+        on_board(c)
+            && j.catalog.cards[i].kind == CardKind::Unit
+            && c.might != naive::might(j.catalog, j.after, i)
     })
 }
 

@@ -15,6 +15,7 @@ mod chain;
 mod damage;
 mod departed;
 mod durations;
+mod equipment;
 mod fights;
 mod holders;
 mod judging;
@@ -190,10 +191,17 @@ properties! {
         State(damage::lethal_damage_stays), companion SeenEffectDamageKills;
     KilledToOwnersTrash: Always, "428, 056, 183.1", "a killed unit goes to its owner's Trash",
         OnStep(damage::killed_not_in_owners_trash), companion SeenBorrowedKilled;
+    // Equipment.
+    LeaversEquipmentGone: Always, "652.1, 718.8", "no equipment stays attached to a unit after its controller left",
+        State(equipment::leavers_equipment_attached), companion SeenEquipmentOnOthersUnitLeaves;
+    EquipmentLeftBehind: Always, "435.4.b, 452.1, 323.7", "equipment whose unit leaves the board stays behind and goes back to its controller's Base",
+        OnStep(equipment::equipment_not_left_behind), companion SeenEquipmentLeftBehind;
+    EquipmentKeepsController: Always, "718.8.a", "a unit changing hands does not change who controls its equipment",
+        OnStep(equipment::equipment_changed_hands_with_unit), companion SeenEquippedUnitChangesHands;
     // Lasting effects.
     LastingOnSchedule: Always, "472.3, 317, 315, 110, 651.3", "a lasting effect ends when its duration, its unit leaving the board or policy leaver-durations says, and not before",
         OnStep(durations::lasting_off_schedule), companion SeenThisTurnEnds;
-    MightAddsUp: Always, "140, 472.3, 652.2.c", "a unit's Might is its printed Might plus its battlefield's and its lasting effects'",
+    MightAddsUp: Always, "140, 719.5, 472.3, 652.2.c", "a unit's Might is its printed Might plus its battlefield's, its equipment's and its lasting effects'",
         State(durations::might_does_not_add_up), companion SeenNextTurnEnds;
     // Liveness.
     NeverStuck: Always, "305, 312, 335", "the game never gets stuck",
@@ -276,6 +284,12 @@ properties! {
         OnStep(damage::seen_kill_in_showdown);
     SeenKillUnstages: Sometimes, "428, 456.2", "a kill leaves a staged fight without a side",
         OnStep(damage::seen_kill_unstages);
+    SeenEquipmentOnOthersUnitLeaves: Sometimes, "652.1, 718.8", "a player leaves with equipment on another player's unit",
+        OnStep(equipment::seen_equipment_on_others_unit_leaves);
+    SeenEquipmentLeftBehind: Sometimes, "435.4.b", "a unit leaves the board and its equipment stays behind",
+        OnStep(equipment::seen_equipment_left_behind);
+    SeenEquippedUnitChangesHands: Sometimes, "718.8.a", "a unit carrying equipment changes hands",
+        OnStep(equipment::seen_equipped_unit_changes_hands);
     SeenThisTurnEnds: Sometimes, "317", "a \"this turn\" effect ends with the turn",
         OnStep(durations::seen_this_turn_ends);
     SeenNextTurnEnds: Sometimes, "315", "an \"until your next turn\" effect ends as that turn begins",

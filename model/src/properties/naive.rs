@@ -84,3 +84,30 @@ pub fn combat_order(remaining: SeatSet, attacker: Seat, defender: Seat) -> Vec<S
     }
     order
 }
+
+/// The Might a unit on the board should have, from what an observer sees: its printed Might,
+/// plus the Might its battlefield gives units there now (652.2.c), the Might of the equipment
+/// attached to it (719.5) and its lasting effects (472.3). `None` off the board.
+pub fn might(cat: &Catalog, v: &View, unit: usize) -> Option<i8> {
+    let c = &v.cards[unit];
+    if cat.cards[unit].kind != CardKind::Unit {
+        return None;
+    }
+    let mut m = match c.at {
+        Place::Base(_) => cat.cards[unit].might,
+        Place::Field(bf) => cat.cards[unit]
+            .might
+            .saturating_add(v.battlefields[bf.index()].might),
+        _ => return None,
+    };
+    let me = Place::Attached(riftcheck::CardId::from_index(unit));
+    for (g, e) in v.cards.iter().enumerate() {
+        if e.at == me {
+            m = m.saturating_add(cat.cards[g].might);
+        }
+    }
+    for l in v.lasting.iter().filter(|l| l.card.index() == unit) {
+        m = m.saturating_add(l.might);
+    }
+    Some(m)
+}

@@ -76,7 +76,8 @@ pub fn borrowed_to_owners_banishment(j: &Judging<'_>, s: &Step<'_>) -> bool {
 }
 
 /// 652.2.a, 652.2.c: a leaver's battlefield becomes a token with no Might of its own, and a
-/// unit left there (not moved by an item the removal let resolve) has its printed Might.
+/// unit left there (not moved by an item the removal let resolve) has its printed Might, with
+/// nothing from the battlefield.
 pub fn token_battlefield(j: &Judging<'_>, s: &Step<'_>) -> bool {
     if s.conceded_game_goes_on.is_none() {
         return false;
@@ -86,11 +87,10 @@ pub fn token_battlefield(j: &Judging<'_>, s: &Step<'_>) -> bool {
         !f1.token
             || f1.might != 0
             || (!s.resolved_any
-                && staying_at(j, s, i).any(|(k, card, _, c1)| {
-                    // Its printed Might, and its lasting effects' (472.3).
-                    let lasting = j.after.lasting.iter().filter(|l| l.card.index() == k);
-                    let might = lasting.fold(card.might, |m, l| m.saturating_add(l.might));
-                    c1.at.on_board() && c1.might != Some(might)
+                && staying_at(j, s, i).any(|(k, _, _, c1)| {
+                    // The token gives nothing (above): its printed Might, its equipment's and
+                    // its lasting effects' (719.5, 472.3).
+                    c1.at.on_board() && c1.might != super::naive::might(j.catalog, j.after, k)
                 }))
     })
 }

@@ -117,8 +117,13 @@ impl Spec {
                     changed = true;
                 }
                 Zone::Facedown(b) if self.s.fields[b.index()].controller != Some(c.controller) => {
-                    self.off_board(card, Zone::Trash);
                     self.say(Event::HiddenLost { card });
+                    self.off_board(card, Zone::Trash);
+                    changed = true;
+                }
+                // 452.1: gear at a battlefield attached to nothing goes back to its Base.
+                Zone::Field(_) if self.catalog.cards[i].kind == crate::card::CardKind::Gear => {
+                    self.recall(card);
                     changed = true;
                 }
                 _ => {}

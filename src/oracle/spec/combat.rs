@@ -58,8 +58,8 @@ impl Spec {
             if let Some(m) = self.might_of(id)
                 && i16::from(c.damage) >= i16::from(m.max(0))
             {
-                self.off_board(id, Zone::Trash);
                 self.say(Event::Killed { card: id });
+                self.off_board(id, Zone::Trash);
                 if self.catalog.card(id).token {
                     self.say(Event::CeasedToExist { card: id });
                 }
@@ -72,6 +72,18 @@ impl Spec {
     /// A card leaves the board for its owner's zone (056), a new object with no damage and
     /// ready; a token ceases to exist (183.1).
     pub(super) fn off_board(&mut self, card: CardId, to: Zone) {
+        let last = self.s.cards[card.index()].zone;
+        // 435.4.b: equipment on it stays behind, where it last was.
+        for i in 0..self.s.cards.len() {
+            if self.s.cards[i].zone == Zone::Attached(card) {
+                self.s.cards[i].zone = last;
+                self.say(Event::Detached {
+                    card: CardId::from_index(i),
+                    from: card,
+                    at: last,
+                });
+            }
+        }
         let def = self.catalog.card(card);
         self.s.cards[card.index()] = Card {
             zone: if def.token { Zone::Nowhere } else { to },

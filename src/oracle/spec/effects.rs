@@ -72,11 +72,26 @@ impl Spec {
                 if let Some(ItemTarget::Unit(u)) = item.target
                     && self.on_board_unit(u)
                 {
-                    self.off_board(u, Zone::Trash);
                     self.say(Event::Killed { card: u });
+                    self.off_board(u, Zone::Trash);
                     if self.catalog.card(u).token {
                         self.say(Event::CeasedToExist { card: u });
                     }
+                }
+            }
+            // 818: the gear, still on the board by itself, goes onto the unit if that is still
+            // on the board and its player's.
+            Effect::Equip => {
+                let gear = item.source;
+                let g = self.s.cards[gear.index()];
+                if let Some(ItemTarget::Unit(u)) = item.target
+                    && self.on_board_unit(u)
+                    && self.s.cards[u.index()].controller == item.controller
+                    && g.controller == item.controller
+                    && matches!(g.zone, Zone::Base(_) | Zone::Field(_))
+                {
+                    self.s.cards[gear.index()].zone = Zone::Attached(u);
+                    self.say(Event::Attached { card: gear, to: u });
                 }
             }
             // 472.3: a unit still on the board gets the Might.

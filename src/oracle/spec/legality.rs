@@ -447,6 +447,10 @@ impl Spec {
                     out.push(RuleError::TargetNotAUnit { card, target: t });
                     return;
                 }
+                // 818: equip only onto a unit of one's own.
+                if effect == Effect::Equip && self.s.cards[t.index()].controller != seat {
+                    out.push(RuleError::NotYourUnit { card, target: t });
+                }
                 if effect == Effect::GainControl {
                     if self.s.cards[t.index()].controller == seat {
                         out.push(RuleError::AlreadyControlled { card, target: t });
@@ -468,7 +472,13 @@ impl Spec {
     /// 399-406, 420, 429: activating an ability of a card you control on the board.
     fn activate_rules(&self, seat: Seat, card: CardId, target: Option<CardId>, out: &mut Broken) {
         let c = self.s.cards[card.index()];
-        if !matches!(c.zone, Zone::Base(_) | Zone::Field(_)) {
+        if let Zone::Attached(_) = c.zone {
+            // 718.2: an attached card's own abilities are inactive.
+            out.push(RuleError::AlreadyAttached { card });
+            if out.done() {
+                return;
+            }
+        } else if !matches!(c.zone, Zone::Base(_) | Zone::Field(_)) {
             out.push(RuleError::NotOnBoard { card });
             if out.done() {
                 return;

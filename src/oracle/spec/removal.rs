@@ -130,8 +130,8 @@ impl Spec {
             let (owner, token) = (def.owner, def.token);
             if c.zone.on_board() && (c.controller == p || owner == p) {
                 let card = CardId::from_index(i);
-                self.off_board(card, Zone::Banishment);
                 self.say(Event::Banished { card, owner });
+                self.off_board(card, Zone::Banishment);
                 if token {
                     self.say(Event::CeasedToExist { card });
                 }

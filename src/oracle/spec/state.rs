@@ -239,6 +239,7 @@ pub(super) fn needs(effect: Effect) -> Needs {
         | Effect::MoveTo(_)
         | Effect::Deal(_)
         | Effect::Kill
+        | Effect::Equip
         | Effect::Might { .. } => Needs::AUnit,
         Effect::PlayTokenAt { at: None, .. } => Needs::ABattlefield,
         Effect::MoveToChosen => Needs::AUnitAndABattlefield,
@@ -281,8 +282,8 @@ impl Spec {
         self.is_unit(c) && matches!(self.s.cards[c.index()].zone, Zone::Base(_) | Zone::Field(_))
     }
 
-    /// A unit's Might on the board (140): printed, plus its battlefield's, plus its lasting
-    /// effects' (472.3); none off the board.
+    /// A unit's Might on the board (140): printed, plus its battlefield's, its equipment's
+    /// (719.5) and its lasting effects' (472.3); none off the board.
     pub(super) fn might_of(&self, c: CardId) -> Option<i8> {
         let def = self.catalog.card(c);
         if def.kind != CardKind::Unit {
@@ -293,6 +294,12 @@ impl Spec {
             Zone::Field(b) => def.might.saturating_add(self.bonus(b)),
             _ => return None,
         };
+        // 719.5: every equipment attached to it.
+        for (i, card) in self.s.cards.iter().enumerate() {
+            if card.zone == Zone::Attached(c) {
+                m = m.saturating_add(self.catalog.cards[i].might);
+            }
+        }
         // 472.3: every lasting effect on it.
         for g in self.s.grants.iter().filter(|g| g.unit == c) {
             m = m.saturating_add(g.amount);

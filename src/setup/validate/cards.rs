@@ -88,7 +88,46 @@ fn zone(c: &mut Check<'_>, i: usize, z: &ZoneSetup) -> Option<Zone> {
         ZoneSetup::Banishment => Zone::Banishment,
         ZoneSetup::Removed => Zone::Removed,
         ZoneSetup::Nowhere => Zone::Nowhere,
+        ZoneSetup::Attached(unit) => Zone::Attached(c.card(unit, at)?),
     })
+}
+
+/// Whether the card setup is equipment: gear whose ability is Equip (818).
+fn is_equipment(card: &CardSetup) -> bool {
+    card.kind == CardKind::Gear
+        && matches!(
+            card.ability,
+            Some(AbilitySetup::Activated {
+                effect: EffectSetup::Equip,
+                ..
+            })
+        )
+}
+
+/// 716-719: only equipment is attached, and only to a unit in a Base or at a battlefield.
+pub(super) fn attachments(c: &mut Check<'_>, cards: &[CardStart]) {
+    let setup = c.setup;
+    for (i, card) in setup.cards.iter().enumerate() {
+        let ZoneSetup::Attached(name) = &card.zone else {
+            continue;
+        };
+        let at = SetupPath::Card(i, "zone");
+        if !is_equipment(card) {
+            c.fail(at, SetupProblem::AttachedNotEquipment);
+            continue;
+        }
+        let Some(u) = setup.cards.iter().position(|x| &x.name == name) else {
+            continue;
+        };
+        let unit_ok = setup.cards[u].kind == CardKind::Unit
+            && cards
+                .get(u)
+                .is_some_and(|s| matches!(s.zone, Zone::Base(_) | Zone::Field(_)));
+        if !unit_ok {
+            let name = name.clone();
+            c.fail(at, SetupProblem::AttachedToNoUnit { name });
+        }
+    }
 }
 
 /// Whether the card can be where it is, with the controller it has.
@@ -147,7 +186,7 @@ fn place(
 /// What only some kinds of card have.
 fn kind_fields(c: &mut Check<'_>, i: usize, card: &CardSetup) {
     let at = |f| SetupPath::Card(i, f);
-    if card.kind != CardKind::Unit && card.might != 0 {
+    if card.kind != CardKind::Unit && !is_equipment(card) && card.might != 0 {
         c.fail(at("might"), SetupProblem::MightOfNonUnit);
     }
     if card.damage > 0 && card.kind != CardKind::Unit {
@@ -164,6 +203,8 @@ fn text(c: &mut Check<'_>, i: usize, card: &CardSetup) -> (Effect, Option<Abilit
     let effect = resolve_effect(c, &card.effect, at("effect")).unwrap_or(Effect::Nothing);
     if card.kind != CardKind::Spell && effect != Effect::Nothing {
         c.fail(at("effect"), SetupProblem::EffectOfNonSpell);
+    } else if effect == Effect::Equip {
+        c.fail(at("effect"), SetupProblem::EquipNotOnGear);
     }
     let ability = match &card.ability {
         None => None,
@@ -176,6 +217,9 @@ fn text(c: &mut Check<'_>, i: usize, card: &CardSetup) -> (Effect, Option<Abilit
             let e = resolve_effect(c, e, at("ability")).unwrap_or(Effect::Nothing);
             if e.chooses_location() {
                 c.fail(at("ability"), SetupProblem::AbilityChoosesLocation);
+            }
+            if e == Effect::Equip && card.kind != CardKind::Gear {
+                c.fail(at("ability"), SetupProblem::EquipNotOnGear);
             }
             Some(Ability::Activated {
                 timing: *timing,
@@ -205,6 +249,7 @@ fn resolve_effect(c: &mut Check<'_>, e: &EffectSetup, at: SetupPath) -> Option<E
         EffectSetup::Deal(n) => Effect::Deal(*n),
         EffectSetup::Kill => Effect::Kill,
         EffectSetup::MoveToChosen => Effect::MoveToChosen,
+        EffectSetup::Equip => Effect::Equip,
         EffectSetup::Might { amount, until } => Effect::Might {
             amount: *amount,
             until: *until,

@@ -33,6 +33,7 @@ pub(super) fn validate(setup: &Setup) -> Result<Table, SetupErrors> {
     let (bf_defs, fields) = battlefields::check(&mut c);
     let (defs, cards) = cards::check(&mut c);
     cards::three_players(&mut c, &defs, &cards);
+    cards::attachments(&mut c, &cards);
     let (chain, priority, passed) = chain::check(&mut c, &defs, &cards);
     let showdown = windows::showdown(&mut c, &fields, !chain.is_empty());
     repairs::check(&mut c, &defs, &cards, &fields, !chain.is_empty(), showdown);
@@ -45,6 +46,20 @@ pub(super) fn validate(setup: &Setup) -> Result<Table, SetupErrors> {
         catalog: Arc::new(Catalog {
             mode: setup.mode,
             victory_score,
+            equipment: defs
+                .iter()
+                .enumerate()
+                .filter(|(_, d)| {
+                    matches!(
+                        d.ability,
+                        Some(crate::card::Ability::Activated {
+                            effect: crate::card::Effect::Equip,
+                            ..
+                        })
+                    )
+                })
+                .map(|(i, _)| crate::card::CardId::from_index(i))
+                .collect(),
             cards: defs,
             battlefields: bf_defs,
         }),
