@@ -254,6 +254,15 @@ pub enum Event {
         /// Where it stays: the unit's last location.
         at: Zone,
     },
+    /// A Conquer would have been a player's final point, but they had not scored every other
+    /// battlefield this turn: the battlefield counts as scored and they draw a card instead of
+    /// the point (466.1.b; decks are not modelled, so the draw changes nothing here).
+    FinalPointWithheld {
+        /// Who conquered.
+        seat: Seat,
+        /// Where.
+        battlefield: BattlefieldId,
+    },
     /// A unit got a lasting effect on its Might (472.3): "+2 might this turn".
     Empowered {
         /// The unit.
@@ -388,6 +397,7 @@ impl Event {
             Event::Damaged { .. } => "460",
             Event::Dealt { .. } => "417",
             Event::Attached { .. } => "818",
+            Event::FinalPointWithheld { .. } => "466.1.b",
             Event::Detached { .. } => "435.4.b",
             Event::Empowered { .. } => "472.3",
             Event::Expired { why, .. } => match why {
@@ -551,6 +561,12 @@ impl fmt::Display for EventDisplay<'_> {
             Event::Dealt { card: id, amount } => {
                 write!(f, "{} is dealt {amount} damage", card(*id))
             }
+            Event::FinalPointWithheld { seat, battlefield } => write!(
+                f,
+                "{seat} conquers {} without having scored every battlefield this turn, and draws \
+                 a card instead of the final point",
+                c.bf_name(*battlefield)
+            ),
             Event::Attached { card: id, to } => {
                 write!(f, "{} is attached to {}", card(*id), card(*to))
             }

@@ -370,6 +370,14 @@ readings! {
         /// A Recall triggers the unit's "when I move" ability, as a move would.
         CountsAsMove = "counts-as-move" wrong RecallTriggersMove "recall-triggers-move";
     }
+    /// Rule 466.1.b: when a Conquer scores a player's final point.
+    final_point: FinalPoint = "final-point", Rule, "466.1.b" {
+        /// Only if they have scored every other battlefield this turn (in Magma Chamber, those
+        /// their teammate held as the turn began excepted); else they draw a card instead.
+        EveryBattlefield = "every-battlefield";
+        /// Any Conquer scores it, as any other point.
+        AnyConquer = "any-conquer" wrong FinalPointByAnyConquer "final-point-by-any-conquer";
+    }
     /// Rule 718.8.a: whether a change of control of a unit changes control of what is attached
     /// to it.
     attached_control: AttachedControl = "attached-control", Rule, "718.8.a" {
@@ -623,7 +631,7 @@ mod tests {
 
     #[test]
     fn every_fault_is_a_wrong_reading_of_its_point() {
-        assert_eq!(Fault::ALL.len(), 24);
+        assert_eq!(Fault::ALL.len(), 25);
         for &f in Fault::ALL {
             assert_eq!(f.key().parse::<Fault>(), Ok(f));
             assert_eq!(f.reading().fault, Some(f.key()));

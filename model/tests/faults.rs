@@ -62,6 +62,11 @@ const EXPECTED: &[(Fault, Prop, usize)] = &[
     ),
     (Fault::EquipmentLeavesWithUnit, Prop::EquipmentLeftBehind, 1),
     (Fault::AttachedNotBanished, Prop::LeaversEquipmentGone, 1),
+    (
+        Fault::FinalPointByAnyConquer,
+        Prop::FinalPointNeedsEveryBattlefield,
+        3,
+    ),
 ];
 
 /// The shortest counterexample to `prop` the default check finds against `fault`, over every

@@ -62,7 +62,7 @@ impl Game {
                     .map(|(attacker, defender)| Combat { attacker, defender }),
             }),
         };
-        Game {
+        let mut game = Game {
             catalog: Arc::clone(&table.catalog),
             readings: table.readings,
             s: State {
@@ -77,7 +77,10 @@ impl Game {
                 window,
                 chain,
                 lasting: Vec::new(),
+                mates_held: 0,
             },
-        }
+        };
+        game.s.mates_held = game.mates_held(game.s.turn);
+        game
     }
 }

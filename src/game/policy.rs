@@ -7,9 +7,9 @@ use crate::item::Opener;
 use crate::mode::Mode;
 use crate::readings::{
     AttachedControl, ChosenDestination, CombatEntry, CombatTriggerOrder, Concession, Counter,
-    Detach, Durations, FocusAfterRemoval, Hide, Kill, LeaverCards, LeaverDurations, LeaverItems,
-    LeaverPermanents, LethalDamage, PassRecord, PriorityAfterRemoval, Readings, Recall,
-    ShowdownAfterRemoval, TeammateDestination, TokenBattlefield, TurnPlayerLeaves,
+    Detach, Durations, FinalPoint, FocusAfterRemoval, Hide, Kill, LeaverCards, LeaverDurations,
+    LeaverItems, LeaverPermanents, LethalDamage, PassRecord, PriorityAfterRemoval, Readings,
+    Recall, ShowdownAfterRemoval, TeammateDestination, TokenBattlefield, TurnPlayerLeaves,
 };
 use crate::seat::{Seat, SeatSet};
 use crate::zone::Zone;
@@ -271,6 +271,15 @@ pub(crate) fn recall_is_move(r: &Readings) -> bool {
     match r.recall {
         Recall::NotAMove => false,
         Recall::CountsAsMove => true,
+    }
+}
+
+/// Rule 466.1.b (point `final-point`): whether the final point by Conquer asks for every
+/// other battlefield to have been scored this turn.
+pub(crate) fn final_point_needs_every_battlefield(r: &Readings) -> bool {
+    match r.final_point {
+        FinalPoint::EveryBattlefield => true,
+        FinalPoint::AnyConquer => false,
     }
 }
 

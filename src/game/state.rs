@@ -52,6 +52,9 @@ pub(crate) struct State {
     pub chain: Option<Chain>,
     /// Lasting effects on units (472.3), in [`Lasting::key`] order, each key once.
     pub lasting: Vec<Lasting>,
+    /// The battlefields, one bit each, that the Turn Player's teammate controlled as the turn
+    /// began: a final point by Conquer does not wait for them (466.1.b, Magma Chamber).
+    pub mates_held: u8,
 }
 
 impl State {
@@ -234,6 +237,15 @@ impl Game {
     /// Who has Focus (313), only in a Showdown.
     pub fn focus(&self) -> Option<Seat> {
         self.showdown().map(|sd| sd.focus)
+    }
+
+    /// The battlefields, one bit each, that `seat`'s teammates control now (none outside Magma
+    /// Chamber): taken as `seat`'s turn begins, for the final point (466.1.b).
+    pub(crate) fn mates_held(&self, seat: Seat) -> u8 {
+        let mates = self.mode().team_of(seat).difference(SeatSet::only(seat));
+        self.all_battlefields()
+            .filter(|&b| self.field(b).controller.is_some_and(|c| mates.contains(c)))
+            .fold(0, |bits, b| bits | 1 << b.index())
     }
 
     /// The choice someone must make before anyone has Priority, if any.
@@ -489,6 +501,7 @@ impl Clone for State {
             window: self.window,
             chain: None,
             lasting: Vec::new(),
+            mates_held: self.mates_held,
         };
         out.clone_from(self);
         out
@@ -508,6 +521,7 @@ impl Clone for State {
             window,
             chain,
             lasting,
+            mates_held,
         } = source;
         self.removed = *removed;
         self.turn = *turn;
@@ -520,6 +534,7 @@ impl Clone for State {
         self.window = *window;
         self.chain.clone_from(chain);
         self.lasting.clone_from(lasting);
+        self.mates_held = *mates_held;
     }
 }
 

@@ -43,10 +43,38 @@ pub(crate) fn score(
     }
     // 462, 464-465: a point, once per battlefield per turn.
     field.scored.insert(seat);
+    if how == ScoreKind::Conquer && final_point_withheld(game, bf, seat) {
+        ev.push(Event::FinalPointWithheld {
+            seat,
+            battlefield: bf,
+        });
+        return;
+    }
     game.s.points[seat.index()] = game.s.points[seat.index()].saturating_add(1);
     ev.push(Event::Scored {
         seat,
         battlefield: bf,
         how,
     });
+}
+
+/// 466.1.b: a Conquer that would be `seat`'s final point (their side one point from the Victory
+/// Score) scores it only if they have scored every other battlefield this turn; in Magma
+/// Chamber the battlefields their teammate controlled as the turn began do not count.
+fn final_point_withheld(game: &Game, bf: BattlefieldId, seat: Seat) -> bool {
+    if !policy::final_point_needs_every_battlefield(&game.readings) {
+        return false;
+    }
+    let team = game.mode().team_of(seat);
+    let points = super::cleanup::team_points(game, team);
+    if points + 1 != u16::from(game.catalog.victory_score) {
+        return false;
+    }
+    let waived = if game.s.turn == seat {
+        game.s.mates_held
+    } else {
+        0
+    };
+    game.all_battlefields()
+        .any(|b| b != bf && !game.field(b).scored.contains(seat) && waived & (1 << b.index()) == 0)
 }

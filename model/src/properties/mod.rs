@@ -23,6 +23,7 @@ mod liveness;
 mod movement;
 pub mod naive;
 mod removal;
+mod scoring;
 
 pub use judging::{Bits, Ghost, Judging, Step, item_bit};
 
@@ -191,6 +192,9 @@ properties! {
         State(damage::lethal_damage_stays), companion SeenEffectDamageKills;
     KilledToOwnersTrash: Always, "428, 056, 183.1", "a killed unit goes to its owner's Trash",
         OnStep(damage::killed_not_in_owners_trash), companion SeenBorrowedKilled;
+    // Scoring.
+    FinalPointNeedsEveryBattlefield: Always, "466.1.b", "a Conquer scores the final point only once every other battlefield is scored this turn, and otherwise draws a card",
+        OnStep(scoring::final_point_misjudged), companion SeenFinalPointWithheld;
     // Equipment.
     LeaversEquipmentGone: Always, "652.1, 718.8", "no equipment stays attached to a unit after its controller left",
         State(equipment::leavers_equipment_attached), companion SeenEquipmentOnOthersUnitLeaves;
@@ -284,6 +288,10 @@ properties! {
         OnStep(damage::seen_kill_in_showdown);
     SeenKillUnstages: Sometimes, "428, 456.2", "a kill leaves a staged fight without a side",
         OnStep(damage::seen_kill_unstages);
+    SeenFinalPointWithheld: Sometimes, "466.1.b", "a Conquer that would be the final point draws a card instead",
+        OnStep(scoring::seen_final_point_withheld);
+    SeenFinalConquerWins: Sometimes, "466.1.b, 467", "the final point is a Conquer, and wins the game",
+        OnStep(scoring::seen_final_conquer_wins);
     SeenEquipmentOnOthersUnitLeaves: Sometimes, "652.1, 718.8", "a player leaves with equipment on another player's unit",
         OnStep(equipment::seen_equipment_on_others_unit_leaves);
     SeenEquipmentLeftBehind: Sometimes, "435.4.b", "a unit leaves the board and its equipment stays behind",

@@ -69,6 +69,7 @@ impl Engine for Spec {
 
     fn start(setup: &Setup) -> Result<(Spec, Vec<Event>), SetupErrors> {
         let mut spec = Spec::from_table(&setup.validate()?);
+        spec.note_mates_fields();
         spec.proceed();
         let events = std::mem::take(&mut spec.log);
         Ok((spec, events))

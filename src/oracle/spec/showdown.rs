@@ -135,6 +135,13 @@ impl Spec {
         let f = &mut self.s.fields[bf.index()];
         if !f.scored.contains(&who) {
             f.scored.push(who);
+            if self.last_point_waits(who, bf) {
+                self.say(Event::FinalPointWithheld {
+                    seat: who,
+                    battlefield: bf,
+                });
+                return;
+            }
             self.s.points[who.index()] = self.s.points[who.index()].saturating_add(1);
             self.say(Event::Scored {
                 seat: who,
@@ -142,6 +149,29 @@ impl Spec {
                 how: ScoreKind::Conquer,
             });
         }
+    }
+
+    /// 466.1.b: a Conquer that would bring `who`'s side to the Victory Score gives no point
+    /// unless `who` has scored every other battlefield this turn (in Magma Chamber, not counting
+    /// those the Turn Player's teammate held as the turn began, when `who` is the Turn Player).
+    fn last_point_waits(&self, who: Seat, bf: BattlefieldId) -> bool {
+        let side: u16 = self
+            .s
+            .players
+            .iter()
+            .filter(|&&p| p == who || self.teammates(p, who))
+            .map(|p| u16::from(self.s.points[p.index()]))
+            .sum();
+        if side + 1 != u16::from(self.catalog.victory_score) {
+            return false;
+        }
+        (0..self.s.fields.len())
+            .map(BattlefieldId::from_index)
+            .any(|b| {
+                b != bf
+                    && !self.s.fields[b.index()].scored.contains(&who)
+                    && !(who == self.s.turn && self.s.mates_fields.contains(&b))
+            })
     }
 
     /// 347.3.a, 348: the Showdown ends. A combat goes on to damage and resolution; otherwise a

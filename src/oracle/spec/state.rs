@@ -130,6 +130,7 @@ impl Spec {
                 winners: None,
                 won_by_score: false,
                 grants: Vec::new(),
+                mates_fields: ArrayVec::new(),
             },
             catalog: Arc::clone(&table.catalog),
             readings: table.readings.without_faults(),
@@ -208,6 +209,8 @@ pub(super) struct SpecState {
     pub won_by_score: bool,
     /// Every lasting effect made and not yet ended, in the order they were made.
     pub grants: Vec<Grant>,
+    /// Magma Chamber: the battlefields the Turn Player's teammate controlled as the turn began.
+    pub mates_fields: ArrayVec<BattlefieldId, MAX_BATTLEFIELDS>,
 }
 
 /// One lasting effect on a unit's Might, as one item made it (472.3).
@@ -524,6 +527,7 @@ impl Clone for SpecState {
             winners: None,
             won_by_score: self.won_by_score,
             grants: Vec::new(),
+            mates_fields: ArrayVec::new(),
         };
         out.clone_from(self);
         out
@@ -551,6 +555,7 @@ impl Clone for SpecState {
             winners,
             won_by_score,
             grants,
+            mates_fields,
         } = source;
         self.players.clone_from(players);
         self.gone.clone_from(gone);
@@ -571,5 +576,6 @@ impl Clone for SpecState {
         self.winners.clone_from(winners);
         self.won_by_score = *won_by_score;
         self.grants.clone_from(grants);
+        self.mates_fields.clone_from(mates_fields);
     }
 }

@@ -2,7 +2,9 @@
 //! teammate (316.2.b.1).
 
 use super::Spec;
-use crate::card::CardId;
+use arrayvec::ArrayVec;
+
+use crate::card::{BattlefieldId, CardId, MAX_BATTLEFIELDS};
 use crate::event::{Event, ScoreKind};
 use crate::seat::Seat;
 use crate::zone::Zone;
@@ -36,6 +38,7 @@ impl Spec {
         for f in self.s.fields.iter_mut() {
             f.scored.clear();
         }
+        self.note_mates_fields();
         for c in self.s.cards.iter_mut() {
             if c.controller == seat && matches!(c.zone, Zone::Base(_) | Zone::Field(_)) {
                 c.exhausted = false;
@@ -62,5 +65,20 @@ impl Spec {
         self.s.priority = Some(teammate);
         self.say(Event::Invited { seat: teammate });
         self.say(Event::PriorityTo { seat: teammate });
+    }
+
+    /// Magma Chamber: which battlefields the Turn Player's teammate holds as the turn begins
+    /// (466.1.b).
+    pub(super) fn note_mates_fields(&mut self) {
+        let turn = self.s.turn;
+        let held: ArrayVec<BattlefieldId, MAX_BATTLEFIELDS> = (0..self.s.fields.len())
+            .filter(|&i| {
+                self.s.fields[i]
+                    .controller
+                    .is_some_and(|c| self.teammates(c, turn))
+            })
+            .map(BattlefieldId::from_index)
+            .collect();
+        self.s.mates_fields = held;
     }
 }
