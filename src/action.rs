@@ -12,6 +12,7 @@
 //! | place a waiting trigger (383.3.d) | `A places Sentry's trigger` |
 //! | choose the staged fight that goes first (456.1, 323.8-323.9) | `A chooses Left` |
 //! | invite a teammate to act (316.2.b.1, 484.8.a) | `A invites C` |
+//! | assign combat damage to an enemy unit next (460) | `A assigns damage to Guard` |
 //!
 //! Card and battlefield names are the catalog's; `Base` is the acting player's own Base. Names may
 //! not contain the words that join the parts of a sentence (` on `, ` at `, ` to `, ` and `, `, `).
@@ -96,6 +97,15 @@ pub enum Action {
         /// The teammate.
         teammate: Seat,
     },
+    /// In a combat's damage step, give the next share of your side's damage to this enemy unit
+    /// (460): all it needs to die if there is that much left, otherwise all that is left. Lethal
+    /// damage is assigned in full before the next unit gets any; the Attacker assigns first.
+    Assign {
+        /// Who assigns.
+        seat: Seat,
+        /// The enemy unit.
+        unit: CardId,
+    },
     /// Hide a card with Hidden from hand facedown at a battlefield (421, 811): a discretionary
     /// action of the Turn Player (410.1), at a battlefield they control whose facedown zone is
     /// free (107.3; 484.8.c: not a teammate's).
@@ -123,8 +133,18 @@ impl Action {
             | Action::Place { seat, .. }
             | Action::Choose { seat, .. }
             | Action::Invite { seat, .. }
+            | Action::Assign { seat, .. }
             | Action::Hide { seat, .. } => seat,
         }
+    }
+
+    /// Whether it is a choice made before anyone has Priority (placing a trigger, choosing a
+    /// staged fight, assigning combat damage), not a discretionary action or a concession.
+    pub fn is_choice(self) -> bool {
+        matches!(
+            self,
+            Action::Place { .. } | Action::Choose { .. } | Action::Assign { .. }
+        )
     }
 
     /// The action's sentence, with names from `catalog`.
@@ -199,6 +219,7 @@ impl fmt::Display for ActionDisplay<'_> {
             Action::Place { seat, card } => write!(f, "{seat} places {}'s trigger", name(card)),
             Action::Choose { seat, at } => write!(f, "{seat} chooses {}", c.bf_name(at)),
             Action::Invite { seat, teammate } => write!(f, "{seat} invites {teammate}"),
+            Action::Assign { seat, unit } => write!(f, "{seat} assigns damage to {}", name(unit)),
             Action::Hide { seat, card, at } => {
                 write!(f, "{seat} hides {} at {}", name(card), c.bf_name(at))
             }
@@ -362,6 +383,16 @@ impl Parser<'_> {
                     Location::Base => Err(self.err(place, "a card is hidden at a battlefield")),
                 }
             }
+            "assigns" => {
+                let args = args_or_missing("`damage to <unit>`")?;
+                let Some(unit) = args.strip_prefix("damage to ") else {
+                    return Err(self.err(args, "expected `damage to <unit>`"));
+                };
+                Ok(Action::Assign {
+                    seat,
+                    unit: self.card(unit)?,
+                })
+            }
             "invites" => {
                 let args = args_or_missing("a teammate's seat")?;
                 let teammate = args
@@ -373,7 +404,8 @@ impl Parser<'_> {
                 verb,
                 format!(
                     "`{verb}{}{args}` is not an action: expected passes, passes Focus, plays, \
-                     activates, moves, ends the turn, concedes, places, chooses, invites or hides",
+                     activates, moves, ends the turn, concedes, places, chooses, assigns, invites or \
+                     hides",
                     if args.is_empty() { "" } else { " " }
                 ),
             )),
@@ -394,13 +426,20 @@ pub enum Choice {
         /// Who.
         seat: Seat,
     },
+    /// In a combat's damage step, choose which enemy unit gets your side's damage next (460).
+    AssignDamage {
+        /// Who.
+        seat: Seat,
+    },
 }
 
 impl Choice {
     /// Who must choose.
     pub fn seat(self) -> Seat {
         match self {
-            Choice::PlaceTriggers { seat } | Choice::ChooseFight { seat } => seat,
+            Choice::PlaceTriggers { seat }
+            | Choice::ChooseFight { seat }
+            | Choice::AssignDamage { seat } => seat,
         }
     }
 }

@@ -42,7 +42,7 @@ pub enum RuleError {
     /// A player must first make a choice: place their simultaneous triggers (383.3.d) or, as
     /// Turn Player, choose which staged fight goes first (456.1).
     #[error(
-        "{chooser} must choose first; nothing else happens until they do (335.1, 383.3.d, 456.1)"
+        "{chooser} must choose first; nothing else happens until they do (335.1, 383.3.d, 456.1, 460)"
     )]
     AwaitingChoice {
         /// Who must choose.
@@ -277,6 +277,19 @@ pub enum RuleError {
         /// The card.
         card: CardId,
     },
+    /// Combat damage is assigned in a combat's damage step, by its Attacker and then its Defender
+    /// (460): nobody else, at no other time.
+    #[error("{seat} is not assigning combat damage now (460)")]
+    NotAssigning {
+        /// Who tried.
+        seat: Seat,
+    },
+    /// Damage is assigned to an enemy unit in the combat that has not had its share yet (460).
+    #[error("that is not an enemy unit in the combat still waiting for its share of damage (460)")]
+    NotAssignable {
+        /// The unit named.
+        card: CardId,
+    },
     /// A move goes from one location to another: the unit is already at the battlefield chosen
     /// (440).
     #[error("the unit is already there: a move goes from one location to another (440)")]
@@ -362,6 +375,8 @@ pub const RULE_ERROR_NAMES: &[&str] = &[
     "FacedownTaken",
     "NotYourUnit",
     "AlreadyAttached",
+    "NotAssigning",
+    "NotAssignable",
     "ThirdPlayer",
     "ThirdCombatant",
     "TeammateThere",
@@ -416,6 +431,7 @@ impl RuleError {
             RuleError::NotHidden { .. } => "811",
             RuleError::NotYourUnit { .. } => "818",
             RuleError::AlreadyAttached { .. } => "718.2",
+            RuleError::NotAssigning { .. } | RuleError::NotAssignable { .. } => "460",
             RuleError::NotYourBattlefield { .. } => "421",
             RuleError::FacedownTaken { .. } => "107.3",
             RuleError::ThirdPlayer { .. } => "444.2",
@@ -471,6 +487,8 @@ impl RuleError {
             RuleError::NotHidden { .. } => "NotHidden",
             RuleError::NotYourUnit { .. } => "NotYourUnit",
             RuleError::AlreadyAttached { .. } => "AlreadyAttached",
+            RuleError::NotAssigning { .. } => "NotAssigning",
+            RuleError::NotAssignable { .. } => "NotAssignable",
             RuleError::NotYourBattlefield { .. } => "NotYourBattlefield",
             RuleError::FacedownTaken { .. } => "FacedownTaken",
             RuleError::ThirdPlayer { .. } => "ThirdPlayer",

@@ -222,6 +222,14 @@ pub enum Event {
         /// The card.
         card: CardId,
     },
+    /// In a combat's damage step a player chose which enemy unit gets their side's damage next
+    /// (460): it will be dealt with the rest, all at once.
+    Assigned {
+        /// Who assigned it.
+        seat: Seat,
+        /// The unit.
+        card: CardId,
+    },
     /// A unit took combat damage (460).
     Damaged {
         /// The unit.
@@ -394,7 +402,7 @@ impl Event {
             Event::ControlGained { .. } => "188",
             Event::Moved { .. } => "440",
             Event::Recalled { .. } => "449",
-            Event::Damaged { .. } => "460",
+            Event::Damaged { .. } | Event::Assigned { .. } => "460",
             Event::Dealt { .. } => "417",
             Event::Attached { .. } => "818",
             Event::FinalPointWithheld { .. } => "466.1.b",
@@ -555,12 +563,9 @@ impl fmt::Display for EventDisplay<'_> {
                 zone_text(c, *zone, owner(*id))
             ),
             Event::Recalled { card: id } => write!(f, "{} is Recalled", card(*id)),
-            Event::Damaged { card: id, amount } => {
-                write!(f, "{} takes {amount} damage", card(*id))
-            }
-            Event::Dealt { card: id, amount } => {
-                write!(f, "{} is dealt {amount} damage", card(*id))
-            }
+            Event::Assigned { seat, card: c } => write!(f, "{seat} assigns damage to {}", card(*c)),
+            Event::Damaged { card: c, amount } => write!(f, "{} takes {amount} damage", card(*c)),
+            Event::Dealt { card: c, amount } => write!(f, "{} is dealt {amount} damage", card(*c)),
             Event::FinalPointWithheld { seat, battlefield } => write!(
                 f,
                 "{seat} conquers {} without having scored every battlefield this turn, and draws \

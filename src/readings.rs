@@ -378,6 +378,13 @@ readings! {
         /// Any Conquer scores it, as any other point.
         AnyConquer = "any-conquer" wrong FinalPointByAnyConquer "final-point-by-any-conquer";
     }
+    /// Rule 460: whose order combat damage follows.
+    damage_order: DamageOrder = "damage-order", Rule, "460" {
+        /// The order the assigning players chose, lethal damage to each unit before the next.
+        AsAssigned = "as-assigned";
+        /// Card order, whatever the players chose.
+        CardOrder = "card-order" wrong AssignmentIgnored "assignment-ignored";
+    }
     /// Rule 718.8.a: whether a change of control of a unit changes control of what is attached
     /// to it.
     attached_control: AttachedControl = "attached-control", Rule, "718.8.a" {
@@ -631,7 +638,7 @@ mod tests {
 
     #[test]
     fn every_fault_is_a_wrong_reading_of_its_point() {
-        assert_eq!(Fault::ALL.len(), 25);
+        assert_eq!(Fault::ALL.len(), 26);
         for &f in Fault::ALL {
             assert_eq!(f.key().parse::<Fault>(), Ok(f));
             assert_eq!(f.reading().fault, Some(f.key()));

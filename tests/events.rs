@@ -184,12 +184,35 @@ fn damage_dealt(giant: i8) -> Vec<(String, u8)> {
 
 #[test]
 fn a_unit_assigned_no_damage_is_not_reported_as_damaged() {
-    // Two Might is lethal to Guard and leaves nothing for Picket (460: lethal first, in card
-    // order); Picket takes no damage and no event says it did. Four is more than lethal to the
-    // Giant, which takes two: overkill is not dealt.
+    // Two Might kills Guard or Picket, not both: nothing is dealt until A, the Attacker, has
+    // chosen (460). A gives it to Picket; Guard takes no damage and no event says it did. Four
+    // is more than lethal to the Giant, which takes two: overkill is not dealt.
+    let (mut g, e) = giant_attacks(2);
+    assert!(damage_of(&g, &e).is_empty(), "{e:?}");
     assert_eq!(
-        damage_dealt(2),
-        [("Guard".to_string(), 2), ("Giant".to_string(), 2)]
+        g.awaiting(),
+        Some(riftcheck::action::Choice::AssignDamage { seat: Seat::A })
+    );
+    let picket = g.catalog().card_named("Picket").unwrap();
+    let e = g
+        .apply(Action::Assign {
+            seat: Seat::A,
+            unit: picket,
+        })
+        .unwrap();
+    assert_eq!(
+        damage_of(&g, &e),
+        [("Picket".to_string(), 2), ("Giant".to_string(), 2)]
+    );
+}
+
+#[test]
+fn damage_that_can_kill_nothing_goes_in_card_order_without_a_choice() {
+    // One Might kills neither 2-Might unit: there is nothing to choose, and the point goes to
+    // Guard, first in card order (every unit heals as the combat ends, 461).
+    assert_eq!(
+        damage_dealt(1),
+        [("Guard".to_string(), 1), ("Giant".to_string(), 1)]
     );
 }
 

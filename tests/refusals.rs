@@ -63,7 +63,7 @@ fn actions_naming_anything_are_refused_not_panicked_on() {
         let at = *u.choose(&[None, Some(Location::Base), Some(Location::Field(bf))])?;
         let mut units = CardSet::EMPTY;
         units.insert(card);
-        Ok(match u.int_in_range(0..=9)? {
+        Ok(match u.int_in_range(0..=10)? {
             0 => Action::Pass { seat },
             1 => Action::PassFocus { seat },
             2 => Action::Play {
@@ -86,6 +86,7 @@ fn actions_naming_anything_are_refused_not_panicked_on() {
             6 => Action::Concede { seat },
             7 => Action::Place { seat, card },
             8 => Action::Choose { seat, at: bf },
+            9 => Action::Assign { seat, unit: card },
             _ => Action::Invite {
                 seat,
                 teammate: Seat::from_index(u.int_in_range(0..=3)?).unwrap_or(Seat::B),
@@ -199,6 +200,7 @@ fn unknown_cards_and_battlefields_are_named_in_the_refusal() {
         ),
         (Action::Place { seat, card }, no_card),
         (Action::Choose { seat, at: bf }, no_field),
+        (Action::Assign { seat, unit: card }, no_card),
     ];
     for (action, expected) in cases {
         assert_eq!(game.check(action), Err(expected), "{action:?}");

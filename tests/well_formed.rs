@@ -3,6 +3,7 @@
 //! engine accepts is missing from it, among every action a brute-force search can build.
 
 use arbitrary::Unstructured;
+use riftcheck::action::Choice;
 use riftcheck::card::{Ability, CardKind};
 use riftcheck::harness::generate;
 use riftcheck::{Action, BattlefieldId, CardId, CardSet, Game, Location, Seat, Zone};
@@ -43,6 +44,7 @@ fn candidates(game: &Game) -> Vec<Action> {
                 out.push(Action::Activate { seat, card, target });
             }
             out.push(Action::Place { seat, card });
+            out.push(Action::Assign { seat, unit: card });
         }
         for (i, &a) in cards.iter().enumerate() {
             for &b in &cards[i..] {
@@ -112,6 +114,13 @@ fn well_formed(game: &Game, action: Action) -> bool {
         Action::Hide { seat, card, .. } => {
             let def = cat.card(card);
             game.zone(card) == Zone::Hand && def.hidden && !def.token && def.owner == seat
+        }
+        // 460: a unit at the combat whose damage is being assigned.
+        Action::Assign { unit, .. } => {
+            matches!(game.awaiting(), Some(Choice::AssignDamage { .. }))
+                && game
+                    .combat_at()
+                    .is_some_and(|(at, _)| game.zone(unit) == Zone::Field(at))
         }
         Action::Pass { .. }
         | Action::PassFocus { .. }

@@ -202,11 +202,9 @@ fn someone_can_act<E: Engine>(engine: &E, view: &Observation) -> bool {
         let seat = choice.seat();
         let mut offered = Vec::new();
         engine.well_formed(&mut offered);
-        return offered.into_iter().any(|a| {
-            a.seat() == seat
-                && matches!(a, Action::Place { .. } | Action::Choose { .. })
-                && engine.check(a).is_ok()
-        });
+        return offered
+            .into_iter()
+            .any(|a| a.seat() == seat && a.is_choice() && engine.check(a).is_ok());
     }
     let Some(p) = view.priority else {
         return false;

@@ -67,6 +67,7 @@ const EXPECTED: &[(Fault, Prop, usize)] = &[
         Prop::FinalPointNeedsEveryBattlefield,
         3,
     ),
+    (Fault::AssignmentIgnored, Prop::AssignedUnitTakesDamage, 8),
 ];
 
 /// The shortest counterexample to `prop` the default check finds against `fault`, over every

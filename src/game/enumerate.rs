@@ -35,6 +35,13 @@ impl Game {
             &|c| (cards[c.index()].zone, cards[c.index()].controller),
             out,
         );
+        // 460: in a combat's damage step, every seat naming every unit there.
+        if let Some(a) = self.assigning() {
+            let here: ArrayVec<CardId, MAX_CARDS> = self.units_at(a.at).collect();
+            for seat in self.catalog.mode.seats().iter() {
+                out.extend(here.iter().map(|&unit| Action::Assign { seat, unit }));
+            }
+        }
     }
 }
 

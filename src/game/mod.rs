@@ -10,5 +10,5 @@ pub(crate) mod policy;
 mod state;
 
 pub use chain::Item;
+pub(crate) use state::{Assigning, Combat, MAX_ASSIGNED, Showdown, Window};
 pub use state::{CardState, FieldState, Game};
-pub(crate) use state::{Combat, Showdown, Window};

@@ -26,7 +26,7 @@ impl Game {
         out.invited = if over { None } else { self.s.invited };
         let showdown = self.showdown_at();
         out.showdown = showdown.map(|(at, _)| at);
-        out.combat = showdown.and_then(|(_, c)| c);
+        out.combat = self.combat_at().map(|(_, c)| c);
         out.staged = if over {
             Default::default()
         } else {

@@ -7,9 +7,10 @@ use crate::item::Opener;
 use crate::mode::Mode;
 use crate::readings::{
     AttachedControl, ChosenDestination, CombatEntry, CombatTriggerOrder, Concession, Counter,
-    Detach, Durations, FinalPoint, FocusAfterRemoval, Hide, Kill, LeaverCards, LeaverDurations,
-    LeaverItems, LeaverPermanents, LethalDamage, PassRecord, PriorityAfterRemoval, Readings,
-    Recall, ShowdownAfterRemoval, TeammateDestination, TokenBattlefield, TurnPlayerLeaves,
+    DamageOrder, Detach, Durations, FinalPoint, FocusAfterRemoval, Hide, Kill, LeaverCards,
+    LeaverDurations, LeaverItems, LeaverPermanents, LethalDamage, PassRecord, PriorityAfterRemoval,
+    Readings, Recall, ShowdownAfterRemoval, TeammateDestination, TokenBattlefield,
+    TurnPlayerLeaves,
 };
 use crate::seat::{Seat, SeatSet};
 use crate::zone::Zone;
@@ -271,6 +272,15 @@ pub(crate) fn recall_is_move(r: &Readings) -> bool {
     match r.recall {
         Recall::NotAMove => false,
         Recall::CountsAsMove => true,
+    }
+}
+
+/// Rule 460 (point `damage-order`): whether combat damage follows the order the players
+/// assigned it in.
+pub(crate) fn damage_as_assigned(r: &Readings) -> bool {
+    match r.damage_order {
+        DamageOrder::AsAssigned => true,
+        DamageOrder::CardOrder => false,
     }
 }
 

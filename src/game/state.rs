@@ -107,6 +107,8 @@ pub(crate) enum Window {
     Neutral,
     /// A Showdown, or the Showdown step of a combat, is in progress.
     Showdown(Showdown),
+    /// A combat's Showdown step has ended and its damage is being assigned (460).
+    Damage(Assigning),
     /// The game is over.
     Over {
         /// Who won.
@@ -127,6 +129,34 @@ pub(crate) struct Showdown {
     pub passed: SeatSet,
     /// The combat this Showdown is the first step of, if any (459).
     pub combat: Option<Combat>,
+}
+
+/// A combat's damage step while its players assign damage (460): the Attacker to the
+/// Defender's units, then the Defender to the Attacker's.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub(crate) struct Assigning {
+    /// The battlefield.
+    pub at: BattlefieldId,
+    /// The sides.
+    pub fight: Combat,
+    /// The units given their share so far, in the order chosen (the first `len`).
+    pub order: [CardId; MAX_ASSIGNED],
+    /// How many of `order` are in use.
+    pub len: u8,
+    /// Who must choose the next unit, as the rules last found it; `None` once no choice is
+    /// left and the damage is about to be dealt.
+    pub chooser: Option<Seat>,
+}
+
+/// Most units given their share of damage by choice in one combat; past it the rest is given
+/// in card order.
+pub(crate) const MAX_ASSIGNED: usize = 8;
+
+impl Assigning {
+    /// The units given their share so far, in the order chosen.
+    pub fn chosen(&self) -> &[CardId] {
+        &self.order[..usize::from(self.len)]
+    }
 }
 
 /// The two sides of a combat (459.2.b).
@@ -234,6 +264,33 @@ impl Game {
             .map(|sd| (sd.at, sd.combat.map(|c| (c.attacker, c.defender))))
     }
 
+    /// The battlefield where a fight is running: its Showdown, or its combat's damage step.
+    pub(crate) fn running(&self) -> Option<BattlefieldId> {
+        match &self.s.window {
+            Window::Showdown(sd) => Some(sd.at),
+            Window::Damage(a) => Some(a.at),
+            _ => None,
+        }
+    }
+
+    /// The combat whose damage is being assigned (460), if any.
+    pub(crate) fn assigning(&self) -> Option<&Assigning> {
+        match &self.s.window {
+            Window::Damage(a) => Some(a),
+            _ => None,
+        }
+    }
+
+    /// The combat in progress, in its Showdown step or its damage step: its battlefield,
+    /// Attacker and Defender.
+    pub fn combat_at(&self) -> Option<(BattlefieldId, (Seat, Seat))> {
+        match &self.s.window {
+            Window::Showdown(sd) => sd.combat.map(|c| (sd.at, (c.attacker, c.defender))),
+            Window::Damage(a) => Some((a.at, (a.fight.attacker, a.fight.defender))),
+            _ => None,
+        }
+    }
+
     /// Who has Focus (313), only in a Showdown.
     pub fn focus(&self) -> Option<Seat> {
         self.showdown().map(|sd| sd.focus)
@@ -256,6 +313,9 @@ impl Game {
         if let Some(chain) = &self.s.chain {
             return chain.placer().map(|seat| Choice::PlaceTriggers { seat });
         }
+        if let Window::Damage(a) = &self.s.window {
+            return a.chooser.map(|seat| Choice::AssignDamage { seat });
+        }
         if matches!(self.s.window, Window::Neutral) && self.several_fights_staged() {
             return Some(Choice::ChooseFight { seat: self.s.turn });
         }
@@ -276,7 +336,7 @@ impl Game {
             Window::Showdown(sd) => Some(sd.focus),
             Window::Neutral if self.awaiting().is_some() => None,
             Window::Neutral => Some(self.s.invited.unwrap_or(self.s.turn)),
-            Window::Over { .. } => None,
+            Window::Damage(_) | Window::Over { .. } => None,
         }
     }
 
@@ -388,7 +448,7 @@ impl Game {
     /// Battlefields where a fight is staged (456, 323.6-323.7), excluding the one running now:
     /// Contested, with the contesting player's units still there.
     pub fn staged_fights(&self) -> ArrayVec<BattlefieldId, MAX_BATTLEFIELDS> {
-        let running = self.showdown().map(|sd| sd.at);
+        let running = self.running();
         self.catalog
             .battlefield_ids()
             .filter(|&bf| Some(bf) != running && self.is_staged(bf))
@@ -408,7 +468,7 @@ impl Game {
             // Fewer than two battlefields are contested at all.
             return false;
         }
-        let running = self.showdown().map(|sd| sd.at);
+        let running = self.running();
         self.catalog
             .battlefield_ids()
             .filter(|&bf| Some(bf) != running && self.is_staged(bf))

@@ -130,6 +130,7 @@ impl Field for Option<Choice> {
                     Value::text(match c {
                         Choice::PlaceTriggers { .. } => "place triggers",
                         Choice::ChooseFight { .. } => "choose a fight",
+                        Choice::AssignDamage { .. } => "assign damage",
                     }),
                 ),
             ]),

@@ -66,11 +66,12 @@ pub fn action_kind(a: &Action) -> &'static str {
         Action::Choose { .. } => "choose",
         Action::Invite { .. } => "invite",
         Action::Hide { .. } => "hide",
+        Action::Assign { .. } => "assign",
     }
 }
 
 /// Every kind of action, as [`action_kind`] names them.
-pub const ACTION_KINDS: [&str; 11] = [
+pub const ACTION_KINDS: [&str; 12] = [
     "pass",
     "pass focus",
     "play",
@@ -82,6 +83,7 @@ pub const ACTION_KINDS: [&str; 11] = [
     "choose",
     "invite",
     "hide",
+    "assign",
 ];
 
 fn location_json(cat: &Catalog, loc: Location) -> Json {
@@ -136,6 +138,9 @@ pub fn action_json(a: &Action, cat: &Catalog) -> Json {
         Action::Hide { card, at, .. } => {
             m.insert("card".into(), name(card));
             m.insert("at".into(), json!(cat.bf_name(at)));
+        }
+        Action::Assign { unit, .. } => {
+            m.insert("unit".into(), name(unit));
         }
         Action::Pass { .. }
         | Action::PassFocus { .. }

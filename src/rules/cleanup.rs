@@ -137,7 +137,7 @@ fn release_empty_battlefields(game: &mut Game, ev: &mut Vec<Event>) -> bool {
     if game.is_closed() {
         return false;
     }
-    let running = game.showdown().map(|sd| sd.at);
+    let running = game.running();
     let mut changed = false;
     for bf in game.all_battlefields() {
         if Some(bf) != running
@@ -155,7 +155,7 @@ fn release_empty_battlefields(game: &mut Game, ev: &mut Vec<Event>) -> bool {
 /// 456.2, 323.6-323.7: a staged fight whose contesting player no longer has units there is not
 /// run: the Contested status ends.
 fn unstage(game: &mut Game, ev: &mut Vec<Event>) -> bool {
-    let running = game.showdown().map(|sd| sd.at);
+    let running = game.running();
     let mut changed = false;
     for bf in game.all_battlefields() {
         if Some(bf) == running {

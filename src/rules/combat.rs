@@ -1,9 +1,11 @@
 //! Combat (454-461) between exactly two opposing players.
 
+use crate::action::Choice;
 use crate::card::{BattlefieldId, CardId, CardKind, TriggerEvent};
+use crate::error::RuleError;
 use crate::event::Event;
 use crate::game::policy;
-use crate::game::{Combat, Game, Window};
+use crate::game::{Assigning, Combat, Game, MAX_ASSIGNED, Window};
 use crate::seat::Seat;
 use crate::zone::Zone;
 
@@ -83,8 +85,15 @@ fn total_might(game: &Game, units: &[CardId]) -> u16 {
         .sum()
 }
 
-/// Assigns `amount` damage to `units` in catalog order, lethal damage to each before moving on
-/// (460.2). Damage past what kills the last unit changes nothing and is not dealt. Every unit
+/// The damage that kills `unit`: what its Might exceeds its damage by, at least 1 (143.2.a).
+fn lethal(game: &Game, unit: CardId) -> u16 {
+    (game.might(unit).unwrap_or(0).max(0) as u16)
+        .saturating_sub(game.card_state(unit).damage as u16)
+        .max(1)
+}
+
+/// Assigns `amount` damage to `units` in the order given, lethal damage to each before moving
+/// on (460). Damage past what kills the last unit changes nothing and is not dealt. Every unit
 /// named gets at least 1; units the damage does not reach are not named.
 fn assign(game: &Game, units: &[CardId], amount: u16) -> Vec<(CardId, u8)> {
     let mut left = amount;
@@ -93,24 +102,147 @@ fn assign(game: &Game, units: &[CardId], amount: u16) -> Vec<(CardId, u8)> {
         if left == 0 {
             break;
         }
-        let st = game.card_state(u);
-        let lethal = (game.might(u).unwrap_or(0).max(0) as u16)
-            .saturating_sub(st.damage as u16)
-            .max(1);
-        let give = lethal.min(left);
+        let give = lethal(game, u).min(left);
         left -= give;
         out.push((u, give.min(u8::MAX as u16) as u8));
     }
     out
 }
 
+/// `units` in the order their damage goes: those already chosen, in the order chosen, then the
+/// rest in card order.
+fn in_order(units: &[CardId], chosen: &[CardId]) -> Vec<CardId> {
+    let mut out: Vec<CardId> = chosen
+        .iter()
+        .copied()
+        .filter(|u| units.contains(u))
+        .collect();
+    out.extend(units.iter().copied().filter(|u| !chosen.contains(u)));
+    out
+}
+
+/// Whether the player dealing `amount` to `targets` still has a choice to make (460): some
+/// damage is left after the units already chosen, at least two units are left, they cannot all
+/// be killed, and at least one of them can. (If none can, where the rest lands changes nothing:
+/// it goes to the first in card order, and every unit heals as the combat ends, 461.)
+fn has_choice(game: &Game, targets: &[CardId], amount: u16, chosen: &[CardId]) -> bool {
+    let mut left = amount;
+    for u in chosen.iter().filter(|u| targets.contains(u)) {
+        left = left.saturating_sub(lethal(game, *u));
+    }
+    let rest: Vec<u16> = targets
+        .iter()
+        .filter(|u| !chosen.contains(u))
+        .map(|&u| lethal(game, u))
+        .collect();
+    left > 0
+        && rest.len() >= 2
+        && rest.iter().sum::<u16>() > left
+        && rest.iter().any(|&l| l <= left)
+}
+
+/// Who must choose the next unit to get damage at `a`'s combat: the Attacker while they have a
+/// choice, then the Defender (460); nobody once both sides are settled or a side has no units.
+fn chooser(game: &Game, a: &Assigning) -> Option<Seat> {
+    if a.chosen().len() >= MAX_ASSIGNED {
+        return None;
+    }
+    let side = |seat: Seat| -> Vec<CardId> {
+        game.units_at(a.at)
+            .filter(|&u| game.controller(u) == seat)
+            .collect()
+    };
+    let (atk, def) = (side(a.fight.attacker), side(a.fight.defender));
+    if atk.is_empty() || def.is_empty() {
+        return None;
+    }
+    if has_choice(game, &def, total_might(game, &atk), a.chosen()) {
+        return Some(a.fight.attacker);
+    }
+    if has_choice(game, &atk, total_might(game, &def), a.chosen()) {
+        return Some(a.fight.defender);
+    }
+    None
+}
+
+/// 460: a player assigning combat damage names the enemy unit in the combat that gets their
+/// side's damage next, one that has not had its share yet.
+pub(crate) fn check_assign(game: &Game, seat: Seat, unit: CardId) -> Result<(), RuleError> {
+    match game.awaiting() {
+        Some(Choice::AssignDamage { seat: chooser }) if chooser == seat => {}
+        Some(other) => {
+            return Err(RuleError::AwaitingChoice {
+                chooser: other.seat(),
+            });
+        }
+        None => return Err(RuleError::NotAssigning { seat }),
+    }
+    let Some(a) = game.assigning() else {
+        return Err(RuleError::NotAssigning { seat });
+    };
+    let enemy = if seat == a.fight.attacker {
+        a.fight.defender
+    } else {
+        a.fight.attacker
+    };
+    let at_fight = game.units_at(a.at).any(|u| u == unit);
+    if !at_fight || game.controller(unit) != enemy || a.chosen().contains(&unit) {
+        return Err(RuleError::NotAssignable { card: unit });
+    }
+    Ok(())
+}
+
+/// 460: `unit` gets `seat`'s side's damage next.
+pub(crate) fn assign_next(game: &mut Game, seat: Seat, unit: CardId, ev: &mut Vec<Event>) {
+    if let Window::Damage(a) = &mut game.s.window {
+        a.order[usize::from(a.len)] = unit;
+        a.len += 1;
+        a.chooser = None;
+    }
+    ev.push(Event::Assigned { seat, card: unit });
+}
+
+/// 347.3.a, 460: a combat's Showdown step has ended; its damage step begins.
+pub(crate) fn begin_damage(game: &mut Game, bf: BattlefieldId, fight: Combat) {
+    game.s.window = Window::Damage(Assigning {
+        at: bf,
+        fight,
+        order: [CardId(0); MAX_ASSIGNED],
+        len: 0,
+        chooser: None,
+    });
+}
+
+/// The damage step goes on: if a player has a choice to make it waits for them (returning
+/// false); otherwise the damage is dealt and the combat finishes (461).
+pub(crate) fn continue_damage(game: &mut Game, ev: &mut Vec<Event>) -> bool {
+    let Window::Damage(a) = game.s.window else {
+        return true;
+    };
+    if let Some(seat) = chooser(game, &a) {
+        if let Window::Damage(w) = &mut game.s.window {
+            w.chooser = Some(seat);
+        }
+        return false;
+    }
+    game.s.window = Window::Neutral;
+    let chosen = if policy::damage_as_assigned(&game.readings) {
+        a.chosen()
+    } else {
+        &[]
+    };
+    finish_combat(game, a.at, a.fight, chosen, ev);
+    true
+}
+
 /// After the Combat Showdown: damage (460) if both sides still have units there, then resolution
 /// (461). If the Attacker or Defender has been removed the combat still goes on, with the damage
 /// step skipped for want of a side (policy `combat-with-one-side-gone`).
-pub(crate) fn finish_combat(
+fn finish_combat(
     game: &mut Game,
     bf: BattlefieldId,
     fight: Combat,
+    chosen: &[CardId],
     ev: &mut Vec<Event>,
 ) {
     let side = |game: &Game, seat: Seat| -> Vec<CardId> {
@@ -122,8 +254,16 @@ pub(crate) fn finish_combat(
     let defenders = side(game, fight.defender);
     if !attackers.is_empty() && !defenders.is_empty() {
         // 460: both sides assign, then all damage is dealt at once.
-        let to_defenders = assign(game, &defenders, total_might(game, &attackers));
-        let to_attackers = assign(game, &attackers, total_might(game, &defenders));
+        let to_defenders = assign(
+            game,
+            &in_order(&defenders, chosen),
+            total_might(game, &attackers),
+        );
+        let to_attackers = assign(
+            game,
+            &in_order(&attackers, chosen),
+            total_might(game, &defenders),
+        );
         // `assign` names only units it gives at least 1 damage.
         for (unit, amount) in to_defenders.into_iter().chain(to_attackers) {
             let st = &mut game.s.cards[unit.index()];

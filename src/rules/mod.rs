@@ -146,6 +146,7 @@ pub(crate) fn check(game: &Game, action: Action) -> Result<(), RuleError> {
         Action::Concede { .. } => Ok(()),
         Action::Place { seat, card } => triggers::check_place(game, seat, card),
         Action::Choose { seat, at } => showdown::check_choose(game, seat, at),
+        Action::Assign { seat, unit } => combat::check_assign(game, seat, unit),
         _ => {
             if let Some(choice) = game.awaiting() {
                 return Err(RuleError::AwaitingChoice {
@@ -168,7 +169,10 @@ pub(crate) fn check(game: &Game, action: Action) -> Result<(), RuleError> {
                 Action::EndTurn { seat } => turn::check_end_turn(game, seat),
                 Action::Invite { seat, teammate } => turn::check_invite(game, seat, teammate),
                 Action::Hide { seat, card, at } => hide::check_hide(game, seat, card, at),
-                Action::Concede { .. } | Action::Place { .. } | Action::Choose { .. } => Ok(()),
+                Action::Concede { .. }
+                | Action::Place { .. }
+                | Action::Choose { .. }
+                | Action::Assign { .. } => Ok(()),
             }
         }
     }
@@ -214,6 +218,7 @@ fn check_ids(game: &Game, action: Action) -> Result<(), RuleError> {
             field_ok(Some(crate::zone::Location::Field(at)))
         }
         Action::Choose { at, .. } => field_ok(Some(crate::zone::Location::Field(at))),
+        Action::Assign { unit, .. } => card_ok(unit),
         _ => Ok(()),
     }
 }
@@ -237,6 +242,7 @@ pub(crate) fn perform(game: &mut Game, action: Action, ev: &mut Vec<Event>) {
         Action::Choose { seat: _, at } => showdown::begin_fight(game, at, ev),
         Action::Invite { seat: _, teammate } => turn::invite(game, teammate, ev),
         Action::Hide { seat, card, at } => hide::hide(game, seat, card, at, ev),
+        Action::Assign { seat, unit } => combat::assign_next(game, seat, unit, ev),
     }
     // 652.5.b.2: a removal that completes the round of Focus passes ends the Showdown.
     let unnoticed = matches!(action, Action::Concede { .. })
@@ -259,6 +265,13 @@ fn settle_unless(game: &mut Game, ev: &mut Vec<Event>, keep_showdown: bool) {
     for _ in 0..64 {
         cleanup::cleanup(game, ev);
         if game.is_over() || game.is_closed() {
+            return;
+        }
+        // 460: a combat's damage step waits for a player's assignment, or is dealt.
+        if game.assigning().is_some() {
+            if combat::continue_damage(game, ev) {
+                continue;
+            }
             return;
         }
         if let Some(sd) = game.showdown().copied() {

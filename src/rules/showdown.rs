@@ -110,7 +110,7 @@ pub(crate) fn end_showdown(game: &mut Game, ev: &mut Vec<Event>) {
     ev.push(Event::ShowdownEnded { battlefield: sd.at });
     game.s.window = Window::Neutral;
     if let Some(fight) = sd.combat {
-        combat::finish_combat(game, sd.at, fight, ev);
+        combat::begin_damage(game, sd.at, fight);
         return;
     }
     let occupants = game.occupants(sd.at);

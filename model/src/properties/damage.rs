@@ -1,9 +1,9 @@
 //! Damage and kills: a unit whose damage has reached its Might does not stay on the board, and a
 //! killed unit goes to its owner's Trash (143.2.a, 323.3, 417, 428, 056, 183.1).
 
-use riftcheck::Event;
 use riftcheck::card::CardId;
 use riftcheck::observation::{CardObs, Place};
+use riftcheck::{Action, Event};
 
 use super::judging::{Judging, Step};
 
@@ -68,4 +68,102 @@ pub fn seen_kill_in_showdown(_: &Judging<'_>, s: &Step<'_>) -> bool {
 /// Companion: a kill leaves a staged fight without one of its sides, so it is not run (456.2).
 pub fn seen_kill_unstages(_: &Judging<'_>, s: &Step<'_>) -> bool {
     s.unstaged && killed(s).next().is_some()
+}
+
+/// The combat damage a step deals (460), unit by unit.
+fn combat_damage<'a>(s: &'a Step<'_>) -> impl Iterator<Item = (CardId, u8)> + 'a {
+    s.events.iter().filter_map(|e| match e {
+        Event::Damaged { card, amount } => Some((*card, *amount)),
+        _ => None,
+    })
+}
+
+/// What kills `unit` as an observer saw it before the step: its Might (from the naive reading)
+/// less its damage, at least 1 (143.2.a).
+fn lethal_before(j: &Judging<'_>, s: &Step<'_>, unit: usize) -> u16 {
+    let might = super::naive::might(j.catalog, s.before, unit)
+        .unwrap_or(0)
+        .max(0) as u16;
+    might
+        .saturating_sub(u16::from(s.before.cards[unit].damage))
+        .max(1)
+}
+
+/// 460: combat damage is assigned lethal first. In a step that deals it (one without a
+/// concession, whose removal may change the sides as it happens), each side at the
+/// combat's battlefield takes exactly what the other side's Might comes to, or what kills all
+/// of its units if that is less, and at most one of its units takes less than what kills it.
+pub fn damage_not_lethal_first(j: &Judging<'_>, s: &Step<'_>) -> bool {
+    if s.conceded.is_some() {
+        return false;
+    }
+    let Some((attacker, defender)) = s.before.combat else {
+        return false;
+    };
+    let Some(bf) = combat_damage(s).find_map(|(u, _)| match s.before.cards[u.index()].at {
+        Place::Field(bf) => Some(bf),
+        _ => None,
+    }) else {
+        return false;
+    };
+    let units_of = |seat| -> Vec<usize> {
+        (0..s.before.cards.len())
+            .filter(|&u| {
+                let c = &s.before.cards[u];
+                c.at == Place::Field(bf)
+                    && c.controller == seat
+                    && j.catalog.cards[u].kind == riftcheck::card::CardKind::Unit
+            })
+            .collect()
+    };
+    let might_of = |units: &[usize]| -> u16 {
+        units
+            .iter()
+            .map(|&u| {
+                super::naive::might(j.catalog, s.before, u)
+                    .unwrap_or(0)
+                    .max(0) as u16
+            })
+            .sum()
+    };
+    let (atk, def) = (units_of(attacker), units_of(defender));
+    [(&def, might_of(&atk)), (&atk, might_of(&def))]
+        .into_iter()
+        .any(|(side, incoming)| {
+            let took = |u: usize| -> u16 {
+                combat_damage(s)
+                    .filter(|(c, _)| c.index() == u)
+                    .map(|(_, n)| u16::from(n))
+                    .sum()
+            };
+            let needed: u16 = side.iter().map(|&u| lethal_before(j, s, u)).sum();
+            let total: u16 = side.iter().map(|&u| took(u)).sum();
+            let short = side
+                .iter()
+                .filter(|&&u| took(u) > 0 && took(u) < lethal_before(j, s, u))
+                .count();
+            total != incoming.min(needed) || short > 1
+        })
+}
+
+/// 460: the unit a player assigns damage to next gets some: when the assignment that completes
+/// the damage step is the step that deals the damage, that unit is among those damaged.
+pub fn assigned_unit_spared(_: &Judging<'_>, s: &Step<'_>) -> bool {
+    let Action::Assign { unit, .. } = s.action else {
+        return false;
+    };
+    combat_damage(s).next().is_some() && !combat_damage(s).any(|(u, _)| u == unit)
+}
+
+/// Companion: a player assigns combat damage, a choice among the enemy units (460).
+pub fn seen_damage_assigned(_: &Judging<'_>, s: &Step<'_>) -> bool {
+    matches!(s.action, Action::Assign { .. })
+}
+
+/// Companion: the Defender assigns combat damage, after the Attacker (460).
+pub fn seen_defender_assigns(_: &Judging<'_>, s: &Step<'_>) -> bool {
+    match (s.action, s.before.combat) {
+        (Action::Assign { seat, .. }, Some((_, defender))) => seat == defender,
+        _ => false,
+    }
 }

@@ -190,6 +190,10 @@ properties! {
     // Damage and kills.
     LethalDamageKills: Always, "143.2.a, 323.3, 417", "no unit stays on the board with lethal damage",
         State(damage::lethal_damage_stays), companion SeenEffectDamageKills;
+    DamageLethalFirst: Always, "460", "each side takes the other's Might in combat damage, lethal to each unit before the next",
+        OnStep(damage::damage_not_lethal_first), companion SeenDamageAssigned;
+    AssignedUnitTakesDamage: Always, "460", "the unit a player assigns damage to next takes damage",
+        OnStep(damage::assigned_unit_spared), companion SeenDefenderAssigns;
     KilledToOwnersTrash: Always, "428, 056, 183.1", "a killed unit goes to its owner's Trash",
         OnStep(damage::killed_not_in_owners_trash), companion SeenBorrowedKilled;
     // Scoring.
@@ -280,6 +284,10 @@ properties! {
         OnStep(movement::seen_hide);
     SeenHiddenLost: Sometimes, "107.3.d", "a hidden card is trashed once its player loses the battlefield",
         OnStep(movement::seen_hidden_lost);
+    SeenDamageAssigned: Sometimes, "460", "a player chooses which enemy unit gets combat damage next",
+        OnStep(damage::seen_damage_assigned);
+    SeenDefenderAssigns: Sometimes, "460", "the Defender assigns combat damage after the Attacker",
+        OnStep(damage::seen_defender_assigns);
     SeenEffectDamageKills: Sometimes, "417, 323.3", "damage an effect deals kills a unit",
         OnStep(damage::seen_effect_damage_kills);
     SeenBorrowedKilled: Sometimes, "428, 056", "a borrowed unit is killed",

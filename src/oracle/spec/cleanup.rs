@@ -31,6 +31,14 @@ impl Spec {
             if self.s.winners.is_some() || self.s.chain_exists {
                 return;
             }
+            if self.s.dealing.is_some() {
+                if self.damage_chooser().is_some() {
+                    self.s.priority = None;
+                    return;
+                }
+                self.deal_combat_damage();
+                continue;
+            }
             if let Some(f) = &self.s.fight {
                 let (at, sides) = (f.at, f.sides);
                 if self.everyone_in(&f.focus_passes) {

@@ -27,23 +27,87 @@ impl Spec {
             .sum()
     }
 
-    /// 460.2: `amount` damage to `units` in card order, each getting what kills it before the
-    /// next gets any (at least 1); what is left once the last is dead is not dealt.
-    fn deal(&mut self, units: &[CardId], mut amount: u16) -> Vec<(CardId, u8)> {
+    /// What it takes to kill `u` now: its Might less its damage, at least 1 (143.2.a).
+    fn needed(&self, u: CardId) -> u16 {
+        let might = self.might_of(u).unwrap_or(0).max(0) as u16;
+        might
+            .saturating_sub(u16::from(self.s.cards[u.index()].damage))
+            .max(1)
+    }
+
+    /// 460: `amount` damage to `units`, the picked ones first in the order picked and then the
+    /// rest in card order, each getting what kills it before the next gets any (at least 1);
+    /// what is left once the last is dead is not dealt.
+    fn deal(&mut self, units: &[CardId], picked: &[CardId], mut amount: u16) -> Vec<(CardId, u8)> {
+        let order = picked
+            .iter()
+            .filter(|u| units.contains(u))
+            .chain(units.iter().filter(|u| !picked.contains(u)));
         let mut dealt = Vec::new();
-        for &u in units {
+        for &u in order {
             if amount == 0 {
                 break;
             }
-            let might = self.might_of(u).unwrap_or(0).max(0) as u16;
-            let needed = might
-                .saturating_sub(u16::from(self.s.cards[u.index()].damage))
-                .max(1);
-            let given = needed.min(amount);
+            let given = self.needed(u).min(amount);
             amount -= given;
             dealt.push((u, given.min(255) as u8));
         }
         dealt
+    }
+
+    /// 460: whether the player dealing `amount` to `targets` still has a real choice after the
+    /// units picked so far: damage left, two units or more without their share, not enough to
+    /// kill them all, and enough to kill one of them.
+    fn still_choosing(&self, targets: &[CardId], amount: u16, picked: &[CardId]) -> bool {
+        let mut left = amount;
+        for &u in picked {
+            if targets.contains(&u) {
+                left -= self.needed(u).min(left);
+            }
+        }
+        let open: Vec<u16> = targets
+            .iter()
+            .filter(|u| !picked.contains(u))
+            .map(|&u| self.needed(u))
+            .collect();
+        let all: u16 = open.iter().sum();
+        left > 0 && open.len() > 1 && all > left && open.iter().any(|&n| n <= left)
+    }
+
+    /// 460: who picks the next unit to get damage: the Attacker while they can choose, then the
+    /// Defender; nobody once neither can, or a side has no units left there.
+    pub(super) fn damage_chooser(&self) -> Option<Seat> {
+        let d = self.s.dealing.as_ref()?;
+        if d.picked.is_full() {
+            return None;
+        }
+        let atk = self.side(d.at, d.attacker);
+        let def = self.side(d.at, d.defender);
+        if atk.is_empty() || def.is_empty() {
+            return None;
+        }
+        if self.still_choosing(&def, self.total_might(&atk), &d.picked) {
+            Some(d.attacker)
+        } else if self.still_choosing(&atk, self.total_might(&def), &d.picked) {
+            Some(d.defender)
+        } else {
+            None
+        }
+    }
+
+    /// 460: `seat` picks `unit` to get their side's damage next.
+    pub(super) fn assign(&mut self, seat: Seat, unit: CardId) {
+        if let Some(d) = self.s.dealing.as_mut() {
+            d.picked.push(unit);
+        }
+        self.say(Event::Assigned { seat, card: unit });
+    }
+
+    /// The damage step's choices are made: the combat finishes.
+    pub(super) fn deal_combat_damage(&mut self) {
+        if let Some(d) = self.s.dealing.take() {
+            self.finish_combat(d.at, d.attacker, d.defender, &d.picked);
+        }
     }
 
     /// 428, 323.3: units with lethal damage are killed, in card order.
@@ -98,13 +162,19 @@ impl Spec {
     /// unit heals; attackers facing defenders are Recalled; the side left alone wins and
     /// establishes control (461.5). With a side gone the combat still ends this way (policy
     /// `combat-with-one-side-gone`).
-    pub(super) fn finish_combat(&mut self, bf: BattlefieldId, attacker: Seat, defender: Seat) {
+    fn finish_combat(
+        &mut self,
+        bf: BattlefieldId,
+        attacker: Seat,
+        defender: Seat,
+        picked: &[CardId],
+    ) {
         let atk = self.side(bf, attacker);
         let def = self.side(bf, defender);
         if !atk.is_empty() && !def.is_empty() {
             let (atk_might, def_might) = (self.total_might(&atk), self.total_might(&def));
-            let mut dealt = self.deal(&def, atk_might);
-            dealt.extend(self.deal(&atk, def_might));
+            let mut dealt = self.deal(&def, picked, atk_might);
+            dealt.extend(self.deal(&atk, picked, def_might));
             for (u, amount) in dealt {
                 let c = &mut self.s.cards[u.index()];
                 c.damage = c.damage.saturating_add(amount);

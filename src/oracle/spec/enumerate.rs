@@ -42,6 +42,14 @@ impl Spec {
             out
         };
         for seat in (0..self.catalog.mode.players()).filter_map(Seat::from_index) {
+            // 460: in a combat's damage step, any unit there, for anyone.
+            if let Some(d) = &self.s.dealing {
+                for &unit in &units {
+                    if self.s.cards[unit.index()].zone == Zone::Field(d.at) {
+                        out.push(Action::Assign { seat, unit });
+                    }
+                }
+            }
             out.push(Action::Pass { seat });
             out.push(Action::PassFocus { seat });
             out.push(Action::EndTurn { seat });

@@ -5,7 +5,7 @@
 
 use super::Spec;
 use super::state::{Needs, needs};
-use crate::action::Action;
+use crate::action::{Action, Choice};
 use crate::card::{Ability, BattlefieldId, CardId, CardKind, CardSet, Effect, Timing};
 use crate::error::RuleError;
 use crate::seat::Seat;
@@ -93,6 +93,7 @@ impl Spec {
             Action::Concede { .. } => {}
             Action::Place { card, .. } => self.place_rules(seat, card, out),
             Action::Choose { at, .. } => self.choose_rules(seat, at, out),
+            Action::Assign { unit, .. } => self.assign_rules(seat, unit, out),
             _ => {
                 if let Some(c) = self.choice() {
                     out.push(RuleError::AwaitingChoice { chooser: c.seat() });
@@ -139,7 +140,7 @@ impl Spec {
                 named.extend(units.iter());
                 place = Some(to);
             }
-            Action::Place { card: c, .. } => named.push(c),
+            Action::Place { card: c, .. } | Action::Assign { unit: c, .. } => named.push(c),
             Action::Choose { at, .. } => place = Some(Location::Field(at)),
             Action::Hide { card: c, at, .. } => {
                 named.push(c);
@@ -263,7 +264,44 @@ impl Spec {
                 out.extend(self.priority_rule(seat));
             }
             Action::Hide { card, at, .. } => self.hide_rules(seat, card, at, out),
-            Action::Concede { .. } | Action::Place { .. } | Action::Choose { .. } => {}
+            Action::Concede { .. }
+            | Action::Place { .. }
+            | Action::Choose { .. }
+            | Action::Assign { .. } => {}
+        }
+    }
+
+    /// 460: in a combat's damage step the player whose turn it is to choose names an enemy unit
+    /// there that has not been picked yet.
+    fn assign_rules(&self, seat: Seat, unit: CardId, out: &mut Broken) {
+        let Some(d) = self.s.dealing.as_ref() else {
+            match self.choice() {
+                Some(c) => out.push(RuleError::AwaitingChoice { chooser: c.seat() }),
+                None => out.push(RuleError::NotAssigning { seat }),
+            }
+            return;
+        };
+        match self.choice() {
+            Some(Choice::AssignDamage { seat: s }) if s == seat => {}
+            Some(c) => {
+                out.push(RuleError::AwaitingChoice { chooser: c.seat() });
+                return;
+            }
+            None => {
+                out.push(RuleError::NotAssigning { seat });
+                return;
+            }
+        }
+        let enemy = if seat == d.attacker {
+            d.defender
+        } else {
+            d.attacker
+        };
+        let card = &self.s.cards[unit.index()];
+        let there =
+            self.is_unit(unit) && card.zone == Zone::Field(d.at) && card.controller == enemy;
+        if !there || d.picked.contains(&unit) {
+            out.push(RuleError::NotAssignable { card: unit });
         }
     }
 

@@ -59,6 +59,7 @@ impl Spec {
             Action::Choose { at, .. } => self.begin_fight(at),
             Action::Invite { teammate, .. } => self.invite(teammate),
             Action::Hide { seat, card, at } => self.hide(seat, card, at),
+            Action::Assign { seat, unit } => self.assign(seat, unit),
         }
         self.proceed();
     }

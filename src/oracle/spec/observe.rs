@@ -34,7 +34,12 @@ impl Spec {
         out.awaiting = if over { None } else { self.choice() };
         out.invited = if over { None } else { s.invited };
         out.showdown = fight.map(|f| f.at);
-        out.combat = fight.and_then(|f| f.sides);
+        out.combat = fight.and_then(|f| f.sides).or_else(|| {
+            s.dealing
+                .as_ref()
+                .filter(|_| !over)
+                .map(|d| (d.attacker, d.defender))
+        });
         out.staged.clear();
         if !over {
             out.staged.extend(self.staged());

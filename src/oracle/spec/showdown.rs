@@ -190,7 +190,15 @@ impl Spec {
                     self.take_control(bf, here[0]);
                 }
             }
-            Some((attacker, defender)) => self.finish_combat(bf, attacker, defender),
+            Some((attacker, defender)) => {
+                // 460: the damage step; its players may have damage to assign first.
+                self.s.dealing = Some(super::state::Dealing {
+                    at: bf,
+                    attacker,
+                    defender,
+                    picked: arrayvec::ArrayVec::new(),
+                });
+            }
         }
         self.s.priority = Some(self.s.turn);
     }

@@ -124,6 +124,7 @@ impl Spec {
                     Seats::new()
                 },
                 fight,
+                dealing: None,
                 points: table.points,
                 energy: table.energy,
                 invited: table.invited,
@@ -177,6 +178,16 @@ pub(super) struct Fight {
     pub sides: Option<(Seat, Seat)>,
 }
 
+/// A combat's damage step while its players assign damage (460).
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub(super) struct Dealing {
+    pub at: BattlefieldId,
+    pub attacker: Seat,
+    pub defender: Seat,
+    /// The units players have picked to get damage, in the order picked.
+    pub picked: ArrayVec<CardId, 8>,
+}
+
 /// A list of seats (four at most), in the order they were written down.
 pub(super) type Seats = ArrayVec<Seat, 4>;
 
@@ -201,6 +212,8 @@ pub(super) struct SpecState {
     pub priority: Option<Seat>,
     pub passes: Seats,
     pub fight: Option<Fight>,
+    /// A combat whose Showdown has ended and whose damage is being assigned (460).
+    pub dealing: Option<Dealing>,
     pub points: [u8; 4],
     pub energy: [u8; 4],
     pub invited: Option<Seat>,
@@ -352,6 +365,7 @@ impl Spec {
 
     pub(super) fn fight_at(&self, bf: BattlefieldId) -> bool {
         self.s.fight.as_ref().is_some_and(|f| f.at == bf)
+            || self.s.dealing.as_ref().is_some_and(|d| d.at == bf)
     }
 
     /// Battlefields where a fight is staged and waits: contested, with the contesting player's
@@ -380,6 +394,11 @@ impl Spec {
                 seat: first.controller,
             });
         }
+        if self.s.dealing.is_some() {
+            return self
+                .damage_chooser()
+                .map(|seat| Choice::AssignDamage { seat });
+        }
         if !self.s.chain_exists && self.s.fight.is_none() && self.staged_count() > 1 {
             return Some(Choice::ChooseFight { seat: self.s.turn });
         }
@@ -387,7 +406,7 @@ impl Spec {
     }
 
     pub(super) fn neutral_open(&self) -> bool {
-        !self.s.chain_exists && self.s.fight.is_none()
+        !self.s.chain_exists && self.s.fight.is_none() && self.s.dealing.is_none()
     }
 
     /// The two sides of a combat staged or running at `bf`, if any.
@@ -521,6 +540,7 @@ impl Clone for SpecState {
             priority: self.priority,
             passes: Seats::new(),
             fight: None,
+            dealing: None,
             points: self.points,
             energy: self.energy,
             invited: self.invited,
@@ -549,6 +569,7 @@ impl Clone for SpecState {
             priority,
             passes,
             fight,
+            dealing,
             points,
             energy,
             invited,
@@ -570,6 +591,7 @@ impl Clone for SpecState {
         self.priority = *priority;
         self.passes.clone_from(passes);
         self.fight.clone_from(fight);
+        self.dealing.clone_from(dealing);
         self.points = *points;
         self.energy = *energy;
         self.invited = *invited;
