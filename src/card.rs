@@ -139,6 +139,11 @@ pub enum Effect {
     /// teammate's) and not the one it is at. A destination that is closed by the time the spell
     /// resolves sends the unit home instead (442.2.c).
     MoveToChosen,
+    /// Move every unit at a battlefield the player chooses as they play the spell to this
+    /// battlefield: an instructed move of each (410.2), all required at once (seed 003's
+    /// forced move). A player whose units may not go there has them Recalled instead
+    /// (442.2.c); whose units are checked when is policy `move-all-order`.
+    MoveAllTo(BattlefieldId),
     /// Equip (818): attach this gear to target unit its controller controls (716-719); the
     /// unit gets the gear's Might (719.5) while it stays attached. An ability of equipment only.
     Equip,
@@ -208,14 +213,14 @@ impl Effect {
     pub fn chooses_location(self) -> bool {
         matches!(
             self,
-            Effect::PlayTokenAt { at: None, .. } | Effect::MoveToChosen
+            Effect::PlayTokenAt { at: None, .. } | Effect::MoveToChosen | Effect::MoveAllTo(_)
         )
     }
 
     /// What the effect must target when played, if anything.
     pub fn target_kind(self) -> Option<TargetKind> {
         match self {
-            Effect::Nothing | Effect::PlayTokenAt { .. } => None,
+            Effect::Nothing | Effect::PlayTokenAt { .. } | Effect::MoveAllTo(_) => None,
             Effect::Counter => Some(TargetKind::Item),
             Effect::GainControl
             | Effect::MoveTo(_)

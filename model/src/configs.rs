@@ -385,23 +385,25 @@ fn staged(s: &mut Setup, mode: Mode) {
         .push(unit("Outrider", Seat::A, ZoneSetup::Field(y.clone()), 2));
     s.cards
         .push(unit("Sentry", first, ZoneSetup::Field(x.clone()), 2));
-    // Shoved into the first fight, the Picket is Recalled instead, and that triggers: a Recall
-    // is not a Move (451).
+    // Swept into the first fight with every unit at its battlefield, the Picket is Recalled
+    // instead (its player is not in that fight), and that triggers: a Recall is not a Move
+    // (451).
     let mut picket = unit("Picket", second, ZoneSetup::Field(y), 1);
     picket.ability = Some(trigger(TriggerEvent::Recalled));
     s.cards.push(picket);
-    // A bystander's move into the first fight (a Recall) and a play there (the Base);
-    // in a Duel the second player's.
+    // A bystander's move of every unit at a battlefield into the first fight (seed 003: those
+    // of a player not in it are Recalled) and a play there (the Base); in a Duel the second
+    // player's.
     let bystander = mode
         .seats()
         .iter()
         .find(|&b| b != Seat::A && b != first && b != second)
         .unwrap_or(second);
     s.cards.push(spell(
-        "Shove",
+        "Sweep",
         bystander,
         Timing::Reaction,
-        EffectSetup::MoveTo(x.clone()),
+        EffectSetup::MoveAllTo(x.clone()),
     ));
     let token = format!("Whelp {bystander}");
     let mut whelp = CardSetup::new(&token, CardKind::Unit, bystander, ZoneSetup::Nowhere);

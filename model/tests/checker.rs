@@ -28,14 +28,16 @@ fn config(name: &str) -> configs::Config {
 /// once the durations family joined (three turns); 16,155,560 once the equipment family joined (three
 /// turns); 17,520,013 once a Conquer could no longer win without every battlefield scored
 /// (466.1.b), so the kills family's games go on past it; 17,686,000 once players chose where
-/// combat damage goes (460); the quick bounds, two turns and one
+/// combat damage goes (460);
+/// 17,124,343 once the staged family's bystander swept every unit at a battlefield into a fight
+/// instead of shoving one; the quick bounds, two turns and one
 /// concession, give 598,834 of the first 21).
 const DEFAULT_COUNTS: [(&str, usize); 33] = [
     ("duel/chain", 141),
     ("duel/showdown", 72183),
     ("duel/removal", 2724942),
     ("duel/combat", 18129),
-    ("duel/staged", 56400),
+    ("duel/staged", 20949),
     ("duel/kills", 172566),
     ("duel/durations", 15102),
     ("duel/equipment", 31791),
@@ -43,7 +45,7 @@ const DEFAULT_COUNTS: [(&str, usize); 33] = [
     ("skirmish/showdown", 350382),
     ("skirmish/removal", 2177786),
     ("skirmish/combat", 103692),
-    ("skirmish/staged", 1312001),
+    ("skirmish/staged", 1014714),
     ("skirmish/kills", 906736),
     ("skirmish/durations", 187869),
     ("skirmish/equipment", 83145),
@@ -51,7 +53,7 @@ const DEFAULT_COUNTS: [(&str, usize); 33] = [
     ("war/showdown", 617372),
     ("war/removal", 1812095),
     ("war/combat", 183263),
-    ("war/staged", 1272010),
+    ("war/staged", 1043778),
     ("war/kills", 924054),
     ("war/durations", 264668),
     ("war/equipment", 124306),
@@ -59,7 +61,7 @@ const DEFAULT_COUNTS: [(&str, usize); 33] = [
     ("magma-chamber/showdown", 222245),
     ("magma-chamber/removal", 2933554),
     ("magma-chamber/combat", 34785),
-    ("magma-chamber/staged", 35972),
+    ("magma-chamber/staged", 35285),
     ("magma-chamber/team", 432281),
     ("magma-chamber/kills", 350322),
     ("magma-chamber/durations", 161689),

@@ -237,7 +237,7 @@ fn hand(u: &mut Unstructured<'_>, s: &mut Setup, owner: Seat, bf_names: &[String
         c.timing = timing(u)?;
         c.cost = u.int_in_range(0..=1)?;
         c.hidden = u.ratio(1, 4)?;
-        c.effect = match u.int_in_range(0..=8)? {
+        c.effect = match u.int_in_range(0..=9)? {
             0 => EffectSetup::Nothing,
             1 => EffectSetup::Counter,
             2 => EffectSetup::GainControl,
@@ -256,6 +256,7 @@ fn hand(u: &mut Unstructured<'_>, s: &mut Setup, owner: Seat, bf_names: &[String
                     },
                 }
             }
+            8 => EffectSetup::MoveAllTo(u.choose(bf_names)?.clone()),
             _ if s.cards.len() + 1 < crate::card::MAX_CARDS => {
                 let token = format!("Token {owner}{n}");
                 let mut t = CardSetup::new(&token, CardKind::Unit, owner, ZoneSetup::Nowhere);
@@ -382,7 +383,9 @@ pub fn described_state(u: &mut Unstructured<'_>) -> Result<Setup> {
                             && matches!(c.zone, ZoneSetup::Base(_) | ZoneSetup::Field(_))
                     })
                     .map(|c| c.name.clone()),
-                EffectSetup::PlayToken { at: None, .. } => Some(u.choose(&bf_names)?.clone()),
+                EffectSetup::PlayToken { at: None, .. } | EffectSetup::MoveAllTo(_) => {
+                    Some(u.choose(&bf_names)?.clone())
+                }
                 EffectSetup::MoveToChosen => {
                     let unit = s
                         .cards

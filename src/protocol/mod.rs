@@ -54,7 +54,7 @@ fn yes() -> bool {
 }
 
 /// Every effect, as capabilities name them.
-pub const EFFECTS: [&str; 10] = [
+pub const EFFECTS: [&str; 11] = [
     "nothing",
     "counter",
     "gain control",
@@ -63,6 +63,7 @@ pub const EFFECTS: [&str; 10] = [
     "deal",
     "kill",
     "move chosen",
+    "move all",
     "might",
     "equip",
 ];
@@ -77,6 +78,7 @@ fn effect_kind(e: &EffectSetup) -> &'static str {
         EffectSetup::Deal(_) => "deal",
         EffectSetup::Kill => "kill",
         EffectSetup::MoveToChosen => "move chosen",
+        EffectSetup::MoveAllTo(_) => "move all",
         EffectSetup::Might { .. } => "might",
         EffectSetup::Equip => "equip",
     }

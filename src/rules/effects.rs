@@ -54,6 +54,13 @@ pub(crate) fn execute(game: &mut Game, item: &Item, effect: Effect, ev: &mut Vec
                 movement::instructed_move(game, unit, bf, ev);
             }
         }
+        // Seed 003, 303.2.a, 442.2.c: every unit at the battlefield chosen moves, player by
+        // player in turn order.
+        Effect::MoveAllTo(to) => {
+            if let Some(ItemTarget::Location(from)) = item.target {
+                movement::move_all(game, from, to, ev);
+            }
+        }
         // 355.4.a, 442.2.c: the unit moves to the battlefield chosen for it; if that has been
         // closed to it since, it is Recalled instead.
         Effect::MoveToChosen => {

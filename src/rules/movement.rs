@@ -232,6 +232,49 @@ pub(crate) fn instructed_move(
     triggers::fire(game, waiting, ev);
 }
 
+/// An effect moves every unit at `from` to `to` (seed 003's forced move of several units). Game
+/// actions are never simultaneous (303.2.a): starting with the Turn Player and going in turn
+/// order, each player's units there move together, checked against `to` as the players before
+/// left it; a player whose units may not go there has them Recalled instead (442.2.c).
+pub(crate) fn move_all(
+    game: &mut Game,
+    from: BattlefieldId,
+    to: BattlefieldId,
+    ev: &mut Vec<Event>,
+) {
+    if from == to {
+        return;
+    }
+    let first = game.s.turn;
+    let order = (0..4).filter_map(|i| Seat::from_index((first.index() + i) % 4));
+    for seat in order {
+        let units: CardSet = game
+            .units_at(from)
+            .filter(|&u| game.controller(u) == seat)
+            .collect();
+        if units.is_empty() {
+            continue;
+        }
+        if destination_error(game, seat, to, true).is_some() {
+            for u in units.iter() {
+                recall(game, u, ev);
+            }
+            continue;
+        }
+        for u in units.iter() {
+            game.set_zone(u, Zone::Field(to));
+            ev.push(Event::Moved {
+                card: u,
+                zone: Zone::Field(to),
+            });
+        }
+        contest(game, to, seat, ev);
+        let fires = |when, source| when == TriggerEvent::Moved && units.contains(source);
+        let waiting = triggers::triggered(game, fires, &[seat]);
+        triggers::fire(game, waiting, ev);
+    }
+}
+
 /// A play required by an effect (457.2): `seat` plays `token` at `bf`, or at their Base if `bf`
 /// is closed to them; then 1 damage to each enemy unit "here", which is wherever the token went.
 pub(crate) fn forced_play(

@@ -145,6 +145,11 @@ pub(crate) fn check_play(
                 let Some(Location::Field(bf)) = at else {
                     return Err(RuleError::NoTarget { card });
                 };
+                // Seed 003: units are moved from any battlefield; where they may not go is
+                // for each of them as the spell resolves (442.2.c).
+                if let Effect::MoveAllTo(_) = def.effect {
+                    return check_target(game, seat, card, def.effect, target);
+                }
                 if def.effect == Effect::MoveToChosen {
                     check_target(game, seat, card, def.effect, target)?;
                     if let Some(unit) = target {

@@ -193,6 +193,9 @@ pub fn parse_effect(text: &str) -> Result<EffectSetup, String> {
     if text == "move to a battlefield of your choice" {
         return Ok(EffectSetup::MoveToChosen);
     }
+    if let Some(bf) = text.strip_prefix("move all units at a battlefield of your choice to ") {
+        return Ok(EffectSetup::MoveAllTo(bf.to_string()));
+    }
     if let Some(bf) = text.strip_prefix("move to ") {
         return Ok(EffectSetup::MoveTo(bf.to_string()));
     }
@@ -211,7 +214,8 @@ pub fn parse_effect(text: &str) -> Result<EffectSetup, String> {
     Err(format!(
         "`{text}` is not an effect: expected nothing, counter, gain control, move to <battlefield>, \
          play <token> at <battlefield>, play <token>, deal <1-9>, kill, move to a battlefield of \
-         your choice, +<1-9> might this turn, -<1-9> might until your next turn or (for \
+         your choice, move all units at a battlefield of your choice to <battlefield>, \
+         +<1-9> might this turn, -<1-9> might until your next turn or (for \
          equipment) equip"
     ))
 }
@@ -254,6 +258,9 @@ pub fn effect_text(e: &EffectSetup) -> String {
         EffectSetup::Counter => "counter".to_string(),
         EffectSetup::GainControl => "gain control".to_string(),
         EffectSetup::MoveTo(bf) => format!("move to {bf}"),
+        EffectSetup::MoveAllTo(bf) => {
+            format!("move all units at a battlefield of your choice to {bf}")
+        }
         EffectSetup::PlayToken {
             at: Some(bf),
             token,

@@ -98,6 +98,8 @@ pub enum EffectSetup {
     GainControl,
     /// Move target unit to the named battlefield.
     MoveTo(String),
+    /// Move every unit at a battlefield chosen when played to the named battlefield.
+    MoveAllTo(String),
     /// Play the named token at the named battlefield (or one chosen when played), then 1 damage
     /// to each enemy unit there.
     PlayToken {

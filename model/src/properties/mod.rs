@@ -173,6 +173,8 @@ properties! {
         State(fights::turn_player_chooses_fight), companion SeenTurnPlayerChooses;
     CombatTriggerOrder: Always, "459.2.d.1", "combat-start triggers are placed Attacker first and Defender last",
         OnStep(fights::combat_trigger_order), companion SeenThreeTriggerPlayers;
+    MoveAllInTurnOrder: Always, "303.2.a, 442.2.c", "an effect moving every unit at a battlefield moves them player by player in turn order, Recalling those of a player who may not go",
+        OnStep(movement::move_all_misplaced), companion SeenMoveAllSplit;
     InstructedMoveRecalls: Always, "442.2.c", "an instructed move into an invalid destination ends in a Recall",
         OnStep(movement::instructed_move_recalls), companion SeenRecall;
     ForcedPlayToBase: Always, "457.2", "a forced play into an invalid battlefield ends in the player's Base",
@@ -288,6 +290,8 @@ properties! {
         OnStep(damage::seen_damage_assigned);
     SeenDefenderAssigns: Sometimes, "460", "the Defender assigns combat damage after the Attacker",
         OnStep(damage::seen_defender_assigns);
+    SeenMoveAllSplit: Sometimes, "303.2.a, 442.2.c", "an effect moves every unit at a battlefield, and one player's units are Recalled instead",
+        OnStep(movement::seen_move_all_split);
     SeenEffectDamageKills: Sometimes, "417, 323.3", "damage an effect deals kills a unit",
         OnStep(damage::seen_effect_damage_kills);
     SeenBorrowedKilled: Sometimes, "428, 056", "a borrowed unit is killed",

@@ -256,3 +256,61 @@ pub fn seen_hidden_lost(_: &Judging<'_>, s: &Step<'_>) -> bool {
         .iter()
         .any(|e| matches!(e, Event::HiddenLost { .. }))
 }
+
+/// Seed 003, 303.2.a, 442.2.c: an effect that moves every unit at one battlefield to another
+/// moves them player by player, in turn order from the Turn Player, each player checked against
+/// the destination as the players before them left it: a player who may go there arrives with
+/// all their units from there, one who may not has them Recalled to their Base. Judged on
+/// the units still on the board after the step.
+pub fn move_all_misplaced(j: &Judging<'_>, s: &Step<'_>) -> bool {
+    resolved(j, s).any(|(_, effect, target)| {
+        let (Effect::MoveAllTo(to), Some(ItemTarget::Location(from))) = (effect, target) else {
+            return false;
+        };
+        if from == to {
+            return false;
+        }
+        let mut v = s.before.clone();
+        let first = v.turn.unwrap_or(riftcheck::Seat::A);
+        let order = (0..4).filter_map(|i| riftcheck::Seat::from_index((first.index() + i) % 4));
+        let mut want: Vec<(usize, Place)> = Vec::new();
+        for who in order {
+            let theirs: Vec<usize> = (0..v.cards.len())
+                .filter(|&u| {
+                    j.catalog.cards[u].kind == CardKind::Unit
+                        && v.cards[u].at == Place::Field(from)
+                        && v.cards[u].controller == who
+                })
+                .collect();
+            if theirs.is_empty() {
+                continue;
+            }
+            let closed = naive::closed_to(j.catalog, &v, who, to, true);
+            for &u in &theirs {
+                let place = if closed {
+                    Place::Base(who)
+                } else {
+                    Place::Field(to)
+                };
+                v.cards[u].at = place;
+                want.push((u, place));
+            }
+        }
+        want.into_iter()
+            .any(|(u, place)| j.after.cards[u].at.on_board() && j.after.cards[u].at != place)
+    })
+}
+
+/// Companion: an effect moves the units of several players at once, and one of them may not
+/// go where they are sent.
+pub fn seen_move_all_split(j: &Judging<'_>, s: &Step<'_>) -> bool {
+    resolved(j, s).any(|(_, effect, target)| {
+        let (Effect::MoveAllTo(to), Some(ItemTarget::Location(_))) = (effect, target) else {
+            return false;
+        };
+        s.events
+            .iter()
+            .any(|e| matches!(e, Event::Moved { zone, .. } if *zone == riftcheck::Zone::Field(to)))
+            && s.events.iter().any(|e| matches!(e, Event::Recalled { .. }))
+    })
+}

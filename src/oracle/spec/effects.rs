@@ -56,6 +56,14 @@ impl Spec {
                     }
                 }
             }
+            // Seed 003: everyone's units at the chosen battlefield are moved, one player after
+            // another in turn order from the Turn Player (303.2.a: nothing is simultaneous),
+            // each player's together; a player who may not go there is Recalled (442.2.c).
+            Effect::MoveAllTo(to) => {
+                if let Some(ItemTarget::Location(from)) = item.target {
+                    self.move_all(from, to);
+                }
+            }
             // 417: damage marked on a unit still on the board; lethal damage is for the
             // cleanup (323.3).
             Effect::Deal(amount) => {

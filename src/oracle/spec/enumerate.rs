@@ -34,7 +34,7 @@ impl Spec {
                 Needs::AUnit | Needs::AUnitAndABattlefield => {
                     units.iter().map(|&c| Some(c)).collect()
                 }
-                Needs::Nothing | Needs::ABattlefield => ArrayVec::new(),
+                Needs::Nothing | Needs::ABattlefield | Needs::AnyBattlefield => ArrayVec::new(),
             };
             if out.is_empty() {
                 out.push(None);
@@ -64,7 +64,7 @@ impl Spec {
                     let permanent = matches!(def.kind, CardKind::Unit | CardKind::Gear);
                     let choose_place = matches!(
                         needs(def.effect),
-                        Needs::ABattlefield | Needs::AUnitAndABattlefield
+                        Needs::ABattlefield | Needs::AnyBattlefield | Needs::AUnitAndABattlefield
                     );
                     for target in targets(needs(def.effect)) {
                         let play = |at| Action::Play {

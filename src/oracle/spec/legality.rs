@@ -444,7 +444,12 @@ impl Spec {
                         }
                         return;
                     }
-                    (Needs::ABattlefield | Needs::AUnitAndABattlefield, _) => {
+                    // Seed 003: the battlefield units are moved from may be any.
+                    (Needs::AnyBattlefield, Some(Location::Field(_))) => {}
+                    (
+                        Needs::ABattlefield | Needs::AnyBattlefield | Needs::AUnitAndABattlefield,
+                        _,
+                    ) => {
                         out.push(RuleError::NoTarget { card });
                     }
                     (_, Some(_)) => out.push(RuleError::LocationNotNeeded { card }),
@@ -468,8 +473,8 @@ impl Spec {
             return;
         }
         match (needs(effect), target) {
-            (Needs::Nothing | Needs::ABattlefield, None) => {}
-            (Needs::Nothing | Needs::ABattlefield, Some(_)) => {
+            (Needs::Nothing | Needs::ABattlefield | Needs::AnyBattlefield, None) => {}
+            (Needs::Nothing | Needs::ABattlefield | Needs::AnyBattlefield, Some(_)) => {
                 out.push(RuleError::TargetNotNeeded { card });
             }
             (Needs::AnItem | Needs::AUnit | Needs::AUnitAndABattlefield, None) => {

@@ -69,4 +69,49 @@ impl Spec {
             self.fire(t);
         }
     }
+
+    /// Seed 003: everyone's units at `from` are moved to `to`, one player after another in turn
+    /// order from the Turn Player (303.2.a: nothing is simultaneous), each player's together; a
+    /// player who may not go there is Recalled (442.2.c).
+    pub(super) fn move_all(&mut self, from: BattlefieldId, to: BattlefieldId) {
+        if from == to {
+            return;
+        }
+        let start = self
+            .s
+            .players
+            .iter()
+            .position(|&p| p == self.s.turn)
+            .unwrap_or(0);
+        let n = self.s.players.len();
+        let order: Vec<Seat> = (0..n).map(|i| self.s.players[(start + i) % n]).collect();
+        for who in order {
+            let theirs: Vec<CardId> = (0..self.s.cards.len())
+                .map(CardId::from_index)
+                .filter(|&c| {
+                    self.on_board_unit(c)
+                        && self.s.cards[c.index()].zone == Zone::Field(from)
+                        && self.s.cards[c.index()].controller == who
+                })
+                .collect();
+            if theirs.is_empty() {
+                continue;
+            }
+            if self.closed_to(who, to, true) {
+                for u in theirs {
+                    self.recall(u);
+                }
+                continue;
+            }
+            for &u in &theirs {
+                self.s.cards[u.index()].zone = Zone::Field(to);
+                self.say(Event::Moved {
+                    card: u,
+                    zone: Zone::Field(to),
+                });
+            }
+            self.arrive(to, who);
+            self.moved(who, theirs.into_iter().collect());
+        }
+    }
 }

@@ -17,7 +17,7 @@ impl Spec {
         at: Option<Location>,
     ) -> Option<ItemTarget> {
         match needs(effect) {
-            Needs::ABattlefield => match at {
+            Needs::ABattlefield | Needs::AnyBattlefield => match at {
                 Some(Location::Field(b)) => Some(ItemTarget::Location(b)),
                 _ => None,
             },

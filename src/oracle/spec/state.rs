@@ -242,6 +242,8 @@ pub(super) enum Needs {
     AnItem,
     AUnit,
     ABattlefield,
+    /// A battlefield, whoever is there: the one units are moved from.
+    AnyBattlefield,
     /// A unit, and a battlefield for it to move to.
     AUnitAndABattlefield,
 }
@@ -259,6 +261,7 @@ pub(super) fn needs(effect: Effect) -> Needs {
         | Effect::Might { .. } => Needs::AUnit,
         Effect::PlayTokenAt { at: None, .. } => Needs::ABattlefield,
         Effect::MoveToChosen => Needs::AUnitAndABattlefield,
+        Effect::MoveAllTo(_) => Needs::AnyBattlefield,
         Effect::Nothing | Effect::PlayTokenAt { .. } => Needs::Nothing,
     }
 }

@@ -246,6 +246,7 @@ fn resolve_effect(c: &mut Check<'_>, e: &EffectSetup, at: SetupPath) -> Option<E
         EffectSetup::Counter => Effect::Counter,
         EffectSetup::GainControl => Effect::GainControl,
         EffectSetup::MoveTo(bf) => Effect::MoveTo(c.battlefield(bf, at)?),
+        EffectSetup::MoveAllTo(bf) => Effect::MoveAllTo(c.battlefield(bf, at)?),
         EffectSetup::Deal(n) => Effect::Deal(*n),
         EffectSetup::Kill => Effect::Kill,
         EffectSetup::MoveToChosen => Effect::MoveToChosen,
