@@ -252,8 +252,9 @@ readings! {
         /// Passes are a set of seats; the round is complete when every remaining seat is in it;
         /// a removal deletes the leaver from the set.
         Seats = "seats";
-        /// Passes are counted, so a departed player's pass still counts.
-        Count = "count" wrong CountPasses "count-passes";
+        /// A count of consecutive passes, clamped to the new table size after a removal (what
+        /// several public engines do), so a departed player's pass still counts.
+        Count = "consecutive-count" wrong CountPasses "count-passes";
         /// The remaining players' passes are discarded when someone concedes.
         ResetByRemoval = "reset-by-removal" wrong PassesDiscardedOnConcession "passes-discarded-on-concession";
         /// In War, A, B and C passing is taken for a complete round, skipping D's response.
@@ -265,6 +266,72 @@ readings! {
         NextPlayer = "next-player";
         /// The first remaining seat, whoever left.
         FirstSeat = "first-seat" wrong TurnRestartsAtFirstSeat "turn-restarts-at-first-seat";
+    }
+    /// Policy `focus-after-chain` (340.2.a, 346, 346.1, 429.2.a): whether Focus passes when a
+    /// Chain empties during a Showdown.
+    focus_after_chain: FocusAfterChain = "focus-after-chain", Policy, "340.2.a, 346, 346.1, 429.2.a" {
+        /// A Chain opened by a play passes Focus however it emptied; one opened by a trigger
+        /// does not.
+        PlayOpened = "play-opened";
+        /// A Chain emptied by countering or a removal, not by resolution, does not pass Focus.
+        CounteredDoesNotPass = "countered-does-not-pass";
+        /// A Chain opened by a trigger passes Focus too once a player added an item to it.
+        ExtendedTriggerChainPasses = "extended-trigger-chain-passes";
+    }
+    /// Policy `top-item-countered` (652.4, 652.5.c): Priority when a removal counters the newest
+    /// item.
+    top_item_countered: TopItemCountered = "top-item-countered", Policy, "652.4, 652.5.c, 340.4" {
+        /// Priority stays with its holder unless the leaver held it; the passes stand.
+        PriorityStays = "priority-stays";
+        /// Priority goes to the controller of the new newest item (340.4) and a new round of
+        /// passes starts.
+        FreshRound = "fresh-round";
+    }
+    /// Policy `owned-spell-on-chain` (652.3, 652.4): a card the leaver owns on the Chain under
+    /// another player's control.
+    owned_spell_on_chain: OwnedSpellOnChain = "owned-spell-on-chain", Policy, "652.3, 652.4" {
+        /// It leaves the game with the leaver's cards.
+        RemovedWithLeaver = "removed-with-leaver";
+        /// It stays on the Chain and resolves (652.3 read as applying to cards off the Chain).
+        ControlledOnly = "controlled-only";
+    }
+    /// Policy `leaver-battlefield-control` (651.3, 187.4.c): when the leaver's battlefields stop
+    /// being theirs.
+    leaver_battlefield_control: LeaverBattlefieldControl = "leaver-battlefield-control", Policy, "651.3, 187.4.c, 323.6" {
+        /// At once, as they leave.
+        AtOnce = "at-once";
+        /// At the next Open-state cleanup, which finds no units of their controller there.
+        AtNextCleanup = "at-next-cleanup";
+    }
+    /// Policy `combat-with-one-side-gone` (460.1, 461): a combat whose Attacker or Defender left.
+    combat_with_one_side_gone: CombatWithOneSideGone = "combat-with-one-side-gone", Policy, "460.1, 461" {
+        /// It goes on: the Showdown finishes, no damage with a side empty, resolution by 461.
+        GoesOn = "goes-on";
+        /// It ends at once, with no resolution and no Conquer.
+        CombatEnds = "combat-ends";
+    }
+    /// Policy `defender-keeps-control` (461.5, 464.1): whether a Defender who already controlled
+    /// the battlefield Conquers it by winning the combat.
+    defender_keeps_control: DefenderKeepsControl = "defender-keeps-control", Policy, "461.5, 464.1" {
+        /// It does not: only gaining control is a Conquer.
+        NoConquer = "no-conquer";
+        /// It does (461.5.d read literally).
+        DefenderConquers = "defender-conquers";
+    }
+    /// Policy `focus-passes-after-trigger-chain` (346.1, 347.3.a): whether a Chain opened by
+    /// triggers during a Showdown keeps the sequence of Focus passes.
+    focus_passes_after_trigger_chain: FocusPassesAfterTriggerChain = "focus-passes-after-trigger-chain", Policy, "346.1, 347.3.a" {
+        /// It keeps them; only plays start a new sequence.
+        Kept = "kept";
+        /// It starts a new sequence of Focus passes.
+        TriggerChainResets = "trigger-chain-resets";
+    }
+    /// Policy `team-victory` (651.1, 651.4, 484.6.a): when a game with teams ends.
+    team_victory: TeamVictory = "team-victory", Policy, "651.1, 651.4, 484.6.a", Teams {
+        /// When every remaining player is on one team, that team wins.
+        OneTeamWins = "one-team-wins";
+        /// Only when one player is left (651.1 read literally); teammates play on.
+        LastPlayerOnly = "last-player-only";
     }
     /// Rule 652.5.c.1: who receives Priority when its holder leaves.
     priority_after_removal: PriorityAfterRemoval = "priority-after-removal", Rule, "652.5.c.1" {
@@ -326,8 +393,12 @@ readings! {
     }
     /// Policy `combat-trigger-order` (459.2.d.1): the order players place combat-start triggers.
     combat_trigger_order: CombatTriggerOrder = "combat-trigger-order", Policy, "459.2.d.1, 383.3.d" {
-        /// The Attacker first, then each non-Defender in turn order, the Defender last.
+        /// The Attacker first, then each non-Defender in turn order after the Attacker, the
+        /// Defender last.
         AttackerFirst = "attacker-first";
+        /// The Attacker first, then the non-Defenders in turn order from the Turn Player (not
+        /// from the Attacker), the Defender last.
+        TurnOrderAfterAttacker = "turn-order-after-attacker";
         /// Plain turn order from the Turn Player.
         TurnOrder = "turn-order" wrong CombatTriggersInTurnOrder "combat-triggers-in-turn-order";
     }
@@ -488,6 +559,93 @@ pub enum ReadingError {
         /// The readings it has.
         expected: Vec<&'static str>,
     },
+}
+
+/// A reading of one of the project's policies chosen by name, `POINT=READING` on the command line
+/// (`--policy focus-after-chain=countered-does-not-pass`).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct PolicyChoice {
+    /// The point.
+    pub point: &'static str,
+    /// The reading chosen.
+    pub reading: &'static str,
+}
+
+impl PolicyChoice {
+    /// `readings` with this choice made.
+    pub fn apply(self, readings: Readings) -> Readings {
+        let mut r = readings;
+        // Both names were checked when the choice was parsed.
+        let _ = r.set(self.point, self.reading);
+        r
+    }
+}
+
+impl fmt::Display for PolicyChoice {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}={}", self.point, self.reading)
+    }
+}
+
+/// Why a `POINT=READING` choice cannot be made.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PolicyChoiceError {
+    /// There is no `=`.
+    #[error("`{0}` is not POLICY=READING (e.g. team-victory=last-player-only)")]
+    Malformed(String),
+    /// The point or the reading does not exist.
+    #[error(transparent)]
+    Unknown(#[from] ReadingError),
+    /// The point is a rule, not a policy: its other readings are faults.
+    #[error("`{0}` is a rule, not a policy; its misreadings are chosen with --fault")]
+    NotAPolicy(&'static str),
+    /// The reading is known to be wrong.
+    #[error("`{reading}` of {point} is the rule fault `{fault}`; choose it with --fault {fault}")]
+    Fault {
+        /// The point.
+        point: &'static str,
+        /// The reading.
+        reading: &'static str,
+        /// The fault it is.
+        fault: &'static str,
+    },
+}
+
+impl FromStr for PolicyChoice {
+    type Err = PolicyChoiceError;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let (point, reading) = s
+            .split_once('=')
+            .ok_or_else(|| PolicyChoiceError::Malformed(s.to_string()))?;
+        let (point, reading) = (point.trim(), reading.trim());
+        let info = POINTS
+            .iter()
+            .find(|p| p.key == point)
+            .ok_or_else(|| ReadingError::UnknownPoint(point.to_string()))?;
+        let r = info
+            .readings
+            .iter()
+            .find(|r| r.key == reading)
+            .ok_or_else(|| ReadingError::UnknownReading {
+                point: info.key,
+                reading: reading.to_string(),
+                expected: info.readings.iter().map(|r| r.key).collect(),
+            })?;
+        if info.kind != PointKind::Policy {
+            return Err(PolicyChoiceError::NotAPolicy(info.key));
+        }
+        if let Some(fault) = r.fault {
+            return Err(PolicyChoiceError::Fault {
+                point: info.key,
+                reading: r.key,
+                fault,
+            });
+        }
+        Ok(PolicyChoice {
+            point: info.key,
+            reading: r.key,
+        })
+    }
 }
 
 /// A policy of the rules reference, section 3: its name, the rules it reads, what the engine
@@ -673,6 +831,37 @@ mod tests {
             assert_eq!(Readings::default().get(p.key), Some(p.readings[0].key));
             assert!(p.readings[0].fault.is_none(), "{}", p.key);
         }
+    }
+
+    #[test]
+    fn a_policy_reading_is_chosen_by_name_and_a_fault_is_not() {
+        let c: PolicyChoice = "team-victory=last-player-only".parse().unwrap();
+        assert_eq!(c.to_string(), "team-victory=last-player-only");
+        assert_eq!(
+            c.apply(Readings::default()).team_victory,
+            TeamVictory::LastPlayerOnly
+        );
+        assert!(matches!(
+            "team-victory".parse::<PolicyChoice>(),
+            Err(PolicyChoiceError::Malformed(_))
+        ));
+        assert!(matches!(
+            "pass-record=consecutive-count".parse::<PolicyChoice>(),
+            Err(PolicyChoiceError::Fault {
+                fault: "count-passes",
+                ..
+            })
+        ));
+        assert!(matches!(
+            "kill=to-trash".parse::<PolicyChoice>(),
+            Err(PolicyChoiceError::NotAPolicy("kill"))
+        ));
+        assert!(matches!(
+            "team-victory=sometimes".parse::<PolicyChoice>(),
+            Err(PolicyChoiceError::Unknown(
+                ReadingError::UnknownReading { .. }
+            ))
+        ));
     }
 
     #[test]

@@ -26,6 +26,9 @@ pub struct Options {
     pub progress: Show,
     /// The rule fault the engine under test is to make (a reading known to be wrong).
     pub fault: Option<riftcheck::Fault>,
+    /// Readings of the project's policies other than the default (`--policy`), which the
+    /// engine and the spec both follow.
+    pub policies: Vec<riftcheck::PolicyChoice>,
     /// This run's part of a search split between runs (`--shard I/N`): the run, the runs, the
     /// frontier depth.
     pub shard: Option<(u32, u32, usize)>,
@@ -45,6 +48,7 @@ impl Default for Options {
             limits: Limits::default(),
             progress: Show::Quiet,
             fault: None,
+            policies: Vec::new(),
             shard: None,
             keep_fingerprints: false,
             memo: true,
@@ -242,7 +246,11 @@ pub fn prepare<E: Engine>(
     bounds: Bounds,
     opts: &Options,
 ) -> Result<Exploration<E>, String> {
-    let mut model = RiftModel::<E>::of(name, &setup.with_fault(opts.fault), bounds)?;
+    let mut read = setup.clone();
+    for c in &opts.policies {
+        read.readings = c.apply(read.readings);
+    }
+    let mut model = RiftModel::<E>::of(name, &read.with_fault(opts.fault), bounds)?;
     model.memo = opts.memo;
     model.coverage = opts.coverage;
     Ok(Exploration::new(

@@ -176,9 +176,13 @@ pub(crate) fn trigger_placement_order(
     turn_player: Seat,
     combat: Option<(Seat, Seat)>,
 ) -> Vec<Seat> {
-    let combat = match r.combat_trigger_order {
-        CombatTriggerOrder::AttackerFirst => combat,
-        CombatTriggerOrder::TurnOrder => None,
+    let (combat, others_after) = match r.combat_trigger_order {
+        CombatTriggerOrder::AttackerFirst => (combat, combat.map(|(a, _)| a.index())),
+        // The seat before the Turn Player, so that the Turn Player comes first among the others.
+        CombatTriggerOrder::TurnOrderAfterAttacker => {
+            (combat, combat.map(|_| turn_player.index() + 3))
+        }
+        CombatTriggerOrder::TurnOrder => (None, None),
     };
     let (first, last) = match combat {
         Some((attacker, defender)) => (attacker, Some(defender)),
@@ -188,16 +192,13 @@ pub(crate) fn trigger_placement_order(
     if remaining.contains(first) {
         order.push(first);
     }
-    let mut seat = first;
-    for _ in 0..4 {
-        match remaining.next_after(seat) {
-            Some(next) if next != first && !order.contains(&next) => {
-                if Some(next) != last {
-                    order.push(next);
-                }
-                seat = next;
-            }
-            _ => break,
+    let start = others_after.unwrap_or(first.index());
+    for k in 1..=4 {
+        let Some(seat) = Seat::from_index((start + k) % 4) else {
+            continue;
+        };
+        if remaining.contains(seat) && seat != first && Some(seat) != last {
+            order.push(seat);
         }
     }
     if let Some(last) = last
@@ -374,6 +375,18 @@ mod tests {
     fn a_removed_attacker_is_skipped_but_its_place_is_kept() {
         let o = order("BCD", Seat::B, Some((Seat::A, Seat::C)));
         assert_eq!(o, vec![Seat::B, Seat::D, Seat::C]);
+    }
+
+    #[test]
+    fn read_from_the_turn_player_the_others_start_there() {
+        let mut r = Readings::default();
+        r.set("combat-trigger-order", "turn-order-after-attacker")
+            .unwrap();
+        // B's turn; C attacks A: C, then B and D from the Turn Player on, A last.
+        let o = trigger_placement_order(&r, seats("ABCD"), Seat::B, Some((Seat::C, Seat::A)));
+        assert_eq!(o, vec![Seat::C, Seat::B, Seat::D, Seat::A]);
+        let o = order("ABCD", Seat::B, Some((Seat::C, Seat::A)));
+        assert_eq!(o, vec![Seat::C, Seat::D, Seat::B, Seat::A]);
     }
 
     #[test]

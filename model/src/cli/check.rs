@@ -82,6 +82,11 @@ pub struct CheckArgs {
     /// Make the engine commit this rule fault (`riftcheck faults` lists them).
     #[arg(long)]
     pub fault: Option<String>,
+    /// Play under another reading of a policy, POLICY=READING (repeatable; `riftcheck policies`
+    /// lists them), e.g. `--policy team-victory=last-player-only`: the engine and the spec both
+    /// follow it.
+    #[arg(long = "policy", value_name = "POLICY=READING")]
+    pub policies: Vec<String>,
     /// Run part I of N of a split check (from 0): every run explores the states above the
     /// frontier depth, and each explores beyond the frontier states dealt to it;
     /// `riftcheck merge` combines the runs' JSON reports into one verdict.
@@ -408,6 +413,7 @@ pub fn run(args: CheckArgs) -> ExitCode {
             Show::Lines(progress_every)
         },
         fault: None,
+        policies: Vec::new(),
         shard: None,
         keep_fingerprints: args.fingerprints.is_some(),
         memo: !args.no_memo,
@@ -428,6 +434,12 @@ pub fn run(args: CheckArgs) -> ExitCode {
         match name.parse() {
             Ok(f) => opts.fault = Some(f),
             Err(e) => return fail_input(e),
+        }
+    }
+    for text in &args.policies {
+        match text.parse() {
+            Ok(c) => opts.policies.push(c),
+            Err(e) => return fail_input(format!("--policy {text}: {e}")),
         }
     }
     if args.format == Format::Text {
@@ -752,6 +764,7 @@ mod tests {
             print: None,
             list: false,
             fault: None,
+            policies: Vec::new(),
             shard: None,
             shard_depth: 6,
             shard_by: ShardBy::Configuration,

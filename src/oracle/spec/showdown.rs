@@ -5,6 +5,7 @@ use super::Spec;
 use super::state::Fight;
 use crate::card::{BattlefieldId, TriggerEvent};
 use crate::event::{Event, ScoreKind};
+use crate::readings::CombatTriggerOrder;
 use crate::seat::Seat;
 use crate::zone::Zone;
 
@@ -90,8 +91,14 @@ impl Spec {
         if self.still_in(attacker) {
             order.push(attacker);
         }
-        let mut i = attacker.index();
-        for _ in 0..3 {
+        // Policy `combat-trigger-order`: the others in turn order after the Attacker, or, read
+        // the other way, after the Turn Player.
+        let from = match self.readings.combat_trigger_order {
+            CombatTriggerOrder::TurnOrderAfterAttacker => self.s.turn.index() + 3,
+            _ => attacker.index(),
+        };
+        let mut i = from;
+        for _ in 0..4 {
             i = (i + 1) % 4;
             let p = Seat::ALL[i];
             if p != defender && p != attacker && self.still_in(p) {
