@@ -15,6 +15,7 @@ pub mod memo;
 pub mod model;
 pub mod progress;
 pub mod properties;
+pub mod readings;
 pub mod report;
 pub mod search;
 pub mod simulate;

@@ -138,6 +138,10 @@ enum Command {
     },
     /// List the project's policies: where the rules are silent, what the engine does.
     Policies,
+    /// Set each policy's readings side by side: the shortest situation in which the project's
+    /// reading and each other reading part ways, as a rulebook example with both outcomes, and
+    /// the properties each reading breaks. Exit status: 0, or 2 on bad input.
+    Readings(riftcheck_model::cli::readings::ReadingsArgs),
     /// List the properties the checker proves.
     Properties,
     /// List the rule faults (readings known to be wrong) the engine can be made to commit.
@@ -296,6 +300,7 @@ fn main() -> ExitCode {
             ExitCode::SUCCESS
         }
         Command::Policies => policies(),
+        Command::Readings(args) => riftcheck_model::cli::readings::run(&args),
         Command::Faults => faults(),
         Command::Properties => properties(),
     }

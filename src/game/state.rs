@@ -178,6 +178,23 @@ impl PartialEq for Game {
 
 impl Eq for Game {}
 
+impl Game {
+    /// Whether the two games are in the same state, whatever readings each is played under:
+    /// two such games show an observer the same thing.
+    pub fn same_state(&self, other: &Game) -> bool {
+        self.s == other.s
+            && (Arc::ptr_eq(&self.catalog, &other.catalog) || self.catalog == other.catalog)
+    }
+
+    /// This game, from its present state on played under `readings` instead: what the same
+    /// table would be had it read the rules the other way so far without it showing.
+    pub fn reread(&self, readings: crate::readings::Readings) -> Game {
+        let mut g = self.clone();
+        g.readings = readings;
+        g
+    }
+}
+
 impl Hash for Game {
     /// Hashes the changing state only: games compared by the model checker share one catalog.
     fn hash<H: Hasher>(&self, state: &mut H) {

@@ -211,6 +211,32 @@ pub(crate) fn render(s: &Scenario) -> String {
     )
 }
 
+/// The sentences of one step: the action, then each consequence with its rule (or, refused,
+/// why it is not allowed).
+pub fn step_sentences(
+    cat: &Catalog,
+    action: &Action,
+    outcome: &Result<Vec<Event>, RuleError>,
+) -> Vec<String> {
+    let text = action.display(cat).to_string();
+    match outcome {
+        Ok(events) => {
+            let mut out = vec![format!("{text}.")];
+            out.extend(consequences(cat, Some(action), events));
+            out
+        }
+        Err(e) => vec![format!("{text}? Not allowed: {e}.")],
+    }
+}
+
+/// The table as an observer sees it, as sentences: the seats and turn order, the battlefields,
+/// the cards, what is in progress.
+pub fn table_sentences(cat: &Catalog, start: &Observation, setup_events: &[Event]) -> Vec<String> {
+    let mut out = describe_table(cat, start);
+    out.extend(consequences(cat, None, setup_events));
+    out
+}
+
 /// A rulebook example of a game: "Example - <title>", the table as an observer sees it at the
 /// start, one sentence per step and per consequence (from each step's events, or its refusal),
 /// the description, and the rules cited.
@@ -263,7 +289,7 @@ fn rule_key(rule: &str) -> Vec<(u32, String)> {
 }
 
 /// Wraps text at `width` characters, breaking at spaces.
-pub(crate) fn wrap(text: &str, width: usize) -> String {
+pub fn wrap(text: &str, width: usize) -> String {
     let mut out = String::new();
     let mut line = 0;
     for word in text.split_whitespace() {

@@ -10,6 +10,7 @@ pub mod check;
 pub mod json;
 pub mod junit;
 pub mod merge;
+pub mod readings;
 pub mod replay;
 pub mod results;
 

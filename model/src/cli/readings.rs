@@ -1,0 +1,325 @@
+//! `riftcheck readings`: every policy's readings side by side, as rulebook examples, with the
+//! properties each reading keeps or breaks; `--format markdown` is `docs/readings.md`.
+
+use std::fmt::Write as _;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use clap::{Args, ValueEnum};
+use riftcheck::PolicyChoice;
+
+use super::check::check_all;
+use super::results::Target;
+use super::{fail_input, writable_dir};
+use crate::check::Options;
+use crate::configs;
+use crate::properties::Prop;
+use crate::readings::{Alternative, Finding, Verdict, alternatives, example, scenario, search};
+
+/// How `readings` prints.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, ValueEnum)]
+pub enum ReadingsFormat {
+    /// For people.
+    Text,
+    /// `docs/readings.md`: the open questions, for the rulebook's authors.
+    Markdown,
+}
+
+/// `riftcheck readings`.
+#[derive(Args, Debug)]
+pub struct ReadingsArgs {
+    /// The policies (default: every one; `riftcheck policies` lists them).
+    pub policies: Vec<String>,
+    /// Write each divergence as two scenario files, one per reading, under this directory.
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+    /// The most pairs of games to explore per reading before giving up on it.
+    #[arg(long, default_value_t = 20_000_000)]
+    pub max_states: u64,
+    /// Do not check the properties under each reading.
+    #[arg(long)]
+    pub no_properties: bool,
+    /// Threads (default: one per core).
+    #[arg(long, value_parser = clap::value_parser!(u16).range(1..))]
+    pub threads: Option<u16>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = ReadingsFormat::Text)]
+    pub format: ReadingsFormat,
+}
+
+/// One alternative: where it parts from the project's reading, and the properties it breaks
+/// (`None` when not checked).
+struct Row {
+    finding: Finding,
+    broken: Option<Vec<Prop>>,
+}
+
+/// The properties that fail in some configuration at the quick bounds under `alt`.
+fn broken_under(alt: &Alternative, threads: usize) -> Result<Vec<Prop>, String> {
+    let targets: Vec<Target> = configs::all()
+        .into_iter()
+        .filter(|c| alt.point.applies_in(c.mode))
+        .map(|c| Target {
+            name: c.name(),
+            family: c.family.key().to_string(),
+            setup: c.setup,
+            bounds: c.quick,
+        })
+        .collect();
+    let opts = Options {
+        threads,
+        policies: vec![PolicyChoice {
+            point: alt.point.key,
+            reading: alt.reading.key,
+        }],
+        ..Options::default()
+    };
+    let outcomes = check_all(&targets, &opts, &mut |_| {})?;
+    let mut broken: Vec<Prop> = outcomes.iter().flat_map(|o| o.failed.clone()).collect();
+    broken.sort_by_key(|p| *p as u8);
+    broken.dedup();
+    Ok(broken)
+}
+
+/// Runs `readings`.
+pub fn run(args: &ReadingsArgs) -> ExitCode {
+    let (alts, single) = match alternatives(&args.policies) {
+        Ok(x) => x,
+        Err(e) => return fail_input(e),
+    };
+    if let Some(dir) = &args.out
+        && let Err(e) = writable_dir(dir)
+    {
+        return fail_input(e);
+    }
+    let threads = args.threads.map_or_else(
+        || std::thread::available_parallelism().map_or(1, usize::from),
+        usize::from,
+    );
+    let all = configs::all();
+    // The searches, spread over the threads; each is deterministic on its own.
+    let next = AtomicUsize::new(0);
+    let found: Mutex<Vec<Option<Finding>>> = Mutex::new(vec![None; alts.len()]);
+    std::thread::scope(|s| {
+        for _ in 0..threads.min(alts.len()).max(1) {
+            s.spawn(|| {
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(&alt) = alts.get(i) else { break };
+                    let f = search(alt, &all, args.max_states);
+                    if let Ok(mut v) = found.lock() {
+                        v[i] = Some(f);
+                    }
+                }
+            });
+        }
+    });
+    let found = found.into_inner().unwrap_or_default();
+    let mut rows = Vec::new();
+    for finding in found.into_iter().flatten() {
+        let broken = if args.no_properties {
+            None
+        } else {
+            match broken_under(&finding.alternative, threads) {
+                Ok(b) => Some(b),
+                Err(e) => return fail_input(e),
+            }
+        };
+        rows.push(Row { finding, broken });
+    }
+    if let Some(dir) = &args.out
+        && let Err(e) = write_scenarios(dir, &rows)
+    {
+        return fail_input(e);
+    }
+    match args.format {
+        ReadingsFormat::Text => print!("{}", text(&rows, &single)),
+        ReadingsFormat::Markdown => print!("{}", markdown(&rows, &single)),
+    }
+    ExitCode::SUCCESS
+}
+
+/// Each divergence as two scenario files, `POLICY__READING.toml`.
+fn write_scenarios(dir: &std::path::Path, rows: &[Row]) -> Result<(), String> {
+    std::fs::create_dir_all(dir).map_err(|e| format!("--out {}: {e}", dir.display()))?;
+    for row in rows {
+        let alt = &row.finding.alternative;
+        let Verdict::Parted(p) = &row.finding.verdict else {
+            continue;
+        };
+        for side in 0..2 {
+            let reading = [alt.default_reading(), alt.reading][side];
+            let name = format!(
+                "{}__{}__vs__{}.toml",
+                alt.point.key,
+                reading.key,
+                [alt.default_reading(), alt.reading][1 - side].key
+            )
+            .replace('-', "_");
+            let path = dir.join(name);
+            std::fs::write(&path, scenario(alt, p, side).to_toml())
+                .map_err(|e| format!("{}: {e}", path.display()))?;
+        }
+    }
+    Ok(())
+}
+
+fn verdict_line(f: &Finding, timed: bool) -> String {
+    let time = if timed {
+        format!(", {:.1}s", f.seconds)
+    } else {
+        String::new()
+    };
+    match &f.verdict {
+        Verdict::Parted(p) => format!(
+            "part ways in {} after {} step(s) ({} pairs of games explored{time})",
+            p.config,
+            p.path.len(),
+            f.states,
+        ),
+        Verdict::Same => format!(
+            "never part ways in the {} configuration(s) where the policy applies ({} pairs \
+             of games, every one reachable; the catalog cannot reach a situation that separates \
+             them)",
+            f.configs, f.states
+        ),
+        Verdict::Cut => format!(
+            "not separated within {} pairs of games (--max-states)",
+            f.states
+        ),
+    }
+}
+
+fn broken_line(row: &Row) -> Option<String> {
+    let b = row.broken.as_ref()?;
+    Some(if b.is_empty() {
+        format!(
+            "Under {} every property holds at the quick bounds.",
+            row.finding.alternative.reading.key
+        )
+    } else {
+        let names: Vec<&str> = b.iter().map(|p| p.name()).collect();
+        format!(
+            "Under {} these properties fail at the quick bounds: {}.",
+            row.finding.alternative.reading.key,
+            names.join("; ")
+        )
+    })
+}
+
+fn text(rows: &[Row], single: &[&str]) -> String {
+    let parted = rows
+        .iter()
+        .filter(|r| matches!(r.finding.verdict, Verdict::Parted(_)))
+        .count();
+    let mut o = format!(
+        "riftcheck readings: {} other reading(s) set beside the project's; {parted} part ways\n\n",
+        rows.len()
+    );
+    for row in rows {
+        let alt = &row.finding.alternative;
+        let _ = writeln!(
+            o,
+            "== {}: {} vs {}: {}",
+            alt.point.key,
+            alt.default_reading().key,
+            alt.reading.key,
+            verdict_line(&row.finding, true)
+        );
+        if let Verdict::Parted(p) = &row.finding.verdict {
+            o.push_str(&example(alt, p));
+        }
+        if let Some(b) = broken_line(row) {
+            o.push_str(&b);
+            o.push('\n');
+        }
+        o.push('\n');
+    }
+    for name in single {
+        let _ = writeln!(o, "== {name}: read one way only ({})", why_single(name));
+    }
+    o
+}
+
+/// Why a policy has no other reading in the engine.
+pub fn why_single(name: &str) -> &'static str {
+    match name {
+        "concession-timing" => {
+            "the model has no state inside a resolution, a cost or a cleanup (a concession always \
+             comes between atomic game actions), so the reading interrupts-resolution could not \
+             part from it"
+        }
+        _ => "its other reading is not implemented yet",
+    }
+}
+
+fn markdown(rows: &[Row], single: &[&str]) -> String {
+    let mut o = String::from(
+        "# Readings side by side\n\n\
+         Written by `riftcheck readings --format markdown` (the test `model/tests/readings.rs` \
+         keeps it up to date). For each of the project's policies (the rules reference, section 3) \
+         and each other reading the rules admit, the reference engine is played under both \
+         readings in lockstep from every default configuration where the policy applies, and the \
+         shortest situation in which an observer sees them part ways is shown as a rulebook \
+         example with both outcomes. These are the project's open questions in the rules.\n\n\
+         | policy | project's reading | other reading | parts ways | properties broken by the other reading |\n\
+         | --- | --- | --- | --- | --- |\n",
+    );
+    for row in rows {
+        let alt = &row.finding.alternative;
+        let parts = match &row.finding.verdict {
+            Verdict::Parted(p) => format!("{}, {} step(s)", p.config, p.path.len()),
+            Verdict::Same => "never".to_string(),
+            Verdict::Cut => "not within the budget".to_string(),
+        };
+        let broken = match &row.broken {
+            None => "-".to_string(),
+            Some(b) if b.is_empty() => "none".to_string(),
+            Some(b) => b
+                .iter()
+                .map(|p| format!("`{}`", p.name()))
+                .collect::<Vec<_>>()
+                .join(", "),
+        };
+        let _ = writeln!(
+            o,
+            "| `{}` | `{}` | `{}` | {parts} | {broken} |",
+            alt.point.key,
+            alt.default_reading().key,
+            alt.reading.key
+        );
+    }
+    for name in single {
+        let _ = writeln!(o, "| `{name}` | - | - | {} | - |", why_single(name));
+    }
+    for row in rows {
+        let alt = &row.finding.alternative;
+        let _ = writeln!(
+            o,
+            "\n## `{}`: `{}` or `{}`\n\n- `{}`: {}\n- `{}`: {}\n",
+            alt.point.key,
+            alt.default_reading().key,
+            alt.reading.key,
+            alt.default_reading().key,
+            alt.default_reading().text(),
+            alt.reading.key,
+            alt.reading.text()
+        );
+        match &row.finding.verdict {
+            Verdict::Parted(p) => {
+                o.push_str("```text\n");
+                o.push_str(&example(alt, p));
+                o.push_str("```\n");
+            }
+            _ => {
+                let _ = writeln!(o, "The two readings {}.", verdict_line(&row.finding, false));
+            }
+        }
+        if let Some(b) = broken_line(row) {
+            let _ = writeln!(o, "\n{b}");
+        }
+    }
+    o
+}

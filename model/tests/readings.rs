@@ -1,0 +1,145 @@
+//! `riftcheck readings`: two readings of a policy set side by side part ways where they should,
+//! the situation is a shortest one, and each reading's scenario pins that reading (it fails
+//! under the other).
+
+use std::process::Command;
+
+use riftcheck::Scenario;
+use riftcheck_model::configs;
+use riftcheck_model::readings::{Verdict, alternatives, scenario, search};
+
+fn alternative(policy: &str, reading: &str) -> riftcheck_model::readings::Alternative {
+    let (alts, _) = alternatives(&[policy.to_string()]).unwrap();
+    *alts
+        .iter()
+        .find(|a| a.reading.key == reading)
+        .unwrap_or_else(|| panic!("{policy} has no reading {reading}"))
+}
+
+/// Each side's scenario passes under its own reading and fails under the other.
+fn pins_each_reading(policy: &str, reading: &str) -> usize {
+    let alt = alternative(policy, reading);
+    let f = search(alt, &configs::all(), 5_000_000);
+    let Verdict::Parted(p) = &f.verdict else {
+        panic!(
+            "{policy}: {reading} never parts from the default: {:?}",
+            f.verdict
+        );
+    };
+    assert!(!p.path.is_empty());
+    for side in 0..2 {
+        let s = scenario(&alt, p, side);
+        // Through the file format and back, as `--out` writes it.
+        let s = Scenario::parse(&s.to_toml()).unwrap();
+        let r = s.replay().unwrap();
+        assert!(r.passed(), "{policy} side {side}: {:?}", r.failures);
+        let mut swapped = s.clone();
+        swapped.setup.readings = scenario(&alt, p, 1 - side).setup.readings;
+        let r = swapped.replay().unwrap();
+        assert!(
+            !r.passed(),
+            "{policy} side {side} passes under the other reading too"
+        );
+    }
+    p.path.len()
+}
+
+#[test]
+fn teammate_destination_parts_where_a_teammate_controls_but_does_not_occupy() {
+    let alt = alternative("teammate-destination", "controlled");
+    let f = search(alt, &configs::all(), 5_000_000);
+    let Verdict::Parted(p) = &f.verdict else {
+        panic!("never parted");
+    };
+    // The policy is about teammates: only a team mode can separate the readings.
+    assert!(p.config.starts_with("magma-chamber/"), "{}", p.config);
+    assert_eq!(f.configs, 9, "every Magma Chamber configuration, no other");
+    pins_each_reading("teammate-destination", "controlled");
+}
+
+#[test]
+fn leavers_durations_part_at_the_concession() {
+    let steps = pins_each_reading("leaver-durations", "run-their-course");
+    // Play the effect (a play and a round of passes), then concede: nothing shorter shows it.
+    assert_eq!(steps, 5);
+}
+
+#[test]
+fn the_search_is_deterministic() {
+    let alt = alternative("leaver-durations", "run-their-course");
+    let a = search(alt, &configs::all(), 5_000_000);
+    let b = search(alt, &configs::all(), 5_000_000);
+    let (Verdict::Parted(x), Verdict::Parted(y)) = (&a.verdict, &b.verdict) else {
+        panic!("never parted");
+    };
+    assert_eq!(
+        (&x.config, &x.path, a.states),
+        (&y.config, &y.path, b.states)
+    );
+}
+
+#[test]
+fn readings_that_a_configuration_cannot_separate_are_reported_as_such() {
+    // In a Duel's Chain family nobody leaves, so what becomes of a leaver's effects never shows.
+    let alt = alternative("leaver-durations", "run-their-course");
+    let duel: Vec<_> = configs::all()
+        .into_iter()
+        .filter(|c| c.name() == "duel/chain")
+        .collect();
+    let f = search(alt, &duel, 5_000_000);
+    assert!(matches!(f.verdict, Verdict::Same), "{:?}", f.verdict);
+    assert!(f.states > 0);
+    let f = search(alt, &configs::all(), 10);
+    assert!(matches!(f.verdict, Verdict::Cut), "{:?}", f.verdict);
+}
+
+#[test]
+fn a_name_that_is_not_a_policy_is_refused() {
+    assert!(alternatives(&["no-such-policy".to_string()]).is_err());
+    // A rule with misreadings is not a policy: its readings are faults.
+    assert!(alternatives(&["kill".to_string()]).is_err());
+    let out = Command::new(env!("CARGO_BIN_EXE_riftcheck"))
+        .args(["readings", "no-such-policy"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("not a policy"));
+    let out = Command::new(env!("CARGO_BIN_EXE_riftcheck"))
+        .args([
+            "check",
+            "--quick",
+            "--policy",
+            "pass-record=consecutive-count",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--fault count-passes"));
+}
+
+#[test]
+fn the_command_prints_both_outcomes_and_writes_a_scenario_per_reading() {
+    let dir = std::env::temp_dir().join(format!("riftcheck-readings-{}", std::process::id()));
+    let out = Command::new(env!("CARGO_BIN_EXE_riftcheck"))
+        .args(["readings", "leaver-durations", "--no-properties", "--out"])
+        .arg(&dir)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("Under reading end-at-once: A concedes."),
+        "{text}"
+    );
+    assert!(
+        text.contains("Under reading run-their-course: A concedes."),
+        "{text}"
+    );
+    let files: Vec<_> = std::fs::read_dir(&dir).unwrap().flatten().collect();
+    assert_eq!(files.len(), 2);
+    for f in files {
+        let s = Scenario::load(&f.path()).unwrap();
+        assert!(s.replay().unwrap().passed(), "{}", f.path().display());
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
