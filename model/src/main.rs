@@ -62,10 +62,19 @@ enum Command {
     /// it agrees wherever it declares itself able, 1 a divergence, 2 bad input, 3 a limit cut
     /// the exploration short.
     Conform(ConformArgs),
-    /// Print a scenario as a rulebook example paragraph.
+    /// Print a scenario as a rulebook example paragraph, or draw it as an SVG timeline.
     Render {
         /// The scenario file.
         file: PathBuf,
+        /// Write an SVG timeline to this file instead: a lane per Seat, a row per step, the
+        /// holders and the Chain after each step, removals greyed, the first failing
+        /// expectation highlighted.
+        #[arg(long, value_name = "FILE")]
+        svg: Option<PathBuf>,
+        /// Play it on an engine that commits this rule fault: what a counterexample found
+        /// under the fault, rather than the correct behaviour.
+        #[arg(long)]
+        fault: Option<String>,
     },
     /// Walk the state space in a browser: stateright's Explorer on 127.0.0.1.
     Explore {
@@ -225,13 +234,7 @@ fn main() -> ExitCode {
             format,
             ..
         } => riftcheck_model::cli::replay::run(&files, verbose, fault.as_deref(), format),
-        Command::Render { file } => match Scenario::load(&file) {
-            Ok(s) => {
-                print!("{}", s.render());
-                ExitCode::SUCCESS
-            }
-            Err(e) => fail_input(e),
-        },
+        Command::Render { file, svg, fault } => render(&file, svg.as_deref(), fault.as_deref()),
         Command::Explore { file, config, port } => {
             let (name, setup, bounds) = match setup_of(file.as_deref(), &config) {
                 Ok(x) => x,
@@ -303,6 +306,29 @@ fn main() -> ExitCode {
         Command::Readings(args) => riftcheck_model::cli::readings::run(&args),
         Command::Faults => faults(),
         Command::Properties => properties(),
+    }
+}
+
+/// `riftcheck render`.
+fn render(file: &Path, svg: Option<&Path>, fault: Option<&str>) -> ExitCode {
+    let fault = match fault.map(str::parse::<riftcheck::Fault>).transpose() {
+        Ok(f) => f,
+        Err(e) => return fail_input(e),
+    };
+    let s = match Scenario::load(file) {
+        Ok(s) => s,
+        Err(e) => return fail_input(e),
+    };
+    let Some(out) = svg else {
+        print!("{}", s.render_with_fault(fault));
+        return ExitCode::SUCCESS;
+    };
+    match s.svg(fault) {
+        Ok(text) => match std::fs::write(out, text) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => fail_input(format!("--svg {}: {e}", out.display())),
+        },
+        Err(e) => fail_input(e),
     }
 }
 

@@ -224,6 +224,16 @@ fn check_with_a_fault_exits_1_and_writes_a_replayable_scenario() {
     assert_eq!(with.status.code(), Some(1));
     let without = riftcheck().arg("replay").arg(&file).output().unwrap();
     assert_eq!(without.status.code(), Some(0));
+    // Beside it, the picture of what the faulty engine did: the leaver greyed out from the
+    // concession on, the failing step highlighted with the property it breaks.
+    let svg = std::fs::read_to_string(out_dir.join("chain__departed-no-priority.svg")).unwrap();
+    assert!(svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"));
+    assert!(svg.contains("class=\"removed\""), "{svg}");
+    assert!(svg.contains("#ffd7d5"), "{svg}");
+    assert!(
+        svg.contains("Violated: a departed player never receives Priority"),
+        "{svg}"
+    );
 }
 
 #[test]

@@ -16,6 +16,7 @@ mod render;
 mod replay;
 mod schema;
 mod source;
+pub mod svg;
 pub mod text;
 
 use std::path::Path;
@@ -72,7 +73,75 @@ impl Scenario {
     /// The scenario as a rulebook paragraph: "Example - <title>", the turn order, one sentence
     /// per step and per consequence, and the rules cited.
     pub fn render(&self) -> String {
-        render::render(self)
+        render::render(self, None)
+    }
+
+    /// As [`Scenario::render`], played on an engine that makes `fault`: what a counterexample
+    /// found under the fault.
+    pub fn render_with_fault(&self, fault: Option<crate::readings::Fault>) -> String {
+        render::render(self, fault)
+    }
+
+    /// The scenario as an SVG timeline ([`svg::timeline`]), played on the reference engine
+    /// (making `fault`, if any): one lane per Seat, a row per step, the first expectation that
+    /// fails highlighted with what was expected.
+    ///
+    /// # Errors
+    ///
+    /// As [`Scenario::replay`]; and the setup describing no possible table.
+    pub fn svg(&self, fault: Option<crate::readings::Fault>) -> Result<String, ScenarioError> {
+        self.svg_failing(fault, None)
+    }
+
+    /// As [`Scenario::svg`], highlighting `failing` (a counterexample's violation) instead of
+    /// the first expectation that fails.
+    ///
+    /// # Errors
+    ///
+    /// As [`Scenario::svg`].
+    pub fn svg_failing(
+        &self,
+        fault: Option<crate::readings::Fault>,
+        failing: Option<svg::Failing>,
+    ) -> Result<String, ScenarioError> {
+        let replay = self.replay_with_fault(fault)?;
+        let mut game = crate::game::Game::from_setup(&self.setup.with_fault(fault))
+            .map_err(|e| self.error_at((0, 0), format!("the setup: {e}")))?;
+        let start = game.observe();
+        let frames: Vec<svg::Frame> = replay
+            .results
+            .iter()
+            .map(|r| {
+                let outcome = game.apply(r.action);
+                let mut after = game.observe();
+                if let Ok(events) = &outcome {
+                    after.events.clone_from(events);
+                }
+                svg::Frame {
+                    action: r.action,
+                    outcome,
+                    after,
+                }
+            })
+            .collect();
+        let failing = failing.or_else(|| {
+            replay.failures.first().map(|f| svg::Failing {
+                step: f.after.saturating_sub(1),
+                what: format!(
+                    "After step {}: {} expected {}, found {} (line {})",
+                    f.after, f.what, f.expected, f.actual, f.at.0
+                ),
+            })
+        });
+        let seats: Vec<crate::seat::Seat> = self.setup.mode.seats().iter().collect();
+        Ok(svg::timeline(
+            &self.title,
+            game.catalog(),
+            &seats,
+            &start,
+            &frames,
+            failing.as_ref(),
+        ))
     }
 
     /// Plays the scenario on the reference engine and checks every expectation.

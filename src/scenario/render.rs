@@ -188,8 +188,11 @@ pub(crate) fn describe_table(cat: &Catalog, v: &Observation) -> Vec<String> {
     out
 }
 
-pub(crate) fn render(s: &Scenario) -> String {
-    let (Ok(replay), Ok(start)) = (s.replay(), Game::from_setup(&s.setup)) else {
+pub(crate) fn render(s: &Scenario, fault: Option<crate::readings::Fault>) -> String {
+    let (Ok(replay), Ok(start)) = (
+        s.replay_with_fault(fault),
+        Game::from_setup(&s.setup.with_fault(fault)),
+    ) else {
         return format!(
             "Example - {}\n(the setup does not describe a possible table)\n",
             s.title

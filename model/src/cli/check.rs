@@ -483,6 +483,25 @@ pub fn run(args: CheckArgs) -> ExitCode {
                 return fail_input(format!("the counterexample could not be saved: {e}"));
             }
         }
+        // Beside it, the picture of what the engine did.
+        let failing = riftcheck::scenario::svg::Failing {
+            step: c.path.len().saturating_sub(1),
+            what: format!(
+                "Violated: {} ({}). Expected: {}; found: {}.",
+                c.property.name(),
+                c.rule,
+                c.expected,
+                c.found
+            ),
+        };
+        if let Ok(svg) = c.scenario.svg_failing(opts.fault, Some(failing)) {
+            let name = file_name(family, c).replace(".toml", ".svg");
+            if let Err(e) = write_file(&args.out, &name, &svg) {
+                return fail_input(format!(
+                    "the counterexample's picture could not be saved: {e}"
+                ));
+            }
+        }
     }
     let report = Report {
         targets: &targets,

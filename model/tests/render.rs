@@ -1,0 +1,154 @@
+//! `riftcheck render`: a scenario as an SVG timeline (and as a paragraph under a fault), and the
+//! picture as a browser shows it.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn riftcheck() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_riftcheck"))
+}
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+fn temp(name: &str) -> PathBuf {
+    std::env::temp_dir().join(format!("riftcheck-render-{}-{name}", std::process::id()))
+}
+
+/// Seed 000's "A response disappears": Skirmish, a Chain of two, B concedes.
+const RESPONSE: &str = "tests/scenarios/seed_000/a_response_disappears.toml";
+
+fn svg_of(scenario: &str, extra: &[&str]) -> String {
+    let out = temp(&format!("{}.svg", extra.len()));
+    let status = riftcheck()
+        .arg("render")
+        .arg(root().join(scenario))
+        .arg("--svg")
+        .arg(&out)
+        .args(extra)
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let svg = std::fs::read_to_string(&out).unwrap();
+    let _ = std::fs::remove_file(&out);
+    svg
+}
+
+#[test]
+fn the_timeline_has_a_lane_per_seat_the_chain_and_the_removal() {
+    let svg = svg_of(RESPONSE, &[]);
+    assert!(svg.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\""));
+    assert!(svg.trim_end().ends_with("</svg>"));
+    for seat in ["Seat A", "Seat B", "Seat C"] {
+        assert!(svg.contains(seat), "{seat}");
+    }
+    assert!(
+        !svg.contains("Seat D"),
+        "a lane per Seat at the table, no more"
+    );
+    // A row per step, after the row of the setup.
+    let steps = riftcheck::Scenario::load(&root().join(RESPONSE))
+        .unwrap()
+        .steps
+        .len();
+    assert!(svg.contains(&format!(">{steps}</text>")), "{svg}");
+    // B concedes: B's lane is grey from then on, and the Chain is drawn.
+    assert!(svg.contains("class=\"removed\""));
+    assert!(svg.contains("B concedes"));
+    assert!(svg.contains("#eef2ff"), "the Chain's items");
+    // The scenario passes: nothing is highlighted.
+    assert!(!svg.contains("#ffd7d5"));
+}
+
+#[test]
+fn under_a_fault_the_failing_expectation_is_highlighted() {
+    let svg = svg_of(RESPONSE, &["--fault", "countered-item-resolves"]);
+    assert!(svg.contains("#ffd7d5"), "{svg}");
+    assert!(svg.contains("expected"), "{svg}");
+    // The paragraph under the fault tells what the faulty engine did, not the rules.
+    let right = riftcheck()
+        .arg("render")
+        .arg(root().join(RESPONSE))
+        .output()
+        .unwrap();
+    let wrong = riftcheck()
+        .arg("render")
+        .arg(root().join(RESPONSE))
+        .args(["--fault", "countered-item-resolves"])
+        .output()
+        .unwrap();
+    assert!(right.status.success() && wrong.status.success());
+    assert_ne!(right.stdout, wrong.stdout);
+}
+
+#[test]
+fn bad_input_is_refused_with_exit_2() {
+    let out = riftcheck()
+        .arg("render")
+        .arg(root().join(RESPONSE))
+        .args(["--fault", "no-such-fault"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no-such-fault"));
+    let out = riftcheck()
+        .arg("render")
+        .arg(root().join(RESPONSE))
+        .arg("--svg")
+        .arg("/nonexistent-dir/x.svg")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--svg"));
+}
+
+/// The browser `.ci/run` installs, if this machine has it.
+fn browser() -> Option<&'static str> {
+    ["chromium", "chromium-browser", "google-chrome"]
+        .into_iter()
+        .find(|b| {
+            Command::new(b)
+                .arg("--version")
+                .output()
+                .is_ok_and(|o| o.status.success())
+        })
+}
+
+#[test]
+fn a_browser_draws_the_timeline() {
+    let Some(browser) = browser() else {
+        eprintln!("skipped: no chromium on this machine (.ci/run installs Debian's)");
+        return;
+    };
+    let svg = temp("browser.svg");
+    std::fs::write(&svg, svg_of(RESPONSE, &[])).unwrap();
+    let png = temp("browser.png");
+    let status = Command::new(browser)
+        .args([
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--hide-scrollbars",
+            "--window-size=960,360",
+        ])
+        .arg(format!("--screenshot={}", png.display()))
+        .arg(format!("file://{}", svg.display()))
+        .output()
+        .unwrap();
+    assert!(status.status.success(), "{status:?}");
+    let ink = Command::new("python3")
+        .arg(root().join("scripts/png-ink.py"))
+        .arg(&png)
+        .output()
+        .unwrap();
+    assert!(ink.status.success(), "{ink:?}");
+    let share: f64 = String::from_utf8_lossy(&ink.stdout).trim().parse().unwrap();
+    // Lanes, bands, badges and text: far from blank, far from a solid fill.
+    assert!(
+        share > 0.05 && share < 0.9,
+        "{share} of the pixels are drawn"
+    );
+    let _ = std::fs::remove_file(&svg);
+    let _ = std::fs::remove_file(&png);
+}
