@@ -273,9 +273,9 @@ readings! {
         /// A Chain opened by a play passes Focus however it emptied; one opened by a trigger
         /// does not.
         PlayOpened = "play-opened";
-        /// A Chain emptied by countering or a removal, not by resolution, does not pass Focus.
+        /// A Chain emptied by a removal's countering (652.4), not by resolution, keeps Focus.
         CounteredDoesNotPass = "countered-does-not-pass";
-        /// A Chain opened by a trigger passes Focus too once a player added an item to it.
+        /// A Chain opened by a trigger passes Focus too once a player added an item to it (346).
         ExtendedTriggerChainPasses = "extended-trigger-chain-passes";
     }
     /// Policy `top-item-countered` (652.4, 652.5.c): Priority when a removal counters the newest
@@ -323,7 +323,7 @@ readings! {
     focus_passes_after_trigger_chain: FocusPassesAfterTriggerChain = "focus-passes-after-trigger-chain", Policy, "346.1, 347.3.a" {
         /// It keeps them; only plays start a new sequence.
         Kept = "kept";
-        /// It starts a new sequence of Focus passes.
+        /// It starts a new sequence of Focus passes, as a play does (347.3.a).
         TriggerChainResets = "trigger-chain-resets";
     }
     /// Policy `team-victory` (651.1, 651.4, 484.6.a): when a game with teams ends.
@@ -693,7 +693,7 @@ pub const POLICIES: [PolicyInfo; 17] = [
         rules: "652.4, 652.5.c",
         default: "when a removal counters the newest item, Priority stays with its holder unless \
                   the leaver held it, and nothing resolves unless every remaining player has passed",
-        implemented_by: "rules::removal::proceed_with_priority",
+        implemented_by: "game::policy::top_item_countered",
     },
     PolicyInfo {
         name: "owned-spell-on-chain",

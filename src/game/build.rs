@@ -5,7 +5,9 @@ use std::sync::Arc;
 use arrayvec::ArrayVec;
 
 use super::chain::{Chain, Item};
+use super::policy;
 use super::state::{CardState, Combat, FieldState, Game, Showdown, State, Window};
+use crate::item::ItemKind;
 use crate::seat::SeatSet;
 use crate::setup::Table;
 
@@ -47,6 +49,10 @@ impl Game {
                     target: i.target,
                 })
                 .collect();
+            // A trigger-opened Chain holding a spell or an activated ability was added to by a
+            // player (policy `focus-after-chain`).
+            chain.extended = policy::records_player_items(&table.readings, table.opened_by)
+                && chain.items.iter().any(|i| i.kind != ItemKind::Triggered);
             chain.holder = table.priority;
             chain.passed = table.passed;
             chain

@@ -40,6 +40,10 @@ pub struct Chain {
     pub items: ArrayVec<Item, MAX_CHAIN>,
     /// What opened it.
     pub opened_by: Opener,
+    /// A player added an item to it (a play or an activation). Kept only for a trigger-opened
+    /// Chain under the reading of policy `focus-after-chain` that reads it
+    /// (`policy::records_player_items`); otherwise always `false`.
+    pub extended: bool,
     /// Who has Priority; `None` while triggers wait to be placed or pending items wait to be
     /// finalized (335.1).
     pub holder: Option<Seat>,
@@ -56,6 +60,7 @@ impl Chain {
         Chain {
             items: ArrayVec::new(),
             opened_by,
+            extended: false,
             holder: None,
             passed: SeatSet::EMPTY,
             unplaced: ArrayVec::new(),

@@ -7,29 +7,67 @@ use crate::item::Opener;
 use crate::mode::Mode;
 use crate::readings::{
     AttachedControl, ChosenDestination, CombatEntry, CombatTriggerOrder, Concession, Counter,
-    DamageOrder, Detach, Durations, FinalPoint, FocusAfterRemoval, Hide, Kill, LeaverCards,
-    LeaverDurations, LeaverItems, LeaverPermanents, LethalDamage, PassRecord, PriorityAfterRemoval,
-    Readings, Recall, ShowdownAfterRemoval, TeammateDestination, TokenBattlefield,
+    DamageOrder, Detach, Durations, FinalPoint, FocusAfterChain, FocusAfterRemoval,
+    FocusPassesAfterTriggerChain, Hide, Kill, LeaverCards, LeaverDurations, LeaverItems,
+    LeaverPermanents, LethalDamage, PassRecord, PriorityAfterRemoval, Readings, Recall,
+    ShowdownAfterRemoval, TeammateDestination, TokenBattlefield, TopItemCountered,
     TurnPlayerLeaves,
 };
 use crate::seat::{Seat, SeatSet};
 use crate::zone::Zone;
 
-/// Policy `focus-after-chain` (340.2.a, 346, 346.1, 429.2.a): whether Focus passes when a chain
-/// empties during a Showdown. A play-opened chain passes it, however it emptied; a trigger-opened
-/// chain does not.
-pub(crate) fn focus_after_chain(opened_by: Opener) -> bool {
-    match opened_by {
-        Opener::Play => true,
-        Opener::Trigger => false,
+/// How a Chain came to be empty (340.2): by its last item resolving, or by a removal countering
+/// or removing its items (652.3, 652.4).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum Emptied {
+    /// Its last item resolved (340).
+    Resolved,
+    /// A removal took its last items away (652.3, 652.4).
+    Removal,
+}
+
+/// Policy `focus-after-chain` (340.2.a, 346, 346.1, 429.2.a): whether Focus passes when a Chain
+/// opened by `opened_by` empties during a Showdown; `extended` when a player added an item to it
+/// (recorded only where [`records_player_items`] says so).
+///
+/// - `play-opened` (the default): a play-opened Chain passes it however it emptied; a
+///   trigger-opened one does not (346.1).
+/// - `countered-does-not-pass`: as the default, except that a Chain emptied by a removal, not by
+///   resolution, does not pass it (340.2.a read as "when the last item resolves").
+/// - `extended-trigger-chain-passes`: as the default, and a trigger-opened Chain to which a
+///   player added an item passes it too (346 read as "a Chain with a play on it").
+pub(crate) fn focus_after_chain(
+    r: &Readings,
+    opened_by: Opener,
+    extended: bool,
+    emptied: Emptied,
+) -> bool {
+    match (r.focus_after_chain, opened_by) {
+        (FocusAfterChain::CounteredDoesNotPass, Opener::Play) => emptied == Emptied::Resolved,
+        (_, Opener::Play) => true,
+        (FocusAfterChain::ExtendedTriggerChainPasses, Opener::Trigger) => extended,
+        (_, Opener::Trigger) => false,
     }
+}
+
+/// Policy `focus-after-chain` (346.1): whether a Chain opened by `opened_by` keeps a record that
+/// a player added an item to it. Only the reading `extended-trigger-chain-passes` reads that
+/// record, and only for a trigger-opened Chain; under every other reading it is not kept, so that
+/// two Chains differing only in it are one state.
+pub(crate) fn records_player_items(r: &Readings, opened_by: Opener) -> bool {
+    r.focus_after_chain == FocusAfterChain::ExtendedTriggerChainPasses
+        && opened_by == Opener::Trigger
 }
 
 /// Policy `focus-passes-after-trigger-chain` (346.1, 347.3.a): whether the Focus passes made so
 /// far survive a chain opened by `opened_by`. Plays and activations start a new sequence;
-/// triggers do not.
-pub(crate) fn focus_passes_survive(opened_by: Opener) -> bool {
-    opened_by == Opener::Trigger
+/// triggers do not, unless read `trigger-chain-resets`, where a trigger-opened Chain starts a
+/// new sequence too (the passes made before it are forgotten as it closes).
+pub(crate) fn focus_passes_survive(r: &Readings, opened_by: Opener) -> bool {
+    match r.focus_passes_after_trigger_chain {
+        FocusPassesAfterTriggerChain::Kept => opened_by == Opener::Trigger,
+        FocusPassesAfterTriggerChain::TriggerChainResets => false,
+    }
 }
 
 /// Policy `pass-record` (339, 347.3.a, 652.5.b.2, 652.5.c.2): whether the passes recorded make a
@@ -85,6 +123,19 @@ pub(crate) fn priority_after_removal(
     match r.priority_after_removal {
         PriorityAfterRemoval::NextPlayer => next_player(remaining, leaver),
         PriorityAfterRemoval::StaysWithLeaver => None,
+    }
+}
+
+/// Policy `top-item-countered` (652.4, 652.5.c, 340.4): who receives Priority, with a new round
+/// of passes, when a removal countered the newest item and the newest is now one controlled by
+/// `newest`. `None` under the default reading `priority-stays`: Priority stays with its holder
+/// unless the leaver held it (652.5.c.1) and the remaining players' passes stand. Under
+/// `fresh-round` the new newest item is treated as after a resolution (340.4): its controller
+/// receives Priority and everyone must pass again.
+pub(crate) fn top_item_countered(r: &Readings, newest: Seat) -> Option<Seat> {
+    match r.top_item_countered {
+        TopItemCountered::PriorityStays => None,
+        TopItemCountered::FreshRound => Some(newest),
     }
 }
 
@@ -398,10 +449,72 @@ mod tests {
 
     #[test]
     fn only_plays_start_a_new_round_of_focus_passes() {
-        assert!(focus_passes_survive(Opener::Trigger));
-        assert!(!focus_passes_survive(Opener::Play));
-        assert!(focus_after_chain(Opener::Play));
-        assert!(!focus_after_chain(Opener::Trigger));
+        let r = Readings::default();
+        assert!(focus_passes_survive(&r, Opener::Trigger));
+        assert!(!focus_passes_survive(&r, Opener::Play));
+        let mut resets = r;
+        resets
+            .set("focus-passes-after-trigger-chain", "trigger-chain-resets")
+            .unwrap();
+        assert!(!focus_passes_survive(&resets, Opener::Trigger));
+        assert!(!focus_passes_survive(&resets, Opener::Play));
+    }
+
+    #[test]
+    fn a_play_opened_chain_passes_focus_however_it_emptied() {
+        use Emptied::{Removal, Resolved};
+        let r = Readings::default();
+        for (extended, emptied) in [(false, Resolved), (true, Removal)] {
+            assert!(focus_after_chain(&r, Opener::Play, extended, emptied));
+            assert!(!focus_after_chain(&r, Opener::Trigger, extended, emptied));
+        }
+        assert!(!records_player_items(&r, Opener::Trigger));
+    }
+
+    #[test]
+    fn read_otherwise_a_countered_chain_keeps_focus_and_an_extended_one_passes_it() {
+        use Emptied::{Removal, Resolved};
+        let mut countered = Readings::default();
+        countered
+            .set("focus-after-chain", "countered-does-not-pass")
+            .unwrap();
+        assert!(focus_after_chain(&countered, Opener::Play, false, Resolved));
+        assert!(!focus_after_chain(&countered, Opener::Play, false, Removal));
+        assert!(!focus_after_chain(
+            &countered,
+            Opener::Trigger,
+            true,
+            Resolved
+        ));
+        let mut extended = Readings::default();
+        extended
+            .set("focus-after-chain", "extended-trigger-chain-passes")
+            .unwrap();
+        assert!(records_player_items(&extended, Opener::Trigger));
+        assert!(!records_player_items(&extended, Opener::Play));
+        assert!(focus_after_chain(
+            &extended,
+            Opener::Trigger,
+            true,
+            Resolved
+        ));
+        assert!(focus_after_chain(&extended, Opener::Trigger, true, Removal));
+        assert!(!focus_after_chain(
+            &extended,
+            Opener::Trigger,
+            false,
+            Resolved
+        ));
+        assert!(focus_after_chain(&extended, Opener::Play, false, Removal));
+    }
+
+    #[test]
+    fn read_as_a_fresh_round_the_new_newest_items_controller_has_priority() {
+        let r = Readings::default();
+        assert_eq!(top_item_countered(&r, Seat::A), None);
+        let mut fresh = r;
+        fresh.set("top-item-countered", "fresh-round").unwrap();
+        assert_eq!(top_item_countered(&fresh, Seat::A), Some(Seat::A));
     }
 
     #[test]

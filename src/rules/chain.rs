@@ -3,7 +3,7 @@
 
 use crate::event::Event;
 use crate::game::chain::{Chain, Item};
-use crate::game::policy;
+use crate::game::policy::{self, Emptied};
 use crate::game::{Game, Window};
 use crate::item::Opener;
 use crate::seat::{Seat, SeatSet};
@@ -33,19 +33,24 @@ pub(crate) fn give_priority(game: &mut Game, seat: Seat, ev: &mut Vec<Event>) {
 /// once (its choices were made with the action), opening the Chain if there was none (330). Its
 /// controller has Priority (333.1, 337.1.c.3) and a new round of passes begins (policy
 /// `pass-record`). In a Showdown the play also starts a new sequence of Focus passes (policy
-/// `focus-passes-after-trigger-chain`).
+/// `focus-passes-after-trigger-chain`). A trigger-opened Chain notes that a player added to it
+/// where policy `focus-after-chain` reads that.
 pub(crate) fn add_played_item(game: &mut Game, mut item: Item, ev: &mut Vec<Event>) {
     item.finalized = true;
+    let readings = game.readings;
     let chain = game.s.chain.get_or_insert_with(|| Chain::new(Opener::Play));
     // The capacity is the model's bound; a game beyond it refuses plays in `check_play`.
     let _ = chain.items.try_push(item);
     chain.passed = SeatSet::EMPTY;
+    if policy::records_player_items(&readings, chain.opened_by) {
+        chain.extended = true;
+    }
     ev.push(Event::ItemAdded {
         item: item.name(),
         controller: item.controller,
     });
     if let Window::Showdown(sd) = &mut game.s.window
-        && !policy::focus_passes_survive(Opener::Play)
+        && !policy::focus_passes_survive(&readings, Opener::Play)
     {
         sd.passed = SeatSet::EMPTY;
     }
@@ -54,10 +59,11 @@ pub(crate) fn add_played_item(game: &mut Game, mut item: Item, ev: &mut Vec<Even
 
 /// 337.1.c: a unit or gear played while a chain exists resolves as soon as it is finalized; the
 /// controller of the newest item then gains Priority (337.1.c.3) and everyone must pass again.
-/// In a Showdown Open state the play-opened chain is empty at once and Focus passes on
-/// (337.1.c.1.a; policy `focus-after-chain`).
+/// In a Showdown Open state the play-opened chain is empty at once, by resolution, and Focus
+/// passes on (337.1.c.1.a; policy `focus-after-chain`).
 pub(crate) fn permanent_resolved(game: &mut Game, ev: &mut Vec<Event>) {
     let remaining = game.remaining();
+    let readings = game.readings;
     if let Some(chain) = game.s.chain.as_mut() {
         chain.passed = SeatSet::EMPTY;
         if let Some(newest) = chain.newest().map(|i| i.controller) {
@@ -65,7 +71,7 @@ pub(crate) fn permanent_resolved(game: &mut Game, ev: &mut Vec<Event>) {
         }
     } else if let Window::Showdown(sd) = &mut game.s.window {
         sd.passed = SeatSet::EMPTY;
-        if policy::focus_after_chain(Opener::Play)
+        if policy::focus_after_chain(&readings, Opener::Play, false, Emptied::Resolved)
             && let Some(next) = policy::next_player(remaining, sd.focus)
         {
             sd.focus = next;
@@ -82,7 +88,7 @@ pub(crate) fn after_item_left(game: &mut Game, ev: &mut Vec<Event>) {
         return;
     };
     if chain.items.is_empty() && chain.unplaced.is_empty() {
-        close_chain(game, ev);
+        close_chain(game, Emptied::Resolved, ev);
         return;
     }
     chain.passed = SeatSet::EMPTY;
@@ -91,23 +97,33 @@ pub(crate) fn after_item_left(game: &mut Game, ev: &mut Vec<Event>) {
     }
 }
 
-/// The Chain is empty: the state returns to Open (340.2). In a Showdown, Focus passes to the next
-/// remaining player if a play opened the chain, and stays if a trigger did (policy
-/// `focus-after-chain`); the holder of Focus then has Priority (313.2). In a Neutral state the
-/// Turn Player has Priority again (310.1.a).
-pub(crate) fn close_chain(game: &mut Game, ev: &mut Vec<Event>) {
+/// The Chain is empty (`emptied` says how): the state returns to Open (340.2). In a Showdown, a
+/// trigger-opened Chain ends the sequence of Focus passes made before it where policy
+/// `focus-passes-after-trigger-chain` says so; Focus passes to the next remaining player if a
+/// play opened the chain, and stays if a trigger did (policy `focus-after-chain`); the holder of
+/// Focus then has Priority (313.2). In a Neutral state the Turn Player has Priority again
+/// (310.1.a).
+pub(crate) fn close_chain(game: &mut Game, emptied: Emptied, ev: &mut Vec<Event>) {
     let Some(chain) = game.s.chain.take() else {
         return;
     };
     game.s.invited = None;
     let remaining = game.remaining();
-    if let Window::Showdown(sd) = &mut game.s.window
-        && policy::focus_after_chain(chain.opened_by)
-        && let Some(next) = policy::next_player(remaining, sd.focus)
-    {
-        sd.focus = next;
-        ev.push(Event::FocusTo { seat: next });
-        return;
+    let readings = game.readings;
+    if let Window::Showdown(sd) = &mut game.s.window {
+        // A play started its own sequence as it was made (`add_played_item`).
+        if chain.opened_by == Opener::Trigger
+            && !policy::focus_passes_survive(&readings, Opener::Trigger)
+        {
+            sd.passed = SeatSet::EMPTY;
+        }
+        if policy::focus_after_chain(&readings, chain.opened_by, chain.extended, emptied)
+            && let Some(next) = policy::next_player(remaining, sd.focus)
+        {
+            sd.focus = next;
+            ev.push(Event::FocusTo { seat: next });
+            return;
+        }
     }
     if let Some(now) = game.priority()
         && chain.holder != Some(now)

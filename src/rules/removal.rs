@@ -1,9 +1,9 @@
 //! Conceding and the Removal of a Player (650-652), step by step in rulebook order.
 
 use crate::event::Event;
-use crate::game::policy;
+use crate::game::policy::{self, Emptied};
 use crate::game::{Game, Window};
-use crate::item::ItemKind;
+use crate::item::{ItemKind, ItemName};
 use crate::seat::{Seat, SeatSet};
 use crate::zone::Zone;
 
@@ -39,10 +39,17 @@ pub(crate) fn concede(game: &mut Game, seat: Seat, ev: &mut Vec<Event>) {
         return;
     }
     // 651.2: more than one player remains: Removal of a Player.
+    let newest = newest_item(game);
     for leaver in leavers.iter() {
         remove_player(game, leaver, ev);
     }
-    proceed(game, leavers, ev);
+    let newest_countered = newest.is_some() && newest_item(game) != newest;
+    proceed(game, leavers, newest_countered, ev);
+}
+
+/// The newest item on the Chain, if any.
+fn newest_item(game: &Game) -> Option<ItemName> {
+    game.s.chain.as_ref()?.newest().map(|i| i.name())
 }
 
 /// 651.3, 652.1-652.4 for one player. Their waiting triggers never reach the Chain (policy
@@ -176,7 +183,8 @@ pub(crate) fn remove_owned_cards(game: &mut Game, leaver: Seat, ev: &mut Vec<Eve
 /// 652.4: counter every spell and ability the player controls (control, not ownership; policy
 /// `owned-spell-on-chain`), newest first. Their triggers still waiting to be placed never go on
 /// the Chain (policy `leaver-choices`). If this empties the Chain it closes, and in a Showdown
-/// Focus passes on if a play opened it (policy `focus-after-chain`).
+/// Focus passes on if a play opened it (policy `focus-after-chain`, which may read a Chain
+/// emptied by a removal otherwise).
 pub(crate) fn counter_items(game: &mut Game, leaver: Seat, ev: &mut Vec<Event>) {
     let catalog = game.catalog.clone();
     let readings = game.readings;
@@ -205,7 +213,7 @@ pub(crate) fn counter_items(game: &mut Game, leaver: Seat, ev: &mut Vec<Event>) 
         && c.items.is_empty()
         && c.unplaced.is_empty()
     {
-        chain::close_chain(game, ev);
+        chain::close_chain(game, Emptied::Removal, ev);
     }
 }
 
@@ -213,11 +221,18 @@ pub(crate) fn counter_items(game: &mut Game, leaver: Seat, ev: &mut Vec<Event>) 
 /// them (652.5.a-c), each to the next remaining player after the leaver (policy `next-player`); the
 /// remaining players' passes stand (policy `pass-record`), and if every remaining player has now
 /// passed Priority the newest item resolves (652.5.c.2). A Showdown whose round of Focus passes
-/// is now complete ends in [`super::settle`] (652.5.b.2).
-pub(crate) fn proceed(game: &mut Game, leavers: SeatSet, ev: &mut Vec<Event>) {
+/// is now complete ends in [`super::settle`] (652.5.b.2). `newest_countered` when the removal
+/// took the newest item off the Chain and another is now the newest (policy
+/// `top-item-countered`).
+pub(crate) fn proceed(
+    game: &mut Game,
+    leavers: SeatSet,
+    newest_countered: bool,
+    ev: &mut Vec<Event>,
+) {
     proceed_with_turn(game, leavers, ev);
     proceed_with_focus(game, leavers, ev);
-    proceed_with_priority(game, leavers, ev);
+    proceed_with_priority(game, leavers, newest_countered, ev);
 }
 
 /// 652.5.a.1 (policy `turn-player-leaves`): if the Turn Player left, the Turn goes at once to the
@@ -259,13 +274,22 @@ pub(crate) fn proceed_with_focus(game: &mut Game, leavers: SeatSet, ev: &mut Vec
 /// 652.5.c (policy `top-item-countered`): if a leaver had Priority on the Chain, the next
 /// remaining player receives it; otherwise it stays where it was. The leavers' passes are deleted
 /// from the record and, if every remaining player has passed, the newest surviving item resolves
-/// (652.5.c.2). Triggers still to be placed carry on being placed.
-pub(crate) fn proceed_with_priority(game: &mut Game, leavers: SeatSet, ev: &mut Vec<Event>) {
+/// (652.5.c.2). Triggers still to be placed carry on being placed. Where the policy is read
+/// `fresh-round` and the removal countered the newest item (`newest_countered`), the
+/// controller of the new newest item receives Priority instead and a new round of passes begins
+/// (340.4).
+pub(crate) fn proceed_with_priority(
+    game: &mut Game,
+    leavers: SeatSet,
+    newest_countered: bool,
+    ev: &mut Vec<Event>,
+) {
     let remaining = game.remaining();
     let Some(passed) = game.s.chain.as_ref().map(|c| c.passed) else {
         return;
     };
     let passed = chain::forget_passes(game, passed, leavers);
+    let readings = game.readings;
     let Some(chain_now) = game.s.chain.as_mut() else {
         return;
     };
@@ -275,10 +299,18 @@ pub(crate) fn proceed_with_priority(game: &mut Game, leavers: SeatSet, ev: &mut 
         triggers::advance(game, ev);
         return;
     }
+    if let Some(newest) = chain_now.newest().map(|i| i.controller)
+        && newest_countered
+        && let Some(seat) = policy::top_item_countered(&readings, newest)
+    {
+        chain_now.passed = SeatSet::EMPTY;
+        chain::give_priority(game, seat, ev);
+        return;
+    }
     let holder = chain_now.holder;
     if let Some(holder) = holder
         && leavers.contains(holder)
-        && let Some(next) = policy::priority_after_removal(&game.readings, remaining, holder)
+        && let Some(next) = policy::priority_after_removal(&readings, remaining, holder)
     {
         chain::give_priority(game, next, ev);
     }

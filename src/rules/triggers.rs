@@ -8,6 +8,7 @@ use crate::error::RuleError;
 use crate::event::Event;
 use crate::game::Game;
 use crate::game::chain::{Chain, Item};
+use crate::game::policy::Emptied;
 use crate::item::{ItemKind, Opener, Unplaced};
 use crate::seat::{Seat, SeatSet};
 
@@ -90,7 +91,8 @@ fn finalize(game: &mut Game, ev: &mut Vec<Event>) {
     chain.passed = SeatSet::EMPTY;
     match chain.newest().map(|i| i.controller) {
         Some(newest) => chain::give_priority(game, newest, ev),
-        None => chain::close_chain(game, ev),
+        // Nothing was placed: a removal took the waiting triggers away (652.4, 651.3).
+        None => chain::close_chain(game, Emptied::Removal, ev),
     }
 }
 

@@ -5,6 +5,7 @@ use super::state::StackItem;
 use crate::card::{Ability, CardId, CardKind, Effect};
 use crate::event::Event;
 use crate::item::{ItemKind, ItemName, ItemTarget};
+use crate::readings::{FocusAfterChain, FocusPassesAfterTriggerChain};
 use crate::seat::Seat;
 use crate::zone::Zone;
 
@@ -54,13 +55,15 @@ impl Spec {
         if !self.s.chain_exists {
             self.s.chain_exists = true;
             self.s.chain_by_trigger = by_trigger;
+            self.s.trigger_chain_joined = false;
             self.s.passes.clear();
         }
     }
 
     /// 329, 333.1: a played spell or activated ability goes on the Chain, finalized at once;
     /// its controller receives Priority and every player must pass again. In a Showdown a play
-    /// starts a new round of Focus passes.
+    /// starts a new round of Focus passes. Where policy `focus-after-chain` is read
+    /// `extended-trigger-chain-passes`, a play onto a trigger-opened Chain is written down.
     pub(super) fn push_played(
         &mut self,
         seat: Seat,
@@ -79,6 +82,11 @@ impl Spec {
         };
         self.s.stack.push(item);
         self.s.passes.clear();
+        if self.s.chain_by_trigger
+            && self.readings.focus_after_chain == FocusAfterChain::ExtendedTriggerChainPasses
+        {
+            self.s.trigger_chain_joined = true;
+        }
         self.say(Event::ItemAdded {
             item: name(&item),
             controller: seat,
@@ -120,7 +128,7 @@ impl Spec {
     /// everyone must pass again; an empty Chain closes.
     pub(super) fn after_leaving(&mut self) {
         if self.s.stack.is_empty() && self.s.waiting.is_empty() {
-            self.end_chain();
+            self.end_chain(true);
         } else {
             self.s.passes.clear();
             if let Some(top) = self.s.stack.last() {
@@ -130,21 +138,37 @@ impl Spec {
         }
     }
 
-    /// 340.2: the Chain is gone and the state is Open again. In a Showdown, Focus moves on from
-    /// its holder if a play opened the Chain (policy `focus-after-chain`) and the Focus holder
-    /// has Priority; otherwise the Turn Player has it, unless two staged fights wait for their
-    /// choice.
-    pub(super) fn end_chain(&mut self) {
+    /// 340.2: the Chain is gone and the state is Open again; `resolved` when its last item left
+    /// by resolving rather than by a removal. In a Showdown, Focus moves on from its holder if
+    /// the Chain passes it (policy `focus-after-chain`) and the Focus holder has Priority;
+    /// otherwise the Turn Player has it, unless two staged fights wait for their choice. A
+    /// trigger-opened Chain wipes the Focus passes made before it where policy
+    /// `focus-passes-after-trigger-chain` is read `trigger-chain-resets`.
+    pub(super) fn end_chain(&mut self, resolved: bool) {
         let by_trigger = self.s.chain_by_trigger;
+        let joined = self.s.trigger_chain_joined;
         let holder = self.s.priority;
         self.s.chain_exists = false;
         self.s.chain_by_trigger = false;
+        self.s.trigger_chain_joined = false;
         self.s.stack.clear();
         self.s.waiting.clear();
         self.s.passes.clear();
         self.s.invited = None;
+        let passes_focus = match self.readings.focus_after_chain {
+            FocusAfterChain::PlayOpened => !by_trigger,
+            FocusAfterChain::CounteredDoesNotPass => !by_trigger && resolved,
+            FocusAfterChain::ExtendedTriggerChainPasses => !by_trigger || joined,
+        };
+        if by_trigger
+            && self.readings.focus_passes_after_trigger_chain
+                == FocusPassesAfterTriggerChain::TriggerChainResets
+            && let Some(f) = self.s.fight.as_mut()
+        {
+            f.focus_passes.clear();
+        }
         let now = match self.s.fight.as_ref().map(|f| f.focus) {
-            Some(focus) if !by_trigger => {
+            Some(focus) if passes_focus => {
                 let next = self.after(focus);
                 if let Some(f) = self.s.fight.as_mut() {
                     f.focus = next;

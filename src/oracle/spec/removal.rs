@@ -4,6 +4,7 @@ use super::Spec;
 use crate::card::{BattlefieldId, CardId};
 use crate::event::Event;
 use crate::item::{ItemKind, ItemName};
+use crate::readings::TopItemCountered;
 use crate::seat::Seat;
 
 use super::state::Seats;
@@ -51,15 +52,20 @@ impl Spec {
             return;
         }
         leaving.sort();
+        let top_before = self.s.stack.last().map(|i| (i.source, i.kind));
         for &p in &leaving {
             self.remove(p);
         }
-        self.proceed_after_removal(&leaving);
+        let top_now = self.s.stack.last().map(|i| (i.source, i.kind));
+        self.proceed_after_removal(&leaving, top_before.is_some() && top_now != top_before);
     }
 
     /// 652.5: the Turn, Focus and Priority move on only if a leaver held them; the remaining
     /// players' passes stand, and a round they complete is complete (652.5.b.2, 652.5.c.2).
-    fn proceed_after_removal(&mut self, leaving: &[Seat]) {
+    /// `top_gone` when the removal took the newest item away: read `fresh-round` (policy
+    /// `top-item-countered`), that is like a resolution (340.4): the new newest item's
+    /// controller receives Priority and everyone must pass again.
+    fn proceed_after_removal(&mut self, leaving: &[Seat], top_gone: bool) {
         // 652.5.a.1: the Turn.
         if leaving.contains(&self.s.turn) {
             self.s.turn = self.after(self.s.turn);
@@ -88,8 +94,14 @@ impl Spec {
         // 652.5.c: Priority.
         if self.s.chain_exists {
             self.s.passes.retain(|p| !leaving.contains(p));
+            let fresh =
+                top_gone && self.readings.top_item_countered == TopItemCountered::FreshRound;
             if !self.s.waiting.is_empty() || self.s.stack.iter().any(|i| !i.finalized) {
                 self.place_forced();
+            } else if let Some(top) = self.s.stack.last().filter(|_| fresh) {
+                let controller = top.controller;
+                self.s.passes.clear();
+                self.give_priority(controller);
             } else {
                 if let Some(h) = self.s.priority
                     && leaving.contains(&h)
@@ -239,7 +251,7 @@ impl Spec {
             self.counter(name);
         }
         if self.s.chain_exists && self.s.stack.is_empty() && self.s.waiting.is_empty() {
-            self.end_chain();
+            self.end_chain(false);
         }
     }
 }

@@ -16,7 +16,7 @@ use crate::event::Event;
 use crate::item::{ItemKind, ItemTarget, MAX_CHAIN, MAX_UNPLACED, Unplaced};
 use crate::mode::Mode;
 use crate::readings::Readings;
-use crate::readings::TeammateDestination;
+use crate::readings::{FocusAfterChain, TeammateDestination};
 use crate::seat::Seat;
 use crate::setup::Table;
 use crate::zone::Zone;
@@ -100,6 +100,12 @@ impl Spec {
             sides: sd.combat,
         });
         let chain_exists = !stack.is_empty();
+        let chain_by_trigger = chain_exists && table.opened_by == crate::item::Opener::Trigger;
+        // Policy `focus-after-chain`, read `extended-trigger-chain-passes`: a spell or an ability
+        // on a trigger-opened Chain is one a player added.
+        let trigger_chain_joined = chain_by_trigger
+            && table.readings.focus_after_chain == FocusAfterChain::ExtendedTriggerChainPasses
+            && stack.iter().any(|i| i.kind != ItemKind::Triggered);
         let priority = match (&fight, chain_exists) {
             (_, true) => table.priority,
             (Some(f), false) => Some(f.focus),
@@ -114,7 +120,8 @@ impl Spec {
                 cards,
                 fields,
                 chain_exists,
-                chain_by_trigger: chain_exists && table.opened_by == crate::item::Opener::Trigger,
+                chain_by_trigger,
+                trigger_chain_joined,
                 stack,
                 waiting: ArrayVec::new(),
                 priority,
@@ -206,6 +213,10 @@ pub(super) struct SpecState {
     /// Whether the Chain exists.
     pub chain_exists: bool,
     pub chain_by_trigger: bool,
+    /// A player played or activated onto the trigger-opened Chain; written down only where
+    /// policy `focus-after-chain` is read `extended-trigger-chain-passes`, the one reading that
+    /// asks.
+    pub trigger_chain_joined: bool,
     pub stack: ArrayVec<StackItem, MAX_CHAIN>,
     pub waiting: ArrayVec<Unplaced, MAX_UNPLACED>,
     /// Who has Priority, whatever the state.
@@ -538,6 +549,7 @@ impl Clone for SpecState {
             fields: ArrayVec::new(),
             chain_exists: self.chain_exists,
             chain_by_trigger: self.chain_by_trigger,
+            trigger_chain_joined: self.trigger_chain_joined,
             stack: ArrayVec::new(),
             waiting: ArrayVec::new(),
             priority: self.priority,
@@ -567,6 +579,7 @@ impl Clone for SpecState {
             fields,
             chain_exists,
             chain_by_trigger,
+            trigger_chain_joined,
             stack,
             waiting,
             priority,
@@ -589,6 +602,7 @@ impl Clone for SpecState {
         self.fields.clone_from(fields);
         self.chain_exists = *chain_exists;
         self.chain_by_trigger = *chain_by_trigger;
+        self.trigger_chain_joined = *trigger_chain_joined;
         self.stack.clone_from(stack);
         self.waiting.clone_from(waiting);
         self.priority = *priority;

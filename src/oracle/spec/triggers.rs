@@ -69,7 +69,8 @@ impl Spec {
         self.s.passes.clear();
         match self.s.stack.last().map(|t| t.controller) {
             Some(controller) => self.give_priority(controller),
-            None => self.end_chain(),
+            // Nothing was placed: a removal took the waiting triggers away.
+            None => self.end_chain(false),
         }
     }
 
