@@ -129,6 +129,10 @@ enum Command {
         /// Declare no snapshots, so that a client resets and replays instead.
         #[arg(long)]
         no_snapshot: bool,
+        /// Follow (and declare in `hello`) another reading of a policy, POLICY=READING
+        /// (repeatable).
+        #[arg(long = "policy", value_name = "POLICY=READING")]
+        policies: Vec<String>,
     },
     /// Merge the JSON reports of the runs of a split check (`check --shard I/N --format json`)
     /// into one verdict and one report. Exit status as for `check`; 2 if the reports are not
@@ -282,7 +286,8 @@ fn main() -> ExitCode {
             spec,
             fault,
             no_snapshot,
-        } => serve(spec, fault.as_deref(), !no_snapshot),
+            policies,
+        } => serve(spec, fault.as_deref(), !no_snapshot, &policies),
         Command::Merge {
             files,
             fingerprints,
@@ -380,18 +385,28 @@ fn properties() -> ExitCode {
     ExitCode::SUCCESS
 }
 
-fn serve(spec: bool, fault: Option<&str>, snapshots: bool) -> ExitCode {
+fn serve(spec: bool, fault: Option<&str>, snapshots: bool, policies: &[String]) -> ExitCode {
     use riftcheck::protocol::serve::{Session, serve};
     let fault = match fault.map(str::parse::<riftcheck::Fault>).transpose() {
         Ok(f) => f,
         Err(e) => return fail_input(e),
     };
+    let mut chosen = Vec::new();
+    for p in policies {
+        match p.parse::<riftcheck::PolicyChoice>() {
+            Ok(c) => chosen.push(c),
+            Err(e) => return fail_input(format!("--policy {p}: {e}")),
+        }
+    }
     let (input, output) = (std::io::stdin().lock(), std::io::stdout().lock());
     let done = if spec {
-        let session = Session::<riftcheck::oracle::Spec>::new("riftcheck spec");
+        let session =
+            Session::<riftcheck::oracle::Spec>::new("riftcheck spec").with_policies(chosen);
         serve(session.with_snapshots(snapshots), input, output)
     } else {
-        let session = Session::<riftcheck::Game>::new("riftcheck").with_fault(fault);
+        let session = Session::<riftcheck::Game>::new("riftcheck")
+            .with_fault(fault)
+            .with_policies(chosen);
         serve(session.with_snapshots(snapshots), input, output)
     };
     match done {

@@ -100,12 +100,12 @@ fn the_reference_engine_conforms_over_the_protocol() {
     assert!(divergences(&report).is_empty());
     let scenarios = report["scenarios"].as_array().unwrap();
     assert!(scenarios.len() >= 60, "the whole corpus is replayed");
-    // The protocol carries the project's readings only: a scenario played under another
-    // reading of a policy is left out, and says why.
+    // An engine that declares no readings follows the project's: a scenario played under
+    // another reading of a policy is left out, and says why.
     assert!(
         scenarios.iter().all(|s| s["result"] == "passed"
             || (s["result"] == "unsupported"
-                && s["detail"] == "readings other than the project's policies")),
+                && s["detail"] == "readings of the policies other than those it declares")),
         "{scenarios:#?}"
     );
     assert!(
@@ -116,6 +116,51 @@ fn the_reference_engine_conforms_over_the_protocol() {
         assert!(row["unsupported"].is_null(), "{row}");
         assert!(row["steps"].as_u64().unwrap() > 0, "{row}");
     }
+}
+
+#[test]
+fn an_engine_that_declares_another_reading_is_checked_under_it() {
+    let engine = format!("{} --policy leaver-durations=run-their-course", serve());
+    let durations = root().join("tests/scenarios/durations");
+    let (code, report) = conform(
+        &engine,
+        "declared",
+        &[
+            "--phases",
+            "scenarios,exhaustive",
+            "--mode",
+            "skirmish",
+            "--family",
+            "durations",
+            durations.to_str().unwrap(),
+        ],
+    );
+    // The spec plays the configurations under the declared reading too: no divergence.
+    assert_eq!(code, 0, "{report:#}");
+    assert!(divergences(&report).is_empty());
+    let scenarios = report["scenarios"].as_array().unwrap();
+    let result = |file: &str| {
+        scenarios
+            .iter()
+            .find(|s| s["file"].as_str().is_some_and(|f| f.ends_with(file)))
+            .map(|s| (s["result"].clone(), s["detail"].clone()))
+            .unwrap_or_else(|| panic!("{file}: {scenarios:#?}"))
+    };
+    // The scenario of the declared reading is played; the one pinning the project's reading
+    // of that policy is left out, and says why.
+    assert_eq!(
+        result("a_leavers_effects_run_their_course.toml").0,
+        "passed"
+    );
+    let (r, why) = result("a_leavers_effects_end_at_once.toml");
+    assert_eq!(r, "unsupported");
+    assert!(why.as_str().unwrap().contains("reads otherwise"), "{why}");
+    // A hello that declares a reading known to be wrong is bad input, said as such.
+    let liar = r#"read l; echo '{"hello":{"protocol":1,"name":"liar","version":"1","capabilities":{"snapshot":false,"readings":{"pass-record":"consecutive-count"}}}}'; cat >/dev/null"#;
+    let bad = riftcheck(&["conform", "--engine", liar]);
+    assert_eq!(bad.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&bad.stderr);
+    assert!(err.contains("count-passes"), "{err}");
 }
 
 #[test]

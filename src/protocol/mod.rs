@@ -47,6 +47,11 @@ pub struct Capabilities {
     /// compared).
     #[serde(default = "yes")]
     pub events: bool,
+    /// The readings of the project's policies it follows where they are not the project's,
+    /// policy by policy (`{"team-victory": "last-player-only"}`); every other policy, the
+    /// project's reading.
+    #[serde(default, skip_serializing_if = "std::collections::BTreeMap::is_empty")]
+    pub readings: std::collections::BTreeMap<String, String>,
 }
 
 fn yes() -> bool {
@@ -98,6 +103,33 @@ impl Capabilities {
         }
     }
 
+    /// The readings it declares, on top of the project's.
+    ///
+    /// # Errors
+    ///
+    /// A declared name is not a policy, not one of its readings, or a reading known to be
+    /// wrong (a rule fault).
+    pub fn declared_readings(&self) -> Result<Readings, crate::readings::PolicyChoiceError> {
+        let mut r = Readings::default();
+        for (point, reading) in &self.readings {
+            let c: crate::readings::PolicyChoice = format!("{point}={reading}").parse()?;
+            r = c.apply(r);
+        }
+        Ok(r)
+    }
+
+    /// `setup` as this engine plays it: a setup under the project's readings is played under
+    /// the readings it declares.
+    pub fn as_read(&self, setup: &Setup) -> Setup {
+        let mut s = setup.clone();
+        if s.readings == Readings::default()
+            && let Ok(r) = self.declared_readings()
+        {
+            s.readings = r;
+        }
+        s
+    }
+
     /// Whether it plays `mode`.
     pub fn plays(&self, mode: Mode) -> bool {
         listed(&self.modes, mode.key())
@@ -114,8 +146,9 @@ impl Capabilities {
         if !self.plays(setup.mode) {
             return Some(format!("the mode {}", setup.mode.key()));
         }
-        if setup.readings != Readings::default() {
-            return Some("readings other than the project's policies".into());
+        let declared = self.declared_readings().unwrap_or_default();
+        if setup.readings != Readings::default() && setup.readings != declared {
+            return Some("readings of the policies other than those it declares".into());
         }
         for c in &setup.cards {
             if !listed(&self.cards, c.kind.key()) {

@@ -94,6 +94,20 @@ pub fn replay_remote(s: &Scenario, conn: &mut Connection) -> Result<Verdict, Sce
     if let Some(why) = caps.unsupported(&s.setup) {
         return Ok(Verdict::Unsupported(why));
     }
+    // Under the readings the engine declares, the scenario must still hold on the reference
+    // engine; one that pins the project's reading of such a policy is not for this engine.
+    let read = caps.as_read(&s.setup);
+    if read.readings != s.setup.readings {
+        let mut mine = s.clone();
+        mine.setup = read;
+        if !mine.replay().is_ok_and(|r| r.passed()) {
+            return Ok(Verdict::Unsupported(
+                "it pins the project's reading of a policy the engine declares it reads \
+                 otherwise"
+                    .into(),
+            ));
+        }
+    }
     if let Some(a) = actions.iter().find(|a| !caps.takes(a)) {
         return Ok(Verdict::Unsupported(format!(
             "the action `{}` ({})",

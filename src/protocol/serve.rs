@@ -26,6 +26,7 @@ struct Served<E> {
 pub struct Session<E> {
     name: String,
     fault: Option<Fault>,
+    policies: Vec<crate::readings::PolicyChoice>,
     snapshots: bool,
     game: Option<Served<E>>,
 }
@@ -40,9 +41,18 @@ impl<E: Engine> Session<E> {
         Session {
             name: name.into(),
             fault: None,
+            policies: Vec::new(),
             snapshots: true,
             game: None,
         }
+    }
+
+    /// The same session, its engine following these readings of the project's policies, which
+    /// its `hello` declares; a setup under the project's readings is played under them.
+    #[must_use]
+    pub fn with_policies(mut self, policies: Vec<crate::readings::PolicyChoice>) -> Session<E> {
+        self.policies = policies;
+        self
     }
 
     /// The same session, its engine reading every setup with a rule fault: an engine with a
@@ -77,6 +87,11 @@ impl<E: Engine> Session<E> {
                 version: env!("CARGO_PKG_VERSION").to_string(),
                 capabilities: Capabilities {
                     snapshot: self.snapshots,
+                    readings: self
+                        .policies
+                        .iter()
+                        .map(|c| (c.point.to_string(), c.reading.to_string()))
+                        .collect(),
                     ..Capabilities::everything()
                 },
             }}),
@@ -94,10 +109,16 @@ impl<E: Engine> Session<E> {
     }
 
     fn setup(&mut self, json: &Json) -> Json {
-        let setup = match setup_from_json(json) {
-            Ok(s) => s.with_fault(self.fault),
+        let mut setup = match setup_from_json(json) {
+            Ok(s) => s,
             Err(e) => return json!({ "invalid": e }),
         };
+        if setup.readings == crate::readings::Readings::default() {
+            for c in &self.policies {
+                setup.readings = c.apply(setup.readings);
+            }
+        }
+        let setup = setup.with_fault(self.fault);
         let catalog = match setup.validate() {
             Ok(t) => t.catalog,
             Err(e) => return json!({ "invalid": e.to_string() }),

@@ -129,6 +129,17 @@ fn options(args: &ConformArgs) -> Result<Options, String> {
     })
 }
 
+/// Starts the engine and checks what its `hello` declares.
+fn open(engine: &str, timeout: Duration) -> Result<Remote, String> {
+    let remote =
+        Remote::open(engine, timeout).map_err(|e| format!("the engine did not start: {e}"))?;
+    remote
+        .caps
+        .declared_readings()
+        .map_err(|e| format!("the engine's hello declares readings that cannot be: {e}"))?;
+    Ok(remote)
+}
+
 /// Runs `riftcheck conform`. Exit status: 0 the engine agrees everywhere it declares itself
 /// able, 1 a divergence or a failed scenario, 2 bad input or an engine that cannot be started,
 /// 3 a limit cut the exploration short.
@@ -137,9 +148,9 @@ pub fn conform(args: &ConformArgs) -> ExitCode {
         Ok(x) => x,
         Err(e) => return fail(e),
     };
-    let mut remote = match Remote::open(&args.engine, timeout) {
+    let mut remote = match open(&args.engine, timeout) {
         Ok(r) => r,
-        Err(e) => return fail(format!("the engine did not start: {e}")),
+        Err(e) => return fail(e),
     };
     let tty = std::io::IsTerminal::is_terminal(&std::io::stderr());
     let report = run(&mut remote, &opts, &mut |what| {
@@ -175,9 +186,9 @@ pub fn replay(engine: &str, files: &[PathBuf], timeout: Duration) -> ExitCode {
         Ok(f) => f,
         Err(e) => return fail(e),
     };
-    let mut remote = match Remote::open(engine, timeout) {
+    let mut remote = match open(engine, timeout) {
         Ok(r) => r,
-        Err(e) => return fail(format!("the engine did not start: {e}")),
+        Err(e) => return fail(e),
     };
     let (mut passed, mut failed, mut unsupported, mut broken) = (0, 0, 0, 0);
     for path in files {

@@ -193,7 +193,7 @@ pub fn run(remote: &mut Remote, opts: &Options, progress: &mut dyn FnMut(&str)) 
             } else {
                 opts.walk_bounds
             };
-            let table = match Table::new(name.clone(), cfg.setup.clone(), bounds) {
+            let table = match Table::new(name.clone(), remote.caps.as_read(&cfg.setup), bounds) {
                 Ok(t) => t,
                 Err(e) => {
                     r.unsupported = Some(format!("the setup is impossible: {e}"));
