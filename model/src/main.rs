@@ -26,6 +26,17 @@ struct Cli {
     max_file_size: Option<String>,
 }
 
+/// How `render` writes a scenario.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, clap::ValueEnum)]
+enum RenderFormat {
+    /// A rulebook paragraph.
+    Text,
+    /// Markdown for the book.
+    Markdown,
+    /// An HTML page for the book.
+    Html,
+}
+
 #[derive(Subcommand)]
 enum Command {
     /// Model-check the built-in configurations (or the setups of scenario files): every
@@ -75,6 +86,10 @@ enum Command {
         /// under the fault, rather than the correct behaviour.
         #[arg(long)]
         fault: Option<String>,
+        /// The format: a rulebook paragraph (text), or for the book, each step and each of its
+        /// consequences on a line of its own (markdown, html).
+        #[arg(long, value_enum, default_value_t = RenderFormat::Text, conflicts_with = "svg")]
+        format: RenderFormat,
     },
     /// Walk the state space in a browser: stateright's Explorer on 127.0.0.1.
     Explore {
@@ -238,7 +253,12 @@ fn main() -> ExitCode {
             format,
             ..
         } => riftcheck_model::cli::replay::run(&files, verbose, fault.as_deref(), format),
-        Command::Render { file, svg, fault } => render(&file, svg.as_deref(), fault.as_deref()),
+        Command::Render {
+            file,
+            svg,
+            fault,
+            format,
+        } => render(&file, svg.as_deref(), fault.as_deref(), format),
         Command::Explore { file, config, port } => {
             let (name, setup, bounds) = match setup_of(file.as_deref(), &config) {
                 Ok(x) => x,
@@ -315,7 +335,8 @@ fn main() -> ExitCode {
 }
 
 /// `riftcheck render`.
-fn render(file: &Path, svg: Option<&Path>, fault: Option<&str>) -> ExitCode {
+fn render(file: &Path, svg: Option<&Path>, fault: Option<&str>, format: RenderFormat) -> ExitCode {
+    use riftcheck::scenario::{Book, render_book};
     let fault = match fault.map(str::parse::<riftcheck::Fault>).transpose() {
         Ok(f) => f,
         Err(e) => return fail_input(e),
@@ -325,7 +346,11 @@ fn render(file: &Path, svg: Option<&Path>, fault: Option<&str>) -> ExitCode {
         Err(e) => return fail_input(e),
     };
     let Some(out) = svg else {
-        print!("{}", s.render_with_fault(fault));
+        match format {
+            RenderFormat::Text => print!("{}", s.render_with_fault(fault)),
+            RenderFormat::Markdown => print!("{}", render_book(&s, fault, Book::Markdown)),
+            RenderFormat::Html => print!("{}", render_book(&s, fault, Book::Html)),
+        }
         return ExitCode::SUCCESS;
     };
     match s.svg(fault) {

@@ -152,3 +152,57 @@ fn a_browser_draws_the_timeline() {
     let _ = std::fs::remove_file(&svg);
     let _ = std::fs::remove_file(&png);
 }
+
+fn render_as(scenario: &str, format: &str) -> String {
+    let out = riftcheck()
+        .arg("render")
+        .arg(root().join(scenario))
+        .args(["--format", format])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    String::from_utf8(out.stdout).unwrap()
+}
+
+#[test]
+fn for_the_book_each_step_and_each_consequence_has_its_own_line() {
+    let md = render_as(RESPONSE, "markdown");
+    assert!(
+        md.starts_with("### Example: A response disappears\n"),
+        "{md}"
+    );
+    assert!(
+        md.contains("\n4. B concedes.\n   - B is removed from the game (651.3).\n"),
+        "{md}"
+    );
+    assert!(md.contains("   - Denial is countered (652.4).\n"), "{md}");
+    // The cards in hand are part of the table.
+    assert!(md.contains("A holds Firebolt in hand."), "{md}");
+    // No filler: the plain battlefields in one sentence, not one per seat.
+    assert_eq!(md.matches("in use").count(), 1, "{md}");
+    let html = render_as(RESPONSE, "html");
+    assert!(html.starts_with("<!DOCTYPE html>"), "{html}");
+    assert_eq!(html.matches("<li>").count(), html.matches("</li>").count());
+    assert!(html.contains("<li>B concedes.<ul><li>B is removed from the game (651.3).</li>"));
+}
+
+#[test]
+fn the_table_is_given_in_full() {
+    // A's exhausted unit contests the battlefield B controls; a Showdown and a combat are on.
+    let md = render_as(
+        "tests/scenarios/policies/defender_keeps_control.toml",
+        "markdown",
+    );
+    assert!(
+        md.contains("Ridge, A's battlefield, is controlled by B and contested by A."),
+        "{md}"
+    );
+    assert!(
+        md.contains("Yordle Scout is at Ridge, with 2 Might, exhausted."),
+        "{md}"
+    );
+    assert!(
+        md.contains("a combat: A attacks, B defends; A has Focus"),
+        "{md}"
+    );
+}

@@ -6,6 +6,7 @@
 //! marked `-> refused` or `-> refused (ErrorName)`, and expectations checked after the last
 //! step (`[expect]`) or after a given step (`[[check]]`, `after = N`).
 
+mod book;
 mod document;
 mod expectations;
 mod file;
@@ -21,6 +22,7 @@ pub mod text;
 
 use std::path::Path;
 
+pub use book::{Book, render_book};
 pub use document::{
     ErrorKind, Expect, Outcome, ReadError, SUMMARY, Scenario, ScenarioError, SourceMap, Step,
 };

@@ -100,7 +100,9 @@ fn join_and(items: &[&str]) -> String {
 }
 
 /// A description of the table at the start, from what an observer sees: order, Turn Player,
-/// battlefields, the cards on the board, a Showdown, the Chain.
+/// points, battlefields (only what sets one apart: control, contest, a token, a bonus, a score
+/// this turn), every card and where it is (its controller, Might, exhaustion, damage), the
+/// lasting effects, a Showdown and the Chain.
 pub(crate) fn describe_table(cat: &Catalog, v: &Observation) -> Vec<String> {
     let mut out = Vec::new();
     let order: Vec<String> = v.remaining.iter().map(|s| s.to_string()).collect();
@@ -113,50 +115,68 @@ pub(crate) fn describe_table(cat: &Catalog, v: &Observation) -> Vec<String> {
     }
     first.push('.');
     out.push(first);
+    let points: Vec<String> = v
+        .remaining
+        .iter()
+        .filter(|s| v.points[s.index()] > 0)
+        .map(|s| format!("{s} {}", v.points[s.index()]))
+        .collect();
+    if !points.is_empty() {
+        out.push(format!("Points: {}.", points.join(", ")));
+    }
+    let mut plain: Vec<String> = Vec::new();
     for (def, f) in cat.battlefields.iter().zip(&v.battlefields) {
-        let mut s = if def.name == format!("{}'s Battlefield", def.contributor) {
-            format!("{} is in use", def.name)
-        } else {
-            format!("{} is {}'s battlefield", def.name, def.contributor)
-        };
+        let mut notes: Vec<String> = Vec::new();
         if f.token {
-            s.push_str(", now a token battlefield with no abilities");
+            notes.push("now a token battlefield with no abilities".into());
         } else if def.might_bonus != 0 {
-            let _ = write!(s, " (units here have {:+} Might)", def.might_bonus);
+            notes.push(format!("units here have {:+} Might", def.might_bonus));
         }
         if let Some(c) = f.controller {
-            let _ = write!(s, ", controlled by {c}");
+            notes.push(format!("controlled by {c}"));
         }
-        s.push('.');
-        out.push(s);
-    }
-    for (def, c) in cat.cards.iter().zip(&v.cards) {
-        if !c.at.on_board() {
+        if let Some(c) = f.contested_by {
+            notes.push(format!("contested by {c}"));
+        }
+        if !f.scored.is_empty() {
+            notes.push(format!("scored this turn by {}", f.scored));
+        }
+        let default_name = def.name == format!("{}'s Battlefield", def.contributor);
+        if notes.is_empty() {
+            plain.push(if default_name {
+                format!("{}'s", def.contributor)
+            } else {
+                format!("{} ({}'s)", def.name, def.contributor)
+            });
             continue;
         }
-        let at = c.at.text(cat);
-        let verb = if at.starts_with("attached") {
-            "is"
+        let name = if default_name {
+            def.name.clone()
         } else {
-            "is at"
+            format!("{}, {}'s battlefield,", def.name, def.contributor)
         };
-        let mut s = format!(
-            "{}'s {} {} {verb} {at}",
-            def.owner,
-            def.kind.key(),
-            def.name,
-        );
-        if c.controller != def.owner {
-            let _ = write!(s, ", controlled by {}", c.controller);
+        out.push(format!("{name} is {}.", join_and_owned(&notes)));
+    }
+    if !plain.is_empty() {
+        let refs: Vec<&str> = plain.iter().map(String::as_str).collect();
+        out.push(format!(
+            "Battlefields in use, uncontrolled: {}.",
+            join_and(&refs)
+        ));
+    }
+    for (def, c) in cat.cards.iter().zip(&v.cards) {
+        if let Some(s) = describe_card(cat, def, c) {
+            out.push(s);
         }
-        if let Some(m) = c.might {
-            let _ = write!(s, ", with {m} Might");
-            if c.mighty {
-                s.push_str(" (Mighty)");
-            }
-        }
-        s.push('.');
-        out.push(s);
+    }
+    for l in &v.lasting {
+        out.push(format!(
+            "{} has {:+} Might {} from {}'s effect.",
+            cat.name(l.card),
+            l.might,
+            l.until.text(),
+            l.by
+        ));
     }
     if let Some(bf) = v.showdown {
         let mut s = format!("A Showdown is under way at {}", cat.bf_name(bf));
@@ -165,6 +185,9 @@ pub(crate) fn describe_table(cat: &Catalog, v: &Observation) -> Vec<String> {
         }
         if let Some(f) = v.focus {
             let _ = write!(s, "; {f} has Focus");
+        }
+        if !v.focus_passed.is_empty() {
+            let _ = write!(s, "; {} passed Focus already", v.focus_passed);
         }
         s.push('.');
         out.push(s);
@@ -186,6 +209,67 @@ pub(crate) fn describe_table(cat: &Catalog, v: &Observation) -> Vec<String> {
         out.push(s);
     }
     out
+}
+
+fn join_and_owned(items: &[String]) -> String {
+    let refs: Vec<&str> = items.iter().map(String::as_str).collect();
+    join_and(&refs)
+}
+
+/// One card of the table: where it is and in what state. Cards nowhere (not yet created) are
+/// left out.
+fn describe_card(
+    cat: &Catalog,
+    def: &crate::card::CardDef,
+    c: &crate::observation::CardObs,
+) -> Option<String> {
+    use crate::observation::Place;
+    let kind = if def.token {
+        format!("{} token", def.kind.key())
+    } else {
+        def.kind.key().to_string()
+    };
+    let facedown = matches!(c.at, Place::Facedown(_));
+    let shown = if facedown {
+        format!("facedown card {}", def.name)
+    } else {
+        format!("{kind} {}", def.name)
+    };
+    let mut s = match c.at {
+        Place::Nowhere => return None,
+        Place::Hand(p) => format!("{p} holds {} in hand", def.name),
+        at if at.on_board() => {
+            let text = at.text(cat);
+            let verb = if text.starts_with("attached") || facedown {
+                "is"
+            } else {
+                "is at"
+            };
+            format!("{}'s {shown} {verb} {text}", def.owner)
+        }
+        Place::Chain => format!("{}'s {shown} is on the Chain", def.owner),
+        Place::Removed => format!("{}'s {shown} has been removed from the game", def.owner),
+        at => format!("{}'s {shown} is in {}", def.owner, at.text(cat)),
+    };
+    if c.at.on_board() {
+        if c.controller != def.owner {
+            let _ = write!(s, ", controlled by {}", c.controller);
+        }
+        if let Some(m) = c.might {
+            let _ = write!(s, ", with {m} Might");
+            if c.mighty {
+                s.push_str(" (Mighty)");
+            }
+        }
+        if c.exhausted {
+            s.push_str(", exhausted");
+        }
+        if c.damage > 0 {
+            let _ = write!(s, ", with {} damage", c.damage);
+        }
+    }
+    s.push('.');
+    Some(s)
 }
 
 pub(crate) fn render(s: &Scenario, fault: Option<crate::readings::Fault>) -> String {
@@ -256,32 +340,40 @@ pub fn render_example(
     let _ = writeln!(o, "Example - {title}");
     let mut paragraph: Vec<String> = describe_table(cat, start);
     paragraph.extend(consequences(cat, None, setup_events));
-    let mut cited: BTreeSet<String> = rules.iter().cloned().collect();
     for (action, outcome) in steps {
-        let text = action.display(cat).to_string();
-        match outcome {
-            Ok(events) => {
-                paragraph.push(format!("{text}."));
-                let conceding = matches!(action, Action::Concede { .. });
-                for e in events {
-                    cited.insert(rule_in_context(e, conceding).to_string());
-                }
-                paragraph.extend(consequences(cat, Some(action), events));
-            }
-            Err(e) => {
-                paragraph.push(format!("{text}? Not allowed: {e}."));
-                cited.insert(e.rule().to_string());
-            }
-        }
+        paragraph.extend(step_sentences(cat, action, outcome));
     }
     let _ = writeln!(o, "{}", wrap(&paragraph.join(" "), 100));
     if let Some(d) = description {
         let _ = writeln!(o, "\n{}", wrap(d, 100));
     }
+    let _ = writeln!(o, "\nRules: {}.", cited_rules(rules, steps).join(", "));
+    o
+}
+
+/// The rules an example cites: those it lists, and every rule its steps' events and refusals
+/// cite, in rule order.
+pub(crate) fn cited_rules(
+    rules: &[String],
+    steps: &[(Action, Result<Vec<Event>, RuleError>)],
+) -> Vec<String> {
+    let mut cited: BTreeSet<String> = rules.iter().cloned().collect();
+    for (action, outcome) in steps {
+        match outcome {
+            Ok(events) => {
+                let conceding = matches!(action, Action::Concede { .. });
+                for e in events {
+                    cited.insert(rule_in_context(e, conceding).to_string());
+                }
+            }
+            Err(e) => {
+                cited.insert(e.rule().to_string());
+            }
+        }
+    }
     let mut rules: Vec<String> = cited.into_iter().collect();
     rules.sort_by_key(|r| rule_key(r));
-    let _ = writeln!(o, "\nRules: {}.", rules.join(", "));
-    o
+    rules
 }
 
 /// Sorts "652.5.c.1" after "652.4" and "56" before "651".

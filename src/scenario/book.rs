@@ -1,0 +1,130 @@
+//! A scenario for the book: the same example as [`super::Scenario::render`], as Markdown or as
+//! HTML, with the table in full, each step on its own line and each consequence of a step on a
+//! line of its own beneath it.
+
+use std::fmt::Write;
+
+use super::Scenario;
+use super::render::{cited_rules, consequences, describe_table};
+use crate::action::Action;
+use crate::error::RuleError;
+use crate::event::Event;
+use crate::game::Game;
+use crate::readings::Fault;
+
+/// The formats for the book.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Book {
+    /// Markdown.
+    Markdown,
+    /// A self-contained HTML page.
+    Html,
+}
+
+/// The parts of an example.
+struct Parts {
+    title: String,
+    table: Vec<String>,
+    steps: Vec<(String, Vec<String>)>,
+    description: Option<String>,
+    rules: Vec<String>,
+}
+
+fn parts(s: &Scenario, fault: Option<Fault>) -> Option<Parts> {
+    let replay = s.replay_with_fault(fault).ok()?;
+    let start = Game::from_setup(&s.setup.with_fault(fault)).ok()?;
+    let cat = start.catalog();
+    let mut table = describe_table(cat, &crate::engine::Engine::observe(&start));
+    table.extend(consequences(cat, None, &replay.setup_events));
+    let outcomes: Vec<(Action, Result<Vec<Event>, RuleError>)> = replay
+        .results
+        .iter()
+        .map(|r| (r.action, r.outcome.clone()))
+        .collect();
+    let steps = outcomes
+        .iter()
+        .map(|(a, outcome)| {
+            let text = a.display(cat).to_string();
+            match outcome {
+                Ok(events) => (format!("{text}."), consequences(cat, Some(a), events)),
+                Err(e) => (format!("{text}? Not allowed: {e}."), Vec::new()),
+            }
+        })
+        .collect();
+    Some(Parts {
+        title: s.title.clone(),
+        table,
+        steps,
+        description: s.description.clone(),
+        rules: cited_rules(&s.rules, &outcomes),
+    })
+}
+
+fn html_escape(s: &str) -> String {
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
+/// The scenario as an example for the book, played on the reference engine (making `fault`, if
+/// any: the behaviour a counterexample found rather than the correct one).
+pub fn render_book(s: &Scenario, fault: Option<Fault>, format: Book) -> String {
+    let Some(p) = parts(s, fault) else {
+        return format!(
+            "Example - {}\n(the setup does not describe a possible table)\n",
+            s.title
+        );
+    };
+    let mut o = String::new();
+    match format {
+        Book::Markdown => {
+            let _ = writeln!(o, "### Example: {}\n", p.title);
+            let _ = writeln!(o, "{}\n", p.table.join(" "));
+            for (i, (step, then)) in p.steps.iter().enumerate() {
+                let _ = writeln!(o, "{}. {step}", i + 1);
+                for t in then {
+                    let _ = writeln!(o, "   - {t}");
+                }
+            }
+            if let Some(d) = &p.description {
+                let _ = writeln!(
+                    o,
+                    "\n{}",
+                    d.split_whitespace().collect::<Vec<_>>().join(" ")
+                );
+            }
+            let _ = writeln!(o, "\n*Rules: {}.*", p.rules.join(", "));
+        }
+        Book::Html => {
+            let title = html_escape(&p.title);
+            let _ = writeln!(
+                o,
+                "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\
+                 <title>{title}</title></head><body>\n<article>\n<h3>Example: {title}</h3>"
+            );
+            let _ = writeln!(o, "<p>{}</p>\n<ol>", html_escape(&p.table.join(" ")));
+            for (step, then) in &p.steps {
+                let _ = write!(o, "<li>{}", html_escape(step));
+                if !then.is_empty() {
+                    o.push_str("<ul>");
+                    for t in then {
+                        let _ = write!(o, "<li>{}</li>", html_escape(t));
+                    }
+                    o.push_str("</ul>");
+                }
+                o.push_str("</li>\n");
+            }
+            o.push_str("</ol>\n");
+            if let Some(d) = &p.description {
+                let _ = writeln!(o, "<p>{}</p>", html_escape(d));
+            }
+            let _ = writeln!(
+                o,
+                "<p><em>Rules: {}.</em></p>\n</article>\n</body></html>",
+                html_escape(&p.rules.join(", "))
+            );
+        }
+    }
+    o
+}
