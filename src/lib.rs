@@ -48,7 +48,8 @@ pub use game::Game;
 pub use item::{ItemKind, ItemName, Opener};
 pub use mode::Mode;
 pub use observation::Observation;
-pub use readings::{Fault, PolicyChoice, Readings};
+pub use readings::choice::PolicyChoice;
+pub use readings::{Fault, Readings};
 pub use scenario::{Scenario, ScenarioError};
 pub use seat::{Seat, SeatSet};
 pub use setup::{

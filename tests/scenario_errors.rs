@@ -129,7 +129,7 @@ fn an_unknown_reading_is_refused_where_it_is_with_the_known_ones() {
 fn a_rule_fault_is_refused_in_a_file() {
     let text = GOOD.replace(
         "mode = \"duel\"\n",
-        "mode = \"duel\"\nreadings = { pass-record = \"count\" }\n",
+        "mode = \"duel\"\nreadings = { pass-record = \"consecutive-count\" }\n",
     );
     let e = error(&text);
     assert_eq!((e.line, e.column), (6, 28), "{e}");

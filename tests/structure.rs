@@ -33,7 +33,7 @@ const LAYERS: &[(&str, &[&str], &[&str])] = &[
             "src/action.rs",
             "src/event.rs",
             "src/error.rs",
-            "src/readings.rs",
+            "src/readings/",
             "src/shrink.rs",
             "src/observation/",
             "src/setup/",

@@ -364,7 +364,7 @@ fn render(file: &Path, svg: Option<&Path>, fault: Option<&str>, format: RenderFo
 
 /// `riftcheck policies`.
 fn policies() -> ExitCode {
-    for p in riftcheck::readings::POLICIES {
+    for p in riftcheck::readings::policies::POLICIES {
         println!(
             "{} ({})\n  {}\n  implemented by {}\n",
             p.name, p.rules, p.default, p.implemented_by

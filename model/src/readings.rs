@@ -10,7 +10,8 @@ use std::collections::HashSet;
 use std::hash::{DefaultHasher, Hash, Hasher};
 use std::time::Instant;
 
-use riftcheck::readings::{POINTS, POLICIES, PointInfo, PointKind, ReadingInfo};
+use riftcheck::readings::policies::POLICIES;
+use riftcheck::readings::{POINTS, PointInfo, PointKind, ReadingInfo};
 use riftcheck::scenario::{
     Expect, Outcome, SUMMARY, Scenario, SourceMap, Step, step_sentences, table_sentences, wrap,
 };

@@ -544,7 +544,7 @@ mod tests {
             ("rules::removal", include_str!("../rules/removal.rs")),
             ("rules::combat", include_str!("../rules/combat.rs")),
         ];
-        for p in crate::readings::POLICIES {
+        for p in crate::readings::policies::POLICIES {
             let (module, function) = p.implemented_by.rsplit_once("::").unwrap();
             let (_, text) = sources
                 .iter()

@@ -109,10 +109,12 @@ impl Capabilities {
     ///
     /// A declared name is not a policy, not one of its readings, or a reading known to be
     /// wrong (a rule fault).
-    pub fn declared_readings(&self) -> Result<Readings, crate::readings::PolicyChoiceError> {
+    pub fn declared_readings(
+        &self,
+    ) -> Result<Readings, crate::readings::choice::PolicyChoiceError> {
         let mut r = Readings::default();
         for (point, reading) in &self.readings {
-            let c: crate::readings::PolicyChoice = format!("{point}={reading}").parse()?;
+            let c: crate::readings::choice::PolicyChoice = format!("{point}={reading}").parse()?;
             r = c.apply(r);
         }
         Ok(r)

@@ -26,7 +26,7 @@ struct Served<E> {
 pub struct Session<E> {
     name: String,
     fault: Option<Fault>,
-    policies: Vec<crate::readings::PolicyChoice>,
+    policies: Vec<crate::readings::choice::PolicyChoice>,
     snapshots: bool,
     game: Option<Served<E>>,
 }
@@ -50,7 +50,10 @@ impl<E: Engine> Session<E> {
     /// The same session, its engine following these readings of the project's policies, which
     /// its `hello` declares; a setup under the project's readings is played under them.
     #[must_use]
-    pub fn with_policies(mut self, policies: Vec<crate::readings::PolicyChoice>) -> Session<E> {
+    pub fn with_policies(
+        mut self,
+        policies: Vec<crate::readings::choice::PolicyChoice>,
+    ) -> Session<E> {
         self.policies = policies;
         self
     }

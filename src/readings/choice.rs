@@ -91,3 +91,40 @@ impl FromStr for PolicyChoice {
         })
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::readings::TeamVictory;
+
+    #[test]
+    fn a_policy_reading_is_chosen_by_name_and_a_fault_is_not() {
+        let c: PolicyChoice = "team-victory=last-player-only".parse().unwrap();
+        assert_eq!(c.to_string(), "team-victory=last-player-only");
+        assert_eq!(
+            c.apply(Readings::default()).team_victory,
+            TeamVictory::LastPlayerOnly
+        );
+        assert!(matches!(
+            "team-victory".parse::<PolicyChoice>(),
+            Err(PolicyChoiceError::Malformed(_))
+        ));
+        assert!(matches!(
+            "pass-record=consecutive-count".parse::<PolicyChoice>(),
+            Err(PolicyChoiceError::Fault {
+                fault: "count-passes",
+                ..
+            })
+        ));
+        assert!(matches!(
+            "kill=to-trash".parse::<PolicyChoice>(),
+            Err(PolicyChoiceError::NotAPolicy("kill"))
+        ));
+        assert!(matches!(
+            "team-victory=sometimes".parse::<PolicyChoice>(),
+            Err(PolicyChoiceError::Unknown(
+                ReadingError::UnknownReading { .. }
+            ))
+        ));
+    }
+}

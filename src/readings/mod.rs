@@ -561,11 +561,8 @@ pub enum ReadingError {
     },
 }
 
-mod choice;
-mod policies;
-
-pub use choice::{PolicyChoice, PolicyChoiceError};
-pub use policies::{POLICIES, PolicyInfo};
+pub mod choice;
+pub mod policies;
 
 #[cfg(test)]
 mod tests {
@@ -608,44 +605,5 @@ mod tests {
             assert_eq!(Readings::default().get(p.key), Some(p.readings[0].key));
             assert!(p.readings[0].fault.is_none(), "{}", p.key);
         }
-    }
-
-    #[test]
-    fn a_policy_reading_is_chosen_by_name_and_a_fault_is_not() {
-        let c: PolicyChoice = "team-victory=last-player-only".parse().unwrap();
-        assert_eq!(c.to_string(), "team-victory=last-player-only");
-        assert_eq!(
-            c.apply(Readings::default()).team_victory,
-            TeamVictory::LastPlayerOnly
-        );
-        assert!(matches!(
-            "team-victory".parse::<PolicyChoice>(),
-            Err(PolicyChoiceError::Malformed(_))
-        ));
-        assert!(matches!(
-            "pass-record=consecutive-count".parse::<PolicyChoice>(),
-            Err(PolicyChoiceError::Fault {
-                fault: "count-passes",
-                ..
-            })
-        ));
-        assert!(matches!(
-            "kill=to-trash".parse::<PolicyChoice>(),
-            Err(PolicyChoiceError::NotAPolicy("kill"))
-        ));
-        assert!(matches!(
-            "team-victory=sometimes".parse::<PolicyChoice>(),
-            Err(PolicyChoiceError::Unknown(
-                ReadingError::UnknownReading { .. }
-            ))
-        ));
-    }
-
-    #[test]
-    fn every_policy_is_listed_once() {
-        let mut names: Vec<_> = POLICIES.iter().map(|p| p.name).collect();
-        names.sort();
-        names.dedup();
-        assert_eq!(names.len(), 17);
     }
 }

@@ -142,3 +142,16 @@ pub const POLICIES: [PolicyInfo; 17] = [
         implemented_by: "game::policy::leaver_durations_end",
     },
 ];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_policy_is_listed_once() {
+        let mut names: Vec<_> = POLICIES.iter().map(|p| p.name).collect();
+        names.sort();
+        names.dedup();
+        assert_eq!(names.len(), 17);
+    }
+}

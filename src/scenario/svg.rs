@@ -144,6 +144,48 @@ pub fn timeline(
         o,
         "<rect x=\"0\" y=\"0\" width=\"{width}\" height=\"{height}\" fill=\"#ffffff\"/>"
     );
+    header(&mut o, title, seats);
+    let mut y = HEAD;
+    let views = std::iter::once(start).chain(frames.iter().map(|f| &f.after));
+    for (row, ((text, chain, h), view)) in rows.iter().zip(views).enumerate() {
+        let failed = failing.is_some_and(|f| f.step + 1 == row);
+        let acting = row
+            .checked_sub(1)
+            .and_then(|r| frames.get(r))
+            .map(|f| actor(&f.action));
+        draw_row(
+            &mut o,
+            seats,
+            view,
+            Row {
+                index: row,
+                y,
+                h: *h,
+                text,
+                chain,
+                failed,
+                acting,
+            },
+        );
+        y += h;
+    }
+    if let Some(f) = failing {
+        for (k, l) in lines(&f.what, 110).iter().enumerate() {
+            let _ = writeln!(
+                o,
+                "<text x=\"8\" y=\"{}\" fill=\"#b00020\" font-weight=\"bold\">{}</text>",
+                y + 18 + k as u32 * LINE,
+                esc(l)
+            );
+        }
+    }
+    o.push_str("</svg>\n");
+    o
+}
+
+/// The title, the key and a heading per Seat and for the Chain.
+fn header(o: &mut String, title: &str, seats: &[Seat]) {
+    let lanes = seats.len() as u32;
     let _ = writeln!(
         o,
         "<text x=\"8\" y=\"22\" font-size=\"15\" font-weight=\"bold\">{}</text>",
@@ -152,7 +194,7 @@ pub fn timeline(
     let _ = writeln!(
         o,
         "<text x=\"8\" y=\"40\" fill=\"#555\">T Turn Player, P Priority, F Focus (after the \
-         step); the Chain after the step, newest on top; grey: removed from the game (651.3)</text>"
+     step); the Chain after the step, newest on top; grey: removed from the game (651.3)</text>"
     );
     for (i, s) in seats.iter().enumerate() {
         let x = LEFT + i as u32 * LANE;
@@ -169,109 +211,113 @@ pub fn timeline(
         LEFT + lanes * LANE + 8,
         HEAD - 12
     );
-    let mut y = HEAD;
-    let views = std::iter::once(start).chain(frames.iter().map(|f| &f.after));
-    for (row, ((text, chain, h), view)) in rows.iter().zip(views).enumerate() {
-        let failed = failing.is_some_and(|f| f.step + 1 == row);
-        let band = if failed {
-            "#ffd7d5"
-        } else if row % 2 == 0 {
-            "#f6f8fa"
-        } else {
-            "#ffffff"
-        };
-        let _ = writeln!(
-            o,
-            "<rect x=\"0\" y=\"{y}\" width=\"{width}\" height=\"{h}\" fill=\"{band}\"/>"
-        );
-        let label = if row == 0 {
-            "start".to_string()
-        } else {
-            row.to_string()
-        };
-        let _ = writeln!(
-            o,
-            "<text x=\"8\" y=\"{}\" fill=\"#555\">{label}</text>",
-            y + LINE + 4
-        );
-        for (i, &s) in seats.iter().enumerate() {
-            let x = LEFT + i as u32 * LANE;
-            if view.removed.contains(s) {
-                let _ = writeln!(
-                    o,
-                    "<rect class=\"removed\" x=\"{x}\" y=\"{y}\" width=\"{LANE}\" height=\"{h}\" \
-                     fill=\"#c8c8c8\" fill-opacity=\"0.7\"/>"
-                );
-            }
+}
+
+/// One row of the timeline: a step (or the start), what it says, the Chain after it.
+struct Row<'a> {
+    index: usize,
+    y: u32,
+    h: u32,
+    text: &'a [String],
+    chain: &'a [String],
+    failed: bool,
+    acting: Option<Seat>,
+}
+
+/// Draws `r`: its band, the badges of every Seat in `view`, removed Seats greyed, the step's
+/// text in the acting Seat's lane and the Chain at the right.
+fn draw_row(o: &mut String, seats: &[Seat], view: &Observation, r: Row<'_>) {
+    let Row {
+        index: row,
+        y,
+        h,
+        text,
+        chain,
+        failed,
+        acting,
+    } = r;
+    let lanes = seats.len() as u32;
+    let width = LEFT + lanes * LANE + CHAIN;
+    let band = if failed {
+        "#ffd7d5"
+    } else if row % 2 == 0 {
+        "#f6f8fa"
+    } else {
+        "#ffffff"
+    };
+    let _ = writeln!(
+        o,
+        "<rect x=\"0\" y=\"{y}\" width=\"{width}\" height=\"{h}\" fill=\"{band}\"/>"
+    );
+    let label = if row == 0 {
+        "start".to_string()
+    } else {
+        row.to_string()
+    };
+    let _ = writeln!(
+        o,
+        "<text x=\"8\" y=\"{}\" fill=\"#555\">{label}</text>",
+        y + LINE + 4
+    );
+    for (i, &s) in seats.iter().enumerate() {
+        let x = LEFT + i as u32 * LANE;
+        if view.removed.contains(s) {
             let _ = writeln!(
                 o,
-                "<line x1=\"{x}\" y1=\"{y}\" x2=\"{x}\" y2=\"{}\" stroke=\"#d0d7de\"/>",
-                y + h
-            );
-            for (k, (letter, colour)) in badges(view, s).iter().enumerate() {
-                let bx = x + LANE - 20 - k as u32 * 20;
-                let _ = writeln!(
-                    o,
-                    "<circle cx=\"{bx}\" cy=\"{}\" r=\"8\" fill=\"{colour}\"/><text x=\"{bx}\" \
-                     y=\"{}\" fill=\"#fff\" font-size=\"10\" text-anchor=\"middle\">{letter}</text>",
-                    y + 12,
-                    y + 16
-                );
-            }
-        }
-        let acting = if row == 0 {
-            None
-        } else {
-            frames.get(row - 1).map(|f| actor(&f.action))
-        };
-        let lane = acting.and_then(|a| seats.iter().position(|&s| s == a));
-        let tx = match lane {
-            Some(i) => LEFT + i as u32 * LANE + 8,
-            None => LEFT + 8,
-        };
-        for (k, t) in text.iter().enumerate() {
-            let weight = if failed { " font-weight=\"bold\"" } else { "" };
-            let _ = writeln!(
-                o,
-                "<text x=\"{tx}\" y=\"{}\"{weight}>{}</text>",
-                y + LINE + 4 + k as u32 * LINE,
-                esc(t)
+                "<rect class=\"removed\" x=\"{x}\" y=\"{y}\" width=\"{LANE}\" height=\"{h}\" \
+                 fill=\"#c8c8c8\" fill-opacity=\"0.7\"/>"
             );
         }
-        let cx = LEFT + lanes * LANE;
         let _ = writeln!(
             o,
-            "<line x1=\"{cx}\" y1=\"{y}\" x2=\"{cx}\" y2=\"{}\" stroke=\"#d0d7de\"/>",
+            "<line x1=\"{x}\" y1=\"{y}\" x2=\"{x}\" y2=\"{}\" stroke=\"#d0d7de\"/>",
             y + h
         );
-        for (k, item) in chain.iter().enumerate() {
-            let iy = y + 5 + k as u32 * LINE;
+        for (k, (letter, colour)) in badges(view, s).iter().enumerate() {
+            let bx = x + LANE - 20 - k as u32 * 20;
             let _ = writeln!(
                 o,
-                "<rect x=\"{}\" y=\"{iy}\" width=\"{}\" height=\"{}\" rx=\"3\" fill=\"#eef2ff\" \
-                 stroke=\"#8c9eff\"/><text x=\"{}\" y=\"{}\" font-size=\"11\">{}</text>",
-                cx + 6,
-                CHAIN - 12,
-                LINE - 2,
-                cx + 10,
-                iy + LINE - 4,
-                esc(item)
-            );
-        }
-        y += h;
-    }
-    if let Some(f) = failing {
-        for (k, l) in lines(&f.what, 110).iter().enumerate() {
-            let _ = writeln!(
-                o,
-                "<text x=\"8\" y=\"{}\" fill=\"#b00020\" font-weight=\"bold\">{}</text>",
-                y + 18 + k as u32 * LINE,
-                esc(l)
+                "<circle cx=\"{bx}\" cy=\"{}\" r=\"8\" fill=\"{colour}\"/><text x=\"{bx}\" \
+                 y=\"{}\" fill=\"#fff\" font-size=\"10\" text-anchor=\"middle\">{letter}</text>",
+                y + 12,
+                y + 16
             );
         }
     }
-    o.push_str("</svg>\n");
-    o
+    let lane = acting.and_then(|a| seats.iter().position(|&s| s == a));
+    let tx = match lane {
+        Some(i) => LEFT + i as u32 * LANE + 8,
+        None => LEFT + 8,
+    };
+    for (k, t) in text.iter().enumerate() {
+        let weight = if failed { " font-weight=\"bold\"" } else { "" };
+        let _ = writeln!(
+            o,
+            "<text x=\"{tx}\" y=\"{}\"{weight}>{}</text>",
+            y + LINE + 4 + k as u32 * LINE,
+            esc(t)
+        );
+    }
+    let cx = LEFT + lanes * LANE;
+    let _ = writeln!(
+        o,
+        "<line x1=\"{cx}\" y1=\"{y}\" x2=\"{cx}\" y2=\"{}\" stroke=\"#d0d7de\"/>",
+        y + h
+    );
+    for (k, item) in chain.iter().enumerate() {
+        let iy = y + 5 + k as u32 * LINE;
+        let _ = writeln!(
+            o,
+            "<rect x=\"{}\" y=\"{iy}\" width=\"{}\" height=\"{}\" rx=\"3\" fill=\"#eef2ff\" \
+             stroke=\"#8c9eff\"/><text x=\"{}\" y=\"{}\" font-size=\"11\">{}</text>",
+            cx + 6,
+            CHAIN - 12,
+            LINE - 2,
+            cx + 10,
+            iy + LINE - 4,
+            esc(item)
+        );
+    }
 }
 
 #[cfg(test)]

@@ -17,7 +17,6 @@ use crate::check::{self, Options, Outcome};
 use crate::configs;
 use crate::model::Bounds;
 use crate::progress::{Show, Shower};
-use crate::properties::{Kind, Prop};
 use crate::report::Counterexample;
 use crate::search::Exploration;
 use crate::search::limits::{self, Limits};
@@ -455,7 +454,7 @@ pub fn run(args: CheckArgs) -> ExitCode {
     let text = args.format == Format::Text;
     let outcomes = match check_all(&targets, &opts, &mut |o| {
         if text {
-            print_row(o);
+            super::results::print_row(o);
         }
     }) {
         Ok(o) => o,
@@ -512,7 +511,7 @@ pub fn run(args: CheckArgs) -> ExitCode {
         shard: shard_run,
     };
     match args.format {
-        Format::Text => print_text(&report),
+        Format::Text => super::results::print_text(&report),
         Format::Json => super::json::print_check(&report),
         Format::Junit => super::junit::print_check(&report),
     }
@@ -623,130 +622,6 @@ pub fn check_all(
 /// The lock of the searches running, whatever a thread that panicked holding it left.
 fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
     m.lock().unwrap_or_else(|e| e.into_inner())
-}
-
-/// The word for an outcome in the table.
-fn result_word(o: &Outcome) -> String {
-    if !o.failed.is_empty() {
-        let names: Vec<&str> = o.failed.iter().map(|p| p.name()).collect();
-        format!("FAILED: {}", names.join("; "))
-    } else if let Some(s) = o.stopped.first() {
-        format!(
-            "cut by {} after {} states: properties hold on the states covered",
-            s.by, s.covered
-        )
-    } else {
-        "all properties hold".to_string()
-    }
-}
-
-fn print_row(o: &Outcome) {
-    println!(
-        "{:26} {:>10} {:>10} {:>6} {:>7.2}s {:>10.0}  {}",
-        o.name,
-        o.states,
-        o.unique,
-        o.depth,
-        o.seconds,
-        o.rate(),
-        result_word(o)
-    );
-}
-
-fn print_text(r: &Report<'_>) {
-    let total_states: usize = r.outcomes.iter().map(|o| o.unique).sum();
-    let total_time: f64 = r.outcomes.iter().map(|o| o.seconds).sum();
-    println!(
-        "{:26} {:>10} {:>10} {:>6} {:>7.2}s",
-        "total", "", total_states, "", total_time
-    );
-    for o in r.outcomes {
-        for s in &o.stopped {
-            println!(
-                "  {}: {} cut the {} search after {} distinct states",
-                o.name,
-                s.by,
-                s.search.name(),
-                s.covered
-            );
-        }
-    }
-    println!("\nproperties (checked in every configuration):");
-    for &p in Prop::ALL.iter().filter(|p| p.kind() != Kind::Sometimes) {
-        let failing: Vec<&str> = r
-            .outcomes
-            .iter()
-            .filter(|o| o.failed.contains(&p))
-            .map(|o| o.name.as_str())
-            .collect();
-        let mark = if failing.is_empty() {
-            "  ok  "
-        } else {
-            "  FAIL"
-        };
-        print!("{mark} {} ({})", p.name(), p.rule());
-        if !failing.is_empty() {
-            print!(": {}", failing.join(", "));
-        }
-        println!();
-    }
-    let seen = r.seen();
-    println!("\ncompanions (situations the bounds reach, in at least one configuration):");
-    for &p in Prop::ALL.iter().filter(|p| p.kind() == Kind::Sometimes) {
-        let mark = if seen & p.bit() != 0 {
-            "  seen"
-        } else {
-            "  --  "
-        };
-        println!("{mark} {} ({})", p.name(), p.rule());
-    }
-    if let Some(coverage) = crate::check::coverage(r.outcomes) {
-        super::results::print_coverage(&coverage, r.outcomes.len());
-    }
-    // One example per property and family; properties broken by the same path shown together.
-    let mut shown: Vec<(&str, &[riftcheck::Action])> = Vec::new();
-    for (family, c, others) in &r.chosen.chosen {
-        if shown.contains(&(*family, c.path.as_slice())) {
-            continue;
-        }
-        shown.push((family, &c.path));
-        let same: Vec<_> = r
-            .chosen
-            .chosen
-            .iter()
-            .filter(|(f, d, _)| f == family && d.path == c.path && d.config == c.config)
-            .collect();
-        let names: Vec<&str> = same.iter().map(|(_, d, _)| d.property.name()).collect();
-        println!(
-            "\n== counterexample in {} ({} steps): {}\n",
-            c.config,
-            c.path.len(),
-            names.join("; ")
-        );
-        print!("{}", c.rulebook());
-        for (_, d, _) in same.iter().filter(|(_, d, _)| d.property != c.property) {
-            println!(
-                "Expected by rule {}: {}; found: {}.",
-                d.rule, d.expected, d.found
-            );
-        }
-        if !others.is_empty() {
-            println!("(also broken in {})", others.join(", "));
-        }
-    }
-    if !r.written.is_empty() {
-        println!("\nscenario files (replay with `riftcheck replay FILE`):");
-        for w in r.written {
-            println!("  {}", w.display());
-        }
-        let rest = r.not_written();
-        if rest > 0 {
-            println!(
-                "  ({rest} more counterexample(s) of the same properties in other configurations \
-                 of the same families were not written)"
-            );
-        }
-    }
 }
 
 #[cfg(test)]
