@@ -13,6 +13,7 @@ pub mod digest;
 pub mod explore;
 pub mod memo;
 pub mod model;
+pub mod probes;
 pub mod progress;
 pub mod properties;
 pub mod readings;

@@ -17,7 +17,7 @@ use riftcheck::scenario::{
 };
 use riftcheck::{Action, Engine, Event, Game, Observation, PolicyChoice, RuleError, Setup};
 
-use crate::configs::Config;
+use crate::probes::Start;
 use crate::model::Bounds;
 
 /// One policy's other reading, to set beside the project's.
@@ -130,6 +130,9 @@ pub struct Finding {
     pub configs: usize,
     /// Seconds spent.
     pub seconds: f64,
+    /// Set when the default configurations did not separate the readings and this is the
+    /// search from the policy's own scenarios: the pairs of games the defaults took.
+    pub beyond_defaults: Option<u64>,
 }
 
 /// The two games, and the counters the bounds read. While the two are in the same state only
@@ -195,7 +198,7 @@ fn compare(a: &Side, b: &Side, cat: &riftcheck::Catalog) -> Option<String> {
 
 /// One configuration's search: its name, setup, bounds and the removals it starts with.
 struct Root<'a> {
-    config: &'a Config,
+    config: &'a Start,
     readings: riftcheck::Readings,
     removed_at_start: u8,
 }
@@ -254,11 +257,12 @@ fn count(
     child.removed = removed.saturating_sub(removed_at_start);
 }
 
-/// Searches every configuration of `configs` where the policy applies, all at once and breadth
+/// Searches every position of `starts` where the policy applies (the default configurations,
+/// [`Start::of`], or a policy's scenarios, [`crate::probes::probes`]), all at once and breadth
 /// first, for the shortest situation in which the project's reading and `alt` part ways (on a
-/// tie, the first configuration's, then the first in the engine's order of actions), spending
-/// at most `max_states` pairs of games.
-pub fn search(alt: Alternative, configs: &[Config], max_states: u64) -> Finding {
+/// tie, the first position's, then the first in the engine's order of actions), spending at
+/// most `max_states` pairs of games.
+pub fn search(alt: Alternative, starts: &[Start], max_states: u64) -> Finding {
     let clock = Instant::now();
     let mut budget = max_states;
     let finding = |verdict, budget: u64, n| Finding {
@@ -267,6 +271,7 @@ pub fn search(alt: Alternative, configs: &[Config], max_states: u64) -> Finding 
         states: max_states - budget,
         configs: n,
         seconds: clock.elapsed().as_secs_f64(),
+        beyond_defaults: None,
     };
     let mut roots: Vec<Root> = Vec::new();
     // Parents: for each pair found, its parent's index (u32::MAX for a root), the action and
@@ -274,7 +279,7 @@ pub fn search(alt: Alternative, configs: &[Config], max_states: u64) -> Finding 
     let mut tree: Vec<(u32, Action)> = Vec::new();
     let mut seen: HashSet<(u16, u64)> = HashSet::new();
     let mut level: Vec<(Node, u32, u16)> = Vec::new();
-    for c in configs.iter().filter(|c| alt.point.applies_in(c.mode)) {
+    for c in starts.iter().filter(|c| alt.point.applies_in(c.mode)) {
         let [sa, sb] = setups(&c.setup, &alt);
         let (Ok((ga, ea)), Ok((gb, eb))) = (Game::start(&sa), Game::start(&sb)) else {
             continue;
@@ -282,7 +287,7 @@ pub fn search(alt: Alternative, configs: &[Config], max_states: u64) -> Finding 
         let start = [side(&ga, Ok(ea)), side(&gb, Ok(eb))];
         if let Some(difference) = compare(&start[0], &start[1], ga.catalog()) {
             let p = Parting {
-                config: c.name(),
+                config: c.name.clone(),
                 setup: c.setup.clone(),
                 path: Vec::new(),
                 sides: start,
@@ -342,7 +347,7 @@ pub fn search(alt: Alternative, configs: &[Config], max_states: u64) -> Finding 
                         }
                         path.reverse();
                         let p = Parting {
-                            config: root.config.name(),
+                            config: root.config.name.clone(),
                             setup: root.config.setup.clone(),
                             path,
                             sides,

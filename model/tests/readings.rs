@@ -6,6 +6,7 @@ use std::process::Command;
 
 use riftcheck::Scenario;
 use riftcheck_model::configs;
+use riftcheck_model::probes::{self, Start};
 use riftcheck_model::readings::{Verdict, alternatives, scenario, search};
 
 fn alternative(policy: &str, reading: &str) -> riftcheck_model::readings::Alternative {
@@ -19,7 +20,7 @@ fn alternative(policy: &str, reading: &str) -> riftcheck_model::readings::Altern
 /// Each side's scenario passes under its own reading and fails under the other.
 fn pins_each_reading(policy: &str, reading: &str) -> usize {
     let alt = alternative(policy, reading);
-    let f = search(alt, &configs::all(), 5_000_000);
+    let f = search(alt, &probes::defaults(), 5_000_000);
     let Verdict::Parted(p) = &f.verdict else {
         panic!(
             "{policy}: {reading} never parts from the default: {:?}",
@@ -47,7 +48,7 @@ fn pins_each_reading(policy: &str, reading: &str) -> usize {
 #[test]
 fn teammate_destination_parts_where_a_teammate_controls_but_does_not_occupy() {
     let alt = alternative("teammate-destination", "controlled");
-    let f = search(alt, &configs::all(), 5_000_000);
+    let f = search(alt, &probes::defaults(), 5_000_000);
     let Verdict::Parted(p) = &f.verdict else {
         panic!("never parted");
     };
@@ -67,8 +68,8 @@ fn leavers_durations_part_at_the_concession() {
 #[test]
 fn the_search_is_deterministic() {
     let alt = alternative("leaver-durations", "run-their-course");
-    let a = search(alt, &configs::all(), 5_000_000);
-    let b = search(alt, &configs::all(), 5_000_000);
+    let a = search(alt, &probes::defaults(), 5_000_000);
+    let b = search(alt, &probes::defaults(), 5_000_000);
     let (Verdict::Parted(x), Verdict::Parted(y)) = (&a.verdict, &b.verdict) else {
         panic!("never parted");
     };
@@ -85,11 +86,12 @@ fn readings_that_a_configuration_cannot_separate_are_reported_as_such() {
     let duel: Vec<_> = configs::all()
         .into_iter()
         .filter(|c| c.name() == "duel/chain")
+        .map(|c| Start::of(&c))
         .collect();
     let f = search(alt, &duel, 5_000_000);
     assert!(matches!(f.verdict, Verdict::Same), "{:?}", f.verdict);
     assert!(f.states > 0);
-    let f = search(alt, &configs::all(), 10);
+    let f = search(alt, &probes::defaults(), 10);
     assert!(matches!(f.verdict, Verdict::Cut), "{:?}", f.verdict);
 }
 

@@ -6,12 +6,13 @@
 use crate::item::Opener;
 use crate::mode::Mode;
 use crate::readings::{
-    AttachedControl, ChosenDestination, CombatEntry, CombatTriggerOrder, Concession, Counter,
-    DamageOrder, Detach, Durations, FinalPoint, FocusAfterChain, FocusAfterRemoval,
-    FocusPassesAfterTriggerChain, Hide, Kill, LeaverCards, LeaverDurations, LeaverItems,
-    LeaverPermanents, LethalDamage, PassRecord, PriorityAfterRemoval, Readings, Recall,
-    ShowdownAfterRemoval, TeammateDestination, TokenBattlefield, TopItemCountered,
-    TurnPlayerLeaves,
+    AttachedControl, ChosenDestination, CombatEntry, CombatTriggerOrder, CombatWithOneSideGone,
+    Concession, Counter, DamageOrder, DefenderKeepsControl, Detach, Durations, FinalPoint,
+    FocusAfterChain, FocusAfterRemoval, FocusPassesAfterTriggerChain, Hide, Kill,
+    LeaverBattlefieldControl, LeaverCards, LeaverChoices, LeaverDurations, LeaverItems,
+    LeaverPermanents, LethalDamage, OwnedSpellOnChain, PassRecord, PriorityAfterRemoval, Readings,
+    Recall, ShowdownAfterRemoval, TeamVictory, TeammateDestination, TokenBattlefield,
+    TopItemCountered, TurnPlayerLeaves,
 };
 use crate::seat::{Seat, SeatSet};
 use crate::zone::Zone;
@@ -183,13 +184,60 @@ pub(crate) fn borrowed_card_returns(r: &Readings) -> bool {
     }
 }
 
+/// Policy `leaver-choices` (651.3, 652.4): who makes the choices `leaver` would have made, such
+/// as placing their waiting triggers: nobody under `skipped` (they never go on the Chain); the
+/// next remaining player in turn order under `next-player-chooses` (as MTG 800.4g).
+pub(crate) fn leaver_choices_go_to(r: &Readings, remaining: SeatSet, leaver: Seat) -> Option<Seat> {
+    match r.leaver_choices {
+        LeaverChoices::Skipped => None,
+        LeaverChoices::NextPlayerChooses => next_player(remaining, leaver),
+    }
+}
+
+/// Policy `combat-with-one-side-gone` (460.1, 461): whether a combat whose Attacker or Defender
+/// left is fought out (`goes-on`: damage skipped for want of a side, resolution by 461) or ends
+/// with no resolution and no Conquer (`combat-ends`).
+pub(crate) fn combat_goes_on_without_a_side(r: &Readings) -> bool {
+    match r.combat_with_one_side_gone {
+        CombatWithOneSideGone::GoesOn => true,
+        CombatWithOneSideGone::CombatEnds => false,
+    }
+}
+
+/// Policy `owned-spell-on-chain` (652.3, 652.4): whether a spell the leaver owns that another
+/// player controls on the Chain leaves the game with the leaver's cards (`removed-with-leaver`),
+/// or stays and resolves (`controlled-only`: 652.3 read as about cards off the Chain).
+pub(crate) fn owned_spell_leaves_chain(r: &Readings) -> bool {
+    match r.owned_spell_on_chain {
+        OwnedSpellOnChain::RemovedWithLeaver => true,
+        OwnedSpellOnChain::ControlledOnly => false,
+    }
+}
+
+/// Policy `leaver-battlefield-control` (651.3, 187.4.c, 323.6): whether the battlefields a
+/// leaver controlled become uncontrolled as they leave (`at-once`), or only at the next
+/// Open-state cleanup, which finds none of their units there (`at-next-cleanup`).
+pub(crate) fn leaver_battlefields_released_at_once(r: &Readings) -> bool {
+    match r.leaver_battlefield_control {
+        LeaverBattlefieldControl::AtOnce => true,
+        LeaverBattlefieldControl::AtNextCleanup => false,
+    }
+}
+
 /// Policy `token-battlefield` (652.2.a, 652.2.c): whether the token battlefield that replaces a
 /// leaver's battlefield has no abilities, so that the old continuous effects stop.
 pub(crate) fn token_has_no_abilities(r: &Readings) -> bool {
     match r.token_battlefield {
-        TokenBattlefield::NoAbilities => true,
+        TokenBattlefield::NoAbilities | TokenBattlefield::UncontrolledToken => true,
         TokenBattlefield::KeepsEffects => false,
     }
+}
+
+/// Policy `token-battlefield` (652.2.a, 439.4.b): whether the token battlefield starts
+/// uncontrolled and not Contested (`uncontrolled-token`) instead of keeping the old
+/// battlefield's controller and Contested status.
+pub(crate) fn token_starts_uncontrolled(r: &Readings) -> bool {
+    r.token_battlefield == TokenBattlefield::UncontrolledToken
 }
 
 /// 651.1-651.2: the winner if a concession by `seat` ends the game although more than one other
@@ -203,18 +251,33 @@ pub(crate) fn concession_ends_game(r: &Readings, after: SeatSet, seat: Seat) -> 
 }
 
 /// Policy `team-victory` (651.1, 651.4, 484.6.a): the winners, if the remaining players are one
-/// player or one team.
-pub(crate) fn team_victory(mode: Mode, remaining: SeatSet) -> Option<SeatSet> {
+/// player or one team (`one-team-wins`); under `last-player-only` (651.1 read literally) only one
+/// player left ends the game, and two teammates play on.
+pub(crate) fn team_victory(r: &Readings, mode: Mode, remaining: SeatSet) -> Option<SeatSet> {
     let first = remaining.lowest()?;
-    mode.team_of(first)
-        .is_superset(remaining)
-        .then_some(remaining)
+    match r.team_victory {
+        TeamVictory::OneTeamWins => mode.team_of(first).is_superset(remaining),
+        TeamVictory::LastPlayerOnly => remaining.len() == 1,
+    }
+    .then_some(remaining)
 }
 
 /// Policy `defender-keeps-control` (461.5, 464.1): whether establishing control of a battlefield
-/// is a Conquer. Only gaining control is; a player who already controlled it does not.
-pub(crate) fn conquers(previous_controller: Option<Seat>, new_controller: Seat) -> bool {
-    previous_controller != Some(new_controller)
+/// is a Conquer. Under `no-conquer` only gaining control is: a Defender who already controlled
+/// it does not Conquer it by winning. Under `defender-conquers` (461.5.d read literally) winning
+/// a combat (`by_combat`) is a Conquer whoever held the battlefield before.
+pub(crate) fn conquers(
+    r: &Readings,
+    previous_controller: Option<Seat>,
+    new_controller: Seat,
+    by_combat: bool,
+) -> bool {
+    match r.defender_keeps_control {
+        DefenderKeepsControl::NoConquer => previous_controller != Some(new_controller),
+        DefenderKeepsControl::DefenderConquers => {
+            by_combat || previous_controller != Some(new_controller)
+        }
+    }
 }
 
 /// Policy `combat-trigger-order` (459.2.d.1, 383.3.d): the order in which players place
@@ -519,12 +582,23 @@ mod tests {
 
     #[test]
     fn one_team_left_wins() {
+        let r = Readings::default();
         assert_eq!(
-            team_victory(Mode::MagmaChamber, seats("BD")),
+            team_victory(&r, Mode::MagmaChamber, seats("BD")),
             Some(seats("BD"))
         );
-        assert_eq!(team_victory(Mode::War, seats("BD")), None);
-        assert_eq!(team_victory(Mode::War, seats("D")), Some(seats("D")));
+        assert_eq!(team_victory(&r, Mode::War, seats("BD")), None);
+        assert_eq!(team_victory(&r, Mode::War, seats("D")), Some(seats("D")));
+        let mut literal = r;
+        literal.set("team-victory", "last-player-only").unwrap();
+        assert_eq!(
+            team_victory(&literal, Mode::MagmaChamber, seats("BD")),
+            None
+        );
+        assert_eq!(
+            team_victory(&literal, Mode::MagmaChamber, seats("D")),
+            Some(seats("D"))
+        );
     }
 
     #[test]

@@ -5,6 +5,7 @@ use std::fmt;
 
 use crate::card::{CardKind, Catalog};
 use crate::observation::{Observation, Place};
+use crate::readings::{LeaverBattlefieldControl, Readings, TeamVictory};
 use crate::seat::SeatSet;
 
 /// An invariant that does not hold, with the rule it breaks.
@@ -22,27 +23,47 @@ impl fmt::Display for Violation {
     }
 }
 
-/// Whether the seats left are one player, or one team (484): then the game would be over (651.1).
-fn one_side_left(mode: crate::mode::Mode, remaining: SeatSet) -> bool {
-    remaining
-        .lowest()
-        .is_some_and(|first| mode.team_of(first).is_superset(remaining))
+/// Whether the seats left are one player, or one team (484): then the game would be over (651.1;
+/// policy `team-victory`, whose reading `last-player-only` lets two teammates play on).
+fn one_side_left(readings: &Readings, mode: crate::mode::Mode, remaining: SeatSet) -> bool {
+    match readings.team_victory {
+        TeamVictory::OneTeamWins => remaining
+            .lowest()
+            .is_some_and(|first| mode.team_of(first).is_superset(remaining)),
+        TeamVictory::LastPlayerOnly => remaining.len() == 1,
+    }
 }
 
-/// Every invariant that fails in `view`.
+/// Every invariant that fails in `view`, under the project's readings of the policies.
 pub fn invariants(catalog: &Catalog, view: &Observation) -> Vec<Violation> {
+    invariants_under(catalog, &Readings::default(), view)
+}
+
+/// Every invariant that fails in `view` when the policies are read as `readings` (its rule
+/// faults play no part: an invariant is what the rules guarantee).
+pub fn invariants_under(
+    catalog: &Catalog,
+    readings: &Readings,
+    view: &Observation,
+) -> Vec<Violation> {
+    let readings = readings.without_faults();
     let mut out = Vec::new();
-    let over = holders(catalog, view, &mut out);
+    let over = holders(catalog, &readings, view, &mut out);
     if !over {
         cards(catalog, view, &mut out);
-        battlefields(catalog, view, &mut out);
+        battlefields(catalog, &readings, view, &mut out);
     }
     out
 }
 
 /// Who is in, who holds what, the pass records and the Chain (651, 652.4-652.5, 304, 312-313,
 /// 335, 339). Returns whether the game is over, when nothing else is checked.
-fn holders(catalog: &Catalog, view: &Observation, out: &mut Vec<Violation>) -> bool {
+fn holders(
+    catalog: &Catalog,
+    readings: &Readings,
+    view: &Observation,
+    out: &mut Vec<Violation>,
+) -> bool {
     let mut fail = |rule: &'static str, what: String| out.push(Violation { rule, what });
     let remaining = view.remaining;
     let over = view.winners.is_some();
@@ -79,7 +100,7 @@ fn holders(catalog: &Catalog, view: &Observation, out: &mut Vec<Violation>) -> b
         }
         return true;
     }
-    if remaining.len() < 2 || one_side_left(catalog.mode, remaining) {
+    if remaining.len() < 2 || one_side_left(readings, catalog.mode, remaining) {
         fail(
             "651.1",
             format!("the game goes on with only {remaining} left"),
@@ -181,8 +202,14 @@ fn cards(catalog: &Catalog, view: &Observation, out: &mut Vec<Violation>) {
 }
 
 /// The battlefields: a removed player's become tokens and lose control, and never units of three
-/// players at one (652.2, 651.3, 444.2).
-fn battlefields(catalog: &Catalog, view: &Observation, out: &mut Vec<Violation>) {
+/// players at one (652.2, 651.3, 444.2). Read `at-next-cleanup` (policy
+/// `leaver-battlefield-control`), a removed player may still control one for a while.
+fn battlefields(
+    catalog: &Catalog,
+    readings: &Readings,
+    view: &Observation,
+    out: &mut Vec<Violation>,
+) {
     let mut fail = |rule: &'static str, what: String| out.push(Violation { rule, what });
     for (i, bf) in view.battlefields.iter().enumerate() {
         let def = &catalog.battlefields[i];
@@ -197,6 +224,7 @@ fn battlefields(catalog: &Catalog, view: &Observation, out: &mut Vec<Violation>)
         }
         if let Some(c) = bf.controller
             && view.removed.contains(c)
+            && readings.leaver_battlefield_control == LeaverBattlefieldControl::AtOnce
         {
             fail(
                 "651.3",

@@ -5,6 +5,6 @@ mod invariants;
 mod lockstep;
 mod spec;
 
-pub use invariants::{Violation, invariants};
+pub use invariants::{Violation, invariants, invariants_under};
 pub use lockstep::{Disagreement, Lockstep, Started, Stepped};
 pub use spec::Spec;

@@ -333,6 +333,15 @@ readings! {
         /// Only when one player is left (651.1 read literally); teammates play on.
         LastPlayerOnly = "last-player-only";
     }
+    /// Policy `leaver-choices` (651.3, 652.4): what becomes of the choices a leaver would have
+    /// made, such as placing their triggers still waiting to go on the Chain.
+    leaver_choices: LeaverChoices = "leaver-choices", Policy, "651.3, 652.4" {
+        /// They are skipped: the leaver's waiting triggers never go on the Chain.
+        Skipped = "skipped";
+        /// The next remaining player in turn order makes them (as MTG 800.4g): the leaver's
+        /// waiting triggers are theirs to place, and go on the Chain under their control.
+        NextPlayerChooses = "next-player-chooses";
+    }
     /// Rule 652.5.c.1: who receives Priority when its holder leaves.
     priority_after_removal: PriorityAfterRemoval = "priority-after-removal", Rule, "652.5.c.1" {
         /// The next remaining player in turn order.
@@ -381,6 +390,9 @@ readings! {
     token_battlefield: TokenBattlefield = "token-battlefield", Policy, "652.2, 438" {
         /// A token with no abilities: the old continuous effects stop at once.
         NoAbilities = "no-abilities";
+        /// The token is uncontrolled (439.4.b): it loses its controller and its Contested
+        /// status as it replaces the old battlefield, abilities gone as under the default.
+        UncontrolledToken = "uncontrolled-token";
         /// The replacement keeps the removed battlefield's continuous effect.
         KeepsEffects = "keeps-effects" wrong BattlefieldEffectKept "battlefield-effect-kept";
     }

@@ -97,7 +97,7 @@ pub const POLICIES: [PolicyInfo; 17] = [
         rules: "651.3",
         default: "choices the leaver would make are skipped, their waiting triggers never go on \
                   the chain, their turns are deleted, their points stop counting",
-        implemented_by: "rules::removal::remove_player",
+        implemented_by: "game::policy::leaver_choices_go_to",
     },
     PolicyInfo {
         name: "teammate-destination",

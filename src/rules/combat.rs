@@ -237,7 +237,9 @@ pub(crate) fn continue_damage(game: &mut Game, ev: &mut Vec<Event>) -> bool {
 
 /// After the Combat Showdown: damage (460) if both sides still have units there, then resolution
 /// (461). If the Attacker or Defender has been removed the combat still goes on, with the damage
-/// step skipped for want of a side (policy `combat-with-one-side-gone`).
+/// step skipped for want of a side (policy `combat-with-one-side-gone`); read `combat-ends`, such
+/// a combat has no damage and no resolution: its units heal, it ends with no winner and nobody
+/// Conquers.
 fn finish_combat(
     game: &mut Game,
     bf: BattlefieldId,
@@ -245,6 +247,21 @@ fn finish_combat(
     chosen: &[CardId],
     ev: &mut Vec<Event>,
 ) {
+    let side_gone =
+        !game.remaining().contains(fight.attacker) || !game.remaining().contains(fight.defender);
+    if side_gone && !policy::combat_goes_on_without_a_side(&game.readings) {
+        for card in game.all_cards() {
+            if game.catalog.card(card).kind == CardKind::Unit {
+                game.s.cards[card.index()].damage = 0;
+            }
+        }
+        game.s.fields[bf.index()].contested_by = None;
+        ev.push(Event::CombatEnded {
+            battlefield: bf,
+            winner: None,
+        });
+        return;
+    }
     let side = |game: &Game, seat: Seat| -> Vec<CardId> {
         game.units_at(bf)
             .filter(|&u| game.controller(u) == seat)
@@ -302,6 +319,6 @@ fn finish_combat(
     if let Some(w) = winner
         && game.remaining().contains(w)
     {
-        control::establish_control(game, bf, w, ev);
+        control::establish_control(game, bf, w, true, ev);
     }
 }

@@ -7,19 +7,21 @@ use crate::game::Game;
 use crate::game::policy;
 use crate::seat::Seat;
 
-/// A player establishes control of a battlefield (187.4); gaining it is a Conquer, scored once
-/// per battlefield per turn (465; policy `defender-keeps-control`).
+/// A player establishes control of a battlefield (187.4), `by_combat` when by winning a combat
+/// there (461.5); gaining it is a Conquer, scored once per battlefield per turn (465; policy
+/// `defender-keeps-control`).
 pub(crate) fn establish_control(
     game: &mut Game,
     bf: BattlefieldId,
     seat: Seat,
+    by_combat: bool,
     ev: &mut Vec<Event>,
 ) {
     let field = &mut game.s.fields[bf.index()];
     let previous = field.controller;
     field.controller = Some(seat);
     field.contested_by = None;
-    if !policy::conquers(previous, seat) {
+    if !policy::conquers(&game.readings, previous, seat, by_combat) {
         return;
     }
     ev.push(Event::ControlEstablished {

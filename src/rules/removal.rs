@@ -19,7 +19,8 @@ pub(crate) fn concede(game: &mut Game, seat: Seat, ev: &mut Vec<Event>) {
     // 651.4: the conceder's teammates also lose and are removed.
     let leavers = mode.team_of(seat).intersection(remaining);
     let after = remaining.difference(leavers);
-    let winners = if after.is_empty() || policy::team_victory(mode, after).is_some() {
+    let winners = if after.is_empty() || policy::team_victory(&game.readings, mode, after).is_some()
+    {
         Some(after)
     } else {
         policy::concession_ends_game(&game.readings, after, seat).map(SeatSet::only)
@@ -118,6 +119,13 @@ pub(crate) fn replace_battlefield(game: &mut Game, leaver: Seat, ev: &mut Vec<Ev
         game.s.fields[bf.index()].token = true;
     }
     ev.push(Event::BattlefieldReplaced { battlefield: bf });
+    if policy::token_starts_uncontrolled(&game.readings) {
+        let field = &mut game.s.fields[bf.index()];
+        field.contested_by = None;
+        if field.controller.take().is_some() {
+            ev.push(Event::BattlefieldUncontrolled { battlefield: bf });
+        }
+    }
     for (card, from) in before {
         if let Some(to) = game.might(card)
             && to != from
@@ -128,8 +136,12 @@ pub(crate) fn replace_battlefield(game: &mut Game, leaver: Seat, ev: &mut Vec<Ev
 }
 
 /// Policy `leaver-battlefield-control` (651.3): battlefields the player controlled become
-/// uncontrolled at once.
+/// uncontrolled at once; read `at-next-cleanup`, they stay theirs until the next Open-state
+/// cleanup finds none of their units there (187.4.c, 323.6).
 pub(crate) fn release_battlefields(game: &mut Game, leaver: Seat, ev: &mut Vec<Event>) {
+    if !policy::leaver_battlefields_released_at_once(&game.readings) {
+        return;
+    }
     for bf in game.all_battlefields() {
         if game.s.fields[bf.index()].controller == Some(leaver) {
             game.s.fields[bf.index()].controller = None;
@@ -158,6 +170,7 @@ pub(crate) fn remove_owned_cards(game: &mut Game, leaver: Seat, ev: &mut Vec<Eve
                     .copied();
                 match item {
                     Some(item) if item.controller == leaver => {}
+                    Some(_) if !policy::owned_spell_leaves_chain(&game.readings) => {}
                     Some(item) => {
                         if let Some(c) = game.s.chain.as_mut() {
                             c.items.retain(|i| i.name() != item.name());
@@ -188,10 +201,22 @@ pub(crate) fn remove_owned_cards(game: &mut Game, leaver: Seat, ev: &mut Vec<Eve
 pub(crate) fn counter_items(game: &mut Game, leaver: Seat, ev: &mut Vec<Event>) {
     let catalog = game.catalog.clone();
     let readings = game.readings;
+    let remaining = game.remaining();
     let Some(chain_now) = game.s.chain.as_mut() else {
         return;
     };
-    chain_now.unplaced.retain(|u| u.controller != leaver);
+    match policy::leaver_choices_go_to(&readings, remaining, leaver) {
+        Some(next) => {
+            for u in chain_now
+                .unplaced
+                .iter_mut()
+                .filter(|u| u.controller == leaver)
+            {
+                u.controller = next;
+            }
+        }
+        None => chain_now.unplaced.retain(|u| u.controller != leaver),
+    }
     let theirs: Vec<_> = chain_now
         .items
         .iter()

@@ -119,6 +119,6 @@ pub(crate) fn end_showdown(game: &mut Game, ev: &mut Vec<Event>) {
         && let Some(p) = occupants.lowest()
         && game.s.fields[sd.at.index()].controller != Some(p)
     {
-        control::establish_control(game, sd.at, p, ev);
+        control::establish_control(game, sd.at, p, false, ev);
     }
 }

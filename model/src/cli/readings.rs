@@ -16,7 +16,8 @@ use super::{fail_input, writable_dir};
 use crate::check::Options;
 use crate::configs;
 use crate::properties::Prop;
-use crate::readings::{Alternative, Finding, Verdict, alternatives, example, scenario, search};
+use crate::probes::search_everywhere;
+use crate::readings::{Alternative, Finding, Verdict, alternatives, example, scenario};
 
 /// How `readings` prints.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, ValueEnum)]
@@ -98,7 +99,7 @@ pub fn run(args: &ReadingsArgs) -> ExitCode {
         || std::thread::available_parallelism().map_or(1, usize::from),
         usize::from,
     );
-    let all = configs::all();
+    let all = crate::probes::defaults();
     // The searches, spread over the threads; each is deterministic on its own.
     let next = AtomicUsize::new(0);
     let found: Mutex<Vec<Option<Finding>>> = Mutex::new(vec![None; alts.len()]);
@@ -108,7 +109,7 @@ pub fn run(args: &ReadingsArgs) -> ExitCode {
                 loop {
                     let i = next.fetch_add(1, Ordering::Relaxed);
                     let Some(&alt) = alts.get(i) else { break };
-                    let f = search(alt, &all, args.max_states);
+                    let f = search_everywhere(alt, &all, args.max_states);
                     if let Ok(mut v) = found.lock() {
                         v[i] = Some(f);
                     }
@@ -173,6 +174,15 @@ fn verdict_line(f: &Finding, timed: bool) -> String {
         String::new()
     };
     match &f.verdict {
+        Verdict::Parted(p) if f.beyond_defaults.is_some() => format!(
+            "never part ways in the default configurations ({} pairs of games: the catalog does \
+             not reach it there); part ways in the position of {} after {} step(s) ({} pairs of \
+             games explored{time})",
+            f.beyond_defaults.unwrap_or(0),
+            p.config.trim_start_matches("scenario "),
+            p.path.len(),
+            f.states,
+        ),
         Verdict::Parted(p) => format!(
             "part ways in {} after {} step(s) ({} pairs of games explored{time})",
             p.config,

@@ -413,7 +413,7 @@ impl Prop {
 
 /// 651.3, 652, 708, 444.2: what an observer sees holds together (the oracle's invariants).
 fn consistent(j: &Judging<'_>) -> bool {
-    !riftcheck::oracle::invariants(j.catalog, j.after).is_empty()
+    !riftcheck::oracle::invariants_under(j.catalog, j.readings, j.after).is_empty()
 }
 
 /// The verdicts on one state.

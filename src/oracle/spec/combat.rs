@@ -4,6 +4,7 @@ use super::Spec;
 use super::state::Card;
 use crate::card::{BattlefieldId, CardId};
 use crate::event::Event;
+use crate::readings::CombatWithOneSideGone;
 use crate::seat::Seat;
 use crate::zone::Zone;
 
@@ -169,6 +170,22 @@ impl Spec {
         defender: Seat,
         picked: &[CardId],
     ) {
+        if self.readings.combat_with_one_side_gone == CombatWithOneSideGone::CombatEnds
+            && !(self.still_in(attacker) && self.still_in(defender))
+        {
+            // Read `combat-ends`: no damage, no resolution, no Conquer; its units heal.
+            for i in 0..self.s.cards.len() {
+                if self.is_unit(CardId::from_index(i)) {
+                    self.s.cards[i].damage = 0;
+                }
+            }
+            self.s.fields[bf.index()].contested_by = None;
+            self.say(Event::CombatEnded {
+                battlefield: bf,
+                winner: None,
+            });
+            return;
+        }
         let atk = self.side(bf, attacker);
         let def = self.side(bf, defender);
         if !atk.is_empty() && !def.is_empty() {
@@ -208,7 +225,7 @@ impl Spec {
         if let Some(w) = winner
             && self.still_in(w)
         {
-            self.take_control(bf, w);
+            self.take_control(bf, w, true);
         }
     }
 }

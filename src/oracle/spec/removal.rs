@@ -4,7 +4,10 @@ use super::Spec;
 use crate::card::{BattlefieldId, CardId};
 use crate::event::Event;
 use crate::item::{ItemKind, ItemName};
-use crate::readings::TopItemCountered;
+use crate::readings::{
+    LeaverBattlefieldControl, LeaverChoices, OwnedSpellOnChain, TeamVictory, TokenBattlefield,
+    TopItemCountered,
+};
 use crate::seat::Seat;
 
 use super::state::Seats;
@@ -29,10 +32,16 @@ impl Spec {
             .copied()
             .filter(|p| !leaving.contains(p))
             .collect();
-        let one_side_left = staying.is_empty()
-            || staying
-                .iter()
-                .all(|&p| p == staying[0] || self.teammates(p, staying[0]));
+        // Policy `team-victory`: one team left wins, or (read literally) only one player left.
+        let one_side_left = match self.readings.team_victory {
+            TeamVictory::OneTeamWins => {
+                staying.is_empty()
+                    || staying
+                        .iter()
+                        .all(|&p| p == staying[0] || self.teammates(p, staying[0]))
+            }
+            TeamVictory::LastPlayerOnly => staying.len() <= 1,
+        };
         if one_side_left {
             self.s.players = staying.clone();
             for &p in &leaving {
@@ -150,9 +159,11 @@ impl Spec {
             }
         }
         self.replace_battlefield(p);
-        // Policy `leaver-battlefield-control`: their battlefields are uncontrolled now.
+        // Policy `leaver-battlefield-control`: their battlefields are uncontrolled now, or (read
+        // `at-next-cleanup`) once an Open-state cleanup finds none of their units there.
+        let at_once = self.readings.leaver_battlefield_control == LeaverBattlefieldControl::AtOnce;
         for i in 0..self.s.fields.len() {
-            if self.s.fields[i].controller == Some(p) {
+            if at_once && self.s.fields[i].controller == Some(p) {
                 self.s.fields[i].controller = None;
                 self.say(Event::BattlefieldUncontrolled {
                     battlefield: BattlefieldId::from_index(i),
@@ -186,6 +197,13 @@ impl Spec {
         let before: Vec<Option<i8>> = units.iter().map(|&u| self.might_of(u)).collect();
         self.s.fields[i].token = true;
         self.say(Event::BattlefieldReplaced { battlefield: bf });
+        // Policy `token-battlefield` read `uncontrolled-token` (439.4.b).
+        if self.readings.token_battlefield == TokenBattlefield::UncontrolledToken {
+            self.s.fields[i].contested_by = None;
+            if self.s.fields[i].controller.take().is_some() {
+                self.say(Event::BattlefieldUncontrolled { battlefield: bf });
+            }
+        }
         for (&u, from) in units.iter().zip(before) {
             if let (Some(from), Some(to)) = (from, self.might_of(u))
                 && from != to
@@ -213,6 +231,13 @@ impl Spec {
                         .position(|it| it.kind == ItemKind::Spell && it.source == card);
                     match on_stack {
                         Some(pos) if self.s.stack[pos].controller == p => continue,
+                        // Policy `owned-spell-on-chain` read `controlled-only`: it stays.
+                        Some(_)
+                            if self.readings.owned_spell_on_chain
+                                == OwnedSpellOnChain::ControlledOnly =>
+                        {
+                            continue;
+                        }
                         Some(pos) => {
                             self.s.stack.remove(pos);
                             self.say(Event::LeftChain {
@@ -235,6 +260,15 @@ impl Spec {
     /// 652.4: counter what they control, newest first; their waiting triggers never reach the
     /// Chain (policy `leaver-choices`). A Chain left empty closes.
     fn counter_theirs(&mut self, p: Seat) {
+        if self.readings.leaver_choices == LeaverChoices::NextPlayerChooses
+            && !self.s.players.is_empty()
+        {
+            // Read `next-player-chooses`: the next remaining player places them, as their own.
+            let next = self.after(p);
+            for w in self.s.waiting.iter_mut().filter(|w| w.controller == p) {
+                w.controller = next;
+            }
+        }
         self.s.waiting.retain(|w| w.controller != p);
         let theirs: Vec<ItemName> = self
             .s

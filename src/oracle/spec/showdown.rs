@@ -5,7 +5,7 @@ use super::Spec;
 use super::state::Fight;
 use crate::card::{BattlefieldId, TriggerEvent};
 use crate::event::{Event, ScoreKind};
-use crate::readings::CombatTriggerOrder;
+use crate::readings::{CombatTriggerOrder, DefenderKeepsControl};
 use crate::seat::Seat;
 use crate::zone::Zone;
 
@@ -125,14 +125,18 @@ impl Spec {
         self.fire(t);
     }
 
-    /// 187.4, 465: `who` establishes control of `bf`; gaining it is a Conquer, scored once per
-    /// battlefield per turn. A Defender who already held it does not Conquer it again.
-    pub(super) fn take_control(&mut self, bf: BattlefieldId, who: Seat) {
+    /// 187.4, 465: `who` establishes control of `bf` (`by_combat`: by winning a combat there,
+    /// 461.5); gaining it is a Conquer, scored once per battlefield per turn. A Defender who
+    /// already held it does not Conquer it again, unless policy `defender-keeps-control` is read
+    /// `defender-conquers` (461.5.d literally).
+    pub(super) fn take_control(&mut self, bf: BattlefieldId, who: Seat, by_combat: bool) {
         let f = &mut self.s.fields[bf.index()];
         let before = f.controller;
         f.controller = Some(who);
         f.contested_by = None;
-        if before == Some(who) {
+        let literal =
+            self.readings.defender_keeps_control == DefenderKeepsControl::DefenderConquers;
+        if before == Some(who) && !(literal && by_combat) {
             return;
         }
         self.say(Event::ControlEstablished {
@@ -194,7 +198,7 @@ impl Spec {
                 let here = self.present(bf);
                 self.s.fields[bf.index()].contested_by = None;
                 if here.len() == 1 && self.s.fields[bf.index()].controller != Some(here[0]) {
-                    self.take_control(bf, here[0]);
+                    self.take_control(bf, here[0], false);
                 }
             }
             Some((attacker, defender)) => {
