@@ -466,6 +466,7 @@ fn a_counterexample_opens_on_its_violation() {
         "{s}"
     );
     assert_eq!(s["final"], true);
+    assert!(s["stopped"].as_str().unwrap().contains("violated"), "{s}");
     assert!(s["actions"].as_array().unwrap().is_empty());
     let (_, svg) = e.get("/api/svg");
     assert!(svg.contains("#ffd7d5") && svg.contains("Violated"), "{svg}");

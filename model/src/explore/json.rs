@@ -10,7 +10,7 @@ use riftcheck::scenario::{step_sentences, table_sentences};
 use riftcheck::{Catalog, Observation, Seat, SeatSet};
 use serde_json::{Value as Json, json};
 
-use super::walk::{Walk, actions, refused};
+use super::walk::{Walk, actions, refused, stop_reason};
 use crate::model::{RiftModel, State};
 use crate::properties::{Kind, Prop};
 
@@ -254,6 +254,7 @@ pub fn state(model: &RiftModel, walk: &Walk, path: &[usize], with_refused: bool)
         "winners": view.winners.map_or(Json::Null, seats),
         "violated": violated(last),
         "final": RiftModel::is_final(last),
+        "stopped": stop_reason(last),
         "actions": listed,
     });
     if with_refused {

@@ -112,7 +112,7 @@ pub fn refused(model: &RiftModel, state: &State) -> Vec<(Action, RuleError)> {
 
 /// Why no action follows `state`, if none does: a violation (what follows proves nothing) or
 /// the end of the game (651.1).
-fn stop_reason(state: &State) -> Option<&'static str> {
+pub fn stop_reason(state: &State) -> Option<&'static str> {
     if RiftModel::safety_violated(state) {
         Some("a property is violated there, and what follows a violation proves nothing")
     } else if RiftModel::is_final(state) {
