@@ -91,9 +91,13 @@ enum Command {
         #[arg(long, value_enum, default_value_t = RenderFormat::Text, conflicts_with = "svg")]
         format: RenderFormat,
     },
-    /// Walk the state space in a browser: stateright's Explorer on 127.0.0.1.
+    /// Walk the state space in a browser: the Explorer on 127.0.0.1 (docs/explorer.md). It
+    /// shows the whole board, the Chain, the holders and the timeline of the path so far, and
+    /// lists only the actions the game takes.
     Explore {
-        /// A scenario file whose setup to explore (default: the configuration named by --config).
+        /// A scenario file (a counterexample `check --out` wrote, or any scenario): its setup is
+        /// explored and the Explorer opens at the end of its steps (default: the configuration
+        /// named by --config).
         file: Option<PathBuf>,
         /// A built-in configuration.
         #[arg(long, default_value = "skirmish/chain")]
@@ -101,6 +105,10 @@ enum Command {
         /// The port.
         #[arg(long, default_value_t = 3000)]
         port: u16,
+        /// Make the engine commit this rule fault (as `check --fault` did when it wrote a
+        /// counterexample).
+        #[arg(long)]
+        fault: Option<String>,
     },
     /// Random walks through the model at bounds too large to exhaust, checking every property on
     /// every step. Exit status as for `check`.
@@ -176,22 +184,15 @@ enum Command {
     Faults,
 }
 
-fn setup_of(file: Option<&Path>, config: &str) -> Result<(String, Setup, Bounds), String> {
-    match file {
-        Some(path) => {
-            let s = Scenario::load(path).map_err(|e| e.to_string())?;
-            Ok((path.display().to_string(), s.setup, Bounds::default()))
-        }
-        None => configs::all()
-            .into_iter()
-            .find(|c| c.name() == config)
-            .map(|c| (c.name(), c.setup, c.bounds))
-            .ok_or_else(|| {
-                format!(
-                    "no configuration is called `{config}`; `riftcheck check --list` shows them"
-                )
-            }),
-    }
+/// The built-in configuration called `config`: its name, setup and bounds.
+fn config_named(config: &str) -> Result<(String, Setup, Bounds), String> {
+    configs::all()
+        .into_iter()
+        .find(|c| c.name() == config)
+        .map(|c| (c.name(), c.setup, c.bounds))
+        .ok_or_else(|| {
+            format!("no configuration is called `{config}`; `riftcheck check --list` shows them")
+        })
 }
 
 /// Lets a closed standard output end the program quietly, as it ends `cat` or `grep`
@@ -259,16 +260,12 @@ fn main() -> ExitCode {
             fault,
             format,
         } => render(&file, svg.as_deref(), fault.as_deref(), format),
-        Command::Explore { file, config, port } => {
-            let (name, setup, bounds) = match setup_of(file.as_deref(), &config) {
-                Ok(x) => x,
-                Err(e) => return fail_input(e),
-            };
-            match riftcheck_model::explore::serve(&name, &setup, bounds, port) {
-                Ok(()) => ExitCode::SUCCESS,
-                Err(e) => fail_input(e),
-            }
-        }
+        Command::Explore {
+            file,
+            config,
+            port,
+            fault,
+        } => explore(file.as_deref(), &config, port, fault.as_deref()),
         Command::Simulate {
             file,
             seed,
@@ -331,6 +328,41 @@ fn main() -> ExitCode {
         Command::Readings(args) => riftcheck_model::cli::readings::run(&args),
         Command::Faults => faults(),
         Command::Properties => properties(),
+    }
+}
+
+/// `riftcheck explore`.
+fn explore(file: Option<&Path>, config: &str, port: u16, fault: Option<&str>) -> ExitCode {
+    use riftcheck_model::explore::{Opening, serve};
+    let fault = match fault.map(str::parse::<riftcheck::Fault>).transpose() {
+        Ok(f) => f,
+        Err(e) => return fail_input(e),
+    };
+    let opening = match file {
+        Some(path) => match Scenario::load(path) {
+            Ok(s) => Opening {
+                name: path.display().to_string(),
+                setup: s.setup.clone(),
+                bounds: Bounds::default(),
+                fault,
+                scenario: Some(s),
+            },
+            Err(e) => return fail_input(e),
+        },
+        None => match config_named(config) {
+            Ok((name, setup, bounds)) => Opening {
+                name,
+                setup,
+                bounds,
+                fault,
+                scenario: None,
+            },
+            Err(e) => return fail_input(e),
+        },
+    };
+    match serve(opening, port) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => fail_input(e),
     }
 }
 

@@ -165,7 +165,7 @@ pub struct RiftModel<E: Engine = Game> {
 }
 
 impl<E: Engine> fmt::Debug for State<E> {
-    /// The observation, as the Explorer shows it, and the verdicts.
+    /// The observation as lines of text, and the verdicts.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let catalog = self.pair.spec.catalog();
         write!(f, "{}", self.view.describe(catalog))?;
@@ -754,8 +754,8 @@ impl<E: Engine> Model for RiftModel<E> {
         vec![self.initial()]
     }
 
-    /// The actions offered that are not refused by both the engine and the spec: what the
-    /// Explorer lists (a refused action would be an empty "ignored" row), and the same graph.
+    /// The actions offered that are not refused by both the engine and the spec: the graph the
+    /// searches walk, and what the Explorer lists (`riftcheck explore`).
     fn actions(&self, state: &State<E>, actions: &mut Vec<Action>) {
         let start = actions.len();
         self.offered(state, actions);

@@ -7,7 +7,7 @@
 //! in [`record!`]'s table below, and everything that reads an observation comes from that one
 //! declaration: the lockstep comparison of two engines ([`Observation::first_difference`]),
 //! scenario expectations, their printer and parser and their mismatch messages
-//! ([`Observation::expect_field`], [`expect::Expected`]), the Explorer's text
+//! ([`Observation::expect_field`], [`expect::Expected`]), a state's text
 //! ([`Observation::describe`]) and the JSON an engine in another process sends
 //! ([`Observation::value`]).
 //!
@@ -512,7 +512,7 @@ impl Observation {
     }
 
     /// The observation as lines of `key = value`, leaving out what is empty (nobody, nothing,
-    /// zero): the Explorer's text. Cards and battlefields get a line each.
+    /// zero): a state as text. Cards and battlefields get a line each.
     pub fn describe(&self, catalog: &Catalog) -> String {
         let mut out = String::new();
         let Value::Map(fields) = self.value(catalog) else {
