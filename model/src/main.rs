@@ -379,7 +379,24 @@ fn render(file: &Path, svg: Option<&Path>, fault: Option<&str>, format: RenderFo
     };
     let Some(out) = svg else {
         match format {
-            RenderFormat::Text => print!("{}", s.render_with_fault(fault)),
+            RenderFormat::Text => {
+                print!("{}", s.render_with_fault(fault));
+                // What the fault changed: the first of the scenario's expectations it breaks.
+                if let Some(f) = fault
+                    && let Ok(replay) = s.replay_with_fault(Some(f))
+                    && let Some(x) = replay.failures.first()
+                {
+                    println!(
+                        "\nUnder the fault {f} ({}): after step {}, {} was expected to be {}, \
+                         found {}.",
+                        f.rule(),
+                        x.after,
+                        x.what,
+                        x.expected,
+                        x.actual
+                    );
+                }
+            }
             RenderFormat::Markdown => print!("{}", render_book(&s, fault, Book::Markdown)),
             RenderFormat::Html => print!("{}", render_book(&s, fault, Book::Html)),
         }

@@ -24,9 +24,15 @@ pub struct Start {
     pub bounds: Bounds,
 }
 
-/// The default configurations, as positions to search from.
-pub fn defaults() -> Vec<Start> {
-    crate::configs::all().iter().map(Start::of).collect()
+/// The default configurations, as positions to search from, at their default bounds or (`quick`)
+/// at the quick bounds of `check --quick`.
+pub fn defaults(quick: bool) -> Vec<Start> {
+    let all = crate::configs::all();
+    if quick {
+        all.iter().map(Start::quick).collect()
+    } else {
+        all.iter().map(Start::of).collect()
+    }
 }
 
 /// Searches the default configurations for where the project's reading and `alt` part ways,
@@ -63,6 +69,14 @@ impl Start {
             bounds: c.bounds,
         }
     }
+
+    /// A default configuration, at its quick bounds (`check --quick`).
+    pub fn quick(c: &Config) -> Start {
+        Start {
+            bounds: c.quick,
+            ..Start::of(c)
+        }
+    }
 }
 
 macro_rules! probe {
@@ -78,21 +92,28 @@ macro_rules! probe {
 const SCENARIOS: &[(&str, &str)] = &[
     probe!("combat_trigger_order"),
     probe!("combat_with_one_side_gone"),
+    probe!("combat_with_one_side_gone_combat_ends"),
     probe!("concession_timing"),
     probe!("defender_keeps_control"),
+    probe!("defender_keeps_control_defender_conquers"),
     probe!("focus_after_chain"),
     probe!("focus_after_chain_countered_does_not_pass"),
     probe!("focus_after_chain_extended_trigger_chain_passes"),
     probe!("focus_passes_after_trigger_chain"),
     probe!("focus_passes_after_trigger_chain_trigger_chain_resets"),
     probe!("leaver_battlefield_control"),
+    probe!("leaver_battlefield_control_at_next_cleanup"),
     probe!("leaver_choices"),
+    probe!("leaver_choices_next_player_chooses"),
     probe!("next_player"),
     probe!("owned_spell_on_chain"),
+    probe!("owned_spell_on_chain_controlled_only"),
     probe!("pass_record"),
     probe!("team_victory"),
+    probe!("team_victory_last_player_only"),
     probe!("teammate_destination"),
     probe!("token_battlefield"),
+    probe!("token_battlefield_uncontrolled_token"),
     probe!("top_item_countered"),
     probe!("top_item_countered_fresh_round"),
     probe!("turn_player_leaves"),
@@ -115,7 +136,10 @@ pub fn probes(policy: &str) -> Vec<Start> {
     SCENARIOS
         .iter()
         .filter(|(file, _)| {
-            *file == stem || file.strip_prefix(stem.as_str()).is_some_and(|r| r.starts_with('_'))
+            *file == stem
+                || file
+                    .strip_prefix(stem.as_str())
+                    .is_some_and(|r| r.starts_with('_'))
         })
         .filter_map(|(file, text)| {
             let mut s = Scenario::parse(text).ok()?;
@@ -147,11 +171,14 @@ mod tests {
             .collect();
         on_disk.sort();
         let built_in: Vec<&str> = SCENARIOS.iter().map(|(f, _)| *f).collect();
-        assert_eq!(on_disk, built_in, "SCENARIOS lists tests/scenarios/policies/");
+        assert_eq!(
+            on_disk, built_in,
+            "SCENARIOS lists tests/scenarios/policies/"
+        );
         for (file, text) in SCENARIOS {
             assert!(Scenario::parse(text).is_ok(), "{file}");
         }
-        assert_eq!(probes("owned-spell-on-chain").len(), 1);
+        assert_eq!(probes("owned-spell-on-chain").len(), 2);
         assert_eq!(probes("focus-after-chain").len(), 3);
     }
 }

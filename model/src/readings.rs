@@ -17,8 +17,8 @@ use riftcheck::scenario::{
 };
 use riftcheck::{Action, Engine, Event, Game, Observation, PolicyChoice, RuleError, Setup};
 
-use crate::probes::Start;
 use crate::model::Bounds;
+use crate::probes::Start;
 
 /// One policy's other reading, to set beside the project's.
 #[derive(Clone, Copy, Debug)]

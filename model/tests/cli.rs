@@ -661,11 +661,15 @@ fn replay_render_and_check_agree_on_every_scenario() {
         .unwrap();
     let stdout = String::from_utf8_lossy(&check.stdout);
     assert_eq!(check.status.code(), Some(0), "{stdout}");
+    // Its counterexamples go to a scratch folder, not the working directory.
+    let scratch = std::env::temp_dir().join(format!("riftcheck-readings-{}", std::process::id()));
     let check = riftcheck()
-        .args(["check", "--quiet", "--format", "json"])
+        .args(["check", "--quiet", "--format", "json", "--out"])
+        .arg(&scratch)
         .args(&other)
         .output()
         .unwrap();
+    let _ = std::fs::remove_dir_all(&scratch);
     let json: serde_json::Value = serde_json::from_slice(&check.stdout).unwrap();
     for c in json["configurations"].as_array().unwrap() {
         let failed = c["failed"].as_array().unwrap();

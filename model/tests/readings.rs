@@ -20,7 +20,7 @@ fn alternative(policy: &str, reading: &str) -> riftcheck_model::readings::Altern
 /// Each side's scenario passes under its own reading and fails under the other.
 fn pins_each_reading(policy: &str, reading: &str) -> usize {
     let alt = alternative(policy, reading);
-    let f = search(alt, &probes::defaults(), 5_000_000);
+    let f = search(alt, &probes::defaults(true), 5_000_000);
     let Verdict::Parted(p) = &f.verdict else {
         panic!(
             "{policy}: {reading} never parts from the default: {:?}",
@@ -48,7 +48,7 @@ fn pins_each_reading(policy: &str, reading: &str) -> usize {
 #[test]
 fn teammate_destination_parts_where_a_teammate_controls_but_does_not_occupy() {
     let alt = alternative("teammate-destination", "controlled");
-    let f = search(alt, &probes::defaults(), 5_000_000);
+    let f = search(alt, &probes::defaults(true), 5_000_000);
     let Verdict::Parted(p) = &f.verdict else {
         panic!("never parted");
     };
@@ -68,8 +68,8 @@ fn leavers_durations_part_at_the_concession() {
 #[test]
 fn the_search_is_deterministic() {
     let alt = alternative("leaver-durations", "run-their-course");
-    let a = search(alt, &probes::defaults(), 5_000_000);
-    let b = search(alt, &probes::defaults(), 5_000_000);
+    let a = search(alt, &probes::defaults(true), 5_000_000);
+    let b = search(alt, &probes::defaults(true), 5_000_000);
     let (Verdict::Parted(x), Verdict::Parted(y)) = (&a.verdict, &b.verdict) else {
         panic!("never parted");
     };
@@ -91,7 +91,7 @@ fn readings_that_a_configuration_cannot_separate_are_reported_as_such() {
     let f = search(alt, &duel, 5_000_000);
     assert!(matches!(f.verdict, Verdict::Same), "{:?}", f.verdict);
     assert!(f.states > 0);
-    let f = search(alt, &probes::defaults(), 10);
+    let f = search(alt, &probes::defaults(true), 10);
     assert!(matches!(f.verdict, Verdict::Cut), "{:?}", f.verdict);
 }
 
@@ -144,4 +144,85 @@ fn the_command_prints_both_outcomes_and_writes_a_scenario_per_reading() {
         assert!(s.replay().unwrap().passed(), "{}", f.path().display());
     }
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// `docs/readings.md` is what `riftcheck readings --format markdown` prints: its table names
+/// every other reading of every policy, and each divergence it reports is found again where it
+/// says, after as many steps (a policy that never parts is searched for a while and does not).
+#[test]
+fn the_readings_document_is_consistent_with_the_engine() {
+    let doc = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/readings.md"))
+        .unwrap();
+    let (alts, single) = alternatives(&[]).unwrap();
+    let rows: Vec<Vec<String>> = doc
+        .lines()
+        .filter(|l| l.starts_with("| `"))
+        .map(|l| {
+            l.trim_matches('|')
+                .split(" | ")
+                .map(|c| c.trim().trim_matches('`').to_string())
+                .collect()
+        })
+        .collect();
+    assert_eq!(
+        rows.len(),
+        alts.len() + single.len(),
+        "docs/readings.md is out of date: `riftcheck readings --format markdown` rewrites it"
+    );
+    for name in &single {
+        assert!(rows.iter().any(|r| r[0] == *name && r[1] == "-"), "{name}");
+    }
+    let quick = probes::defaults(true);
+    let mut parted = 0;
+    for alt in &alts {
+        let row = rows
+            .iter()
+            .find(|r| r[0] == alt.point.key && r[2] == alt.reading.key)
+            .unwrap_or_else(|| {
+                panic!(
+                    "{} {} is not in the document",
+                    alt.point.key, alt.reading.key
+                )
+            });
+        assert_eq!(row[1], alt.default_reading().key);
+        let parts = &row[3];
+        if parts == "never" {
+            let f = search(*alt, &quick, 50_000);
+            assert!(
+                !matches!(f.verdict, Verdict::Parted(_)),
+                "{}",
+                alt.point.key
+            );
+            continue;
+        }
+        // `war/chain, 4 step(s)` or `not in the default configurations; scenario
+        // policies/F.toml, 1 step(s)`.
+        let (place, steps) = parts.rsplit_once(", ").unwrap();
+        let steps: usize = steps.trim_end_matches(" step(s)").parse().unwrap();
+        let starts: Vec<Start> = match place.split_once("scenario ") {
+            Some((_, file)) => probes::probes(alt.point.key)
+                .into_iter()
+                .filter(|s| s.name.ends_with(file))
+                .collect(),
+            None => quick.iter().filter(|s| s.name == place).cloned().collect(),
+        };
+        assert_eq!(starts.len(), 1, "{place}");
+        let f = search(*alt, &starts, 5_000_000);
+        let Verdict::Parted(p) = &f.verdict else {
+            panic!(
+                "{} {}: no longer parts in {place}",
+                alt.point.key, alt.reading.key
+            );
+        };
+        assert_eq!(p.path.len(), steps, "{} {}", alt.point.key, alt.reading.key);
+        parted += 1;
+    }
+    // The policies (section 3 of the rules reference, and leaver-durations) some other
+    // reading of which parts from the project's.
+    let separated: std::collections::BTreeSet<&str> = rows
+        .iter()
+        .filter(|r| r[3] != "never" && r[1] != "-")
+        .map(|r| r[0].as_str())
+        .collect();
+    assert!(parted >= 12 && separated.len() >= 12, "{separated:?}");
 }

@@ -80,6 +80,13 @@ fn under_a_fault_the_failing_expectation_is_highlighted() {
         .unwrap();
     assert!(right.status.success() && wrong.status.success());
     assert_ne!(right.stdout, wrong.stdout);
+    // It ends with the expectation the fault breaks; the rules' paragraph has no such line.
+    let wrong = String::from_utf8_lossy(&wrong.stdout);
+    assert!(
+        wrong.contains("Under the fault countered-item-resolves (425): after step"),
+        "{wrong}"
+    );
+    assert!(!String::from_utf8_lossy(&right.stdout).contains("Under the fault"));
 }
 
 #[test]

@@ -127,10 +127,11 @@ pub(crate) fn describe_table(cat: &Catalog, v: &Observation) -> Vec<String> {
     let mut plain: Vec<String> = Vec::new();
     for (def, f) in cat.battlefields.iter().zip(&v.battlefields) {
         let mut notes: Vec<String> = Vec::new();
+        let mut gives = None;
         if f.token {
             notes.push("now a token battlefield with no abilities".into());
         } else if def.might_bonus != 0 {
-            notes.push(format!("units here have {:+} Might", def.might_bonus));
+            gives = Some(format!("gives units here {:+} Might", def.might_bonus));
         }
         if let Some(c) = f.controller {
             notes.push(format!("controlled by {c}"));
@@ -142,7 +143,7 @@ pub(crate) fn describe_table(cat: &Catalog, v: &Observation) -> Vec<String> {
             notes.push(format!("scored this turn by {}", f.scored));
         }
         let default_name = def.name == format!("{}'s Battlefield", def.contributor);
-        if notes.is_empty() {
+        if notes.is_empty() && gives.is_none() {
             plain.push(if default_name {
                 format!("{}'s", def.contributor)
             } else {
@@ -155,7 +156,11 @@ pub(crate) fn describe_table(cat: &Catalog, v: &Observation) -> Vec<String> {
         } else {
             format!("{}, {}'s battlefield,", def.name, def.contributor)
         };
-        out.push(format!("{name} is {}.", join_and_owned(&notes)));
+        out.push(match (gives, notes.is_empty()) {
+            (Some(g), true) => format!("{name} {g}."),
+            (Some(g), false) => format!("{name} {g} and is {}.", join_and_owned(&notes)),
+            (None, _) => format!("{name} is {}.", join_and_owned(&notes)),
+        });
     }
     if !plain.is_empty() {
         let refs: Vec<&str> = plain.iter().map(String::as_str).collect();
