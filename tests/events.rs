@@ -246,13 +246,15 @@ fn a_removal_reports_the_might_each_unit_loses_with_the_battlefield_effect() {
 }
 
 #[test]
-fn a_team_concession_in_magma_chamber_removes_the_teammate_and_ends_the_game() {
+fn a_team_concession_in_magma_chamber_removes_both_teammates_and_ends_the_game() {
     let mut g = Game::from_setup(&Setup::new(Mode::MagmaChamber)).unwrap();
     let e = g.apply(Action::Concede { seat: Seat::A }).unwrap();
+    // Every removed player is reported: the conceder, then their teammate (651.4).
     assert_eq!(
         sentences(&g, &e),
         [
             "A concedes",
+            "A is removed from the game",
             "C is removed from the game",
             "B and D win the game"
         ]

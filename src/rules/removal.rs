@@ -25,9 +25,11 @@ pub(crate) fn concede(game: &mut Game, seat: Seat, ev: &mut Vec<Event>) {
         policy::concession_ends_game(&game.readings, after, seat).map(SeatSet::only)
     };
     if let Some(winners) = winners {
-        // 651.1: the remaining player, or team, wins.
+        // 651.1: the remaining player, or team, wins. Every leaver is reported removed, the
+        // conceder first, then their teammates (651.4).
         game.s.removed = game.s.removed.union(leavers);
         game.s.invited = None;
+        ev.push(Event::PlayerRemoved { seat });
         for mate in leavers.iter().filter(|&s| s != seat) {
             ev.push(Event::PlayerRemoved { seat: mate });
         }

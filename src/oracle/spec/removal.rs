@@ -35,6 +35,8 @@ impl Spec {
                 .all(|&p| p == staying[0] || self.teammates(p, staying[0]));
         if one_side_left {
             self.s.players = staying.clone();
+            // Every leaver is removed: the conceder, then their teammates (651.4).
+            self.say(Event::PlayerRemoved { seat });
             for &p in &leaving {
                 // Who left is a set: no rule reads the order they left in.
                 self.s.gone.push(p);
