@@ -80,10 +80,13 @@ pub enum Event {
         /// The card.
         card: CardId,
     },
-    /// An item was countered: cleared from the Chain without resolving (425, 652.4).
+    /// An item was countered: cleared from the Chain without resolving, by a Counter effect
+    /// (425) or because the player who controls it left the game (652.4).
     Countered {
         /// The item.
         item: ItemName,
+        /// Whether its controller's removal countered it (652.4), not an effect (425).
+        by_removal: bool,
     },
     /// An item left the Chain because its card was removed from the game (652.3; policy
     /// `owned-spell-on-chain`).
@@ -378,7 +381,12 @@ impl Event {
             Event::BattlefieldReplaced { .. } => "652.2.a",
             Event::MightChanged { .. } => "652.2.c",
             Event::RemovedFromGame { .. } => "652.3",
-            Event::Countered { .. } => "652.4",
+            Event::Countered {
+                by_removal: true, ..
+            } => "652.4",
+            Event::Countered {
+                by_removal: false, ..
+            } => "425",
             Event::LeftChain { .. } => "652.3",
             Event::BattlefieldUncontrolled { .. } => "187.4.c",
             Event::TurnTo { .. } => "317.3",
@@ -502,7 +510,7 @@ impl fmt::Display for EventDisplay<'_> {
             Event::RemovedFromGame { card: id } => {
                 write!(f, "{} is removed from the game", card(*id))
             }
-            Event::Countered { item: i } => write!(f, "{} is countered", item(i)),
+            Event::Countered { item: i, .. } => write!(f, "{} is countered", item(i)),
             Event::LeftChain { item: i } => {
                 write!(f, "{} leaves the Chain with its owner's cards", item(i))
             }

@@ -209,7 +209,7 @@ pub(crate) fn counter_items(game: &mut Game, leaver: Seat, ev: &mut Vec<Event>) 
         .map(|i| i.name())
         .collect();
     for name in theirs {
-        counter::counter_item(game, name, ev);
+        counter::counter_item(game, name, true, ev);
     }
     if let Some(c) = game.s.chain.as_ref()
         && c.items.is_empty()

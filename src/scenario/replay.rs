@@ -82,7 +82,7 @@ impl History {
         for e in events {
             match e {
                 Event::Resolved { item } => self.resolved.push(item.text(cat)),
-                Event::Countered { item } => self.countered.push(item.text(cat)),
+                Event::Countered { item, .. } => self.countered.push(item.text(cat)),
                 _ => {}
             }
         }

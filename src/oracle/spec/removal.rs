@@ -250,7 +250,7 @@ impl Spec {
             })
             .collect();
         for name in theirs {
-            self.counter(name);
+            self.counter(name, true);
         }
         if self.s.chain_exists && self.s.stack.is_empty() && self.s.waiting.is_empty() {
             self.end_chain(false);
