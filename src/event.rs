@@ -33,6 +33,28 @@ pub enum Expiry {
     PlayerLeft,
 }
 
+/// Why a player received Priority (312.2): each reason has its own rule.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum PriorityWhy {
+    /// They created the Chain by playing a card or activating an ability (333.1).
+    CreatedChain,
+    /// The pending items were finalized and they control the newest item (337.1.c.3).
+    Finalized,
+    /// The player with Priority passed and they are next in turn order (312.2.d).
+    Passed,
+    /// An item resolved and they control the newest item left on the Chain (340.4).
+    Resolved,
+    /// The Chain is gone and no Showdown is under way: the Turn Player, in a Neutral Open state
+    /// of their Main Phase (312.2.a, 335.3).
+    NeutralOpen,
+    /// The Chain is gone in a Showdown and Focus did not pass: its holder acts again (346.1).
+    FocusStays,
+    /// The Turn Player invited them, a teammate, with their own Priority (316.2.b.1).
+    Invited,
+    /// The player who had it left the game; they are the next in order (652.5.c.1).
+    LeaverHeld,
+}
+
 /// Something that happened, past tense.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum Event {
@@ -121,10 +143,12 @@ pub enum Event {
         /// Who.
         seat: Seat,
     },
-    /// A player received Priority (312.2, 333.1, 337.1.c.3, 340.4, 652.5.c.1).
+    /// A player received Priority (312.2), for the reason `why` gives.
     PriorityTo {
         /// Who.
         seat: Seat,
+        /// Why now: the reason names the rule.
+        why: PriorityWhy,
     },
     /// A player passed Priority (339).
     Passed {
@@ -393,7 +417,16 @@ impl Event {
             Event::TurnBegan { .. } => "315",
             Event::TurnEnded { .. } => "317",
             Event::FocusTo { .. } => "313.2",
-            Event::PriorityTo { .. } => "312.2",
+            Event::PriorityTo { why, .. } => match why {
+                PriorityWhy::CreatedChain => "333.1",
+                PriorityWhy::Finalized => "337.1.c.3",
+                PriorityWhy::Passed => "312.2.d",
+                PriorityWhy::Resolved => "340.4",
+                PriorityWhy::NeutralOpen => "312.2.a",
+                PriorityWhy::FocusStays => "346.1",
+                PriorityWhy::Invited => "316.2.b.1",
+                PriorityWhy::LeaverHeld => "652.5.c.1",
+            },
             Event::Passed { .. } => "339",
             Event::PassedFocus { .. } => "347.4",
             Event::Played { .. } => "349",
@@ -521,7 +554,7 @@ impl fmt::Display for EventDisplay<'_> {
             Event::TurnBegan { seat } => write!(f, "{seat}'s turn begins"),
             Event::TurnEnded { seat } => write!(f, "{seat}'s turn ends"),
             Event::FocusTo { seat } => write!(f, "{seat} receives Focus"),
-            Event::PriorityTo { seat } => write!(f, "{seat} receives Priority"),
+            Event::PriorityTo { seat, .. } => write!(f, "{seat} receives Priority"),
             Event::Passed { seat } => write!(f, "{seat} passes"),
             Event::PassedFocus { seat } => write!(f, "{seat} passes Focus"),
             Event::Played { seat, card: id } => write!(f, "{seat} plays {}", card(*id)),

@@ -1,6 +1,6 @@
 //! Conceding and the Removal of a Player (650-652), step by step in rulebook order.
 
-use crate::event::Event;
+use crate::event::{Event, PriorityWhy};
 use crate::game::policy::{self, Emptied};
 use crate::game::{Game, Window};
 use crate::item::{ItemKind, ItemName};
@@ -306,7 +306,7 @@ pub(crate) fn proceed_with_priority(
         && let Some(seat) = policy::top_item_countered(&readings, newest)
     {
         chain_now.passed = SeatSet::EMPTY;
-        chain::give_priority(game, seat, ev);
+        chain::give_priority(game, seat, PriorityWhy::Resolved, ev);
         return;
     }
     let holder = chain_now.holder;
@@ -314,7 +314,7 @@ pub(crate) fn proceed_with_priority(
         && leavers.contains(holder)
         && let Some(next) = policy::priority_after_removal(&readings, remaining, holder)
     {
-        chain::give_priority(game, next, ev);
+        chain::give_priority(game, next, PriorityWhy::LeaverHeld, ev);
     }
     if game
         .s

@@ -27,7 +27,7 @@ pub use document::{
     ErrorKind, Expect, Outcome, ReadError, SUMMARY, Scenario, ScenarioError, SourceMap, Step,
 };
 pub use load::LoadOptions;
-pub use render::{render_example, step_sentences, table_sentences, wrap};
+pub use render::{citations, render_example, step_sentences, table_sentences, wrap};
 pub use replay::{Failure, Replay, StepResult};
 pub(crate) use replay::{History, compare};
 pub use source::escaped;

@@ -12,19 +12,33 @@ use crate::event::Event;
 use crate::game::Game;
 use crate::observation::Observation;
 
-/// The rule an event follows from, made precise where the step was a concession (652.5).
-fn rule_in_context(e: &Event, conceding: bool) -> &'static str {
-    if conceding {
-        match e {
-            Event::TurnTo { .. } => return "652.5.a.1",
-            Event::FocusTo { .. } => return "652.5.b.1",
-            Event::PriorityTo { .. } => return "652.5.c.1",
-            Event::ShowdownEnded { .. } => return "652.5.b.2",
-            Event::Resolved { .. } => return "652.5.c.2",
-            _ => {}
+/// The rule each of a step's events cites, in order: the event's own rule ([`Event::rule`]),
+/// made precise by what the step was (`action`; `None` after setup).
+///
+/// - In a concession, what the removal hands on cites 652.5: the Turn (652.5.a.1), Focus
+///   (652.5.b.1), the end of a Showdown (652.5.b.2) and the resolution of the newest item once
+///   every remaining player has passed (652.5.c.2); from that resolution on, or once a new fight
+///   begins, the events are play's own.
+pub fn citations(action: Option<&Action>, events: &[Event]) -> Vec<&'static str> {
+    let mut conceding = matches!(action, Some(Action::Concede { .. }));
+    let mut out = Vec::with_capacity(events.len());
+    for e in events {
+        if matches!(e, Event::ShowdownBegan { .. }) {
+            conceding = false;
         }
+        let rule = match e {
+            Event::TurnTo { .. } if conceding => "652.5.a.1",
+            Event::FocusTo { .. } if conceding => "652.5.b.1",
+            Event::ShowdownEnded { .. } if conceding => "652.5.b.2",
+            Event::Resolved { .. } if conceding => {
+                conceding = false;
+                "652.5.c.2"
+            }
+            _ => e.rule(),
+        };
+        out.push(rule);
     }
-    e.rule()
+    out
 }
 
 /// Sentences for a run of events, grouping cards removed from the game into one.
@@ -33,8 +47,7 @@ pub(crate) fn consequences(
     action: Option<&Action>,
     events: &[Event],
 ) -> Vec<String> {
-    let mut conceding = matches!(action, Some(Action::Concede { .. }));
-    let mut resolved_before = false;
+    let rules = citations(action, events);
     let mut out = Vec::new();
     let mut removed: Vec<&str> = Vec::new();
     let flush = |removed: &mut Vec<&str>, out: &mut Vec<String>| {
@@ -45,7 +58,7 @@ pub(crate) fn consequences(
             removed.clear();
         }
     };
-    for e in events {
+    for (e, rule) in events.iter().zip(rules) {
         // The step's own sentence already says these.
         let echo = match (e, action) {
             (Event::Passed { seat }, Some(Action::Pass { seat: s })) => seat == s,
@@ -63,29 +76,12 @@ pub(crate) fn consequences(
             continue;
         }
         flush(&mut removed, &mut out);
-        // After a new fight begins, or an item resolves, what follows is theirs, not the
-        // removal's.
-        if matches!(e, Event::ShowdownBegan { .. }) {
-            conceding = false;
-        }
-        if resolved_before && let Event::PriorityTo { .. } = e {
-            let mut sentence = e.display(cat).to_string();
-            if let Some(first) = sentence.get(..1) {
-                let upper = first.to_uppercase();
-                sentence.replace_range(..1, &upper);
-            }
-            out.push(format!("{sentence} (340.4)."));
-            continue;
-        }
-        if matches!(e, Event::Resolved { .. }) {
-            resolved_before = true;
-        }
         let mut sentence = e.display(cat).to_string();
         if let Some(first) = sentence.get(..1) {
             let upper = first.to_uppercase();
             sentence.replace_range(..1, &upper);
         }
-        out.push(format!("{sentence} ({}).", rule_in_context(e, conceding)));
+        out.push(format!("{sentence} ({rule})."));
     }
     flush(&mut removed, &mut out);
     out
@@ -361,10 +357,11 @@ pub(crate) fn cited_rules(
     for (action, outcome) in steps {
         match outcome {
             Ok(events) => {
-                let conceding = matches!(action, Action::Concede { .. });
-                for e in events {
-                    cited.insert(rule_in_context(e, conceding).to_string());
-                }
+                cited.extend(
+                    citations(Some(action), events)
+                        .into_iter()
+                        .map(str::to_string),
+                );
             }
             Err(e) => {
                 cited.insert(e.rule().to_string());

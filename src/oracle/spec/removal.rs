@@ -2,7 +2,7 @@
 
 use super::Spec;
 use crate::card::{BattlefieldId, CardId};
-use crate::event::Event;
+use crate::event::{Event, PriorityWhy};
 use crate::item::{ItemKind, ItemName};
 use crate::readings::TopItemCountered;
 use crate::seat::Seat;
@@ -103,13 +103,13 @@ impl Spec {
             } else if let Some(top) = self.s.stack.last().filter(|_| fresh) {
                 let controller = top.controller;
                 self.s.passes.clear();
-                self.give_priority(controller);
+                self.give_priority(controller, PriorityWhy::Resolved);
             } else {
                 if let Some(h) = self.s.priority
                     && leaving.contains(&h)
                 {
                     let next = self.after(h);
-                    self.give_priority(next);
+                    self.give_priority(next, PriorityWhy::LeaverHeld);
                 }
                 if self.everyone_in(&self.s.passes.clone()) {
                     self.resolve_top();
