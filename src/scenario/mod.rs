@@ -7,6 +7,7 @@
 //! step (`[expect]`) or after a given step (`[[check]]`, `after = N`).
 
 mod book;
+mod cite;
 mod document;
 mod expectations;
 mod file;
@@ -23,11 +24,12 @@ pub mod text;
 use std::path::Path;
 
 pub use book::{Book, render_book};
+pub use cite::citations;
 pub use document::{
     ErrorKind, Expect, Outcome, ReadError, SUMMARY, Scenario, ScenarioError, SourceMap, Step,
 };
 pub use load::LoadOptions;
-pub use render::{citations, render_example, step_sentences, table_sentences, wrap};
+pub use render::{render_example, step_sentences, table_sentences, wrap};
 pub use replay::{Failure, Replay, StepResult};
 pub(crate) use replay::{History, compare};
 pub use source::escaped;

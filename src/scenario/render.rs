@@ -5,41 +5,13 @@ use std::collections::BTreeSet;
 use std::fmt::Write;
 
 use super::Scenario;
+use super::cite::citations;
 use crate::action::Action;
 use crate::card::Catalog;
 use crate::error::RuleError;
 use crate::event::Event;
 use crate::game::Game;
 use crate::observation::Observation;
-
-/// The rule each of a step's events cites, in order: the event's own rule ([`Event::rule`]),
-/// made precise by what the step was (`action`; `None` after setup).
-///
-/// - In a concession, what the removal hands on cites 652.5: the Turn (652.5.a.1), Focus
-///   (652.5.b.1), the end of a Showdown (652.5.b.2) and the resolution of the newest item once
-///   every remaining player has passed (652.5.c.2); from that resolution on, or once a new fight
-///   begins, the events are play's own.
-pub fn citations(action: Option<&Action>, events: &[Event]) -> Vec<&'static str> {
-    let mut conceding = matches!(action, Some(Action::Concede { .. }));
-    let mut out = Vec::with_capacity(events.len());
-    for e in events {
-        if matches!(e, Event::ShowdownBegan { .. }) {
-            conceding = false;
-        }
-        let rule = match e {
-            Event::TurnTo { .. } if conceding => "652.5.a.1",
-            Event::FocusTo { .. } if conceding => "652.5.b.1",
-            Event::ShowdownEnded { .. } if conceding => "652.5.b.2",
-            Event::Resolved { .. } if conceding => {
-                conceding = false;
-                "652.5.c.2"
-            }
-            _ => e.rule(),
-        };
-        out.push(rule);
-    }
-    out
-}
 
 /// Sentences for a run of events, grouping cards removed from the game into one.
 pub(crate) fn consequences(
@@ -343,17 +315,27 @@ pub fn render_example(
     if let Some(d) = description {
         let _ = writeln!(o, "\n{}", wrap(d, 100));
     }
-    let _ = writeln!(o, "\nRules: {}.", cited_rules(rules, steps).join(", "));
+    let _ = writeln!(
+        o,
+        "\nRules: {}.",
+        cited_rules(rules, setup_events, steps).join(", ")
+    );
     o
 }
 
-/// The rules an example cites: those it lists, and every rule its steps' events and refusals
-/// cite, in rule order.
+/// The rules an example cites: those it lists, and every rule what proceeded after setup and its
+/// steps' events and refusals cite, in rule order.
 pub(crate) fn cited_rules(
     rules: &[String],
+    setup_events: &[Event],
     steps: &[(Action, Result<Vec<Event>, RuleError>)],
 ) -> Vec<String> {
     let mut cited: BTreeSet<String> = rules.iter().cloned().collect();
+    cited.extend(
+        citations(None, setup_events)
+            .into_iter()
+            .map(str::to_string),
+    );
     for (action, outcome) in steps {
         match outcome {
             Ok(events) => {
