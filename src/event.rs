@@ -392,7 +392,10 @@ pub enum Event {
 }
 
 impl Event {
-    /// The rule that produced the event.
+    /// The rule that produced the event. Where a kind of event has several causes, the event
+    /// carries which (`PriorityTo`'s reason, `Countered`'s `by_removal`, `Won`'s `by_score`);
+    /// the step it belongs to may make it more precise still (`scenario::citations`: a
+    /// concession's 652.5, the cleanup after setup's 323).
     pub fn rule(&self) -> &'static str {
         match self {
             Event::Conceded { .. } => "650",
