@@ -33,6 +33,28 @@ pub enum Expiry {
     PlayerLeft,
 }
 
+/// Why a player received Priority (312.2): each reason has its own rule.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum PriorityWhy {
+    /// They created the Chain by playing a card or activating an ability (333.1).
+    CreatedChain,
+    /// The pending items were finalized and they control the newest item (337.1.c.3).
+    Finalized,
+    /// The player with Priority passed and they are next in turn order (312.2.d).
+    Passed,
+    /// An item resolved and they control the newest item left on the Chain (340.4).
+    Resolved,
+    /// The Chain is gone and no Showdown is under way: the Turn Player, in a Neutral Open state
+    /// of their Main Phase (312.2.a, 335.3).
+    NeutralOpen,
+    /// The Chain is gone in a Showdown and Focus did not pass: its holder acts again (346.1).
+    FocusStays,
+    /// The Turn Player invited them, a teammate, with their own Priority (316.2.b.1).
+    Invited,
+    /// The player who had it left the game; they are the next in order (652.5.c.1).
+    LeaverHeld,
+}
+
 /// Something that happened, past tense.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum Event {
@@ -80,10 +102,13 @@ pub enum Event {
         /// The card.
         card: CardId,
     },
-    /// An item was countered: cleared from the Chain without resolving (425, 652.4).
+    /// An item was countered: cleared from the Chain without resolving, by a Counter effect
+    /// (425) or because the player who controls it left the game (652.4).
     Countered {
         /// The item.
         item: ItemName,
+        /// Whether its controller's removal countered it (652.4), not an effect (425).
+        by_removal: bool,
     },
     /// An item left the Chain because its card was removed from the game (652.3; policy
     /// `owned-spell-on-chain`).
@@ -118,10 +143,12 @@ pub enum Event {
         /// Who.
         seat: Seat,
     },
-    /// A player received Priority (312.2, 333.1, 337.1.c.3, 340.4, 652.5.c.1).
+    /// A player received Priority (312.2), for the reason `why` gives.
     PriorityTo {
         /// Who.
         seat: Seat,
+        /// Why now: the reason names the rule.
+        why: PriorityWhy,
     },
     /// A player passed Priority (339).
     Passed {
@@ -365,7 +392,10 @@ pub enum Event {
 }
 
 impl Event {
-    /// The rule that produced the event.
+    /// The rule that produced the event. Where a kind of event has several causes, the event
+    /// carries which (`PriorityTo`'s reason, `Countered`'s `by_removal`, `Won`'s `by_score`);
+    /// the step it belongs to may make it more precise still (`scenario::citations`: a
+    /// concession's 652.5, the cleanup after setup's 323).
     pub fn rule(&self) -> &'static str {
         match self {
             Event::Conceded { .. } => "650",
@@ -378,14 +408,28 @@ impl Event {
             Event::BattlefieldReplaced { .. } => "652.2.a",
             Event::MightChanged { .. } => "652.2.c",
             Event::RemovedFromGame { .. } => "652.3",
-            Event::Countered { .. } => "652.4",
+            Event::Countered {
+                by_removal: true, ..
+            } => "652.4",
+            Event::Countered {
+                by_removal: false, ..
+            } => "425",
             Event::LeftChain { .. } => "652.3",
             Event::BattlefieldUncontrolled { .. } => "187.4.c",
             Event::TurnTo { .. } => "317.3",
             Event::TurnBegan { .. } => "315",
             Event::TurnEnded { .. } => "317",
             Event::FocusTo { .. } => "313.2",
-            Event::PriorityTo { .. } => "312.2",
+            Event::PriorityTo { why, .. } => match why {
+                PriorityWhy::CreatedChain => "333.1",
+                PriorityWhy::Finalized => "337.1.c.3",
+                PriorityWhy::Passed => "312.2.d",
+                PriorityWhy::Resolved => "340.4",
+                PriorityWhy::NeutralOpen => "312.2.a",
+                PriorityWhy::FocusStays => "346.1",
+                PriorityWhy::Invited => "316.2.b.1",
+                PriorityWhy::LeaverHeld => "652.5.c.1",
+            },
             Event::Passed { .. } => "339",
             Event::PassedFocus { .. } => "347.4",
             Event::Played { .. } => "349",
@@ -502,7 +546,7 @@ impl fmt::Display for EventDisplay<'_> {
             Event::RemovedFromGame { card: id } => {
                 write!(f, "{} is removed from the game", card(*id))
             }
-            Event::Countered { item: i } => write!(f, "{} is countered", item(i)),
+            Event::Countered { item: i, .. } => write!(f, "{} is countered", item(i)),
             Event::LeftChain { item: i } => {
                 write!(f, "{} leaves the Chain with its owner's cards", item(i))
             }
@@ -513,7 +557,7 @@ impl fmt::Display for EventDisplay<'_> {
             Event::TurnBegan { seat } => write!(f, "{seat}'s turn begins"),
             Event::TurnEnded { seat } => write!(f, "{seat}'s turn ends"),
             Event::FocusTo { seat } => write!(f, "{seat} receives Focus"),
-            Event::PriorityTo { seat } => write!(f, "{seat} receives Priority"),
+            Event::PriorityTo { seat, .. } => write!(f, "{seat} receives Priority"),
             Event::Passed { seat } => write!(f, "{seat} passes"),
             Event::PassedFocus { seat } => write!(f, "{seat} passes Focus"),
             Event::Played { seat, card: id } => write!(f, "{seat} plays {}", card(*id)),

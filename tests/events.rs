@@ -45,10 +45,12 @@ fn a_round_of_passes_tells_who_receives_priority_and_what_resolves() {
     );
     assert_eq!(
         played.iter().map(|e| e.rule()).collect::<Vec<_>>(),
-        ["349", "329", "312.2"]
+        ["349", "329", "333.1"]
     );
     let e = g.apply(Action::Pass { seat: Seat::A }).unwrap();
     assert_eq!(sentences(&g, &e), ["A passes", "B receives Priority"]);
+    // The next player in turn order after the one who passed (312.2.d).
+    assert_eq!(e[1].rule(), "312.2.d");
     let e = g.apply(Action::Pass { seat: Seat::B }).unwrap();
     assert_eq!(sentences(&g, &e), ["B passes", "C receives Priority"]);
     let e = g.apply(Action::Pass { seat: Seat::C }).unwrap();
@@ -62,6 +64,9 @@ fn a_round_of_passes_tells_who_receives_priority_and_what_resolves() {
             "A receives Priority"
         ]
     );
+    // The Chain is gone and no Showdown runs: Neutral Open, the Turn Player's Main Phase
+    // (312.2.a), not a resolution with items left (340.4).
+    assert_eq!(e[3].rule(), "312.2.a");
 }
 
 #[test]
@@ -246,13 +251,15 @@ fn a_removal_reports_the_might_each_unit_loses_with_the_battlefield_effect() {
 }
 
 #[test]
-fn a_team_concession_in_magma_chamber_removes_the_teammate_and_ends_the_game() {
+fn a_team_concession_in_magma_chamber_removes_both_teammates_and_ends_the_game() {
     let mut g = Game::from_setup(&Setup::new(Mode::MagmaChamber)).unwrap();
     let e = g.apply(Action::Concede { seat: Seat::A }).unwrap();
+    // Every removed player is reported: the conceder, then their teammate (651.4).
     assert_eq!(
         sentences(&g, &e),
         [
             "A concedes",
+            "A is removed from the game",
             "C is removed from the game",
             "B and D win the game"
         ]

@@ -443,8 +443,9 @@ class Game:
         self._say(f"{seat} concedes (650)")
         others = [s for s in self.remaining() if s != seat]
         if len(others) == 1:
-            # 651.1: one player left: they win, and nothing else happens.
+            # 651.1: one player left: they win, and nothing else happens. The conceder has left.
             self.removed.add(seat)
+            self._say(f"{seat} is removed from the game (651.3)")
             self.winners = others
             self._say(f"{others[0]} wins the game (651.1)")
             return

@@ -481,8 +481,9 @@ def do_concede(state, seat, events):
     # takes the right branch.
     # ---------------------------------------------------------------------
     if OPTIONS["mistake"] or len(after) == 1:
-        # 651.1: the remaining player wins; nothing else happens.
+        # 651.1: the remaining player wins; nothing else happens. The conceder has left.
         state["removed"] = in_order(state["removed"] + [seat])
+        events.append(f"{seat} is removed from the game (651.3)")
         state["winners"] = after
         verb = "wins" if len(after) == 1 else "win"
         events.append(f"{join_seats(after)} {verb} the game (651.1)")

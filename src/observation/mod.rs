@@ -348,8 +348,8 @@ record! {
         mighty: bool = "mighty", "708";
         /// Exhausted.
         exhausted: bool = "exhausted", "420";
-        /// Damage marked on it.
-        damage: u8 = "damage", "460";
+        /// Damage marked on it: dealt by an effect (417) or by combat (460).
+        damage: u8 = "damage", "417, 460";
     }
 }
 

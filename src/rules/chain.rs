@@ -1,7 +1,7 @@
 //! The Chain and Priority on it (311-312, 325-338, 340.4): items going on, Priority moving, the
 //! Chain closing. Passing and resolution are in `resolve.rs`.
 
-use crate::event::Event;
+use crate::event::{Event, PriorityWhy};
 use crate::game::chain::{Chain, Item};
 use crate::game::policy::{self, Emptied};
 use crate::game::{Game, Window};
@@ -19,13 +19,14 @@ pub(crate) fn forget_passes(game: &Game, passed: SeatSet, leavers: SeatSet) -> S
     policy::forget_passes(&game.readings, passed, leavers)
 }
 
-/// Gives Priority on the Chain to `seat` (312.2-312.3), announcing it if it changed hands.
-pub(crate) fn give_priority(game: &mut Game, seat: Seat, ev: &mut Vec<Event>) {
+/// Gives Priority on the Chain to `seat` (312.2-312.3), announcing it, with the reason `why`,
+/// if it changed hands.
+pub(crate) fn give_priority(game: &mut Game, seat: Seat, why: PriorityWhy, ev: &mut Vec<Event>) {
     if let Some(chain) = game.s.chain.as_mut()
         && chain.holder != Some(seat)
     {
         chain.holder = Some(seat);
-        ev.push(Event::PriorityTo { seat });
+        ev.push(Event::PriorityTo { seat, why });
     }
 }
 
@@ -38,6 +39,12 @@ pub(crate) fn give_priority(game: &mut Game, seat: Seat, ev: &mut Vec<Event>) {
 pub(crate) fn add_played_item(game: &mut Game, mut item: Item, ev: &mut Vec<Event>) {
     item.finalized = true;
     let readings = game.readings;
+    // 333.1: the player who creates the Chain is the first to have Priority on it.
+    let why = if game.s.chain.is_none() {
+        PriorityWhy::CreatedChain
+    } else {
+        PriorityWhy::Finalized
+    };
     let chain = game.s.chain.get_or_insert_with(|| Chain::new(Opener::Play));
     // The capacity is the model's bound; a game beyond it refuses plays in `check_play`.
     let _ = chain.items.try_push(item);
@@ -54,7 +61,7 @@ pub(crate) fn add_played_item(game: &mut Game, mut item: Item, ev: &mut Vec<Even
     {
         sd.passed = SeatSet::EMPTY;
     }
-    give_priority(game, item.controller, ev);
+    give_priority(game, item.controller, why, ev);
 }
 
 /// 337.1.c: a unit or gear played while a chain exists resolves as soon as it is finalized; the
@@ -67,7 +74,7 @@ pub(crate) fn permanent_resolved(game: &mut Game, ev: &mut Vec<Event>) {
     if let Some(chain) = game.s.chain.as_mut() {
         chain.passed = SeatSet::EMPTY;
         if let Some(newest) = chain.newest().map(|i| i.controller) {
-            give_priority(game, newest, ev);
+            give_priority(game, newest, PriorityWhy::Finalized, ev);
         }
     } else if let Window::Showdown(sd) = &mut game.s.window {
         sd.passed = SeatSet::EMPTY;
@@ -93,7 +100,7 @@ pub(crate) fn after_item_left(game: &mut Game, ev: &mut Vec<Event>) {
     }
     chain.passed = SeatSet::EMPTY;
     if let Some(newest) = chain.newest().map(|i| i.controller) {
-        give_priority(game, newest, ev);
+        give_priority(game, newest, PriorityWhy::Resolved, ev);
     }
 }
 
@@ -101,8 +108,8 @@ pub(crate) fn after_item_left(game: &mut Game, ev: &mut Vec<Event>) {
 /// trigger-opened Chain ends the sequence of Focus passes made before it where policy
 /// `focus-passes-after-trigger-chain` says so; Focus passes to the next remaining player if a
 /// play opened the chain, and stays if a trigger did (policy `focus-after-chain`); the holder of
-/// Focus then has Priority (313.2). In a Neutral state the Turn Player has Priority again
-/// (310.1.a).
+/// Focus then has Priority (313.2); where Focus stays, its holder has Priority again (346.1). In
+/// a Neutral state the Turn Player has Priority again (312.2.a).
 pub(crate) fn close_chain(game: &mut Game, emptied: Emptied, ev: &mut Vec<Event>) {
     let Some(chain) = game.s.chain.take() else {
         return;
@@ -129,6 +136,11 @@ pub(crate) fn close_chain(game: &mut Game, emptied: Emptied, ev: &mut Vec<Event>
         && chain.holder != Some(now)
         && remaining.contains(now)
     {
-        ev.push(Event::PriorityTo { seat: now });
+        let why = if game.in_showdown() {
+            PriorityWhy::FocusStays
+        } else {
+            PriorityWhy::NeutralOpen
+        };
+        ev.push(Event::PriorityTo { seat: now, why });
     }
 }

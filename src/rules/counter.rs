@@ -28,9 +28,15 @@ pub(crate) fn forget_departed_targets(game: &mut Game) {
 }
 
 /// Counters an item (425): it is cleared from the Chain without resolving; a spell card goes to
-/// its owner's Trash, or out of the game if its owner has been removed. Returns whether it was on
-/// the Chain.
-pub(crate) fn counter_item(game: &mut Game, name: ItemName, ev: &mut Vec<Event>) -> bool {
+/// its owner's Trash, or out of the game if its owner has been removed. `by_removal` when its
+/// controller's removal counters it (652.4) rather than an effect. Returns whether it was on the
+/// Chain.
+pub(crate) fn counter_item(
+    game: &mut Game,
+    name: ItemName,
+    by_removal: bool,
+    ev: &mut Vec<Event>,
+) -> bool {
     let leaves = policy::countered_item_leaves(&game.readings);
     let Some(chain) = game.s.chain.as_mut() else {
         return false;
@@ -40,11 +46,17 @@ pub(crate) fn counter_item(game: &mut Game, name: ItemName, ev: &mut Vec<Event>)
     };
     if !leaves {
         let item = chain.items[pos];
-        ev.push(Event::Countered { item: item.name() });
+        ev.push(Event::Countered {
+            item: item.name(),
+            by_removal,
+        });
         return true;
     }
     let item = chain.items.remove(pos);
-    ev.push(Event::Countered { item: item.name() });
+    ev.push(Event::Countered {
+        item: item.name(),
+        by_removal,
+    });
     if item.kind == ItemKind::Spell {
         let owner = game.catalog.card(item.source).owner;
         game.s.cards[item.source.index()].controller = owner;

@@ -17,7 +17,7 @@ pub(crate) fn execute(game: &mut Game, item: &Item, effect: Effect, ev: &mut Vec
         // 425: the targeted item, if still on the Chain, is countered.
         Effect::Counter => {
             if let Some(ItemTarget::Item(name)) = item.target {
-                counter::counter_item(game, name, ev);
+                counter::counter_item(game, name, false, ev);
             }
         }
         // 188: the item's controller gains control of the targeted unit, if it is still a unit on

@@ -1,6 +1,6 @@
 //! Conceding and the Removal of a Player (650-652), step by step in rulebook order.
 
-use crate::event::Event;
+use crate::event::{Event, PriorityWhy};
 use crate::game::policy::{self, Emptied};
 use crate::game::{Game, Window};
 use crate::item::{ItemKind, ItemName};
@@ -26,9 +26,11 @@ pub(crate) fn concede(game: &mut Game, seat: Seat, ev: &mut Vec<Event>) {
         policy::concession_ends_game(&game.readings, after, seat).map(SeatSet::only)
     };
     if let Some(winners) = winners {
-        // 651.1: the remaining player, or team, wins.
+        // 651.1: the remaining player, or team, wins. Every leaver is reported removed, the
+        // conceder first, then their teammates (651.4).
         game.s.removed = game.s.removed.union(leavers);
         game.s.invited = None;
+        ev.push(Event::PlayerRemoved { seat });
         for mate in leavers.iter().filter(|&s| s != seat) {
             ev.push(Event::PlayerRemoved { seat: mate });
         }
@@ -232,7 +234,7 @@ pub(crate) fn counter_items(game: &mut Game, leaver: Seat, ev: &mut Vec<Event>) 
         .map(|i| i.name())
         .collect();
     for name in theirs {
-        counter::counter_item(game, name, ev);
+        counter::counter_item(game, name, true, ev);
     }
     if let Some(c) = game.s.chain.as_ref()
         && c.items.is_empty()
@@ -329,7 +331,7 @@ pub(crate) fn proceed_with_priority(
         && let Some(seat) = policy::top_item_countered(&readings, newest)
     {
         chain_now.passed = SeatSet::EMPTY;
-        chain::give_priority(game, seat, ev);
+        chain::give_priority(game, seat, PriorityWhy::Resolved, ev);
         return;
     }
     let holder = chain_now.holder;
@@ -337,7 +339,7 @@ pub(crate) fn proceed_with_priority(
         && leavers.contains(holder)
         && let Some(next) = policy::priority_after_removal(&readings, remaining, holder)
     {
-        chain::give_priority(game, next, ev);
+        chain::give_priority(game, next, PriorityWhy::LeaverHeld, ev);
     }
     if game
         .s

@@ -2,7 +2,7 @@
 //! its effect is carried out, and the Chain goes on or closes.
 
 use crate::error::RuleError;
-use crate::event::Event;
+use crate::event::{Event, PriorityWhy};
 use crate::game::Game;
 use crate::item::ItemKind;
 use crate::seat::Seat;
@@ -30,7 +30,10 @@ pub(crate) fn pass(game: &mut Game, seat: Seat, ev: &mut Vec<Event>) {
     let Some(chain) = game.s.chain.as_mut() else {
         // 316.2.b.1: the invited teammate hands the Turn Player's Priority back.
         game.s.invited = None;
-        ev.push(Event::PriorityTo { seat: game.s.turn });
+        ev.push(Event::PriorityTo {
+            seat: game.s.turn,
+            why: PriorityWhy::NeutralOpen,
+        });
         return;
     };
     chain.passed.insert(seat);
@@ -38,7 +41,7 @@ pub(crate) fn pass(game: &mut Game, seat: Seat, ev: &mut Vec<Event>) {
     if round_complete(game, passed) {
         resolve_newest(game, ev);
     } else if let Some(next) = remaining.next_after(seat) {
-        give_priority(game, next, ev);
+        give_priority(game, next, PriorityWhy::Passed, ev);
     }
 }
 

@@ -5,7 +5,7 @@
 
 use crate::card::{Ability, CardId, TriggerEvent};
 use crate::error::RuleError;
-use crate::event::Event;
+use crate::event::{Event, PriorityWhy};
 use crate::game::Game;
 use crate::game::chain::{Chain, Item};
 use crate::game::policy::Emptied;
@@ -90,7 +90,7 @@ fn finalize(game: &mut Game, ev: &mut Vec<Event>) {
     }
     chain.passed = SeatSet::EMPTY;
     match chain.newest().map(|i| i.controller) {
-        Some(newest) => chain::give_priority(game, newest, ev),
+        Some(newest) => chain::give_priority(game, newest, PriorityWhy::Finalized, ev),
         // Nothing was placed: a removal took the waiting triggers away (652.4, 651.3).
         None => chain::close_chain(game, Emptied::Removal, ev),
     }

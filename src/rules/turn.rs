@@ -3,7 +3,7 @@
 
 use crate::card::CardKind;
 use crate::error::RuleError;
-use crate::event::{Event, ScoreKind};
+use crate::event::{Event, PriorityWhy, ScoreKind};
 use crate::game::Game;
 use crate::game::policy;
 use crate::seat::Seat;
@@ -83,5 +83,8 @@ pub(crate) fn check_invite(game: &Game, seat: Seat, teammate: Seat) -> Result<()
 pub(crate) fn invite(game: &mut Game, teammate: Seat, ev: &mut Vec<Event>) {
     game.s.invited = Some(teammate);
     ev.push(Event::Invited { seat: teammate });
-    ev.push(Event::PriorityTo { seat: teammate });
+    ev.push(Event::PriorityTo {
+        seat: teammate,
+        why: PriorityWhy::Invited,
+    });
 }

@@ -56,7 +56,7 @@ fn parts(s: &Scenario, fault: Option<Fault>) -> Option<Parts> {
         table,
         steps,
         description: s.description.clone(),
-        rules: cited_rules(&s.rules, &outcomes),
+        rules: cited_rules(&s.rules, &replay.setup_events, &outcomes),
     })
 }
 

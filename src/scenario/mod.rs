@@ -7,6 +7,7 @@
 //! step (`[expect]`) or after a given step (`[[check]]`, `after = N`).
 
 mod book;
+mod cite;
 mod document;
 mod expectations;
 mod file;
@@ -23,6 +24,7 @@ pub mod text;
 use std::path::Path;
 
 pub use book::{Book, render_book};
+pub use cite::citations;
 pub use document::{
     ErrorKind, Expect, Outcome, ReadError, SUMMARY, Scenario, ScenarioError, SourceMap, Step,
 };

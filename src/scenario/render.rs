@@ -5,6 +5,7 @@ use std::collections::BTreeSet;
 use std::fmt::Write;
 
 use super::Scenario;
+use super::cite::citations;
 use crate::action::Action;
 use crate::card::Catalog;
 use crate::error::RuleError;
@@ -12,29 +13,13 @@ use crate::event::Event;
 use crate::game::Game;
 use crate::observation::Observation;
 
-/// The rule an event follows from, made precise where the step was a concession (652.5).
-fn rule_in_context(e: &Event, conceding: bool) -> &'static str {
-    if conceding {
-        match e {
-            Event::TurnTo { .. } => return "652.5.a.1",
-            Event::FocusTo { .. } => return "652.5.b.1",
-            Event::PriorityTo { .. } => return "652.5.c.1",
-            Event::ShowdownEnded { .. } => return "652.5.b.2",
-            Event::Resolved { .. } => return "652.5.c.2",
-            _ => {}
-        }
-    }
-    e.rule()
-}
-
 /// Sentences for a run of events, grouping cards removed from the game into one.
 pub(crate) fn consequences(
     cat: &Catalog,
     action: Option<&Action>,
     events: &[Event],
 ) -> Vec<String> {
-    let mut conceding = matches!(action, Some(Action::Concede { .. }));
-    let mut resolved_before = false;
+    let rules = citations(action, events);
     let mut out = Vec::new();
     let mut removed: Vec<&str> = Vec::new();
     let flush = |removed: &mut Vec<&str>, out: &mut Vec<String>| {
@@ -45,7 +30,7 @@ pub(crate) fn consequences(
             removed.clear();
         }
     };
-    for e in events {
+    for (e, rule) in events.iter().zip(rules) {
         // The step's own sentence already says these.
         let echo = match (e, action) {
             (Event::Passed { seat }, Some(Action::Pass { seat: s })) => seat == s,
@@ -63,29 +48,12 @@ pub(crate) fn consequences(
             continue;
         }
         flush(&mut removed, &mut out);
-        // After a new fight begins, or an item resolves, what follows is theirs, not the
-        // removal's.
-        if matches!(e, Event::ShowdownBegan { .. }) {
-            conceding = false;
-        }
-        if resolved_before && let Event::PriorityTo { .. } = e {
-            let mut sentence = e.display(cat).to_string();
-            if let Some(first) = sentence.get(..1) {
-                let upper = first.to_uppercase();
-                sentence.replace_range(..1, &upper);
-            }
-            out.push(format!("{sentence} (340.4)."));
-            continue;
-        }
-        if matches!(e, Event::Resolved { .. }) {
-            resolved_before = true;
-        }
         let mut sentence = e.display(cat).to_string();
         if let Some(first) = sentence.get(..1) {
             let upper = first.to_uppercase();
             sentence.replace_range(..1, &upper);
         }
-        out.push(format!("{sentence} ({}).", rule_in_context(e, conceding)));
+        out.push(format!("{sentence} ({rule})."));
     }
     flush(&mut removed, &mut out);
     out
@@ -352,24 +320,35 @@ pub fn render_example(
     if let Some(d) = description {
         let _ = writeln!(o, "\n{}", wrap(d, 100));
     }
-    let _ = writeln!(o, "\nRules: {}.", cited_rules(rules, steps).join(", "));
+    let _ = writeln!(
+        o,
+        "\nRules: {}.",
+        cited_rules(rules, setup_events, steps).join(", ")
+    );
     o
 }
 
-/// The rules an example cites: those it lists, and every rule its steps' events and refusals
-/// cite, in rule order.
+/// The rules an example cites: those it lists, and every rule what proceeded after setup and its
+/// steps' events and refusals cite, in rule order.
 pub(crate) fn cited_rules(
     rules: &[String],
+    setup_events: &[Event],
     steps: &[(Action, Result<Vec<Event>, RuleError>)],
 ) -> Vec<String> {
     let mut cited: BTreeSet<String> = rules.iter().cloned().collect();
+    cited.extend(
+        citations(None, setup_events)
+            .into_iter()
+            .map(str::to_string),
+    );
     for (action, outcome) in steps {
         match outcome {
             Ok(events) => {
-                let conceding = matches!(action, Action::Concede { .. });
-                for e in events {
-                    cited.insert(rule_in_context(e, conceding).to_string());
-                }
+                cited.extend(
+                    citations(Some(action), events)
+                        .into_iter()
+                        .map(str::to_string),
+                );
             }
             Err(e) => {
                 cited.insert(e.rule().to_string());

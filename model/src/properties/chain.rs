@@ -12,7 +12,7 @@ pub fn countered_never_resolves(_: &Judging<'_>, s: &Step<'_>) -> bool {
     for e in s.events {
         match e {
             Event::Resolved { item } if countered & item_bit(*item) != 0 => return true,
-            Event::Countered { item } => countered |= item_bit(*item),
+            Event::Countered { item, .. } => countered |= item_bit(*item),
             _ => {}
         }
     }

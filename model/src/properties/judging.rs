@@ -148,7 +148,7 @@ impl<'a> Judging<'a> {
         for (i, e) in events.iter().enumerate() {
             match e {
                 Event::Resolved { .. } => step.resolved_any = true,
-                Event::Countered { item } => {
+                Event::Countered { item, .. } => {
                     step.countered_any = true;
                     countered |= item_bit(*item);
                 }

@@ -3,7 +3,7 @@
 use super::Spec;
 use super::state::StackItem;
 use crate::card::{Ability, CardId, CardKind, Effect};
-use crate::event::Event;
+use crate::event::{Event, PriorityWhy};
 use crate::item::{ItemKind, ItemName, ItemTarget};
 use crate::readings::{FocusAfterChain, FocusPassesAfterTriggerChain};
 use crate::seat::Seat;
@@ -27,7 +27,10 @@ impl Spec {
             self.s.invited = None;
             let turn = self.s.turn;
             self.s.priority = Some(turn);
-            self.say(Event::PriorityTo { seat: turn });
+            self.say(Event::PriorityTo {
+                seat: turn,
+                why: PriorityWhy::NeutralOpen,
+            });
             return;
         }
         // Who has passed: passing twice is still one pass.
@@ -37,16 +40,17 @@ impl Spec {
         if self.everyone_in(&self.s.passes.clone()) {
             self.resolve_top();
         } else {
+            // 312.2.d: the next player in turn order.
             let next = self.after(seat);
-            self.give_priority(next);
+            self.give_priority(next, PriorityWhy::Passed);
         }
     }
 
-    /// 312.2: `seat` receives Priority; said only when it changes hands.
-    pub(super) fn give_priority(&mut self, seat: Seat) {
+    /// 312.2: `seat` receives Priority, for the reason `why`; said only when it changes hands.
+    pub(super) fn give_priority(&mut self, seat: Seat, why: PriorityWhy) {
         if self.s.priority != Some(seat) {
             self.s.priority = Some(seat);
-            self.say(Event::PriorityTo { seat });
+            self.say(Event::PriorityTo { seat, why });
         }
     }
 
@@ -95,10 +99,12 @@ impl Spec {
             f.focus_passes.clear();
         }
         if fresh {
-            // A new Chain: Priority is given anew, even to the player who had it.
+            // A new Chain: Priority is given anew, even to the player who had it (333.1).
             self.s.priority = None;
+            self.give_priority(seat, PriorityWhy::CreatedChain);
+        } else {
+            self.give_priority(seat, PriorityWhy::Finalized);
         }
-        self.give_priority(seat);
     }
 
     /// 340: the newest item resolves, then leaves the Chain; a spell goes to its owner's Trash.
@@ -133,7 +139,7 @@ impl Spec {
             self.s.passes.clear();
             if let Some(top) = self.s.stack.last() {
                 let controller = top.controller;
-                self.give_priority(controller);
+                self.give_priority(controller, PriorityWhy::Resolved);
             }
         }
     }
@@ -167,6 +173,13 @@ impl Spec {
         {
             f.focus_passes.clear();
         }
+        // 346.1: Focus stays, and its holder has Priority again; 312.2.a: with no Showdown, the
+        // Turn Player has it in their Main Phase.
+        let why = if self.s.fight.is_some() {
+            PriorityWhy::FocusStays
+        } else {
+            PriorityWhy::NeutralOpen
+        };
         let now = match self.s.fight.as_ref().map(|f| f.focus) {
             Some(focus) if passes_focus => {
                 let next = self.after(focus);
@@ -186,7 +199,7 @@ impl Spec {
             && holder != Some(now)
             && self.still_in(now)
         {
-            self.say(Event::PriorityTo { seat: now });
+            self.say(Event::PriorityTo { seat: now, why });
         }
     }
 }

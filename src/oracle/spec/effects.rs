@@ -14,7 +14,7 @@ impl Spec {
             Effect::Nothing => {}
             Effect::Counter => {
                 if let Some(ItemTarget::Item(name)) = item.target {
-                    self.counter(name);
+                    self.counter(name, false);
                 }
             }
             // 188: the controller of the item takes the unit, if it is still a unit on the
@@ -168,8 +168,9 @@ impl Spec {
     }
 
     /// 425: the item is cleared from the Chain without resolving; a spell goes to its owner's
-    /// Trash, or out of the game if its owner has left.
-    pub(super) fn counter(&mut self, name: ItemName) {
+    /// Trash, or out of the game if its owner has left. `by_removal` when its controller left
+    /// (652.4), not an effect.
+    pub(super) fn counter(&mut self, name: ItemName, by_removal: bool) {
         let Some(pos) = self
             .s
             .stack
@@ -179,7 +180,10 @@ impl Spec {
             return;
         };
         let item = self.s.stack.remove(pos);
-        self.say(Event::Countered { item: name });
+        self.say(Event::Countered {
+            item: name,
+            by_removal,
+        });
         if item.kind == ItemKind::Spell {
             let owner = self.catalog.card(item.source).owner;
             let gone = self.s.gone.contains(&owner);

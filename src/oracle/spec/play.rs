@@ -3,7 +3,7 @@
 use super::Spec;
 use super::state::{Card, Needs, needs};
 use crate::card::{Ability, CardId, CardKind, Effect};
-use crate::event::Event;
+use crate::event::{Event, PriorityWhy};
 use crate::item::{ItemKind, ItemName, ItemTarget};
 use crate::seat::Seat;
 use crate::zone::{Location, Zone};
@@ -78,7 +78,7 @@ impl Spec {
             self.s.passes.clear();
             if let Some(top) = self.s.stack.last() {
                 let controller = top.controller;
-                self.give_priority(controller);
+                self.give_priority(controller, PriorityWhy::Finalized);
             }
         } else if let Some(focus) = self.s.fight.as_ref().map(|f| f.focus) {
             let next = self.after(focus);

@@ -2,7 +2,7 @@
 
 use super::Spec;
 use crate::card::{BattlefieldId, CardId};
-use crate::event::Event;
+use crate::event::{Event, PriorityWhy};
 use crate::item::{ItemKind, ItemName};
 use crate::readings::{
     LeaverBattlefieldControl, LeaverChoices, OwnedSpellOnChain, TeamVictory, TokenBattlefield,
@@ -44,6 +44,8 @@ impl Spec {
         };
         if one_side_left {
             self.s.players = staying.clone();
+            // Every leaver is removed: the conceder, then their teammates (651.4).
+            self.say(Event::PlayerRemoved { seat });
             for &p in &leaving {
                 // Who left is a set: no rule reads the order they left in.
                 self.s.gone.push(p);
@@ -110,13 +112,13 @@ impl Spec {
             } else if let Some(top) = self.s.stack.last().filter(|_| fresh) {
                 let controller = top.controller;
                 self.s.passes.clear();
-                self.give_priority(controller);
+                self.give_priority(controller, PriorityWhy::Resolved);
             } else {
                 if let Some(h) = self.s.priority
                     && leaving.contains(&h)
                 {
                     let next = self.after(h);
-                    self.give_priority(next);
+                    self.give_priority(next, PriorityWhy::LeaverHeld);
                 }
                 if self.everyone_in(&self.s.passes.clone()) {
                     self.resolve_top();
@@ -282,7 +284,7 @@ impl Spec {
             })
             .collect();
         for name in theirs {
-            self.counter(name);
+            self.counter(name, true);
         }
         if self.s.chain_exists && self.s.stack.is_empty() && self.s.waiting.is_empty() {
             self.end_chain(false);

@@ -3,7 +3,7 @@
 
 use super::Spec;
 use crate::card::{Ability, CardId, TriggerEvent};
-use crate::event::Event;
+use crate::event::{Event, PriorityWhy};
 use crate::item::{ItemKind, ItemName, Unplaced};
 use crate::seat::Seat;
 use crate::zone::Zone;
@@ -68,7 +68,7 @@ impl Spec {
         }
         self.s.passes.clear();
         match self.s.stack.last().map(|t| t.controller) {
-            Some(controller) => self.give_priority(controller),
+            Some(controller) => self.give_priority(controller, PriorityWhy::Finalized),
             // Nothing was placed: a removal took the waiting triggers away.
             None => self.end_chain(false),
         }

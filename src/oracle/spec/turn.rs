@@ -5,7 +5,7 @@ use super::Spec;
 use arrayvec::ArrayVec;
 
 use crate::card::{BattlefieldId, CardId, MAX_BATTLEFIELDS};
-use crate::event::{Event, ScoreKind};
+use crate::event::{Event, PriorityWhy, ScoreKind};
 use crate::seat::Seat;
 use crate::zone::Zone;
 
@@ -64,7 +64,10 @@ impl Spec {
         self.s.invited = Some(teammate);
         self.s.priority = Some(teammate);
         self.say(Event::Invited { seat: teammate });
-        self.say(Event::PriorityTo { seat: teammate });
+        self.say(Event::PriorityTo {
+            seat: teammate,
+            why: PriorityWhy::Invited,
+        });
     }
 
     /// Magma Chamber: which battlefields the Turn Player's teammate holds as the turn begins
