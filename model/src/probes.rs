@@ -35,30 +35,6 @@ pub fn defaults(quick: bool) -> Vec<Start> {
     }
 }
 
-/// Searches the default configurations for where the project's reading and `alt` part ways,
-/// and, if they never do, the positions of the policy's own scenarios ([`probes`]).
-pub fn search_everywhere(
-    alt: crate::readings::Alternative,
-    defaults: &[Start],
-    max_states: u64,
-) -> crate::readings::Finding {
-    use crate::readings::{Verdict, search};
-    let first = search(alt, defaults, max_states);
-    if matches!(first.verdict, Verdict::Parted(_)) {
-        return first;
-    }
-    let own = probes(alt.point.key);
-    let second = search(alt, &own, max_states);
-    if !matches!(second.verdict, Verdict::Parted(_)) {
-        return first;
-    }
-    crate::readings::Finding {
-        beyond_defaults: Some(first.states),
-        seconds: first.seconds + second.seconds,
-        ..second
-    }
-}
-
 impl Start {
     /// A default configuration, at its default bounds.
     pub fn of(c: &Config) -> Start {

@@ -257,6 +257,25 @@ fn count(
     child.removed = removed.saturating_sub(removed_at_start);
 }
 
+/// Searches the default configurations for where the project's reading and `alt` part ways,
+/// and, if they never do, the positions of the policy's own scenarios ([`crate::probes::probes`]).
+pub fn search_everywhere(alt: Alternative, defaults: &[Start], max_states: u64) -> Finding {
+    let first = search(alt, defaults, max_states);
+    if matches!(first.verdict, Verdict::Parted(_)) {
+        return first;
+    }
+    let own = crate::probes::probes(alt.point.key);
+    let second = search(alt, &own, max_states);
+    if !matches!(second.verdict, Verdict::Parted(_)) {
+        return first;
+    }
+    Finding {
+        beyond_defaults: Some(first.states),
+        seconds: first.seconds + second.seconds,
+        ..second
+    }
+}
+
 /// Searches every position of `starts` where the policy applies (the default configurations,
 /// [`Start::of`], or a policy's scenarios, [`crate::probes::probes`]), all at once and breadth
 /// first, for the shortest situation in which the project's reading and `alt` part ways (on a

@@ -15,9 +15,10 @@ use super::results::Target;
 use super::{fail_input, writable_dir};
 use crate::check::Options;
 use crate::configs;
-use crate::probes::search_everywhere;
 use crate::properties::Prop;
-use crate::readings::{Alternative, Finding, Verdict, alternatives, example, scenario};
+use crate::readings::{
+    Alternative, Finding, Verdict, alternatives, example, scenario, search_everywhere,
+};
 
 /// How `readings` prints.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, ValueEnum)]
