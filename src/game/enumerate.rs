@@ -142,9 +142,14 @@ pub(crate) fn enumerate_actions(
                             });
                         }
                     }
-                    Some(Ability::Triggered { .. }) => out.push(Action::Place { seat, card: c }),
-                    None => {}
+                    Some(Ability::Triggered { .. }) | None => {}
                 }
+            }
+            // 383.3.d: a waiting trigger is placed whatever became of its source since it
+            // triggered (a leaver's, placed by the next player under policy `leaver-choices`
+            // read `next-player-chooses`, has left the game with its card).
+            if matches!(def.ability, Some(Ability::Triggered { .. })) {
+                out.push(Action::Place { seat, card: c });
             }
         }
         // Standard Moves: every non-empty group of the seat's units on the board, to every

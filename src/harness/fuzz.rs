@@ -19,7 +19,7 @@ use super::laws::{self, Finding, Options};
 use crate::action::Action;
 use crate::game::Game;
 use crate::oracle::Spec;
-use crate::oracle::invariants;
+use crate::oracle::invariants_under;
 use crate::oracle::{Lockstep, Stepped};
 use crate::readings::Fault;
 use crate::scenario::Scenario;
@@ -134,7 +134,7 @@ pub fn arbitrary_state(data: &[u8]) {
         if let Stepped::Disagreed(d, _) = probe.step(concede, &started.catalog) {
             fail(laws::Law::Lockstep, d.to_string(), vec![concede]);
         }
-        let broken = invariants(&started.catalog, &probe.engine.observe());
+        let broken = invariants_under(&started.catalog, &setup.readings, &probe.engine.observe());
         if let Some(v) = broken.first() {
             fail(laws::Law::Invariants, v.to_string(), vec![concede]);
         }

@@ -16,7 +16,7 @@ use crate::card::Catalog;
 use crate::engine::Engine;
 use crate::game::Game;
 use crate::oracle::Spec;
-use crate::oracle::invariants;
+use crate::oracle::invariants_under;
 use crate::oracle::{Lockstep, Stepped};
 use crate::readings::Fault;
 use crate::scenario::{Expect, Outcome, Scenario, SourceMap, Step, render_example};
@@ -123,7 +123,7 @@ impl<E: Engine> Player<'_, E> {
     /// The laws that hold in the current state.
     fn check_state(&self) -> Result<(), Box<Finding>> {
         let engine = &self.pair.engine;
-        let broken = invariants(&self.catalog, &engine.observe());
+        let broken = invariants_under(&self.catalog, &self.setup.readings, &engine.observe());
         if let Some(v) = broken.first() {
             return Err(self.finding(Law::Invariants, v.to_string()));
         }

@@ -5,7 +5,7 @@ use std::fmt;
 
 use crate::card::{CardKind, Catalog};
 use crate::observation::{Observation, Place};
-use crate::readings::{LeaverBattlefieldControl, Readings, TeamVictory};
+use crate::readings::{LeaverBattlefieldControl, OwnedSpellOnChain, Readings, TeamVictory};
 use crate::seat::SeatSet;
 
 /// An invariant that does not hold, with the rule it breaks.
@@ -50,7 +50,7 @@ pub fn invariants_under(
     let mut out = Vec::new();
     let over = holders(catalog, &readings, view, &mut out);
     if !over {
-        cards(catalog, view, &mut out);
+        cards(catalog, &readings, view, &mut out);
         battlefields(catalog, &readings, view, &mut out);
     }
     out
@@ -149,12 +149,18 @@ fn holders(
 
 /// Where the cards are: a removed player's cards and tokens gone, Might shown exactly for units
 /// on the board (652.1, 652.3, 183.1, 140, 708).
-fn cards(catalog: &Catalog, view: &Observation, out: &mut Vec<Violation>) {
+fn cards(catalog: &Catalog, readings: &Readings, view: &Observation, out: &mut Vec<Violation>) {
     let mut fail = |rule: &'static str, what: String| out.push(Violation { rule, what });
+    // Policy `owned-spell-on-chain` read `controlled-only`: a leaver's spell another player
+    // controls stays on the Chain, resolves, and goes to its owner's Trash.
+    let spells_stay = readings.owned_spell_on_chain == OwnedSpellOnChain::ControlledOnly;
     for (i, card) in view.cards.iter().enumerate() {
         let def = &catalog.cards[i];
         let gone = view.removed.contains(def.owner);
-        if gone && !matches!(card.at, Place::Removed | Place::Nowhere) {
+        let stayed = spells_stay
+            && def.kind == CardKind::Spell
+            && matches!(card.at, Place::Chain | Place::Trash(_));
+        if gone && !stayed && !matches!(card.at, Place::Removed | Place::Nowhere) {
             fail(
                 "652.3",
                 format!(
