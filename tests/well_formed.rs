@@ -108,7 +108,8 @@ fn well_formed(game: &Game, action: Action) -> bool {
                 })
         }
         Action::Place { card, .. } => {
-            on_board(card) && matches!(cat.card(card).ability, Some(Ability::Triggered { .. }))
+            (on_board(card) && matches!(cat.card(card).ability, Some(Ability::Triggered { .. })))
+                || game.observe().waiting.iter().any(|w| w.source == card)
         }
         Action::Invite { seat, teammate } => cat.mode.has_teams() && seat != teammate,
         Action::Hide { seat, card, .. } => {

@@ -35,6 +35,24 @@ impl Game {
             &|c| (cards[c.index()].zone, cards[c.index()].controller),
             out,
         );
+        // 383.3.d: a waiting trigger is placed even if its card has left the board since (a
+        // leaver's, placed by the next player under policy `leaver-choices` read
+        // `next-player-chooses`).
+        if let Some(chain) = self.s.chain.as_ref() {
+            for u in &chain.unplaced {
+                if !self.s.cards[u.source.index()].zone.on_board() {
+                    for seat in self.catalog.mode.seats().iter() {
+                        let place = Action::Place {
+                            seat,
+                            card: u.source,
+                        };
+                        if !out.contains(&place) {
+                            out.push(place);
+                        }
+                    }
+                }
+            }
+        }
         // 460: in a combat's damage step, every seat naming every unit there.
         if let Some(a) = self.assigning() {
             let here: ArrayVec<CardId, MAX_CARDS> = self.units_at(a.at).collect();
@@ -142,14 +160,9 @@ pub(crate) fn enumerate_actions(
                             });
                         }
                     }
-                    Some(Ability::Triggered { .. }) | None => {}
+                    Some(Ability::Triggered { .. }) => out.push(Action::Place { seat, card: c }),
+                    None => {}
                 }
-            }
-            // 383.3.d: a waiting trigger is placed whatever became of its source since it
-            // triggered (a leaver's, placed by the next player under policy `leaver-choices`
-            // read `next-player-chooses`, has left the game with its card).
-            if matches!(def.ability, Some(Ability::Triggered { .. })) {
-                out.push(Action::Place { seat, card: c });
             }
         }
         // Standard Moves: every non-empty group of the seat's units on the board, to every

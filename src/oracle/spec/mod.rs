@@ -78,6 +78,20 @@ impl Engine for Spec {
 
     fn well_formed(&self, out: &mut Vec<Action>) {
         self.enumerate(out);
+        // 383.3.d: a waiting trigger whose card has left the board is still placed.
+        for w in &self.s.waiting {
+            if !self.s.cards[w.source.index()].zone.on_board() {
+                for seat in self.catalog.mode.seats().iter() {
+                    let place = Action::Place {
+                        seat,
+                        card: w.source,
+                    };
+                    if !out.contains(&place) {
+                        out.push(place);
+                    }
+                }
+            }
+        }
     }
 
     fn apply(&mut self, action: Action) -> Result<Vec<Event>, RuleError> {
