@@ -39,19 +39,20 @@ pub fn invariants(catalog: &Catalog, view: &Observation) -> Vec<Violation> {
     invariants_under(catalog, &Readings::default(), view)
 }
 
-/// Every invariant that fails in `view` when the policies are read as `readings` (its rule
-/// faults play no part: an invariant is what the rules guarantee).
+/// Every invariant that fails in `view` when the policies are read as `readings`. Only policies
+/// are read (`team-victory`, `leaver-battlefield-control`, `owned-spell-on-chain`), none of which
+/// has a rule fault, so a faulty engine's readings judge it as the rules would. Called on every
+/// state the checker reaches: it reads the readings as given, without copying them.
 pub fn invariants_under(
     catalog: &Catalog,
     readings: &Readings,
     view: &Observation,
 ) -> Vec<Violation> {
-    let readings = readings.without_faults();
     let mut out = Vec::new();
-    let over = holders(catalog, &readings, view, &mut out);
+    let over = holders(catalog, readings, view, &mut out);
     if !over {
-        cards(catalog, &readings, view, &mut out);
-        battlefields(catalog, &readings, view, &mut out);
+        cards(catalog, readings, view, &mut out);
+        battlefields(catalog, readings, view, &mut out);
     }
     out
 }

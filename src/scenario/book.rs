@@ -60,13 +60,6 @@ fn parts(s: &Scenario, fault: Option<Fault>) -> Option<Parts> {
     })
 }
 
-fn html_escape(s: &str) -> String {
-    s.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
-}
-
 /// The scenario as an example for the book, played on the reference engine (making `fault`, if
 /// any: the behaviour a counterexample found rather than the correct one).
 pub fn render_book(s: &Scenario, fault: Option<Fault>, format: Book) -> String {
@@ -97,19 +90,23 @@ pub fn render_book(s: &Scenario, fault: Option<Fault>, format: Book) -> String {
             let _ = writeln!(o, "\n*Rules: {}.*", p.rules.join(", "));
         }
         Book::Html => {
-            let title = html_escape(&p.title);
+            let title = super::svg::escape_markup(&p.title);
             let _ = writeln!(
                 o,
                 "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\
                  <title>{title}</title></head><body>\n<article>\n<h3>Example: {title}</h3>"
             );
-            let _ = writeln!(o, "<p>{}</p>\n<ol>", html_escape(&p.table.join(" ")));
+            let _ = writeln!(
+                o,
+                "<p>{}</p>\n<ol>",
+                super::svg::escape_markup(&p.table.join(" "))
+            );
             for (step, then) in &p.steps {
-                let _ = write!(o, "<li>{}", html_escape(step));
+                let _ = write!(o, "<li>{}", super::svg::escape_markup(step));
                 if !then.is_empty() {
                     o.push_str("<ul>");
                     for t in then {
-                        let _ = write!(o, "<li>{}</li>", html_escape(t));
+                        let _ = write!(o, "<li>{}</li>", super::svg::escape_markup(t));
                     }
                     o.push_str("</ul>");
                 }
@@ -117,12 +114,12 @@ pub fn render_book(s: &Scenario, fault: Option<Fault>, format: Book) -> String {
             }
             o.push_str("</ol>\n");
             if let Some(d) = &p.description {
-                let _ = writeln!(o, "<p>{}</p>", html_escape(d));
+                let _ = writeln!(o, "<p>{}</p>", super::svg::escape_markup(d));
             }
             let _ = writeln!(
                 o,
                 "<p><em>Rules: {}.</em></p>\n</article>\n</body></html>",
-                html_escape(&p.rules.join(", "))
+                super::svg::escape_markup(&p.rules.join(", "))
             );
         }
     }

@@ -33,6 +33,7 @@ pub use render::{render_example, step_sentences, table_sentences, wrap};
 pub use replay::{Failure, Replay, StepResult};
 pub(crate) use replay::{History, compare};
 pub use source::escaped;
+pub use svg::escape_markup;
 
 impl Scenario {
     /// Reads a scenario from TOML text and validates it: every key is one the format has and

@@ -39,19 +39,25 @@ const CHAIN: u32 = 250;
 const LINE: u32 = 14;
 const HEAD: u32 = 78;
 
-/// Escapes text for SVG.
-fn esc(s: &str) -> String {
-    let mut o = String::with_capacity(s.len());
-    for c in s.chars() {
+/// Text with the five markup specials escaped, for SVG, HTML and XML (JUnit) alike, and control
+/// characters (which XML 1.0 cannot carry) written as `\u{..}`.
+pub fn escape_markup(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
         match c {
-            '&' => o.push_str("&amp;"),
-            '<' => o.push_str("&lt;"),
-            '>' => o.push_str("&gt;"),
-            '"' => o.push_str("&quot;"),
-            _ => o.push(c),
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&apos;"),
+            '\n' | '\t' => out.push(c),
+            c if c.is_control() => {
+                let _ = write!(out, "\\u{{{:x}}}", c as u32);
+            }
+            c => out.push(c),
         }
     }
-    o
+    out
 }
 
 /// Breaks `text` into lines of at most `width` characters.
@@ -139,7 +145,7 @@ pub fn timeline(
         "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" \
          viewBox=\"0 0 {width} {height}\" font-family=\"sans-serif\" font-size=\"12\">"
     );
-    let _ = writeln!(o, "<title>{}</title>", esc(title));
+    let _ = writeln!(o, "<title>{}</title>", escape_markup(title));
     let _ = writeln!(
         o,
         "<rect x=\"0\" y=\"0\" width=\"{width}\" height=\"{height}\" fill=\"#ffffff\"/>"
@@ -175,7 +181,7 @@ pub fn timeline(
                 o,
                 "<text x=\"8\" y=\"{}\" fill=\"#b00020\" font-weight=\"bold\">{}</text>",
                 y + 18 + k as u32 * LINE,
-                esc(l)
+                escape_markup(l)
             );
         }
     }
@@ -189,7 +195,7 @@ fn header(o: &mut String, title: &str, seats: &[Seat]) {
     let _ = writeln!(
         o,
         "<text x=\"8\" y=\"22\" font-size=\"15\" font-weight=\"bold\">{}</text>",
-        esc(title)
+        escape_markup(title)
     );
     let _ = writeln!(
         o,
@@ -295,7 +301,7 @@ fn draw_row(o: &mut String, seats: &[Seat], view: &Observation, r: Row<'_>) {
             o,
             "<text x=\"{tx}\" y=\"{}\"{weight}>{}</text>",
             y + LINE + 4 + k as u32 * LINE,
-            esc(t)
+            escape_markup(t)
         );
     }
     let cx = LEFT + lanes * LANE;
@@ -315,7 +321,7 @@ fn draw_row(o: &mut String, seats: &[Seat], view: &Observation, r: Row<'_>) {
             LINE - 2,
             cx + 10,
             iy + LINE - 4,
-            esc(item)
+            escape_markup(item)
         );
     }
 }
@@ -326,7 +332,10 @@ mod tests {
 
     #[test]
     fn text_is_escaped_and_wrapped() {
-        assert_eq!(esc("A <&> \"B\""), "A &lt;&amp;&gt; &quot;B&quot;");
+        assert_eq!(
+            escape_markup("A <&> \"B\""),
+            "A &lt;&amp;&gt; &quot;B&quot;"
+        );
         assert_eq!(
             lines("one two three four", 9),
             vec!["one two", "three", "four"]

@@ -7,26 +7,7 @@ use std::fmt::Write;
 use super::results::{Replayed, Report, Result};
 use crate::properties::{Kind, Prop};
 
-/// Text with the five XML specials escaped and control characters (which XML 1.0 cannot carry)
-/// written as `\u{..}`.
-pub fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&apos;"),
-            '\n' | '\t' => out.push(c),
-            c if c.is_control() => {
-                let _ = write!(out, "\\u{{{:x}}}", c as u32);
-            }
-            c => out.push(c),
-        }
-    }
-    out
-}
+pub use riftcheck::scenario::escape_markup as escape;
 
 /// `check --format junit`.
 pub fn check(r: &Report<'_>) -> String {

@@ -154,9 +154,12 @@ impl Explorer {
     fn page(&self) -> String {
         PAGE.replace(
             "{{TITLE}}",
-            &escape_html(&format!("riftcheck Explorer: {}", self.heading())),
+            &riftcheck::scenario::escape_markup(&format!("riftcheck Explorer: {}", self.heading())),
         )
-        .replace("{{CONFIG}}", &escape_html(&self.name))
+        .replace(
+            "{{CONFIG}}",
+            &riftcheck::scenario::escape_markup(&self.name),
+        )
     }
 
     /// Walks the request's `path` (the opening path if it gives none).
@@ -185,22 +188,6 @@ impl Explorer {
         out["opened"] = json!(self.note);
         out
     }
-}
-
-/// Escapes text for HTML.
-fn escape_html(s: &str) -> String {
-    let mut o = String::with_capacity(s.len());
-    for c in s.chars() {
-        match c {
-            '&' => o.push_str("&amp;"),
-            '<' => o.push_str("&lt;"),
-            '>' => o.push_str("&gt;"),
-            '"' => o.push_str("&quot;"),
-            '\'' => o.push_str("&#39;"),
-            _ => o.push(c),
-        }
-    }
-    o
 }
 
 /// Serves the Explorer of `opening` on 127.0.0.1:`port` until the process is stopped, each
@@ -284,6 +271,9 @@ mod tests {
         let page = get(&e, "/").body;
         assert!(page.contains("riftcheck Explorer: war/chain"));
         assert!(!page.contains("{{"));
-        assert_eq!(escape_html("<a & \"b\">"), "&lt;a &amp; &quot;b&quot;&gt;");
+        assert_eq!(
+            riftcheck::scenario::escape_markup("<a & \"b\">"),
+            "&lt;a &amp; &quot;b&quot;&gt;"
+        );
     }
 }
