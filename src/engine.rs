@@ -4,6 +4,11 @@
 //! [`Engine`]; the model checker, the shrinker, `simulate`, scenario replay and the fuzz laws
 //! are written against it, and a lockstep is any two engines stepped together. `docs/engine.md`
 //! is the contract for the developer of another engine.
+//!
+//! The boundary is not Riftbound's alone: a [`Ruleset`] names the types a game of it is made of
+//! (its setup, actions, events, observation and refusals), and `Engine<R>` is an engine of that
+//! ruleset. `Engine` with no parameter is an engine of [`Riftbound`]; [`crate::mtg::Mtg`] is the
+//! second ruleset (Magic: The Gathering's rule 800.4), checked by the same model checker.
 
 use std::fmt::Debug;
 use std::hash::Hash;
@@ -14,12 +19,49 @@ use crate::event::Event;
 use crate::observation::Observation;
 use crate::setup::{Setup, SetupErrors};
 
+/// The types a game of one ruleset is made of.
+pub trait Ruleset: 'static {
+    /// The table before the game starts.
+    type Setup;
+    /// Why a setup cannot be played.
+    type SetupErrors;
+    /// One thing a player does.
+    type Action: Copy + Eq + Hash + Debug + Send + Sync + 'static;
+    /// One thing that happened, in the rulebook's words.
+    type Event: Clone + Eq + Debug;
+    /// Why an action is refused: the rule it breaks.
+    type Refusal: Clone + Eq + Debug + std::fmt::Display;
+    /// What an observer sees, the last step's events included.
+    type Observation: Clone + Eq + Debug;
+    /// The events `observation` carries.
+    fn events_of(observation: &mut Self::Observation) -> &mut Vec<Self::Event>;
+}
+
+/// Riftbound's multiplayer rules (651-652 and what they touch): the ruleset of [`crate::Game`]
+/// and [`crate::oracle::Spec`].
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub struct Riftbound;
+
+impl Ruleset for Riftbound {
+    type Setup = Setup;
+    type SetupErrors = SetupErrors;
+    type Action = Action;
+    type Event = Event;
+    type Refusal = RuleError;
+    type Observation = Observation;
+    fn events_of(observation: &mut Observation) -> &mut Vec<Event> {
+        &mut observation.events
+    }
+}
+
 /// A rules engine the checker can drive.
 ///
 /// An engine is a plain value: cloning it copies the game, and two engines are equal exactly
 /// when an observer could never tell them apart from here on (the model checker hashes them to
 /// find states it has seen).
-pub trait Engine: Clone + Eq + Hash + Debug + Send + Sync + 'static {
+pub trait Engine<R: Ruleset = Riftbound>:
+    Clone + Eq + Hash + Debug + Send + Sync + 'static
+{
     /// How reports name this engine ("the engine", "the spec").
     const NAME: &'static str;
 
@@ -29,12 +71,12 @@ pub trait Engine: Clone + Eq + Hash + Debug + Send + Sync + 'static {
     /// # Errors
     ///
     /// Every problem that makes the table impossible ([`Setup::validate`]).
-    fn start(setup: &Setup) -> Result<(Self, Vec<Event>), SetupErrors>;
+    fn start(setup: &R::Setup) -> Result<(Self, Vec<R::Event>), R::SetupErrors>;
 
     /// Appends every well-formed action at the table now, legal or not: every seat (removed
     /// ones included) with every card, target and destination the catalog makes meaningful.
     /// The checker offers the union of the engines' lists to each.
-    fn well_formed(&self, out: &mut Vec<Action>);
+    fn well_formed(&self, out: &mut Vec<R::Action>);
 
     /// Takes `action`: the events it caused, in order, or the rule it breaks, in which case
     /// nothing changed.
@@ -42,10 +84,10 @@ pub trait Engine: Clone + Eq + Hash + Debug + Send + Sync + 'static {
     /// # Errors
     ///
     /// [`RuleError`] names the rule the action breaks.
-    fn apply(&mut self, action: Action) -> Result<Vec<Event>, RuleError>;
+    fn apply(&mut self, action: R::Action) -> Result<Vec<R::Event>, R::Refusal>;
 
     /// What an observer sees now, without events.
-    fn observe(&self) -> Observation;
+    fn observe(&self) -> R::Observation;
 
     /// Whether [`Engine::apply`] would accept `action`, and if not why; changes nothing. By
     /// default it applies the action to a copy.
@@ -53,14 +95,14 @@ pub trait Engine: Clone + Eq + Hash + Debug + Send + Sync + 'static {
     /// # Errors
     ///
     /// As [`Engine::apply`].
-    fn check(&self, action: Action) -> Result<(), RuleError> {
+    fn check(&self, action: R::Action) -> Result<(), R::Refusal> {
         self.clone().apply(action).map(|_| ())
     }
 
     /// Every rule `action` breaks now, empty if it is legal. An engine that checks one rule at
     /// a time returns the one it found; a reading of the rules that lists them all (the spec)
     /// lets a lockstep accept whichever of them the other engine cites.
-    fn refusals(&self, action: Action) -> Vec<RuleError> {
+    fn refusals(&self, action: R::Action) -> Vec<R::Refusal> {
         self.check(action).err().into_iter().collect()
     }
 
@@ -70,10 +112,10 @@ pub trait Engine: Clone + Eq + Hash + Debug + Send + Sync + 'static {
     /// # Errors
     ///
     /// As [`Engine::apply`].
-    fn step(&mut self, action: Action) -> Result<Observation, RuleError> {
+    fn step(&mut self, action: R::Action) -> Result<R::Observation, R::Refusal> {
         let events = self.apply(action)?;
         let mut obs = self.observe();
-        obs.events = events;
+        *R::events_of(&mut obs) = events;
         Ok(obs)
     }
 
@@ -84,7 +126,7 @@ pub trait Engine: Clone + Eq + Hash + Debug + Send + Sync + 'static {
     /// # Errors
     ///
     /// As [`Engine::apply`]; an engine that skips the check never refuses here.
-    fn apply_checked(&mut self, action: Action) -> Result<Vec<Event>, RuleError> {
+    fn apply_checked(&mut self, action: R::Action) -> Result<Vec<R::Event>, R::Refusal> {
         self.apply(action)
     }
 
@@ -93,20 +135,20 @@ pub trait Engine: Clone + Eq + Hash + Debug + Send + Sync + 'static {
     /// # Errors
     ///
     /// As [`Engine::apply_checked`].
-    fn step_checked(&mut self, action: Action) -> Result<Observation, RuleError> {
+    fn step_checked(&mut self, action: R::Action) -> Result<R::Observation, R::Refusal> {
         let events = self.apply_checked(action)?;
         let mut obs = self.observe();
-        obs.events = events;
+        *R::events_of(&mut obs) = events;
         Ok(obs)
     }
 
     /// What an observer sees now, written over `out` (its events are left as they are). An
     /// engine may fill `out` in place and spare the checker a copy; by default it is
     /// [`Engine::observe`] moved in.
-    fn observe_into(&self, out: &mut Observation) {
-        let events = std::mem::take(&mut out.events);
+    fn observe_into(&self, out: &mut R::Observation) {
+        let events = std::mem::take(R::events_of(out));
         *out = self.observe();
-        out.events = events;
+        *R::events_of(out) = events;
     }
 
     /// [`Engine::step_checked`] written over `out`, events included: the checker reuses one
@@ -117,12 +159,12 @@ pub trait Engine: Clone + Eq + Hash + Debug + Send + Sync + 'static {
     /// As [`Engine::step_checked`].
     fn step_checked_into(
         &mut self,
-        action: Action,
-        out: &mut Observation,
-    ) -> Result<(), RuleError> {
+        action: R::Action,
+        out: &mut R::Observation,
+    ) -> Result<(), R::Refusal> {
         let events = self.apply_checked(action)?;
         self.observe_into(out);
-        out.events = events;
+        *R::events_of(out) = events;
         Ok(())
     }
 }

@@ -28,6 +28,7 @@ pub mod game;
 pub mod harness;
 pub mod item;
 pub mod mode;
+pub mod mtg;
 pub mod observation;
 pub mod oracle;
 pub mod protocol;
@@ -41,7 +42,7 @@ pub mod zone;
 
 pub use action::{Action, Choice};
 pub use card::{BattlefieldId, CardId, CardKind, CardSet, Catalog, Effect, Timing, TriggerEvent};
-pub use engine::Engine;
+pub use engine::{Engine, Riftbound, Ruleset};
 pub use error::RuleError;
 pub use event::Event;
 pub use game::Game;

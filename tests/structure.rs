@@ -89,6 +89,31 @@ const LAYERS: &[(&str, &[&str], &[&str])] = &[
         ],
     ),
     (
+        "mtg vocabulary",
+        &[
+            "src/mtg/mod.rs",
+            "src/mtg/types.rs",
+            "src/mtg/view.rs",
+            "src/mtg/setup.rs",
+        ],
+        &["vocabulary"],
+    ),
+    (
+        "mtg engine",
+        &["src/mtg/engine/"],
+        &["vocabulary", "mtg vocabulary"],
+    ),
+    (
+        "mtg spec",
+        &["src/mtg/spec/"],
+        &["vocabulary", "mtg vocabulary"],
+    ),
+    (
+        "mtg scenario",
+        &["src/mtg/"],
+        &["vocabulary", "mtg vocabulary", "mtg engine", "mtg spec"],
+    ),
+    (
         "model checker",
         &["model/src/"],
         &[
@@ -100,6 +125,10 @@ const LAYERS: &[(&str, &[&str], &[&str])] = &[
             "scenario",
             "protocol",
             "harness",
+            "mtg vocabulary",
+            "mtg engine",
+            "mtg spec",
+            "mtg scenario",
         ],
     ),
     (
@@ -114,6 +143,10 @@ const LAYERS: &[(&str, &[&str], &[&str])] = &[
             "scenario",
             "protocol",
             "harness",
+            "mtg vocabulary",
+            "mtg engine",
+            "mtg spec",
+            "mtg scenario",
             "model checker",
         ],
     ),
