@@ -4,8 +4,8 @@
 use serde::Serialize;
 
 use super::types::{
-    Card, ControlEffect, Delayed, ObjId, Pending, Pick, Player, Protection, StackItem, Step,
-    Target, Waiting, Zone,
+    Action, Card, ControlEffect, Delayed, ObjId, Pending, Pick, Player, Protection, StackItem,
+    Step, Target, Targets, Waiting, Zone,
 };
 
 /// One player as an observer sees them.
@@ -350,6 +350,73 @@ impl Refusal {
             Refusal::SorcerySpeed => "307.1",
             Refusal::BadTarget => "115.1",
             Refusal::NotDeclaring | Refusal::CannotAttack => "508.1",
+        }
+    }
+}
+
+/// Every well-formed action at the table `view` shows, legal or not: for every player (those who
+/// left included) a pass and a concession; a cast of each card in their hand with each target of
+/// its kind (every creature object, every other player); a cycle of each card in their hand; in
+/// the combat step an attack by each creature object on each other player; and, while a choice is
+/// pending, every pick (a decline, 1, 2, each player, each creature object). Both MTG engines
+/// offer exactly this list.
+pub fn well_formed(view: &MtgView, out: &mut Vec<Action>) {
+    let players = Player::all(view.players.len());
+    let creatures = || {
+        view.objects
+            .iter()
+            .enumerate()
+            .filter(|(_, o)| o.card.is_creature())
+            .map(|(i, _)| ObjId(i as u8))
+    };
+    for player in players {
+        out.push(Action::Pass { player });
+        out.push(Action::Concede { player });
+        for (i, o) in view.objects.iter().enumerate() {
+            if o.zone != Zone::Hand || o.owner != player {
+                continue;
+            }
+            let card = ObjId(i as u8);
+            match o.card.targets() {
+                Targets::Nothing => out.push(Action::Cast {
+                    player,
+                    card,
+                    target: None,
+                }),
+                Targets::Creature => out.extend(creatures().map(|c| Action::Cast {
+                    player,
+                    card,
+                    target: Some(Target::Object(c)),
+                })),
+                Targets::Opponent => out.extend(
+                    Player::all(view.players.len())
+                        .filter(|&q| q != player)
+                        .map(|q| Action::Cast {
+                            player,
+                            card,
+                            target: Some(Target::Player(q)),
+                        }),
+                ),
+            }
+            out.push(Action::Cycle { player, card });
+        }
+        if view.step == Step::Combat {
+            for creature in creatures() {
+                for defender in Player::all(view.players.len()).filter(|&q| q != player) {
+                    out.push(Action::Attack {
+                        player,
+                        creature,
+                        defender,
+                    });
+                }
+            }
+        }
+        if view.pending.is_some() {
+            let picks = [Pick::Decline, Pick::Number(1), Pick::Number(2)]
+                .into_iter()
+                .chain(Player::all(view.players.len()).map(Pick::Player))
+                .chain(creatures().map(Pick::Object));
+            out.extend(picks.map(|pick| Action::Choose { player, pick }));
         }
     }
 }
