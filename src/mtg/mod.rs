@@ -15,12 +15,14 @@
 //! function that cites it) and [`spec::MtgSpec`] (a second, naive reading). Both implement
 //! [`crate::Engine<Mtg>`].
 
+pub mod engine;
 pub mod setup;
 pub mod types;
 pub mod view;
 
 use crate::engine::Ruleset;
 
+pub use engine::{MtgFault, MtgGame};
 pub use setup::{CardAt, MtgSetup, MtgSetupErrors};
 pub use types::{
     Action, Card, ChoiceKind, ControlEffect, Delayed, Duration, ObjId, Pending, Pick, Player,

@@ -420,3 +420,23 @@ pub fn well_formed(view: &MtgView, out: &mut Vec<Action>) {
         }
     }
 }
+
+impl MtgEvent {
+    /// The rule the event is an instance of, where it is one of 800.4's or the event names it.
+    pub fn rule(&self) -> Option<&'static str> {
+        match *self {
+            MtgEvent::ControlEnded { rule, .. }
+            | MtgEvent::Exiled { rule, .. }
+            | MtgEvent::ProtectionEnded { rule, .. }
+            | MtgEvent::ChoiceTo { rule, .. } => Some(rule),
+            MtgEvent::LeftGame { .. } | MtgEvent::CeasedToExist { .. } => Some("800.4a"),
+            MtgEvent::TokenNotCreated { .. } => Some("800.4b"),
+            MtgEvent::TriggerNotPut { .. } => Some("800.4d"),
+            MtgEvent::DamageNotAssigned { .. } => Some("800.4e"),
+            MtgEvent::TurnSkipped { .. } => Some("800.4j"),
+            MtgEvent::PlanarController { .. } => Some("800.4n"),
+            MtgEvent::GameOver { .. } => Some("104.2a"),
+            _ => None,
+        }
+    }
+}
