@@ -16,6 +16,7 @@
 //! [`crate::Engine<Mtg>`].
 
 pub mod setup;
+pub mod spec;
 pub mod types;
 pub mod view;
 
