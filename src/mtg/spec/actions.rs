@@ -63,7 +63,9 @@ impl MtgSpec {
                 target,
             } => self.cast_allowed(player, card, target),
             Action::Cycle { player, card } => {
-                let o = self.obj(card).filter(|o| o.zone == Zone::Hand && o.owner == player);
+                let o = self
+                    .obj(card)
+                    .filter(|o| o.zone == Zone::Hand && o.owner == player);
                 match o {
                     None => Err(Refusal::NotInHand),
                     Some(o) if o.card != Card::SecludedSteppe => Err(Refusal::WrongCard),
@@ -84,17 +86,12 @@ impl MtgSpec {
             (ChoiceKind::SlideTarget { .. }, Pick::Object(c)) => self.creature_on_battlefield(c),
             (ChoiceKind::SlideTarget { .. }, Pick::Decline) => true,
             (ChoiceKind::MirrorPlayer { .. }, Pick::Player(x)) => self.in_game(x),
-            (ChoiceKind::LifeGain { .. } | ChoiceKind::Rule, Pick::Number(k)) => {
-                k == 1 || k == 2
-            }
+            (ChoiceKind::LifeGain { .. } | ChoiceKind::Rule, Pick::Number(k)) => k == 1 || k == 2,
             // 800.4f: the controller appoints a player in the game; another opponent if the
             // original chooser was an opponent and one is left.
             (ChoiceKind::Appoint { opponent, .. }, Pick::Player(x)) => {
                 let controller = pending.by;
-                let opponent_left = self
-                    .in_game_players()
-                    .into_iter()
-                    .any(|q| q != controller);
+                let opponent_left = self.in_game_players().into_iter().any(|q| q != controller);
                 self.in_game(x) && !(opponent && opponent_left && x == controller)
             }
             _ => false,

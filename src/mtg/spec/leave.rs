@@ -37,10 +37,9 @@ impl MtgSpec {
             ev,
         );
         // 800.4a: their objects on the stack not represented by cards cease to exist.
-        let (ceased, kept): (Vec<StackItem>, Vec<StackItem>) = self
-            .stack
-            .iter()
-            .partition(|it| matches!(it, StackItem::Trigger { controller, .. } if *controller == p));
+        let (ceased, kept): (Vec<StackItem>, Vec<StackItem>) = self.stack.iter().partition(
+            |it| matches!(it, StackItem::Trigger { controller, .. } if *controller == p),
+        );
         self.stack = kept;
         for item in ceased {
             ev.push(MtgEvent::CeasedToExist { item });

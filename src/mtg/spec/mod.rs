@@ -23,8 +23,8 @@ use crate::engine::Engine;
 use crate::mtg::Mtg;
 use crate::mtg::setup::{MtgSetup, MtgSetupErrors};
 use crate::mtg::types::{
-    Action, Card, ChoiceKind, ControlEffect, Delayed, Duration, ObjId, Pending, Player,
-    Protection, StackItem, Step, Waiting, Zone,
+    Action, Card, ChoiceKind, ControlEffect, Delayed, Duration, ObjId, Pending, Player, Protection,
+    StackItem, Step, Waiting, Zone,
 };
 use crate::mtg::view::{MtgEvent, MtgView, ObjectView, PlayerView, Refusal};
 
@@ -167,7 +167,9 @@ impl MtgSpec {
 
     /// Whether `p` is still in the game.
     fn in_game(&self, p: Player) -> bool {
-        self.players.get(usize::from(p.0)).is_some_and(|v| v.in_game)
+        self.players
+            .get(usize::from(p.0))
+            .is_some_and(|v| v.in_game)
     }
 
     /// The players still in the game, in turn order.
@@ -241,7 +243,10 @@ impl MtgSpec {
     fn power(&self, id: ObjId) -> Option<i16> {
         let o = self.obj(id)?;
         if o.card == Card::LifeMirror {
-            return Some(o.mirror_of.map_or(0, |p| self.players[usize::from(p.0)].life));
+            return Some(
+                o.mirror_of
+                    .map_or(0, |p| self.players[usize::from(p.0)].life),
+            );
         }
         o.card.power().map(i16::from)
     }

@@ -56,7 +56,7 @@ impl MtgSpec {
             // 608.2b: every target illegal, so it does not resolve.
             self.stack.pop();
             ev.push(MtgEvent::Fizzled { item });
-            self.to_graveyard(card, ev);
+            self.put_in_graveyard(card, ev);
             return;
         }
         if let (Card::OpponentsChoice, Some(Target::Player(chooser))) = (kind, target) {
@@ -91,7 +91,7 @@ impl MtgSpec {
                     duration: Duration::EndOfTurn,
                     from: Card::ActOfTreason,
                 });
-                self.to_graveyard(card, ev);
+                self.put_in_graveyard(card, ev);
             }
             (Card::Bribery, Some(Target::Player(opponent))) => {
                 // The first creature card of the opponent's library (lowest number).
@@ -103,22 +103,22 @@ impl MtgSpec {
                     self.put_onto_battlefield(creature, controller);
                     self.entered(creature, ev);
                 }
-                self.to_graveyard(card, ev);
+                self.put_in_graveyard(card, ev);
             }
             (Card::ChronomanticEscape, _) => {
                 self.protections.push(Protection { player: controller });
-                self.to_graveyard(card, ev);
+                self.put_in_graveyard(card, ev);
             }
             (k, _) if k.is_permanent() => {
                 self.put_onto_battlefield(card, controller);
                 self.entered(card, ev);
             }
-            _ => self.to_graveyard(card, ev),
+            _ => self.put_in_graveyard(card, ev),
         }
     }
 
     /// Puts `id` into its owner's graveyard.
-    fn to_graveyard(&mut self, id: ObjId, ev: &mut Vec<MtgEvent>) {
+    fn put_in_graveyard(&mut self, id: ObjId, ev: &mut Vec<MtgEvent>) {
         self.move_to(id, Zone::Graveyard);
         ev.push(MtgEvent::ToGraveyard { object: id });
     }
@@ -206,9 +206,10 @@ impl MtgSpec {
                 },
                 Pick::Number(amount),
             ) => {
-                let at = self.stack.iter().rposition(
-                    |it| matches!(it, StackItem::Spell { card, .. } if *card == spell),
-                );
+                let at = self
+                    .stack
+                    .iter()
+                    .rposition(|it| matches!(it, StackItem::Spell { card, .. } if *card == spell));
                 if let Some(at) = at {
                     let item = self.stack.remove(at);
                     ev.push(MtgEvent::Resolved { item });
@@ -219,7 +220,7 @@ impl MtgSpec {
                     player: controller,
                     amount,
                 });
-                self.to_graveyard(spell, ev);
+                self.put_in_graveyard(spell, ev);
             }
             (ChoiceKind::Appoint { spell, opponent }, Pick::Player(x)) => {
                 self.pending = Some(Pending {
