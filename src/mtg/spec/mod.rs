@@ -6,11 +6,11 @@
 //! triggers, and the pending choice. Everything derived (an object's controller, a creature's
 //! power) is computed from scratch whenever it is needed.
 //!
-//! - [`actions`]: which actions are legal, and what each one does.
-//! - [`flow`]: "before anyone receives priority" (state-based actions, triggers), the steps and
+//! - `actions`: which actions are legal, and what each one does.
+//! - `flow`: "before anyone receives priority" (state-based actions, triggers), the steps and
 //!   turns.
-//! - [`resolve`]: resolving the top of the stack, and the choices players make.
-//! - [`leave`]: a player leaving the game (800.4a to 800.4n).
+//! - `resolve`: resolving the top of the stack, and the choices players make.
+//! - `leave`: a player leaving the game (800.4a to 800.4n).
 
 mod actions;
 mod flow;
@@ -352,7 +352,8 @@ fn bit(p: Player) -> u8 {
     1 << p.0
 }
 
-/// Whether `kind` is about the object `id` (a spell or a Life Mirror).
+/// The object a choice of `kind` is made for (a spell, a Life Mirror) and the zone it must
+/// still be in for the choice to stand: the choices of objects that left are dropped.
 fn choice_object(kind: ChoiceKind) -> Option<(ObjId, Zone)> {
     match kind {
         ChoiceKind::LifeGain { spell, .. } | ChoiceKind::Appoint { spell, .. } => {

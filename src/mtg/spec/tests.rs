@@ -12,6 +12,7 @@ use crate::mtg::view::{MtgEvent, MtgView, Refusal};
 const A: Player = Player(0);
 const B: Player = Player(1);
 const C: Player = Player(2);
+const D: Player = Player(3);
 
 /// A card in `owner`'s `zone`.
 fn at(card: Card, owner: Player, zone: Zone) -> CardAt {
@@ -498,4 +499,159 @@ fn the_last_player_wins() {
         spec.apply(Action::Pass { player: A }),
         Err(Refusal::GameOver)
     );
+}
+
+#[test]
+fn protection_ends_when_the_leavers_turn_would_have_begun() {
+    // 800.4k, 800.4j: A's "until your next turn" lasts until A's skipped turn would begin.
+    let mut spec = start(&table(vec![
+        at(Card::ChronomanticEscape, A, Zone::Hand),
+        at(Card::SerraAngel, A, Zone::Battlefield),
+        at(Card::RuneclawBears, B, Zone::Battlefield),
+    ]));
+    act(
+        &mut spec,
+        Action::Cast {
+            player: A,
+            card: ObjId(0),
+            target: None,
+        },
+    );
+    pass_round(&mut spec);
+    assert_eq!(spec.observe().protections.len(), 1);
+    pass_round(&mut spec); // main -> combat
+    act(
+        &mut spec,
+        Action::Attack {
+            player: A,
+            creature: ObjId(1),
+            defender: B,
+        },
+    );
+    let events = pass_round(&mut spec); // combat damage, end step
+    assert!(events.contains(&MtgEvent::Damage {
+        creature: ObjId(1),
+        player: B,
+        amount: 4
+    }));
+    assert_eq!(spec.observe().players[1].life, 16);
+    pass_round(&mut spec); // B's turn
+    pass_round(&mut spec); // B's combat
+    let attack = Action::Attack {
+        player: B,
+        creature: ObjId(2),
+        defender: A,
+    };
+    assert_eq!(spec.apply(attack), Err(Refusal::CannotAttack));
+    act(&mut spec, Action::Concede { player: A });
+    for _ in 0..3 {
+        pass_round(&mut spec); // B's combat and end steps end, then C's main step
+    }
+    assert_eq!(spec.observe().turn_of, C);
+    assert_eq!(spec.observe().protections.len(), 1);
+    pass_round(&mut spec); // C's combat step ends
+    let events = pass_round(&mut spec);
+    assert_eq!(
+        &events[events.len() - 4..],
+        &[
+            MtgEvent::ProtectionEnded {
+                protection: crate::mtg::types::Protection { player: A },
+                rule: "800.4k"
+            },
+            MtgEvent::TurnSkipped { player: A },
+            MtgEvent::TurnBegan { player: B },
+            MtgEvent::PriorityTo { player: B },
+        ]
+    );
+    let view = spec.observe();
+    assert!(view.protections.is_empty());
+    assert_eq!(view.turns_left, 0);
+    pass_round(&mut spec);
+    pass_round(&mut spec);
+    let events = pass_round(&mut spec);
+    assert_eq!(events.last(), Some(&MtgEvent::Stopped));
+    assert!(spec.observe().over);
+}
+
+#[test]
+fn damage_to_a_player_who_left_is_not_assigned() {
+    // 800.4e.
+    let setup = MtgSetup {
+        step: Step::Combat,
+        ..table(vec![at(Card::SerraAngel, A, Zone::Battlefield)])
+    };
+    let mut spec = start(&setup);
+    act(
+        &mut spec,
+        Action::Attack {
+            player: A,
+            creature: ObjId(0),
+            defender: C,
+        },
+    );
+    act(&mut spec, Action::Concede { player: C });
+    let events = pass_round(&mut spec);
+    assert!(events.contains(&MtgEvent::DamageNotAssigned {
+        creature: ObjId(0),
+        player: C
+    }));
+    let view = spec.observe();
+    assert_eq!(view.objects[0].attacking, None);
+    assert_eq!(view.step, Step::End);
+}
+
+#[test]
+fn random_games_never_panic_and_refusals_change_nothing() {
+    let setup = MtgSetup {
+        players: 4,
+        life: 3,
+        turns: 4,
+        rule_choice: Some(C),
+        planar_controller: Some(B),
+        cards: vec![
+            at(Card::GenesisChamber, A, Zone::Battlefield),
+            at(Card::AstralSlide, B, Zone::Battlefield),
+            at(Card::SerraAngel, C, Zone::Battlefield),
+            at(Card::MindControl, A, Zone::Hand),
+            at(Card::ActOfTreason, B, Zone::Hand),
+            at(Card::Bribery, C, Zone::Hand),
+            at(Card::LifeMirror, D, Zone::Library),
+            at(Card::SecludedSteppe, D, Zone::Hand),
+            at(Card::SecludedSteppe, A, Zone::Hand),
+            at(Card::OpponentsChoice, B, Zone::Hand),
+            at(Card::ChronomanticEscape, D, Zone::Hand),
+            at(Card::LifeMirror, A, Zone::Hand),
+            at(Card::AssaultGriffin, D, Zone::Battlefield),
+            at(Card::RuneclawBears, B, Zone::Ante),
+        ],
+        ..MtgSetup::default()
+    };
+    let mut seed: u64 = 0x9e37_79b9_7f4a_7c15;
+    for _game in 0..300 {
+        let (mut spec, _) = MtgSpec::start(&setup).unwrap();
+        for _ in 0..200 {
+            let mut actions = Vec::new();
+            spec.well_formed(&mut actions);
+            let before = spec.clone();
+            let legal: Vec<Action> = actions
+                .into_iter()
+                .filter(|&a| {
+                    let ok = spec.clone().apply(a).is_ok();
+                    // Conceding is always legal: prefer everything else most of the time.
+                    ok && (!matches!(a, Action::Concede { .. }) || seed.is_multiple_of(23))
+                })
+                .collect();
+            assert_eq!(spec, before);
+            if legal.is_empty() {
+                break;
+            }
+            seed = seed
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            let action = legal[(seed >> 33) as usize % legal.len()];
+            act(&mut spec, action);
+            let view = spec.observe();
+            assert!(view.over || view.pending.is_some() || view.priority.is_some());
+        }
+    }
 }
