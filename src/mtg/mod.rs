@@ -17,6 +17,7 @@
 
 pub mod engine;
 pub mod setup;
+pub mod spec;
 pub mod types;
 pub mod view;
 
