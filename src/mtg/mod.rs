@@ -16,6 +16,7 @@
 //! [`crate::Engine<Mtg>`].
 
 pub mod engine;
+pub mod scenario;
 pub mod setup;
 pub mod types;
 pub mod view;
