@@ -138,7 +138,11 @@ pub(super) fn read_expectations(
         push("in-game".into(), l.span(), Want::InGame(players(ctx, l)?));
     }
     if let Some(l) = &e.protections {
-        push("protections".into(), l.span(), Want::Protections(players(ctx, l)?));
+        push(
+            "protections".into(),
+            l.span(),
+            Want::Protections(players(ctx, l)?),
+        );
     }
     for (k, v) in &e.life {
         let want = Want::Life(ctx.player(k)?, small(ctx, v, "life")?);
@@ -146,9 +150,17 @@ pub(super) fn read_expectations(
     }
     for (k, v) in &e.tokens {
         let n = usize::try_from(*v.get_ref()).map_err(|_| {
-            ctx.err(MtgErrorKind::Value, v.span(), "tokens: a count is 0 or more")
+            ctx.err(
+                MtgErrorKind::Value,
+                v.span(),
+                "tokens: a count is 0 or more",
+            )
         })?;
-        push(format!("tokens.{}", k.get_ref()), k.span(), Want::Tokens(ctx.player(k)?, n));
+        push(
+            format!("tokens.{}", k.get_ref()),
+            k.span(),
+            Want::Tokens(ctx.player(k)?, n),
+        );
     }
     for (k, v) in &e.zones {
         let zone = match v.get_ref().as_str() {
@@ -192,8 +204,13 @@ pub(super) fn read_expectations(
         push("stack".into(), l.span(), Want::Stack(names));
     }
     if let Some(d) = &e.delayed {
-        let n = usize::try_from(*d.get_ref())
-            .map_err(|_| ctx.err(MtgErrorKind::Value, d.span(), "delayed: a count is 0 or more"))?;
+        let n = usize::try_from(*d.get_ref()).map_err(|_| {
+            ctx.err(
+                MtgErrorKind::Value,
+                d.span(),
+                "delayed: a count is 0 or more",
+            )
+        })?;
         push("delayed".into(), d.span(), Want::Delayed(n));
     }
     if let Some(o) = &e.over {

@@ -27,6 +27,9 @@
 //! controllers = { "Assault Griffin" = "B" }
 //! ```
 //!
+//! A step ending in ` (refused)` must be refused by the engine (the game then goes on as if it
+//! had not been written): `"A attacks B with Runeclaw Bears (refused)"`.
+//!
 //! Objects are named by their `name` (by default the card's printed name); Myr tokens are named
 //! "Myr token 1", "Myr token 2", ...: the k-th token of the game in object order (the setup's
 //! tokens first, then those created, in creation order).
@@ -179,6 +182,9 @@ pub struct MtgScenario {
     pub step_text: Vec<String>,
     /// The line of each step.
     pub step_lines: Vec<usize>,
+    /// Whether each step is written to be refused (`A chooses A (refused)`): the engine must
+    /// refuse it, and the game goes on unchanged.
+    pub step_refused: Vec<bool>,
     /// The `[[check]]`s, in file order.
     pub checks: Vec<Check>,
     /// The `[expect]`, holding after the last step.
@@ -224,7 +230,11 @@ impl MtgScenario {
     /// The name an [`ObjRef`] is written as.
     pub fn ref_name(&self, r: ObjRef) -> String {
         match r {
-            ObjRef::Setup(id) => self.names.get(usize::from(id.0)).cloned().unwrap_or_default(),
+            ObjRef::Setup(id) => self
+                .names
+                .get(usize::from(id.0))
+                .cloned()
+                .unwrap_or_default(),
             ObjRef::Token(k) => format!("Myr token {k}"),
         }
     }

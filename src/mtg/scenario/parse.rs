@@ -181,8 +181,15 @@ pub(super) fn parse(text: &str, file: Option<&str>) -> Result<MtgScenario, MtgSc
     let mut steps = Vec::new();
     let mut step_text = Vec::new();
     let mut step_lines = Vec::new();
+    let mut step_refused = Vec::new();
     for (i, s) in raw.steps.iter().enumerate() {
-        let sentence = ctx.names.sentence(s.get_ref()).map_err(|(offset, m)| {
+        let trimmed = s.get_ref().trim_end();
+        let (body, refused) = match trimmed.strip_suffix("(refused)") {
+            Some(body) => (body, true),
+            None => (trimmed, false),
+        };
+        step_refused.push(refused);
+        let sentence = ctx.names.sentence(body).map_err(|(offset, m)| {
             let at = ctx.src.in_string(&s.span(), offset);
             let kind = if m.starts_with("no object") || m.contains("not a player") {
                 MtgErrorKind::Name
@@ -252,6 +259,7 @@ pub(super) fn parse(text: &str, file: Option<&str>) -> Result<MtgScenario, MtgSc
         steps,
         step_text,
         step_lines,
+        step_refused,
         checks,
         expect,
     })
@@ -386,7 +394,11 @@ fn read_cards(
             card,
             owner: ctx.player(&c.owner)?,
             zone,
-            entered_under: c.entered_under.as_ref().map(|p| ctx.player(p)).transpose()?,
+            entered_under: c
+                .entered_under
+                .as_ref()
+                .map(|p| ctx.player(p))
+                .transpose()?,
             attached: None,
             token: card == Card::Myr,
         });
@@ -421,9 +433,13 @@ fn check_name(ctx: &Ctx<'_>, n: &Spanned<String>) -> Result<(), MtgScenarioError
     } else if s.bytes().all(|b| b.is_ascii_digit()) {
         Some(format!("`{s}` is a number; name the object otherwise"))
     } else if token_number(s).is_some() {
-        Some(format!("`{s}` is how tokens are named; name the object otherwise"))
+        Some(format!(
+            "`{s}` is how tokens are named; name the object otherwise"
+        ))
     } else if s.contains(" targeting ") || s.contains(" with ") || s.ends_with("'s trigger") {
-        Some(format!("`{s}` would make steps ambiguous; name the object otherwise"))
+        Some(format!(
+            "`{s}` would make steps ambiguous; name the object otherwise"
+        ))
     } else {
         None
     };

@@ -5,7 +5,7 @@ use std::fmt::Write as _;
 
 use super::MtgScenario;
 use super::expect::{object_name, step_name, zone_name};
-use crate::mtg::types::{ObjId, Player, StackItem};
+use crate::mtg::types::{ChoiceKind, ObjId, Player, StackItem};
 use crate::mtg::view::{MtgEvent, MtgView};
 
 /// Names objects and stack items in a game's last view.
@@ -39,9 +39,12 @@ impl Namer<'_> {
             }
             MtgEvent::StepBegan { step } => format!("the {} step begins", step_name(step)),
             MtgEvent::PriorityTo { player } => format!("{player} receives priority"),
-            MtgEvent::Passed { .. } | MtgEvent::Cycled { .. } | MtgEvent::Chose { .. } => {
-                return None;
-            }
+            MtgEvent::Passed { .. } | MtgEvent::Chose { .. } => return None,
+            MtgEvent::Cycled { card, .. } => format!(
+                "{} is put into {}'s graveyard",
+                self.obj(card),
+                self.owner(card)
+            ),
             MtgEvent::Cast { card, .. } => format!("{} goes on the stack", self.obj(card)),
             MtgEvent::Triggered { ref item } => {
                 format!("{} goes on the stack", self.item(item))
@@ -136,6 +139,22 @@ impl Namer<'_> {
     }
 }
 
+fn choice(n: &Namer<'_>, kind: ChoiceKind) -> String {
+    match kind {
+        ChoiceKind::SlideTarget { source } => {
+            format!("a target for {}'s trigger, or decline", n.obj(source))
+        }
+        ChoiceKind::MirrorPlayer { mirror } => format!("a player for {}", n.obj(mirror)),
+        ChoiceKind::LifeGain { spell, .. } => format!("1 or 2 for {}", n.obj(spell)),
+        ChoiceKind::Appoint { spell, opponent } => format!(
+            "another {} to make the choice of {} (800.4f)",
+            if opponent { "opponent" } else { "player" },
+            n.obj(spell)
+        ),
+        ChoiceKind::Rule => "1 or 2, a rule's choice".to_string(),
+    }
+}
+
 fn players(ps: impl Iterator<Item = Player>) -> String {
     let v: Vec<String> = ps.map(|p| p.to_string()).collect();
     match v.split_last() {
@@ -175,6 +194,13 @@ impl MtgScenario {
                 .iter()
                 .filter_map(|e| namer.event(e, after))
                 .collect();
+            let mut clauses = clauses;
+            if self.step_refused.get(i).copied().unwrap_or(false) {
+                clauses.push("the game does not allow it".to_string());
+            }
+            if let Some(p) = after.pending {
+                clauses.push(format!("{} must choose {}", p.by, choice(&namer, p.kind)));
+            }
             let mut line = format!("{}. {text}", i + 1);
             if clauses.is_empty() {
                 line.push('.');

@@ -7,11 +7,11 @@ use std::fmt;
 use super::expect::{Seen, resolve};
 use super::{Aim, Check, Chosen, MtgScenario, ObjRef, Sentence};
 use crate::engine::Engine;
+use crate::mtg::Mtg;
 use crate::mtg::engine::{MtgFault, MtgGame};
 use crate::mtg::setup::{MtgSetup, MtgSetupErrors};
 use crate::mtg::types::{Action, Pick, Target};
 use crate::mtg::view::{MtgEvent, MtgView};
-use crate::mtg::Mtg;
 
 /// One expectation not met, or a step not taken.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -119,12 +119,24 @@ impl MtgScenario {
                     return out;
                 }
             };
-            match engine.apply(action) {
-                Ok(events) => {
+            let refused = self.step_refused.get(i).copied().unwrap_or(false);
+            match (engine.apply(action), refused) {
+                (Ok(events), false) => {
                     cited.extend(events.iter().filter_map(MtgEvent::rule));
                     out.events.push(events);
                 }
-                Err(refusal) => {
+                (Err(_), true) => out.events.push(Vec::new()),
+                (Ok(_), true) => {
+                    out.failures.push(Failure {
+                        step: n,
+                        line,
+                        key: "step".into(),
+                        expected: format!("`{text}` to be refused"),
+                        actual: format!("{} accepted it", E::NAME),
+                    });
+                    return out;
+                }
+                (Err(refusal), false) => {
                     out.failures.push(Failure {
                         step: n,
                         line,

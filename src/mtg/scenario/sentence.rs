@@ -17,8 +17,7 @@ pub(super) type SentenceError = (usize, String);
 /// `k` if `name` is "Myr token k" (k from 1).
 pub(super) fn token_number(name: &str) -> Option<usize> {
     let k = name.strip_prefix("Myr token ")?;
-    if k.is_empty() || !k.bytes().all(|b| b.is_ascii_digit()) || k.starts_with('0') || k.len() > 3
-    {
+    if k.is_empty() || !k.bytes().all(|b| b.is_ascii_digit()) || k.starts_with('0') || k.len() > 3 {
         return None;
     }
     k.parse().ok()
@@ -89,7 +88,10 @@ impl Names {
             if arg.is_empty() {
                 Ok(s)
             } else {
-                Err((arg_at, format!("`{verb}` takes nothing after it, not `{arg}`")))
+                Err((
+                    arg_at,
+                    format!("`{verb}` takes nothing after it, not `{arg}`"),
+                ))
             }
         };
         match verb {
@@ -138,7 +140,10 @@ impl Names {
                     Chosen::Object(self.object_at(arg, arg_at)?),
                 ))
             }
-            _ => Err((verb_at, format!("`{verb}` is not a verb of this format: {FORMS}"))),
+            _ => Err((
+                verb_at,
+                format!("`{verb}` is not a verb of this format: {FORMS}"),
+            )),
         }
     }
 }
