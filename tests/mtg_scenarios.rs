@@ -231,3 +231,17 @@ fn print_render() {
         }
     }
 }
+
+/// Print the errors of the malformed files: `MTG_MALFORMED=1 cargo test -p riftcheck --test
+/// mtg_scenarios print_malformed -- --nocapture`.
+#[test]
+fn print_malformed() {
+    if std::env::var("MTG_MALFORMED").is_ok() {
+        for path in files("tests/malformed/mtg") {
+            match MtgScenario::load(&path) {
+                Ok(_) => println!("{}: accepted", path.display()),
+                Err(e) => println!("{e}"),
+            }
+        }
+    }
+}

@@ -92,9 +92,9 @@ impl Source<'_> {
     /// was written: past the opening quote when the string is written plainly, else its start.
     pub fn in_string(&self, span: &Range<usize>, offset: usize) -> usize {
         let raw = self.text.get(span.clone()).unwrap_or("");
-        if raw.starts_with('"') && !raw.starts_with("\"\"\"") && !raw.contains('\\') {
-            span.start + 1 + offset
-        } else if raw.starts_with('\'') && !raw.starts_with("'''") {
+        let plain = raw.starts_with('"') && !raw.starts_with("\"\"\"") && !raw.contains('\\');
+        let literal = raw.starts_with('\'') && !raw.starts_with("'''");
+        if plain || literal {
             span.start + 1 + offset
         } else {
             span.start

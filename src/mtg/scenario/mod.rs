@@ -239,3 +239,6 @@ impl MtgScenario {
         }
     }
 }
+
+#[cfg(test)]
+mod tests;
