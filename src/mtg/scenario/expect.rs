@@ -13,6 +13,7 @@ use crate::mtg::view::MtgView;
 
 type Table<T> = BTreeMap<Spanned<String>, Spanned<T>>;
 type List = Spanned<Vec<Spanned<String>>>;
+type Span = std::ops::Range<usize>;
 
 #[derive(Deserialize, Default)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
@@ -94,7 +95,7 @@ pub(super) fn read_expectations(
     e: &RawExpect,
 ) -> Result<Vec<Expectation>, MtgScenarioError> {
     let mut out = Vec::new();
-    let mut push = |key: String, span: std::ops::Range<usize>, want: Want| {
+    let mut push = |key: String, span: Span, want: Want| {
         out.push(Expectation {
             key,
             line: ctx.line(span),
@@ -144,6 +145,16 @@ pub(super) fn read_expectations(
             Want::Protections(players(ctx, l)?),
         );
     }
+    read_tables(ctx, e, &mut push)?;
+    Ok(out)
+}
+
+/// The expectations of a table's per-player and per-object keys, its stack, counts and citations.
+fn read_tables(
+    ctx: &Ctx<'_>,
+    e: &RawExpect,
+    push: &mut impl FnMut(String, Span, Want),
+) -> Result<(), MtgScenarioError> {
     for (k, v) in &e.life {
         let want = Want::Life(ctx.player(k)?, small(ctx, v, "life")?);
         push(format!("life.{}", k.get_ref()), k.span(), want);
@@ -233,7 +244,7 @@ pub(super) fn read_expectations(
             push(format!("cited.{rule}"), r.span(), Want::Cited(rule.clone()));
         }
     }
-    Ok(out)
+    Ok(())
 }
 
 /// A game as the expectations read it: its view, and the rules its events cited so far.

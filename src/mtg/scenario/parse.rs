@@ -202,36 +202,7 @@ pub(super) fn parse(text: &str, file: Option<&str>) -> Result<MtgScenario, MtgSc
         step_text.push(s.get_ref().clone());
         step_lines.push(ctx.line(s.span()));
     }
-    let mut checks = Vec::new();
-    for c in &raw.check {
-        let Some(after) = &c.get_ref().after else {
-            return Err(ctx.err(
-                MtgErrorKind::Schema,
-                c.span(),
-                "a [[check]] says when it holds: `after = N` (0 is the start)",
-            ));
-        };
-        let n = usize::try_from(*after.get_ref())
-            .ok()
-            .filter(|&n| n <= steps.len())
-            .ok_or_else(|| {
-                ctx.err(
-                    MtgErrorKind::Value,
-                    after.span(),
-                    format!(
-                        "`after = {}`, but there are {} steps (0 to {} are allowed)",
-                        after.get_ref(),
-                        steps.len(),
-                        steps.len()
-                    ),
-                )
-            })?;
-        checks.push(Check {
-            after: n,
-            line: ctx.line(c.span()),
-            items: read_expectations(&ctx, c.get_ref())?,
-        });
-    }
+    let checks = read_checks(&ctx, &raw.check, steps.len())?;
     let expect = match &raw.expect {
         None => None,
         Some(e) => {
@@ -263,6 +234,45 @@ pub(super) fn parse(text: &str, file: Option<&str>) -> Result<MtgScenario, MtgSc
         checks,
         expect,
     })
+}
+
+/// The `[[check]]` tables of a scenario of `n_steps` steps.
+fn read_checks(
+    ctx: &Ctx<'_>,
+    raw: &[Spanned<RawExpect>],
+    n_steps: usize,
+) -> Result<Vec<Check>, MtgScenarioError> {
+    let mut checks = Vec::new();
+    for c in raw {
+        let Some(after) = &c.get_ref().after else {
+            return Err(ctx.err(
+                MtgErrorKind::Schema,
+                c.span(),
+                "a [[check]] says when it holds: `after = N` (0 is the start)",
+            ));
+        };
+        let n = usize::try_from(*after.get_ref())
+            .ok()
+            .filter(|&n| n <= n_steps)
+            .ok_or_else(|| {
+                ctx.err(
+                    MtgErrorKind::Value,
+                    after.span(),
+                    format!(
+                        "`after = {}`, but there are {} steps (0 to {} are allowed)",
+                        after.get_ref(),
+                        n_steps,
+                        n_steps
+                    ),
+                )
+            })?;
+        checks.push(Check {
+            after: n,
+            line: ctx.line(c.span()),
+            items: read_expectations(ctx, c.get_ref())?,
+        });
+    }
+    Ok(checks)
 }
 
 fn number<T: TryFrom<i64>>(
