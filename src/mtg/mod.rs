@@ -16,6 +16,7 @@
 //! [`crate::Engine<Mtg>`].
 
 pub mod engine;
+pub mod scenario;
 pub mod setup;
 pub mod spec;
 pub mod types;

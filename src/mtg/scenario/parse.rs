@@ -1,0 +1,460 @@
+//! Reading an MTG scenario's TOML: the schema (serde, with spans), the setup and its names, the
+//! steps' sentences, and the checks, every error at its line and column.
+
+use std::collections::HashMap;
+use std::ops::Range;
+
+use serde::Deserialize;
+use toml::Spanned;
+
+use super::error::{MtgErrorKind, MtgScenarioError, Source};
+use super::expect::{RawExpect, read_expectations};
+use super::sentence::{Names, letters, token_number};
+use super::{Check, MtgScenario};
+use crate::mtg::setup::{CardAt, MtgSetup};
+use crate::mtg::types::{Card, ObjId, Player, Step, Zone};
+
+#[derive(Deserialize)]
+struct RawRuleset {
+    #[serde(default)]
+    ruleset: Option<Spanned<String>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawScenario {
+    #[serde(rename = "ruleset")]
+    _ruleset: String,
+    title: String,
+    #[serde(default)]
+    rules: Vec<String>,
+    #[serde(default)]
+    description: Option<String>,
+    #[serde(default)]
+    steps: Vec<Spanned<String>>,
+    setup: Spanned<RawSetup>,
+    #[serde(default)]
+    check: Vec<Spanned<RawExpect>>,
+    #[serde(default)]
+    expect: Option<Spanned<RawExpect>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+struct RawSetup {
+    players: Spanned<i64>,
+    #[serde(default)]
+    life: Option<Spanned<i64>>,
+    #[serde(default)]
+    active: Option<Spanned<String>>,
+    #[serde(default)]
+    step: Option<Spanned<String>>,
+    #[serde(default)]
+    turns: Option<Spanned<i64>>,
+    #[serde(default)]
+    rule_choice: Option<Spanned<String>>,
+    #[serde(default)]
+    planar_controller: Option<Spanned<String>>,
+    #[serde(default)]
+    cards: Vec<Spanned<RawCard>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+struct RawCard {
+    card: Spanned<String>,
+    owner: Spanned<String>,
+    zone: Spanned<String>,
+    #[serde(default)]
+    entered_under: Option<Spanned<String>>,
+    #[serde(default)]
+    attached: Option<Spanned<String>>,
+    #[serde(default)]
+    name: Option<Spanned<String>>,
+}
+
+/// What reading needs at hand: the source, and the table's names once known.
+pub(super) struct Ctx<'a> {
+    pub src: Source<'a>,
+    pub names: Names,
+}
+
+impl Ctx<'_> {
+    pub fn err(
+        &self,
+        kind: MtgErrorKind,
+        span: Range<usize>,
+        m: impl Into<String>,
+    ) -> MtgScenarioError {
+        self.src.error(kind, span, m)
+    }
+
+    /// A player's letter in a value.
+    pub fn player(&self, s: &Spanned<String>) -> Result<Player, MtgScenarioError> {
+        self.names
+            .player_at(s.get_ref(), 0)
+            .map_err(|(_, m)| self.err(MtgErrorKind::Value, s.span(), m))
+    }
+
+    /// A player's letter, or "none".
+    pub fn player_or_none(&self, s: &Spanned<String>) -> Result<Option<Player>, MtgScenarioError> {
+        if s.get_ref() == "none" {
+            return Ok(None);
+        }
+        self.names
+            .player_at(s.get_ref(), 0)
+            .map(Some)
+            .map_err(|(_, m)| self.err(MtgErrorKind::Value, s.span(), format!("{m}, or `none`")))
+    }
+
+    /// The line `span` starts on.
+    pub fn line(&self, span: Range<usize>) -> usize {
+        self.src.at(span.start).0
+    }
+}
+
+/// A step name ("main", "combat", "end").
+pub(super) fn step_named(s: &str) -> Option<Step> {
+    match s {
+        "main" => Some(Step::Main),
+        "combat" => Some(Step::Combat),
+        "end" => Some(Step::End),
+        _ => None,
+    }
+}
+
+/// A zone name.
+pub(super) fn zone_named(s: &str) -> Option<Zone> {
+    Some(match s {
+        "library" => Zone::Library,
+        "hand" => Zone::Hand,
+        "battlefield" => Zone::Battlefield,
+        "stack" => Zone::Stack,
+        "graveyard" => Zone::Graveyard,
+        "exile" => Zone::Exile,
+        "ante" => Zone::Ante,
+        "gone" => Zone::Gone,
+        _ => return None,
+    })
+}
+
+fn toml_error(src: &Source<'_>, kind: MtgErrorKind, e: &toml::de::Error) -> MtgScenarioError {
+    let message = e.message().trim().replace('\n', " ");
+    src.error(kind, e.span().unwrap_or(0..0), message)
+}
+
+pub(super) fn parse(text: &str, file: Option<&str>) -> Result<MtgScenario, MtgScenarioError> {
+    let src = Source {
+        text,
+        file: file.map(str::to_string),
+    };
+    toml::from_str::<toml::Table>(text).map_err(|e| toml_error(&src, MtgErrorKind::Syntax, &e))?;
+    let head: RawRuleset =
+        toml::from_str(text).map_err(|e| toml_error(&src, MtgErrorKind::Schema, &e))?;
+    match &head.ruleset {
+        None => {
+            return Err(src.error(
+                MtgErrorKind::Schema,
+                0..0,
+                "an MTG scenario starts with `ruleset = \"mtg\"`",
+            ));
+        }
+        Some(r) if r.get_ref() != "mtg" => {
+            return Err(src.error(
+                MtgErrorKind::Value,
+                r.span(),
+                format!("ruleset is `{}`; this reader reads `mtg`", r.get_ref()),
+            ));
+        }
+        Some(_) => {}
+    }
+    let raw: RawScenario =
+        toml::from_str(text).map_err(|e| toml_error(&src, MtgErrorKind::Schema, &e))?;
+    let mut ctx = Ctx {
+        src,
+        names: Names {
+            by_name: HashMap::new(),
+            players: 0,
+        },
+    };
+    let (setup, names) = read_setup(&mut ctx, &raw.setup)?;
+    let mut steps = Vec::new();
+    let mut step_text = Vec::new();
+    let mut step_lines = Vec::new();
+    let mut step_refused = Vec::new();
+    for (i, s) in raw.steps.iter().enumerate() {
+        let trimmed = s.get_ref().trim_end();
+        let (body, refused) = match trimmed.strip_suffix("(refused)") {
+            Some(body) => (body, true),
+            None => (trimmed, false),
+        };
+        step_refused.push(refused);
+        let sentence = ctx.names.sentence(body).map_err(|(offset, m)| {
+            let at = ctx.src.in_string(&s.span(), offset);
+            let kind = if m.starts_with("no object") || m.contains("not a player") {
+                MtgErrorKind::Name
+            } else {
+                MtgErrorKind::Step
+            };
+            ctx.err(kind, at..at, format!("step {}: {m}", i + 1))
+        })?;
+        steps.push(sentence);
+        step_text.push(s.get_ref().clone());
+        step_lines.push(ctx.line(s.span()));
+    }
+    let checks = read_checks(&ctx, &raw.check, steps.len())?;
+    let expect = match &raw.expect {
+        None => None,
+        Some(e) => {
+            if let Some(after) = &e.get_ref().after {
+                return Err(ctx.err(
+                    MtgErrorKind::Schema,
+                    after.span(),
+                    "[expect] holds after the last step; `after` is for [[check]]",
+                ));
+            }
+            Some(Check {
+                after: steps.len(),
+                line: ctx.line(e.span()),
+                items: read_expectations(&ctx, e.get_ref())?,
+            })
+        }
+    };
+    Ok(MtgScenario {
+        file: file.map(str::to_string),
+        title: raw.title,
+        rules: raw.rules,
+        description: raw.description,
+        setup,
+        names,
+        steps,
+        step_text,
+        step_lines,
+        step_refused,
+        checks,
+        expect,
+    })
+}
+
+/// The `[[check]]` tables of a scenario of `n_steps` steps.
+fn read_checks(
+    ctx: &Ctx<'_>,
+    raw: &[Spanned<RawExpect>],
+    n_steps: usize,
+) -> Result<Vec<Check>, MtgScenarioError> {
+    let mut checks = Vec::new();
+    for c in raw {
+        let Some(after) = &c.get_ref().after else {
+            return Err(ctx.err(
+                MtgErrorKind::Schema,
+                c.span(),
+                "a [[check]] says when it holds: `after = N` (0 is the start)",
+            ));
+        };
+        let n = usize::try_from(*after.get_ref())
+            .ok()
+            .filter(|&n| n <= n_steps)
+            .ok_or_else(|| {
+                ctx.err(
+                    MtgErrorKind::Value,
+                    after.span(),
+                    format!(
+                        "`after = {}`, but there are {} steps (0 to {} are allowed)",
+                        after.get_ref(),
+                        n_steps,
+                        n_steps
+                    ),
+                )
+            })?;
+        checks.push(Check {
+            after: n,
+            line: ctx.line(c.span()),
+            items: read_expectations(ctx, c.get_ref())?,
+        });
+    }
+    Ok(checks)
+}
+
+fn number<T: TryFrom<i64>>(
+    ctx: &Ctx<'_>,
+    v: &Spanned<i64>,
+    what: &str,
+    range: &str,
+) -> Result<T, MtgScenarioError> {
+    T::try_from(*v.get_ref()).map_err(|_| {
+        ctx.err(
+            MtgErrorKind::Value,
+            v.span(),
+            format!("{what} must be {range}, not {}", v.get_ref()),
+        )
+    })
+}
+
+fn read_setup(
+    ctx: &mut Ctx<'_>,
+    raw: &Spanned<RawSetup>,
+) -> Result<(MtgSetup, Vec<String>), MtgScenarioError> {
+    let r = raw.get_ref();
+    let players: u8 = number(ctx, &r.players, "players", "2, 3 or 4")?;
+    if !(2..=4).contains(&players) {
+        return Err(ctx.err(
+            MtgErrorKind::Value,
+            r.players.span(),
+            format!("players must be 2, 3 or 4, not {players}"),
+        ));
+    }
+    ctx.names.players = players;
+    let mut setup = MtgSetup {
+        players,
+        ..MtgSetup::default()
+    };
+    if let Some(life) = &r.life {
+        setup.life = number(ctx, life, "life", "1 to 999")?;
+    }
+    if let Some(a) = &r.active {
+        setup.active = ctx.player(a)?;
+    }
+    if let Some(s) = &r.step {
+        setup.step = step_named(s.get_ref()).ok_or_else(|| {
+            ctx.err(
+                MtgErrorKind::Value,
+                s.span(),
+                format!("step is `main`, `combat` or `end`, not `{}`", s.get_ref()),
+            )
+        })?;
+    }
+    if let Some(t) = &r.turns {
+        setup.turns = number(ctx, t, "turns", "0 to 255")?;
+    }
+    if let Some(p) = &r.rule_choice {
+        setup.rule_choice = Some(ctx.player(p)?);
+    }
+    if let Some(p) = &r.planar_controller {
+        setup.planar_controller = Some(ctx.player(p)?);
+    }
+    let names = read_cards(ctx, r, &mut setup)?;
+    setup.validate().map_err(|errs| {
+        let first = errs.0.first().cloned().unwrap_or_default();
+        let span = first
+            .strip_prefix("card ")
+            .and_then(|rest| rest.split(' ').next())
+            .and_then(|i| i.parse::<usize>().ok())
+            .and_then(|i| r.cards.get(i))
+            .map_or(raw.span(), Spanned::span);
+        ctx.err(MtgErrorKind::Setup, span, errs.0.join("; "))
+    })?;
+    Ok((setup, names))
+}
+
+fn read_cards(
+    ctx: &mut Ctx<'_>,
+    r: &RawSetup,
+    setup: &mut MtgSetup,
+) -> Result<Vec<String>, MtgScenarioError> {
+    let mut names = Vec::new();
+    let mut tokens = 0;
+    for c in &r.cards {
+        let c = c.get_ref();
+        let card = Card::from_key(c.card.get_ref()).ok_or_else(|| {
+            let keys: Vec<&str> = Card::ALL.iter().map(|c| c.key()).collect();
+            ctx.err(
+                MtgErrorKind::Value,
+                c.card.span(),
+                format!(
+                    "`{}` is not a card of the catalog ({})",
+                    c.card.get_ref(),
+                    keys.join(", ")
+                ),
+            )
+        })?;
+        let zone = zone_named(c.zone.get_ref())
+            .filter(|z| !matches!(z, Zone::Stack | Zone::Gone))
+            .ok_or_else(|| {
+                ctx.err(
+                    MtgErrorKind::Value,
+                    c.zone.span(),
+                    format!(
+                        "zone is library, hand, battlefield, graveyard, exile or ante, not `{}`",
+                        c.zone.get_ref()
+                    ),
+                )
+            })?;
+        if card == Card::Myr {
+            tokens += 1;
+        }
+        let name = match &c.name {
+            Some(n) => {
+                check_name(ctx, n)?;
+                n.get_ref().clone()
+            }
+            None if card == Card::Myr => format!("Myr token {tokens}"),
+            None => card.name().to_string(),
+        };
+        let span = c.name.as_ref().map_or(c.card.span(), Spanned::span);
+        let id = ObjId(u8::try_from(names.len()).unwrap_or(u8::MAX));
+        if ctx.names.by_name.insert(name.clone(), id).is_some() {
+            return Err(ctx.err(
+                MtgErrorKind::Name,
+                span,
+                format!("two objects are named `{name}`: give each its own `name`"),
+            ));
+        }
+        names.push(name);
+        setup.cards.push(CardAt {
+            card,
+            owner: ctx.player(&c.owner)?,
+            zone,
+            entered_under: c
+                .entered_under
+                .as_ref()
+                .map(|p| ctx.player(p))
+                .transpose()?,
+            attached: None,
+            token: card == Card::Myr,
+        });
+    }
+    for (i, c) in r.cards.iter().enumerate() {
+        if let Some(a) = &c.get_ref().attached {
+            let id = ctx.names.by_name.get(a.get_ref()).copied().ok_or_else(|| {
+                ctx.err(
+                    MtgErrorKind::Name,
+                    a.span(),
+                    format!("attached: no card of the setup is named `{}`", a.get_ref()),
+                )
+            })?;
+            if let Some(card) = setup.cards.get_mut(i) {
+                card.attached = Some(id);
+            }
+        }
+    }
+    Ok(names)
+}
+
+/// A name a setup may give: not empty, not a player's letter or a number, not a token's.
+fn check_name(ctx: &Ctx<'_>, n: &Spanned<String>) -> Result<(), MtgScenarioError> {
+    let s = n.get_ref();
+    let bad = if s.trim().is_empty() || s.trim() != s {
+        Some("a name is not empty and has no spaces around it".to_string())
+    } else if s.chars().count() == 1 && s.chars().all(|c| ('A'..='D').contains(&c)) {
+        Some(format!(
+            "`{s}` is a player's letter ({}); name the object otherwise",
+            letters(4)
+        ))
+    } else if s.bytes().all(|b| b.is_ascii_digit()) {
+        Some(format!("`{s}` is a number; name the object otherwise"))
+    } else if token_number(s).is_some() {
+        Some(format!(
+            "`{s}` is how tokens are named; name the object otherwise"
+        ))
+    } else if s.contains(" targeting ") || s.contains(" with ") || s.ends_with("'s trigger") {
+        Some(format!(
+            "`{s}` would make steps ambiguous; name the object otherwise"
+        ))
+    } else {
+        None
+    };
+    match bad {
+        Some(m) => Err(ctx.err(MtgErrorKind::Name, n.span(), m)),
+        None => Ok(()),
+    }
+}

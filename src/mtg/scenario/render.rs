@@ -1,0 +1,258 @@
+//! A scenario as a rulebook-style example: the title, the table, and each step with what it
+//! caused, citing the rules.
+
+use std::fmt::Write as _;
+
+use super::MtgScenario;
+use super::expect::{object_name, step_name, zone_name};
+use crate::mtg::types::{ChoiceKind, ObjId, Player, StackItem};
+use crate::mtg::view::{MtgEvent, MtgView};
+
+/// Names objects and stack items in a game's last view.
+struct Namer<'a> {
+    scenario: &'a MtgScenario,
+    view: &'a MtgView,
+}
+
+impl Namer<'_> {
+    fn obj(&self, id: ObjId) -> String {
+        object_name(self.scenario, self.view, id)
+    }
+    fn item(&self, item: &StackItem) -> String {
+        match *item {
+            StackItem::Spell { card, .. } => self.obj(card),
+            StackItem::Trigger { source, .. } => format!("{}'s trigger", self.obj(source)),
+        }
+    }
+    fn owner(&self, id: ObjId) -> String {
+        self.view
+            .object(id)
+            .map_or("its owner".to_string(), |o| o.owner.to_string())
+    }
+
+    /// One event as a clause, or `None` for what the step's sentence already says.
+    fn event(&self, e: &MtgEvent, after: &MtgView) -> Option<String> {
+        Some(match *e {
+            MtgEvent::TurnBegan { player } => format!("{player}'s turn begins"),
+            MtgEvent::TurnSkipped { player } => {
+                format!("{player}'s turn does not begin, {player} having left (800.4j)")
+            }
+            MtgEvent::StepBegan { step } => format!("the {} step begins", step_name(step)),
+            MtgEvent::PriorityTo { player } => format!("{player} receives priority"),
+            MtgEvent::Passed { .. } | MtgEvent::Chose { .. } => return None,
+            MtgEvent::Cycled { card, .. } => format!(
+                "{} is put into {}'s graveyard",
+                self.obj(card),
+                self.owner(card)
+            ),
+            MtgEvent::Cast { card, .. } => format!("{} goes on the stack", self.obj(card)),
+            MtgEvent::Triggered { ref item } => {
+                format!("{} goes on the stack", self.item(item))
+            }
+            MtgEvent::Resolved { ref item } => format!("{} resolves", self.item(item)),
+            MtgEvent::Fizzled { ref item } => format!(
+                "{} does not resolve, its target being illegal (608.2b)",
+                self.item(item)
+            ),
+            MtgEvent::Entered { object, controller } => format!(
+                "{} enters the battlefield under {controller}'s control",
+                self.obj(object)
+            ),
+            MtgEvent::TokenCreated { object, player } => {
+                format!("{player} creates {}", self.obj(object))
+            }
+            MtgEvent::Attacked { creature, defender } => {
+                format!("{} attacks {defender}", self.obj(creature))
+            }
+            MtgEvent::Damage {
+                creature,
+                player,
+                amount,
+            } => format!("{} deals {amount} damage to {player}", self.obj(creature)),
+            MtgEvent::GainedLife { player, amount } => format!("{player} gains {amount} life"),
+            MtgEvent::ToGraveyard { object } => format!(
+                "{} is put into {}'s graveyard",
+                self.obj(object),
+                self.owner(object)
+            ),
+            MtgEvent::Exiled { object, rule } => {
+                let why = if rule.starts_with(char::is_numeric) {
+                    rule.to_string()
+                } else {
+                    "by Astral Slide's ability".to_string()
+                };
+                format!("{} is exiled ({why})", self.obj(object))
+            }
+            MtgEvent::Returned { object } => format!(
+                "{} returns to the battlefield under its owner's control",
+                self.obj(object)
+            ),
+            MtgEvent::ControlEnded { effect, rule } => {
+                let name = self.obj(effect.object);
+                let mut s = format!(
+                    "the effect of {} giving {} control of {name} ends ({rule})",
+                    effect.from.name(),
+                    effect.controller
+                );
+                let o = after.object(effect.object);
+                if let Some(c) = o.and_then(|o| o.controller) {
+                    let _ = write!(s, "; {name} is now controlled by {c}");
+                }
+                s
+            }
+            MtgEvent::ProtectionEnded { protection, rule } => format!(
+                "{}'s \"until your next turn\" effect ends ({rule})",
+                protection.player
+            ),
+            MtgEvent::Left { player } => format!("{player} leaves the game"),
+            MtgEvent::LeftGame { object } => format!(
+                "{} leaves the game with its owner (800.4a)",
+                self.obj(object)
+            ),
+            MtgEvent::CeasedToExist { ref item } => {
+                format!("{} ceases to exist (800.4a)", self.item(item))
+            }
+            MtgEvent::TokenNotCreated { player } => {
+                format!("no Myr token is created, {player} having left (800.4b)")
+            }
+            MtgEvent::TriggerNotPut { controller, source } => format!(
+                "{controller}'s {}'s trigger is not put on the stack, {controller} having left \
+                 (800.4d)",
+                self.obj(source)
+            ),
+            MtgEvent::DamageNotAssigned { creature, player } => format!(
+                "{}'s combat damage to {player} is not assigned, {player} having left (800.4e)",
+                self.obj(creature)
+            ),
+            MtgEvent::ChoiceTo { player, rule } => {
+                format!("the choice goes to {player} ({rule})")
+            }
+            MtgEvent::PlanarController { player } => {
+                format!("{player} becomes the planar controller (800.4n)")
+            }
+            MtgEvent::Stopped => "the model's bound on turns ends the game here".to_string(),
+            MtgEvent::GameOver { winner } => match winner {
+                Some(w) => format!("only {w} is left and wins the game (104.2a)"),
+                None => "nobody is left; the game is over (104.2a)".to_string(),
+            },
+        })
+    }
+}
+
+fn choice(n: &Namer<'_>, kind: ChoiceKind) -> String {
+    match kind {
+        ChoiceKind::SlideTarget { source } => {
+            format!("a target for {}'s trigger, or decline", n.obj(source))
+        }
+        ChoiceKind::MirrorPlayer { mirror } => format!("a player for {}", n.obj(mirror)),
+        ChoiceKind::LifeGain { spell, .. } => format!("1 or 2 for {}", n.obj(spell)),
+        ChoiceKind::Appoint { spell, opponent } => format!(
+            "another {} to make the choice of {} (800.4f)",
+            if opponent { "opponent" } else { "player" },
+            n.obj(spell)
+        ),
+        ChoiceKind::Rule => "1 or 2, a rule's choice".to_string(),
+    }
+}
+
+fn players(ps: impl Iterator<Item = Player>) -> String {
+    let v: Vec<String> = ps.map(|p| p.to_string()).collect();
+    match v.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+        Some((last, _)) => last.clone(),
+        None => "nobody".to_string(),
+    }
+}
+
+impl MtgScenario {
+    /// The scenario as a rulebook-style example paragraph, replayed on the reference engine:
+    /// the title, the table, then each step with what it caused.
+    pub fn render(&self) -> String {
+        let replay = self.replay();
+        let mut out = String::new();
+        let _ = writeln!(out, "{}", self.title);
+        if !self.rules.is_empty() {
+            let _ = writeln!(out, "Rules: {}.", self.rules.join(", "));
+        }
+        let Some(last) = replay.views.last() else {
+            let _ = writeln!(out, "(the table cannot be played)");
+            return out;
+        };
+        let namer = Namer {
+            scenario: self,
+            view: last,
+        };
+        out.push('\n');
+        out.push_str(&self.table(&namer));
+        for (i, text) in self.step_text.iter().enumerate() {
+            let Some(events) = replay.events.get(i + 1) else {
+                let _ = writeln!(out, "{}. {text}: not taken.", i + 1);
+                break;
+            };
+            let after = replay.views.get(i + 1).unwrap_or(last);
+            let clauses: Vec<String> = events
+                .iter()
+                .filter_map(|e| namer.event(e, after))
+                .collect();
+            let mut clauses = clauses;
+            if self.step_refused.get(i).copied().unwrap_or(false) {
+                clauses.push("the game does not allow it".to_string());
+            }
+            if let Some(p) = after.pending {
+                clauses.push(format!("{} must choose {}", p.by, choice(&namer, p.kind)));
+            }
+            let mut line = format!("{}. {text}", i + 1);
+            if clauses.is_empty() {
+                line.push('.');
+            } else {
+                let _ = write!(line, ": {}.", clauses.join("; "));
+            }
+            let _ = writeln!(out, "{line}");
+        }
+        for f in &replay.failures {
+            let _ = writeln!(out, "Not as expected: {f}.");
+        }
+        out
+    }
+
+    fn table(&self, namer: &Namer<'_>) -> String {
+        let s = &self.setup;
+        let mut out = format!(
+            "Players {} in turn order, each at {} life; it is {}'s turn, {} step.",
+            players(s.seats()),
+            s.life,
+            s.active,
+            step_name(s.step)
+        );
+        if let Some(p) = s.planar_controller {
+            let _ = write!(out, " {p} is the planar controller.");
+        }
+        if let Some(p) = s.rule_choice {
+            let _ = write!(out, " A rule's choice waits for {p}.");
+        }
+        for p in s.seats() {
+            let owned: Vec<String> = s
+                .cards
+                .iter()
+                .enumerate()
+                .filter(|(_, c)| c.owner == p)
+                .map(|(i, c)| {
+                    let id = ObjId(u8::try_from(i).unwrap_or(u8::MAX));
+                    let mut d = format!("{} ({})", namer.obj(id), zone_name(c.zone));
+                    if let Some(q) = c.entered_under.filter(|q| *q != p) {
+                        let _ = write!(d, ", entered under {q}'s control");
+                    }
+                    if let Some(t) = c.attached {
+                        let _ = write!(d, ", enchanting {}", namer.obj(t));
+                    }
+                    d
+                })
+                .collect();
+            if !owned.is_empty() {
+                let _ = write!(out, " {p} owns {}.", owned.join(", "));
+            }
+        }
+        out.push('\n');
+        out
+    }
+}

@@ -1,0 +1,247 @@
+//! Every MTG scenario under `tests/scenarios/mtg/` replays on the reference MTG engine and meets
+//! its expectations; the engine's known faults each break at least one of them; every file under
+//! `tests/malformed/mtg/` is refused at the line (and column) its first line promises.
+
+use std::path::{Path, PathBuf};
+
+use riftcheck::mtg::MtgFault;
+use riftcheck::mtg::scenario::{MtgErrorKind, MtgScenario};
+
+fn files(dir: &str) -> Vec<PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join(dir);
+    let mut out: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("cannot read {}: {e}", dir.display()))
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "toml"))
+        .collect();
+    out.sort();
+    out
+}
+
+fn scenarios() -> Vec<MtgScenario> {
+    files("tests/scenarios/mtg")
+        .iter()
+        .map(|p| MtgScenario::load(p).unwrap_or_else(|e| panic!("{e}")))
+        .collect()
+}
+
+fn load(name: &str) -> MtgScenario {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/scenarios/mtg")
+        .join(name);
+    MtgScenario::load(path).unwrap_or_else(|e| panic!("{e}"))
+}
+
+#[test]
+fn every_mtg_scenario_replays_and_meets_its_expectations() {
+    let paths = files("tests/scenarios/mtg");
+    assert!(paths.len() >= 20, "only {} MTG scenarios", paths.len());
+    let mut failed = Vec::new();
+    for path in &paths {
+        let s = match MtgScenario::load(path) {
+            Ok(s) => s,
+            Err(e) => {
+                failed.push(e.to_string());
+                continue;
+            }
+        };
+        assert!(!s.rules.is_empty(), "{}: no rules", path.display());
+        assert!(
+            s.description.is_some(),
+            "{}: no description",
+            path.display()
+        );
+        for f in s.replay().failures {
+            failed.push(format!("{}: {f}", path.display()));
+        }
+    }
+    assert!(
+        failed.is_empty(),
+        "{} failures:\n{}",
+        failed.len(),
+        failed.join("\n")
+    );
+}
+
+/// Every sub-rule of 800.4 has a scenario of its own, named after it.
+#[test]
+fn every_sub_rule_has_a_scenario() {
+    let names: Vec<String> = files("tests/scenarios/mtg")
+        .iter()
+        .filter_map(|p| p.file_name().map(|n| n.to_string_lossy().into_owned()))
+        .collect();
+    for sub in [
+        "a", "b", "c", "d", "e", "f", "g", "h", "i", "j", "k", "m", "n",
+    ] {
+        let prefix = format!("800_4{sub}_");
+        assert!(
+            names.iter().any(|n| n.starts_with(&prefix)),
+            "no scenario for 800.4{sub}"
+        );
+    }
+}
+
+/// Each fault of the engine makes at least one scenario fail.
+#[test]
+fn every_fault_breaks_a_scenario() {
+    let all = scenarios();
+    let mut uncaught = Vec::new();
+    for fault in MtgFault::ALL {
+        if !all.iter().any(|s| !s.replay_with_fault(fault).passed()) {
+            uncaught.push(fault.key());
+        }
+    }
+    assert!(uncaught.is_empty(), "no scenario catches {uncaught:?}");
+}
+
+/// The seed's first example is caught by the fault that exiles the stolen creature.
+#[test]
+fn stolen_exiled_breaks_the_mind_control_example() {
+    let s = load("seed_004_mind_control_alex_leaves.toml");
+    assert!(s.replay().passed());
+    let r = s.replay_with_fault(MtgFault::StolenExiled);
+    assert!(
+        r.failures.iter().any(|f| f.key.contains("Assault Griffin")),
+        "{:?}",
+        r.failures
+    );
+}
+
+/// A few faults and the very scenario each must break.
+#[test]
+fn named_faults_break_their_scenarios() {
+    let cases = [
+        (MtgFault::PriorityKept, "800_4a_priority_passes_on.toml"),
+        (MtgFault::TokenForLeaver, "800_4b_token_for_leaver.toml"),
+        (MtgFault::DamageToLeaver, "800_4e_attack_on_conceder.toml"),
+        (MtgFault::TurnForLeaver, "800_4j_leaver_turn_skipped.toml"),
+        (MtgFault::AnteLeaves, "800_4m_ante_stays.toml"),
+        (MtgFault::PlanarLeaves, "800_4n_planar_controller.toml"),
+        (
+            MtgFault::LeaverTriggerPut,
+            "seed_004_astral_slide_bianca_leaves.toml",
+        ),
+    ];
+    for (fault, file) in cases {
+        let s = load(file);
+        assert!(s.replay().passed(), "{file}: {:?}", s.replay().failures);
+        assert!(
+            !s.replay_with_fault(fault).passed(),
+            "{} does not break {file}",
+            fault.key()
+        );
+    }
+}
+
+/// The rendering is a paragraph naming the steps and the rules they cite.
+#[test]
+fn render_tells_the_example() {
+    let text = load("seed_004_mind_control_alex_leaves.toml").render();
+    assert!(text.contains("A leaves the game"), "{text}");
+    assert!(
+        text.contains("Mind Control leaves the game with its owner (800.4a)"),
+        "{text}"
+    );
+    assert!(
+        text.contains("Assault Griffin is now controlled by B"),
+        "{text}"
+    );
+    for s in scenarios() {
+        let text = s.render();
+        assert!(text.starts_with(&s.title), "{text}");
+        assert!(!text.contains("Not as expected"), "{text}");
+    }
+}
+
+/// What a malformed file's first line promises: `# expect: LINE:COL KIND SUBSTRING`.
+fn header(path: &Path) -> (usize, usize, String, String) {
+    let text = std::fs::read_to_string(path).expect("readable");
+    let first = text.lines().next().unwrap_or("");
+    let rest = first
+        .strip_prefix("# expect: ")
+        .unwrap_or_else(|| panic!("{}: no `# expect: LINE:COL KIND TEXT`", path.display()));
+    let mut parts = rest.splitn(3, ' ');
+    let at = parts.next().unwrap_or("");
+    let kind = parts.next().unwrap_or("").to_string();
+    let sub = parts.next().unwrap_or("").to_string();
+    let (l, c) = at.split_once(':').expect("LINE:COL");
+    (
+        l.parse().expect("line"),
+        c.parse().expect("column"),
+        kind,
+        sub,
+    )
+}
+
+fn kind_name(k: MtgErrorKind) -> String {
+    format!("{k:?}").to_lowercase()
+}
+
+#[test]
+fn every_malformed_mtg_file_is_refused_where_it_says() {
+    let paths = files("tests/malformed/mtg");
+    assert!(paths.len() >= 8, "only {} malformed MTG files", paths.len());
+    for path in &paths {
+        let (line, column, kind, sub) = header(path);
+        let err = match MtgScenario::load(path) {
+            Ok(_) => panic!("{}: accepted", path.display()),
+            Err(e) => e,
+        };
+        let at = (err.line, err.column);
+        assert_eq!(at, (line, column), "{}: {err}", path.display());
+        assert_eq!(kind_name(err.kind), kind, "{}: {err}", path.display());
+        assert!(
+            err.to_string().contains(&sub),
+            "{}: `{err}` does not say `{sub}`",
+            path.display()
+        );
+        assert!(
+            err.to_string().contains(&path.display().to_string()),
+            "{err}"
+        );
+    }
+}
+
+/// No text makes the reader panic: every prefix of every scenario and malformed file.
+#[test]
+fn no_prefix_of_any_file_panics() {
+    let mut all = files("tests/scenarios/mtg");
+    all.extend(files("tests/malformed/mtg"));
+    for path in all {
+        let text = std::fs::read_to_string(&path).expect("readable");
+        let mut cut = 0;
+        while cut < text.len() {
+            if text.is_char_boundary(cut) {
+                let _ = MtgScenario::parse(&text[..cut], None);
+            }
+            cut += 7;
+        }
+    }
+}
+
+/// Print a scenario's rendering: `MTG_RENDER=file.toml cargo test -p riftcheck --test
+/// mtg_scenarios print_render -- --nocapture`.
+#[test]
+fn print_render() {
+    if let Ok(name) = std::env::var("MTG_RENDER") {
+        let s = load(&name);
+        println!("{}", s.render());
+        for f in s.replay().failures {
+            println!("FAIL {f}");
+        }
+    }
+}
+
+/// Print the errors of the malformed files: `MTG_MALFORMED=1 cargo test -p riftcheck --test
+/// mtg_scenarios print_malformed -- --nocapture`.
+#[test]
+fn print_malformed() {
+    if std::env::var("MTG_MALFORMED").is_ok() {
+        for path in files("tests/malformed/mtg") {
+            match MtgScenario::load(&path) {
+                Ok(_) => println!("{}: accepted", path.display()),
+                Err(e) => println!("{e}"),
+            }
+        }
+    }
+}
