@@ -1,11 +1,12 @@
-//! Every MTG scenario under `tests/scenarios/mtg/` replays on the reference MTG engine and meets
+//! Every MTG scenario under `tests/mtg/scenarios/` replays on the reference MTG engine and meets
 //! its expectations; the engine's known faults each break at least one of them; every file under
-//! `tests/malformed/mtg/` is refused at the line (and column) its first line promises.
+//! `tests/mtg/malformed/` is refused at the line (and column) its first line promises.
 
 use std::path::{Path, PathBuf};
 
 use riftcheck::mtg::MtgFault;
 use riftcheck::mtg::scenario::{MtgErrorKind, MtgScenario};
+use riftcheck::mtg::spec::MtgSpec;
 
 fn files(dir: &str) -> Vec<PathBuf> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join(dir);
@@ -19,7 +20,7 @@ fn files(dir: &str) -> Vec<PathBuf> {
 }
 
 fn scenarios() -> Vec<MtgScenario> {
-    files("tests/scenarios/mtg")
+    files("tests/mtg/scenarios")
         .iter()
         .map(|p| MtgScenario::load(p).unwrap_or_else(|e| panic!("{e}")))
         .collect()
@@ -27,14 +28,14 @@ fn scenarios() -> Vec<MtgScenario> {
 
 fn load(name: &str) -> MtgScenario {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/scenarios/mtg")
+        .join("tests/mtg/scenarios")
         .join(name);
     MtgScenario::load(path).unwrap_or_else(|e| panic!("{e}"))
 }
 
 #[test]
 fn every_mtg_scenario_replays_and_meets_its_expectations() {
-    let paths = files("tests/scenarios/mtg");
+    let paths = files("tests/mtg/scenarios");
     assert!(paths.len() >= 20, "only {} MTG scenarios", paths.len());
     let mut failed = Vec::new();
     for path in &paths {
@@ -54,6 +55,10 @@ fn every_mtg_scenario_replays_and_meets_its_expectations() {
         for f in s.replay().failures {
             failed.push(format!("{}: {f}", path.display()));
         }
+        // The spec, a second reading of the same game, meets them too.
+        for f in s.replay_on::<MtgSpec>().failures {
+            failed.push(format!("{} (on the spec): {f}", path.display()));
+        }
     }
     assert!(
         failed.is_empty(),
@@ -66,7 +71,7 @@ fn every_mtg_scenario_replays_and_meets_its_expectations() {
 /// Every sub-rule of 800.4 has a scenario of its own, named after it.
 #[test]
 fn every_sub_rule_has_a_scenario() {
-    let names: Vec<String> = files("tests/scenarios/mtg")
+    let names: Vec<String> = files("tests/mtg/scenarios")
         .iter()
         .filter_map(|p| p.file_name().map(|n| n.to_string_lossy().into_owned()))
         .collect();
@@ -179,7 +184,7 @@ fn kind_name(k: MtgErrorKind) -> String {
 
 #[test]
 fn every_malformed_mtg_file_is_refused_where_it_says() {
-    let paths = files("tests/malformed/mtg");
+    let paths = files("tests/mtg/malformed");
     assert!(paths.len() >= 8, "only {} malformed MTG files", paths.len());
     for path in &paths {
         let (line, column, kind, sub) = header(path);
@@ -205,8 +210,8 @@ fn every_malformed_mtg_file_is_refused_where_it_says() {
 /// No text makes the reader panic: every prefix of every scenario and malformed file.
 #[test]
 fn no_prefix_of_any_file_panics() {
-    let mut all = files("tests/scenarios/mtg");
-    all.extend(files("tests/malformed/mtg"));
+    let mut all = files("tests/mtg/scenarios");
+    all.extend(files("tests/mtg/malformed"));
     for path in all {
         let text = std::fs::read_to_string(&path).expect("readable");
         let mut cut = 0;
@@ -237,7 +242,7 @@ fn print_render() {
 #[test]
 fn print_malformed() {
     if std::env::var("MTG_MALFORMED").is_ok() {
-        for path in files("tests/malformed/mtg") {
+        for path in files("tests/mtg/malformed") {
             match MtgScenario::load(&path) {
                 Ok(_) => println!("{}: accepted", path.display()),
                 Err(e) => println!("{e}"),

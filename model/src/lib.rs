@@ -13,6 +13,7 @@ pub mod digest;
 pub mod explore;
 pub mod memo;
 pub mod model;
+pub mod mtg;
 pub mod probes;
 pub mod progress;
 pub mod properties;

@@ -22,29 +22,10 @@ pub mod spec;
 pub mod types;
 pub mod view;
 
-use crate::engine::Ruleset;
-
 pub use engine::{MtgFault, MtgGame};
 pub use setup::{CardAt, MtgSetup, MtgSetupErrors};
 pub use types::{
     Action, Card, ChoiceKind, ControlEffect, Delayed, Duration, ObjId, Pending, Pick, Player,
     Protection, StackItem, Step, Target, TriggerEffect, Waiting, Zone,
 };
-pub use view::{MtgEvent, MtgView, ObjectView, PlayerView, Refusal};
-
-/// Magic: The Gathering, as far as 800.4 reaches: the ruleset of [`engine::MtgGame`] and
-/// [`spec::MtgSpec`].
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
-pub struct Mtg;
-
-impl Ruleset for Mtg {
-    type Setup = MtgSetup;
-    type SetupErrors = MtgSetupErrors;
-    type Action = Action;
-    type Event = MtgEvent;
-    type Refusal = Refusal;
-    type Observation = MtgView;
-    fn events_of(observation: &mut MtgView) -> &mut Vec<MtgEvent> {
-        &mut observation.events
-    }
-}
+pub use view::{Mtg, MtgEvent, MtgView, ObjectView, PlayerView, Refusal};

@@ -440,3 +440,20 @@ impl MtgEvent {
         }
     }
 }
+
+/// Magic: The Gathering, as far as 800.4 reaches: the ruleset of [`engine::MtgGame`] and
+/// [`spec::MtgSpec`].
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub struct Mtg;
+
+impl crate::engine::Ruleset for Mtg {
+    type Setup = super::setup::MtgSetup;
+    type SetupErrors = super::setup::MtgSetupErrors;
+    type Action = Action;
+    type Event = MtgEvent;
+    type Refusal = Refusal;
+    type Observation = MtgView;
+    fn events_of(observation: &mut MtgView) -> &mut Vec<MtgEvent> {
+        &mut observation.events
+    }
+}

@@ -118,6 +118,11 @@ pub struct CheckArgs {
     /// the rules no transition cited (`docs/rules-covered.md`)
     #[arg(long)]
     pub coverage: bool,
+    /// Only this ruleset: `riftbound` (651-652) or `mtg` (Magic: The Gathering's 800.4, its own
+    /// configurations, properties and faults; docs/mtg.md). By default, a check of the built-in
+    /// configurations with no filter covers both, the MTG ones after (in text output).
+    #[arg(long, value_parser = ["riftbound", "mtg"])]
+    pub ruleset: Option<String>,
 }
 
 /// The file holding a configuration's fingerprints: its name, and the run of a split check.
@@ -370,6 +375,73 @@ fn split_targets(
 
 /// Runs `riftcheck check`.
 pub fn run(args: CheckArgs) -> ExitCode {
+    if args.ruleset.as_deref() == Some("mtg") {
+        return run_mtg(&args);
+    }
+    let both = args.ruleset.is_none() && args.is_default_run();
+    let threads = args.threads.map(usize::from);
+    let status = run_riftbound(args);
+    if !both {
+        return status;
+    }
+    let mtg = crate::mtg::check::run_default(threads);
+    if status == ExitCode::SUCCESS {
+        ExitCode::from(mtg)
+    } else {
+        status
+    }
+}
+
+impl CheckArgs {
+    /// Whether this is the default check, to which the MTG configurations are added: the
+    /// built-in configurations, unfiltered, no fault or other reading, not split, in text.
+    pub fn is_default_run(&self) -> bool {
+        self.files.is_empty()
+            && self.players.is_empty()
+            && self.mode.is_empty()
+            && self.family.is_empty()
+            && self.bounds.is_none()
+            && self.fault.is_none()
+            && self.policies.is_empty()
+            && self.shard.is_none()
+            && self.print.is_none()
+            && !self.list
+            && !self.coverage
+            && self.format == Format::Text
+    }
+}
+
+/// `check --ruleset mtg`: the options that apply to it, the others refused.
+fn run_mtg(args: &CheckArgs) -> ExitCode {
+    let unsupported = [
+        (!args.files.is_empty(), "scenario files"),
+        (!args.mode.is_empty(), "--mode"),
+        (args.bounds.is_some(), "--bounds"),
+        (!args.policies.is_empty(), "--policy"),
+        (args.shard.is_some(), "--shard"),
+        (args.coverage, "--coverage"),
+        (args.print.is_some(), "--print"),
+        (args.format == Format::Junit, "--format junit"),
+    ];
+    if let Some((_, what)) = unsupported.iter().find(|(on, _)| *on) {
+        return fail_input(format!("{what} is not available with --ruleset mtg"));
+    }
+    let opts = crate::mtg::check::MtgRun {
+        players: args.players.clone(),
+        families: args.family.clone(),
+        fault: args.fault.clone(),
+        list: args.list,
+        max_states: args.max_states,
+        threads: args.threads.map(usize::from),
+        json: args.format == Format::Json,
+    };
+    match crate::mtg::check::run(&opts) {
+        Ok(code) => ExitCode::from(code),
+        Err(e) => fail_input(e),
+    }
+}
+
+fn run_riftbound(args: CheckArgs) -> ExitCode {
     if args.list {
         return list(&args);
     }
@@ -666,6 +738,7 @@ mod tests {
             fingerprints: None,
             no_memo: false,
             coverage: false,
+            ruleset: None,
         }
     }
 

@@ -9,17 +9,19 @@ use crate::mtg::types::{
 use crate::mtg::view::MtgEvent;
 
 impl MtgGame {
-    /// Before anyone receives priority: state-based actions until none apply, then the waiting
-    /// triggers go on the stack, then the player due priority receives it.
+    /// Before anyone receives priority: state-based actions until none apply (even while a
+    /// choice is pending), then, unless a choice is pending, the waiting triggers go on the
+    /// stack, then the player due priority receives it.
     pub(crate) fn proceed(&mut self) {
         loop {
-            if self.over || self.pending.is_some() {
+            if self.over {
                 return;
             }
+            // State-based actions apply even while a choice is pending.
             if self.state_based_actions() {
                 continue;
             }
-            if self.over {
+            if self.over || self.pending.is_some() {
                 return;
             }
             if !self.waiting.is_empty() {

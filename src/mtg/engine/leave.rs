@@ -26,7 +26,9 @@ impl MtgGame {
         if !self.has(MtgFault::ControlledStays) {
             self.exile_still_controlled(p);
         }
-        self.exile_uncontrolled();
+        if !self.has(MtgFault::ControlledStays) {
+            self.exile_uncontrolled();
+        }
         self.move_choices(p);
         self.pass_priority_on(p);
         self.turn_goes_on(p);

@@ -11,7 +11,6 @@ use std::hash::{Hash, Hasher};
 
 pub use faults::MtgFault;
 
-use super::Mtg;
 use super::setup::{MtgSetup, MtgSetupErrors};
 use super::types::{
     Action, Card, ChoiceKind, ControlEffect, Delayed, ObjId, Pending, Pick, Player, Protection,
@@ -19,6 +18,7 @@ use super::types::{
 };
 use super::view::{MtgEvent, MtgView, ObjectView, PlayerView, Refusal};
 use crate::engine::Engine;
+use crate::mtg::view::Mtg;
 
 /// One object of the game.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -429,6 +429,7 @@ impl MtgGame {
                 self.passed = 0;
                 self.obj_mut(card).zone = Zone::Graveyard;
                 self.emit(MtgEvent::Cycled { player, card });
+                self.emit(MtgEvent::ToGraveyard { object: card });
                 let slides: Vec<ObjId> = self
                     .ids()
                     .filter(|&i| {

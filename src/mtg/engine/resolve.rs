@@ -39,7 +39,7 @@ impl MtgGame {
         }
     }
 
-    fn to_graveyard(&mut self, id: ObjId) {
+    fn put_in_graveyard(&mut self, id: ObjId) {
         self.obj_mut(id).zone = Zone::Graveyard;
         self.emit(MtgEvent::ToGraveyard { object: id });
     }
@@ -54,7 +54,7 @@ impl MtgGame {
         if !self.target_legal(target) {
             self.stack.pop();
             self.emit(MtgEvent::Fizzled { item });
-            self.to_graveyard(card);
+            self.put_in_graveyard(card);
             return;
         }
         let kind = self.obj(card).card;
@@ -99,7 +99,7 @@ impl MtgGame {
                         from: Card::ActOfTreason,
                     });
                 }
-                self.to_graveyard(card);
+                self.put_in_graveyard(card);
             }
             Card::Bribery => {
                 if let Some(Target::Player(q)) = target {
@@ -111,11 +111,11 @@ impl MtgGame {
                         self.enter(c, controller);
                     }
                 }
-                self.to_graveyard(card);
+                self.put_in_graveyard(card);
             }
             Card::ChronomanticEscape => {
                 self.protections.push(Protection { player: controller });
-                self.to_graveyard(card);
+                self.put_in_graveyard(card);
             }
             _ => self.enter(card, controller),
         }
@@ -258,7 +258,7 @@ impl MtgGame {
                     player: controller,
                     amount,
                 });
-                self.to_graveyard(spell);
+                self.put_in_graveyard(spell);
             }
             (ChoiceKind::Appoint { spell, opponent }, Pick::Player(by)) => {
                 let controller = p;

@@ -5,9 +5,9 @@ use std::collections::{BTreeMap, BTreeSet};
 use serde::Deserialize;
 use toml::Spanned;
 
+use super::context::{Ctx, step_named, zone_named};
 use super::error::{MtgErrorKind, MtgScenarioError};
-use super::parse::{Ctx, step_named, zone_named};
-use super::{Expectation, MtgScenario, ObjRef, Want};
+use super::file::{Expectation, MtgScenario, ObjRef, Want};
 use crate::mtg::types::{ObjId, Player, StackItem, Step, Zone};
 use crate::mtg::view::MtgView;
 

@@ -2,17 +2,17 @@
 //! steps' sentences, and the checks, every error at its line and column.
 
 use std::collections::HashMap;
-use std::ops::Range;
 
 use serde::Deserialize;
 use toml::Spanned;
 
+use super::context::{Ctx, step_named, zone_named};
 use super::error::{MtgErrorKind, MtgScenarioError, Source};
 use super::expect::{RawExpect, read_expectations};
+use super::file::{Check, MtgScenario};
 use super::sentence::{Names, letters, token_number};
-use super::{Check, MtgScenario};
 use crate::mtg::setup::{CardAt, MtgSetup};
-use crate::mtg::types::{Card, ObjId, Player, Step, Zone};
+use crate::mtg::types::{Card, ObjId, Zone};
 
 #[derive(Deserialize)]
 struct RawRuleset {
@@ -71,71 +71,6 @@ struct RawCard {
     attached: Option<Spanned<String>>,
     #[serde(default)]
     name: Option<Spanned<String>>,
-}
-
-/// What reading needs at hand: the source, and the table's names once known.
-pub(super) struct Ctx<'a> {
-    pub src: Source<'a>,
-    pub names: Names,
-}
-
-impl Ctx<'_> {
-    pub fn err(
-        &self,
-        kind: MtgErrorKind,
-        span: Range<usize>,
-        m: impl Into<String>,
-    ) -> MtgScenarioError {
-        self.src.error(kind, span, m)
-    }
-
-    /// A player's letter in a value.
-    pub fn player(&self, s: &Spanned<String>) -> Result<Player, MtgScenarioError> {
-        self.names
-            .player_at(s.get_ref(), 0)
-            .map_err(|(_, m)| self.err(MtgErrorKind::Value, s.span(), m))
-    }
-
-    /// A player's letter, or "none".
-    pub fn player_or_none(&self, s: &Spanned<String>) -> Result<Option<Player>, MtgScenarioError> {
-        if s.get_ref() == "none" {
-            return Ok(None);
-        }
-        self.names
-            .player_at(s.get_ref(), 0)
-            .map(Some)
-            .map_err(|(_, m)| self.err(MtgErrorKind::Value, s.span(), format!("{m}, or `none`")))
-    }
-
-    /// The line `span` starts on.
-    pub fn line(&self, span: Range<usize>) -> usize {
-        self.src.at(span.start).0
-    }
-}
-
-/// A step name ("main", "combat", "end").
-pub(super) fn step_named(s: &str) -> Option<Step> {
-    match s {
-        "main" => Some(Step::Main),
-        "combat" => Some(Step::Combat),
-        "end" => Some(Step::End),
-        _ => None,
-    }
-}
-
-/// A zone name.
-pub(super) fn zone_named(s: &str) -> Option<Zone> {
-    Some(match s {
-        "library" => Zone::Library,
-        "hand" => Zone::Hand,
-        "battlefield" => Zone::Battlefield,
-        "stack" => Zone::Stack,
-        "graveyard" => Zone::Graveyard,
-        "exile" => Zone::Exile,
-        "ante" => Zone::Ante,
-        "gone" => Zone::Gone,
-        _ => return None,
-    })
 }
 
 fn toml_error(src: &Source<'_>, kind: MtgErrorKind, e: &toml::de::Error) -> MtgScenarioError {

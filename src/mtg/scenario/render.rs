@@ -3,8 +3,8 @@
 
 use std::fmt::Write as _;
 
-use super::MtgScenario;
 use super::expect::{object_name, step_name, zone_name};
+use super::file::MtgScenario;
 use crate::mtg::types::{ChoiceKind, ObjId, Player, StackItem};
 use crate::mtg::view::{MtgEvent, MtgView};
 

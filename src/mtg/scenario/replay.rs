@@ -5,12 +5,12 @@ use std::collections::BTreeSet;
 use std::fmt;
 
 use super::expect::{Seen, resolve};
-use super::{Aim, Check, Chosen, MtgScenario, ObjRef, Sentence};
+use super::file::{Aim, Check, Chosen, MtgScenario, ObjRef, Sentence};
 use crate::engine::Engine;
-use crate::mtg::Mtg;
 use crate::mtg::engine::{MtgFault, MtgGame};
 use crate::mtg::setup::{MtgSetup, MtgSetupErrors};
 use crate::mtg::types::{Action, Pick, Target};
+use crate::mtg::view::Mtg;
 use crate::mtg::view::{MtgEvent, MtgView};
 
 /// One expectation not met, or a step not taken.

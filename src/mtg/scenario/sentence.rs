@@ -2,7 +2,7 @@
 
 use std::collections::HashMap;
 
-use super::{Aim, Chosen, ObjRef, Sentence};
+use super::file::{Aim, Chosen, ObjRef, Sentence};
 use crate::mtg::types::{ObjId, Player};
 
 /// The names a scenario gives: the setup's, and the tokens' "Myr token k".

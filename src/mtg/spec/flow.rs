@@ -297,6 +297,8 @@ impl MtgSpec {
                 self.turn_of = q;
                 self.step = Step::Main;
                 self.turns_left -= 1;
+                // A new turn has declared no attackers yet.
+                self.attacks_declared = false;
                 ev.push(MtgEvent::TurnBegan { player: q });
                 return;
             }

@@ -20,12 +20,12 @@ mod resolve;
 mod tests;
 
 use crate::engine::Engine;
-use crate::mtg::Mtg;
 use crate::mtg::setup::{MtgSetup, MtgSetupErrors};
 use crate::mtg::types::{
     Action, Card, ChoiceKind, ControlEffect, Delayed, Duration, ObjId, Pending, Player, Protection,
     StackItem, Step, Waiting, Zone,
 };
+use crate::mtg::view::Mtg;
 use crate::mtg::view::{MtgEvent, MtgView, ObjectView, PlayerView, Refusal};
 
 /// One object of the game, as plain data. Its controller and power are not stored: they are

@@ -1,0 +1,411 @@
+//! `riftcheck check --ruleset mtg`: every built-in MTG configuration searched breadth-first to
+//! the end (the state space is finite: the turns and concessions are bounded), every property
+//! judged on every step, and a shortest path to each violation.
+
+use std::collections::{HashMap, HashSet, VecDeque};
+use std::hash::{Hash, Hasher};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+use riftcheck::Engine;
+use riftcheck::mtg::spec::MtgSpec;
+use riftcheck::mtg::{Action, Mtg, MtgFault};
+use stateright::Model;
+
+use super::configs::MtgConfig;
+use super::properties::MtgProp;
+use super::{MtgModel, MtgState};
+
+/// The result of one configuration.
+#[derive(Clone, Debug)]
+pub struct MtgResult {
+    /// The configuration's name.
+    pub name: String,
+    /// Distinct states.
+    pub unique: usize,
+    /// States generated, repeats included.
+    pub states: usize,
+    /// The longest shortest path, in states.
+    pub depth: usize,
+    /// How long it took.
+    pub time: Duration,
+    /// Each violated property with a shortest path to it.
+    pub violations: Vec<(MtgProp, Vec<Action>)>,
+    /// The search was stopped by `max_states` before the end.
+    pub cut: bool,
+}
+
+/// Checks `model` to the end (or to `max_states` distinct states): a breadth-first search that
+/// keeps the first path to each violated property, so that it is a shortest one (a state that
+/// violates a property is not explored further). Deterministic: actions are taken in the order
+/// the engines list them.
+pub fn check_one<S: Engine<Mtg>>(
+    name: &str,
+    model: MtgModel<S>,
+    max_states: Option<usize>,
+) -> MtgResult {
+    let start = Instant::now();
+    let fp = |s: &MtgState<S>| {
+        let mut h = std::hash::DefaultHasher::new();
+        s.hash(&mut h);
+        h.finish()
+    };
+    let mut result = MtgResult {
+        name: name.to_owned(),
+        unique: 0,
+        states: 0,
+        depth: 0,
+        time: Duration::ZERO,
+        violations: Vec::new(),
+        cut: false,
+    };
+    let Ok(first) = model.first() else {
+        result.violations.push((MtgProp::Agree, Vec::new()));
+        return result;
+    };
+    let first_fp = fp(&first);
+    let mut parents: HashMap<u64, (u64, Action)> = HashMap::new();
+    let mut seen: HashSet<u64> = HashSet::from([first_fp]);
+    let mut queue = VecDeque::from([(first, first_fp, 1usize)]);
+    let mut found: Vec<(MtgProp, u64)> = Vec::new();
+    let mut actions = Vec::new();
+    while let Some((state, at, depth)) = queue.pop_front() {
+        result.unique += 1;
+        result.depth = result.depth.max(depth);
+        for p in MtgProp::ALL {
+            if state.ghost.violated & p.bit() != 0 && !found.iter().any(|(q, _)| *q == p) {
+                found.push((p, at));
+            }
+        }
+        if max_states.is_some_and(|n| seen.len() >= n) {
+            // This state's successors go unexplored.
+            result.cut = true;
+            continue;
+        }
+        actions.clear();
+        model.actions(&state, &mut actions);
+        for &a in &actions {
+            let Some(next) = model.take(&state, a) else {
+                continue;
+            };
+            result.states += 1;
+            let f = fp(&next);
+            if seen.insert(f) {
+                parents.insert(f, (at, a));
+                queue.push_back((next, f, depth + 1));
+            }
+        }
+    }
+    for (p, mut at) in found {
+        let mut path = Vec::new();
+        while at != first_fp {
+            let (prev, a) = parents[&at];
+            path.push(a);
+            at = prev;
+        }
+        path.reverse();
+        result.violations.push((p, path));
+    }
+    result.violations.sort_by_key(|(p, _)| *p);
+    result.time = start.elapsed();
+    result
+}
+
+/// Checks every configuration of `configs`, `threads` at a time, the engine committing `fault`.
+/// The results are in the order of `configs`, whatever the threads.
+pub fn check_all(
+    configs: &[MtgConfig],
+    fault: Option<MtgFault>,
+    threads: usize,
+    max_states: Option<usize>,
+) -> Vec<MtgResult> {
+    let next = Mutex::new(0usize);
+    let results: Mutex<Vec<Option<MtgResult>>> = Mutex::new(vec![None; configs.len()]);
+    std::thread::scope(|scope| {
+        for _ in 0..threads.max(1).min(configs.len().max(1)) {
+            scope.spawn(|| {
+                loop {
+                    let i = {
+                        let mut n = next.lock().unwrap_or_else(|e| e.into_inner());
+                        let i = *n;
+                        *n += 1;
+                        i
+                    };
+                    let Some(c) = configs.get(i) else { return };
+                    let model = MtgModel::<MtgSpec>::new(c.setup.clone(), c.concessions, fault);
+                    let r = check_one(&c.name, model, max_states);
+                    results.lock().unwrap_or_else(|e| e.into_inner())[i] = Some(r);
+                }
+            });
+        }
+    });
+    results
+        .into_inner()
+        .unwrap_or_else(|e| e.into_inner())
+        .into_iter()
+        .flatten()
+        .collect()
+}
+
+/// The final state of `actions` from the model's first state, each step's view included.
+pub fn replay_path<S: Engine<Mtg>>(
+    model: &MtgModel<S>,
+    actions: &[Action],
+) -> Option<Vec<MtgState<S>>> {
+    let mut state = model.first().ok()?;
+    let mut out = vec![state.clone()];
+    for &a in actions {
+        state = model.take(&state, a)?;
+        out.push(state.clone());
+    }
+    Some(out)
+}
+
+/// The text report of `results`.
+pub fn text(results: &[MtgResult], fault: Option<MtgFault>) -> String {
+    use std::fmt::Write as _;
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "riftcheck check --ruleset mtg: {} configuration(s){}; properties hold unless marked\n",
+        results.len(),
+        fault.map_or(String::new(), |f| format!(
+            ", the engine committing {}",
+            f.key()
+        ))
+    );
+    let _ = writeln!(
+        out,
+        "{:<22} {:>10} {:>10} {:>6} {:>8}  result",
+        "configuration", "states", "unique", "depth", "time"
+    );
+    let mut total = (0, Duration::ZERO);
+    for r in results {
+        total.0 += r.unique;
+        total.1 += r.time;
+        let verdict = if r.violations.is_empty() {
+            if r.cut {
+                "cut short"
+            } else {
+                "all properties hold"
+            }
+            .to_owned()
+        } else {
+            format!("{} violated", r.violations.len())
+        };
+        let _ = writeln!(
+            out,
+            "{:<22} {:>10} {:>10} {:>6} {:>7.2}s  {verdict}",
+            r.name,
+            r.states,
+            r.unique,
+            r.depth,
+            r.time.as_secs_f64()
+        );
+    }
+    let _ = writeln!(
+        out,
+        "{:<22} {:>10} {:>10} {:>6} {:>7.2}s\n",
+        "total",
+        "",
+        total.0,
+        "",
+        total.1.as_secs_f64()
+    );
+    let _ = writeln!(out, "properties (checked in every configuration):");
+    for p in MtgProp::ALL {
+        let failed: Vec<&MtgResult> = results
+            .iter()
+            .filter(|r| r.violations.iter().any(|(q, _)| *q == p))
+            .collect();
+        let mark = if failed.is_empty() { "ok  " } else { "FAIL" };
+        let _ = writeln!(out, "  {mark} {}", p.text());
+        if let Some(r) = failed.first()
+            && let Some((_, path)) = r.violations.iter().find(|(q, _)| *q == p)
+        {
+            let steps: Vec<String> = path.iter().map(ToString::to_string).collect();
+            let _ = writeln!(
+                out,
+                "       shortest counterexample in {} ({} steps): {}",
+                r.name,
+                path.len(),
+                steps.join("; ")
+            );
+            if p == MtgProp::Agree
+                && let Some(c) = super::configs::named(&r.name)
+            {
+                let model = MtgModel::<MtgSpec>::new(c.setup, c.concessions, fault);
+                let _ = writeln!(out, "       {}", disagreement(&model, path));
+            }
+        }
+    }
+    out
+}
+
+/// The JSON report of `results` (`check --ruleset mtg --format json`).
+pub fn json(results: &[MtgResult], fault: Option<MtgFault>) -> serde_json::Value {
+    let failed = results.iter().any(|r| !r.violations.is_empty());
+    let cut = results.iter().any(|r| r.cut);
+    serde_json::json!({
+        "schema_version": 1,
+        "tool": { "name": "riftcheck", "version": env!("CARGO_PKG_VERSION") },
+        "command": "check",
+        "ruleset": "mtg",
+        "fault": fault.map(MtgFault::key),
+        "verdict": if failed { "failed" } else if cut { "incomplete" } else { "passed" },
+        "exit_status": exit_status(results),
+        "configurations": results.iter().map(|r| serde_json::json!({
+            "name": r.name,
+            "states": r.states,
+            "unique": r.unique,
+            "depth": r.depth,
+            "seconds": r.time.as_secs_f64(),
+            "cut": r.cut,
+            "violated": r.violations.iter().map(|(p, path)| serde_json::json!({
+                "property": p.text(),
+                "steps": path.iter().map(ToString::to_string).collect::<Vec<_>>(),
+            })).collect::<Vec<_>>(),
+        })).collect::<Vec<_>>(),
+        "properties": MtgProp::ALL.iter().map(|p| serde_json::json!({
+            "name": p.text(),
+            "holds": !results.iter().any(|r| r.violations.iter().any(|(q, _)| q == p)),
+        })).collect::<Vec<_>>(),
+    })
+}
+
+/// 0 every property holds, 1 one failed, 3 a search was cut short.
+pub fn exit_status(results: &[MtgResult]) -> u8 {
+    if results.iter().any(|r| !r.violations.is_empty()) {
+        1
+    } else if results.iter().any(|r| r.cut) {
+        3
+    } else {
+        0
+    }
+}
+
+fn threads_of(threads: Option<usize>) -> usize {
+    threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from))
+}
+
+/// The MTG part of the default check: every configuration, its text report; the exit status.
+pub fn run_default(threads: Option<usize>) -> u8 {
+    let configs = super::configs::all();
+    let results = check_all(&configs, None, threads_of(threads), None);
+    println!();
+    print!("{}", text(&results, None));
+    exit_status(&results)
+}
+
+/// What `riftcheck check --ruleset mtg` was asked for.
+#[derive(Clone, Debug, Default)]
+pub struct MtgRun {
+    /// Only tables of these sizes (3, 4).
+    pub players: Vec<usize>,
+    /// Only these families.
+    pub families: Vec<String>,
+    /// The MTG engine's fault, by name.
+    pub fault: Option<String>,
+    /// List the configurations instead.
+    pub list: bool,
+    /// Stop each search after this many distinct states.
+    pub max_states: Option<u64>,
+    /// Configurations checked at once (default: one per processor).
+    pub threads: Option<usize>,
+    /// JSON rather than text.
+    pub json: bool,
+}
+
+/// `riftcheck check --ruleset mtg`: prints the report; the exit status, or what is wrong with
+/// the request.
+///
+/// # Errors
+///
+/// An unknown fault or family, or a table size the MTG configurations do not have.
+pub fn run(opts: &MtgRun) -> Result<u8, String> {
+    let fault = match opts.fault.as_deref() {
+        None => None,
+        Some(name) => Some(MtgFault::from_key(name).ok_or_else(|| {
+            let names: Vec<&str> = MtgFault::ALL.iter().map(|f| f.key()).collect();
+            format!(
+                "--fault {name}: no MTG fault is called that; they are: {}",
+                names.join(", ")
+            )
+        })?),
+    };
+    if let Some(f) = opts
+        .families
+        .iter()
+        .find(|f| !super::configs::FAMILIES.contains(&f.as_str()))
+    {
+        return Err(format!(
+            "--family {f}: the MTG families are {}",
+            super::configs::FAMILIES.join(", ")
+        ));
+    }
+    if let Some(p) = opts.players.iter().find(|p| !(3..=4).contains(*p)) {
+        return Err(format!(
+            "--players {p}: the MTG configurations have 3 or 4 players"
+        ));
+    }
+    let configs: Vec<MtgConfig> = super::configs::all()
+        .into_iter()
+        .filter(|c| opts.players.is_empty() || opts.players.contains(&usize::from(c.setup.players)))
+        .filter(|c| opts.families.is_empty() || opts.families.iter().any(|f| f == c.family))
+        .collect();
+    if opts.list {
+        for c in &configs {
+            println!("{}", c.name);
+        }
+        return Ok(0);
+    }
+    let max_states = opts
+        .max_states
+        .map(|n| usize::try_from(n).unwrap_or(usize::MAX));
+    let results = check_all(&configs, fault, threads_of(opts.threads), max_states);
+    if opts.json {
+        println!("{}", json(&results, fault));
+    } else {
+        print!("{}", text(&results, fault));
+    }
+    Ok(exit_status(&results))
+}
+
+/// What the engine and the spec disagree on at the end of `path`: each field of the observation
+/// (or of the step's events) where they differ, or which of them refused the last action.
+pub fn disagreement<S: Engine<Mtg>>(model: &MtgModel<S>, path: &[Action]) -> String {
+    let Some((&last, before)) = path.split_last() else {
+        return "they start differently".to_owned();
+    };
+    let Some(states) = replay_path(model, before) else {
+        return "the path does not replay".to_owned();
+    };
+    let Some(state) = states.last() else {
+        return String::new();
+    };
+    let (mut engine, mut spec) = (state.engine.clone(), state.spec.clone());
+    let (ours, theirs) = (engine.step(last), spec.step(last));
+    match (ours, theirs) {
+        (Ok(a), Ok(b)) => {
+            let (a, b) = (
+                serde_json::to_value(&a).unwrap_or_default(),
+                serde_json::to_value(&b).unwrap_or_default(),
+            );
+            let mut out = Vec::new();
+            if let (Some(a), Some(b)) = (a.as_object(), b.as_object()) {
+                for (k, v) in a {
+                    if b.get(k) != Some(v) {
+                        out.push(format!(
+                            "{k}: the engine shows {v}, the spec {}",
+                            b.get(k).unwrap_or(&serde_json::Value::Null)
+                        ));
+                    }
+                }
+            }
+            out.join("\n         ")
+        }
+        (Ok(_), Err(e)) => format!("after `{last}` the spec refuses it ({e}); the engine takes it"),
+        (Err(e), Ok(_)) => format!("after `{last}` the engine refuses it ({e}); the spec takes it"),
+        (Err(_), Err(_)) => format!("both refuse `{last}`"),
+    }
+}

@@ -1,0 +1,182 @@
+//! The MTG ruleset (800.4) on the model checker: the model that steps the MTG engine and the
+//! MTG spec together ([`MtgModel`]), the properties judged on every step ([`properties`]), the
+//! built-in configurations ([`configs`]) and `riftcheck check --ruleset mtg` ([`check`]).
+//!
+//! The search is stateright's breadth-first one, one configuration per thread: the first path it
+//! finds to a violation is a shortest one, as the Riftbound check's shortening search makes its
+//! own.
+
+pub mod check;
+pub mod configs;
+pub mod properties;
+
+use riftcheck::Engine;
+use riftcheck::mtg::{Action, Mtg, MtgFault, MtgGame, MtgSetup, MtgView};
+use stateright::{Model, Property};
+
+pub use properties::{Ghost, someone_can_act};
+use properties::{Judge, MtgProp};
+
+/// A state of the model: the engine and the spec after the same actions, and what an observer
+/// saw on the last step.
+#[derive(Clone, Debug)]
+pub struct MtgState<S: Engine<Mtg>> {
+    /// The reference engine.
+    pub engine: MtgGame,
+    /// The spec.
+    pub spec: S,
+    /// The ghost.
+    pub ghost: Ghost,
+    /// What the engine showed after the last step, its events included (not part of the
+    /// state's identity: the properties have been judged on it already).
+    pub view: MtgView,
+}
+
+impl<S: Engine<Mtg>> PartialEq for MtgState<S> {
+    fn eq(&self, other: &Self) -> bool {
+        self.engine == other.engine && self.spec == other.spec && self.ghost == other.ghost
+    }
+}
+
+impl<S: Engine<Mtg>> Eq for MtgState<S> {}
+
+impl<S: Engine<Mtg>> std::hash::Hash for MtgState<S> {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.engine.hash(state);
+        self.spec.hash(state);
+        self.ghost.hash(state);
+    }
+}
+
+/// The MTG model: a setup, the concessions allowed, the engine's fault, and the spec `S` it is
+/// stepped with.
+#[derive(Clone, Debug)]
+pub struct MtgModel<S: Engine<Mtg>> {
+    /// The table.
+    pub setup: MtgSetup,
+    /// How many concessions a path may hold.
+    pub concessions: u8,
+    /// The rule fault the engine commits, if any.
+    pub fault: Option<MtgFault>,
+    spec: std::marker::PhantomData<S>,
+}
+
+impl<S: Engine<Mtg>> MtgModel<S> {
+    /// The model of `setup`.
+    pub fn new(setup: MtgSetup, concessions: u8, fault: Option<MtgFault>) -> Self {
+        MtgModel {
+            setup,
+            concessions,
+            fault,
+            spec: std::marker::PhantomData,
+        }
+    }
+
+    /// The first state, or why the setup cannot be played.
+    ///
+    /// # Errors
+    ///
+    /// The setup's problems.
+    pub fn first(&self) -> Result<MtgState<S>, riftcheck::mtg::MtgSetupErrors> {
+        let (engine, events) = MtgGame::with_fault(&self.setup, self.fault)?;
+        let (spec, spec_events) = S::start(&self.setup)?;
+        let mut view = engine.observe();
+        view.events = events;
+        let mut ghost = Ghost {
+            reached_end: self.setup.step == riftcheck::mtg::Step::End,
+            ..Ghost::default()
+        };
+        let mut spec_view = spec.observe();
+        spec_view.events = spec_events;
+        if spec_view != view {
+            ghost.violated |= MtgProp::Agree.bit();
+        }
+        Judge::first(&view, &mut ghost);
+        Ok(MtgState {
+            engine,
+            spec,
+            ghost,
+            view,
+        })
+    }
+
+    /// Takes `action` in `state`: `None` when both refuse it (or it is a concession beyond the
+    /// bound), a state marked with the disagreement when only one does.
+    pub fn take(&self, state: &MtgState<S>, action: Action) -> Option<MtgState<S>> {
+        if matches!(action, Action::Concede { .. }) && state.ghost.concessions >= self.concessions {
+            return None;
+        }
+        let engine_ok = state.engine.check(action).is_ok();
+        let spec_ok = state.spec.check(action).is_ok();
+        if !engine_ok && !spec_ok {
+            return None;
+        }
+        let mut next = state.clone();
+        if engine_ok != spec_ok {
+            next.ghost.violated |= MtgProp::Agree.bit();
+            if !engine_ok {
+                return Some(next);
+            }
+        }
+        let Ok(view) = next.engine.step(action) else {
+            next.ghost.violated |= MtgProp::Agree.bit();
+            return Some(next);
+        };
+        if spec_ok {
+            match next.spec.step(action) {
+                Ok(spec_view) if spec_view == view => {}
+                _ => next.ghost.violated |= MtgProp::Agree.bit(),
+            }
+        }
+        if matches!(action, Action::Concede { .. }) {
+            next.ghost.concessions += 1;
+        }
+        Judge::step(&state.view, &view, &mut next.ghost);
+        next.view = view;
+        Some(next)
+    }
+}
+
+fn holds<S: Engine<Mtg>, const I: u8>(_: &MtgModel<S>, s: &MtgState<S>) -> bool {
+    s.ghost.violated & (1 << I) == 0
+}
+
+macro_rules! condition_table {
+    ($($i:literal)*) => {
+        fn condition<S: Engine<Mtg>>(i: u8) -> fn(&MtgModel<S>, &MtgState<S>) -> bool {
+            match i {
+                $($i => holds::<S, $i>,)*
+                _ => holds::<S, 31>,
+            }
+        }
+    };
+}
+
+condition_table!(0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23);
+
+impl<S: Engine<Mtg>> Model for MtgModel<S> {
+    type State = MtgState<S>;
+    type Action = Action;
+
+    fn init_states(&self) -> Vec<MtgState<S>> {
+        self.first().into_iter().collect()
+    }
+
+    fn actions(&self, state: &MtgState<S>, actions: &mut Vec<Action>) {
+        if state.view.over || state.ghost.violated != 0 {
+            return;
+        }
+        state.engine.well_formed(actions);
+    }
+
+    fn next_state(&self, state: &MtgState<S>, action: Action) -> Option<MtgState<S>> {
+        self.take(state, action)
+    }
+
+    fn properties(&self) -> Vec<Property<Self>> {
+        MtgProp::ALL
+            .iter()
+            .map(|&p| Property::always(p.text(), condition::<S>(p as u8)))
+            .collect()
+    }
+}

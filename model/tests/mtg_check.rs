@@ -1,0 +1,85 @@
+//! The MTG ruleset (800.4) on the checker: every built-in configuration proves every property;
+//! every rule fault of the MTG engine is caught by the property it breaks, with a short
+//! counterexample that replays; the results do not depend on the threads.
+
+use riftcheck::mtg::MtgFault;
+use riftcheck::mtg::spec::MtgSpec;
+use riftcheck_model::mtg::MtgModel;
+use riftcheck_model::mtg::check::{check_all, replay_path};
+use riftcheck_model::mtg::configs;
+use riftcheck_model::mtg::properties::broken_by;
+
+#[test]
+fn every_configuration_proves_every_property() {
+    let all = configs::all();
+    assert!(all.iter().any(|c| c.setup.players == 3) && all.iter().any(|c| c.setup.players == 4));
+    for r in check_all(&all, None, 2, None) {
+        assert!(!r.cut, "{} was cut short", r.name);
+        assert!(
+            r.unique > 100,
+            "{} explored only {} states",
+            r.name,
+            r.unique
+        );
+        let broken: Vec<&str> = r.violations.iter().map(|(p, _)| p.text()).collect();
+        assert!(broken.is_empty(), "{}: {broken:?}", r.name);
+    }
+}
+
+#[test]
+fn every_fault_is_caught_by_the_property_it_breaks() {
+    let all = configs::all();
+    for f in MtgFault::ALL {
+        let expected = broken_by(f);
+        let results = check_all(&all, Some(f), 2, None);
+        let found = results
+            .iter()
+            .filter_map(|r| {
+                let (_, path) = r.violations.iter().find(|(p, _)| *p == expected)?;
+                Some((r.name.clone(), path.clone()))
+            })
+            .min_by_key(|(_, path)| path.len());
+        let Some((name, path)) = found else {
+            panic!("fault {} was not caught by `{}`", f.key(), expected.text());
+        };
+        assert!(path.len() <= 12, "{}: {} steps", f.key(), path.len());
+        // The counterexample replays, and its last state is the violation.
+        let c = configs::named(&name).expect("the configuration exists");
+        let model = MtgModel::<MtgSpec>::new(c.setup, c.concessions, Some(f));
+        let states = replay_path(&model, &path).expect("the counterexample replays");
+        let last = states.last().expect("a first state");
+        assert_ne!(last.ghost.violated & expected.bit(), 0, "{}", f.key());
+        // Without the fault the same steps break nothing (where the engine takes them).
+        let c = configs::named(&name).expect("the configuration exists");
+        let clean = MtgModel::<MtgSpec>::new(c.setup, c.concessions, None);
+        if let Some(states) = replay_path(&clean, &path) {
+            assert_eq!(states.last().unwrap().ghost.violated, 0, "{}", f.key());
+        }
+    }
+}
+
+#[test]
+fn the_results_do_not_depend_on_the_threads() {
+    let all = configs::all();
+    let key = |threads| {
+        check_all(&all, Some(MtgFault::PriorityKept), threads, None)
+            .into_iter()
+            .map(|r| (r.name, r.unique, r.states, r.depth, r.violations))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(key(1), key(2));
+}
+
+#[test]
+fn a_state_limit_cuts_the_search_short() {
+    let all = configs::all();
+    let whole = check_all(&all[..1], None, 1, None);
+    let r = check_all(&all[..1], None, 1, Some(50));
+    assert!(r[0].cut && !whole[0].cut);
+    assert!(
+        r[0].unique < whole[0].unique / 4,
+        "{} of {}",
+        r[0].unique,
+        whole[0].unique
+    );
+}
