@@ -367,8 +367,25 @@ fn explore(file: Option<&Path>, config: &str, port: u16, fault: Option<&str>) ->
 }
 
 /// `riftcheck render`.
+/// `render` of an MTG scenario: the rulebook paragraph (the only format MTG files have).
+fn render_mtg(file: &Path, other_format: bool) -> ExitCode {
+    if other_format {
+        return fail_input("an MTG scenario renders as text only");
+    }
+    match riftcheck::mtg::scenario::MtgScenario::load(file) {
+        Ok(s) => {
+            print!("{}", s.render());
+            ExitCode::SUCCESS
+        }
+        Err(e) => fail_input(e),
+    }
+}
+
 fn render(file: &Path, svg: Option<&Path>, fault: Option<&str>, format: RenderFormat) -> ExitCode {
     use riftcheck::scenario::{Book, render_book};
+    if riftcheck_model::mtg::is_mtg_file(file) {
+        return render_mtg(file, svg.is_some() || format != RenderFormat::Text);
+    }
     let fault = match fault.map(str::parse::<riftcheck::Fault>).transpose() {
         Ok(f) => f,
         Err(e) => return fail_input(e),

@@ -83,3 +83,25 @@ fn a_state_limit_cuts_the_search_short() {
         whole[0].unique
     );
 }
+
+#[test]
+fn every_fault_s_counterexample_file_replays_as_a_regression_test() {
+    use riftcheck::mtg::scenario::MtgScenario;
+    use riftcheck_model::mtg::check::write_counterexamples;
+    let all = configs::all();
+    let dir = std::env::temp_dir().join(format!("riftcheck-mtg-ce-{}", std::process::id()));
+    for f in MtgFault::ALL {
+        let expected = broken_by(f);
+        let results = check_all(&all, Some(f), 2, None);
+        let out = dir.join(f.key());
+        let written = write_counterexamples(&all, &results, Some(f), &out).expect("written");
+        let file = written
+            .iter()
+            .find(|p| p.to_string_lossy().ends_with(&format!("-{}.toml", expected.id())))
+            .unwrap_or_else(|| panic!("{}: no file for {}", f.key(), expected.id()));
+        let s = MtgScenario::load(file).expect("the file reads back");
+        assert!(s.replay().passed(), "{}: {:?}", f.key(), s.replay().failures);
+        assert!(!s.replay_with_fault(f).passed(), "{} passes under its fault", f.key());
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -380,11 +380,12 @@ pub fn run(args: CheckArgs) -> ExitCode {
     }
     let both = args.ruleset.is_none() && args.is_default_run();
     let threads = args.threads.map(usize::from);
+    let out = args.out.clone();
     let status = run_riftbound(args);
     if !both {
         return status;
     }
-    let mtg = crate::mtg::check::run_default(threads);
+    let mtg = crate::mtg::check::run_default(threads, &out);
     if status == ExitCode::SUCCESS {
         ExitCode::from(mtg)
     } else {
@@ -434,6 +435,7 @@ fn run_mtg(args: &CheckArgs) -> ExitCode {
         max_states: args.max_states,
         threads: args.threads.map(usize::from),
         json: args.format == Format::Json,
+        out: args.out.clone(),
     };
     match crate::mtg::check::run(&opts) {
         Ok(code) => ExitCode::from(code),

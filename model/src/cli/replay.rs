@@ -5,6 +5,8 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use riftcheck::Scenario;
+use riftcheck::mtg::MtgFault;
+use riftcheck::mtg::scenario::MtgScenario;
 
 use super::results::{FileResult, Mismatch, Replayed, Result};
 use super::{Format, fail_input};
@@ -14,6 +16,7 @@ fn replay_one(
     path: &std::path::Path,
     verbose: bool,
     fault: Option<riftcheck::Fault>,
+    mtg_fault: Option<MtgFault>,
 ) -> FileResult {
     let unreadable = |title: Option<String>, e: String| FileResult {
         path: path.to_path_buf(),
@@ -23,6 +26,9 @@ fn replay_one(
         error: Some(e),
         steps: Vec::new(),
     };
+    if crate::mtg::is_mtg_file(path) {
+        return replay_mtg(path, verbose, mtg_fault);
+    }
     let scenario = match Scenario::load(path) {
         Ok(s) => s,
         Err(e) => return unreadable(None, e.to_string()),
@@ -78,22 +84,96 @@ pub fn replay_all(
     verbose: bool,
     fault: Option<riftcheck::Fault>,
 ) -> std::result::Result<Replayed, String> {
+    replay_both(files, verbose, fault, None)
+}
+
+/// [`replay_all`], with MTG files (`ruleset = "mtg"`) replayed on an MTG engine that commits
+/// `mtg_fault`.
+///
+/// # Errors
+///
+/// As [`replay_all`].
+pub fn replay_both(
+    files: &[PathBuf],
+    verbose: bool,
+    fault: Option<riftcheck::Fault>,
+    mtg_fault: Option<MtgFault>,
+) -> std::result::Result<Replayed, String> {
     let files = crate::args::scenario_files(files)?;
     Ok(Replayed {
         files: files
             .iter()
-            .map(|p| replay_one(p, verbose, fault))
+            .map(|p| replay_one(p, verbose, fault, mtg_fault))
             .collect(),
     })
 }
 
+/// Replays an MTG scenario file (`docs/mtg-scenarios.md`).
+fn replay_mtg(path: &std::path::Path, verbose: bool, fault: Option<MtgFault>) -> FileResult {
+    let scenario = match MtgScenario::load(path) {
+        Ok(s) => s,
+        Err(e) => {
+            return FileResult {
+                path: path.to_path_buf(),
+                title: None,
+                result: Result::Unreadable,
+                failure: None,
+                error: Some(e.to_string()),
+                steps: Vec::new(),
+            };
+        }
+    };
+    let replay = match fault {
+        Some(f) => scenario.replay_with_fault(f),
+        None => scenario.replay(),
+    };
+    let mut steps = Vec::new();
+    if verbose {
+        for (i, events) in replay.events.iter().enumerate().skip(1) {
+            let step = scenario.step_text.get(i - 1).map_or("", String::as_str);
+            steps.push(format!("  {i}. {step}"));
+            for e in events {
+                let rule = e.rule().map_or(String::new(), |r| format!(" ({r})"));
+                steps.push(format!("       {e:?}{rule}"));
+            }
+        }
+    }
+    let failure = replay.failures.first().map(|f| Mismatch {
+        line: f.line,
+        column: 1,
+        after: f.step,
+        what: f.key.clone(),
+        expected: f.expected.clone(),
+        found: f.actual.clone(),
+    });
+    FileResult {
+        path: path.to_path_buf(),
+        title: Some(scenario.title.clone()),
+        result: if failure.is_some() {
+            Result::Failed
+        } else {
+            Result::Passed
+        },
+        failure,
+        error: None,
+        steps,
+    }
+}
+
 /// Runs `riftcheck replay`.
 pub fn run(files: &[PathBuf], verbose: bool, fault: Option<&str>, format: Format) -> ExitCode {
-    let fault = match fault.map(str::parse::<riftcheck::Fault>).transpose() {
+    // A fault of either ruleset: MTG files replay under an MTG fault, the others under a
+    // Riftbound one.
+    let mtg_fault = fault.and_then(MtgFault::from_key);
+    let fault = match fault
+        .filter(|_| mtg_fault.is_none())
+        .map(str::parse::<riftcheck::Fault>)
+        .transpose()
+    {
         Ok(f) => f,
         Err(e) => return fail_input(e),
     };
-    let replayed = match replay_all(files, verbose, fault) {
+    let replayed = match replay_both(files, verbose, fault, mtg_fault) {
         Ok(r) => r,
         Err(e) => return fail_input(e),
     };

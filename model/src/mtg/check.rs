@@ -288,17 +288,59 @@ fn threads_of(threads: Option<usize>) -> usize {
     threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from))
 }
 
-/// The MTG part of the default check: every configuration, its text report; the exit status.
-pub fn run_default(threads: Option<usize>) -> u8 {
+/// The MTG part of the default check: every configuration, its text report, the counterexample
+/// files under `out`; the exit status.
+pub fn run_default(threads: Option<usize>, out: &std::path::Path) -> u8 {
     let configs = super::configs::all();
     let results = check_all(&configs, None, threads_of(threads), None);
     println!();
     print!("{}", text(&results, None));
-    exit_status(&results)
+    match write_counterexamples(&configs, &results, None, out) {
+        Ok(written) => {
+            for w in written {
+                println!("counterexample written: {}", w.display());
+            }
+            exit_status(&results)
+        }
+        Err(e) => {
+            eprintln!("riftcheck: {e}");
+            2
+        }
+    }
+}
+
+/// Writes a scenario file under `out` for the first violation of each property (in
+/// configuration order); the files written.
+///
+/// # Errors
+///
+/// The directory or a file cannot be written.
+pub fn write_counterexamples(
+    configs: &[MtgConfig],
+    results: &[MtgResult],
+    fault: Option<MtgFault>,
+    out: &std::path::Path,
+) -> Result<Vec<std::path::PathBuf>, String> {
+    let mut written = Vec::new();
+    let mut done = Vec::new();
+    for (c, r) in configs.iter().zip(results) {
+        for (p, path) in &r.violations {
+            if done.contains(p) {
+                continue;
+            }
+            done.push(*p);
+            let text = super::counterexample::scenario(&c.name, &c.setup, *p, fault, path);
+            std::fs::create_dir_all(out).map_err(|e| format!("{}: {e}", out.display()))?;
+            let file = out.join(format!("{}-{}.toml", c.name.replace('/', "_"), p.id()));
+            std::fs::write(&file, text).map_err(|e| format!("{}: {e}", file.display()))?;
+            written.push(file);
+        }
+    }
+    Ok(written)
 }
 
 /// What `riftcheck check --ruleset mtg` was asked for.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct MtgRun {
     /// Only tables of these sizes (3, 4).
     pub players: Vec<usize>,
@@ -314,6 +356,8 @@ pub struct MtgRun {
     pub threads: Option<usize>,
     /// JSON rather than text.
     pub json: bool,
+    /// Where counterexample scenario files are written.
+    pub out: std::path::PathBuf,
 }
 
 /// `riftcheck check --ruleset mtg`: prints the report; the exit status, or what is wrong with
@@ -363,10 +407,14 @@ pub fn run(opts: &MtgRun) -> Result<u8, String> {
         .max_states
         .map(|n| usize::try_from(n).unwrap_or(usize::MAX));
     let results = check_all(&configs, fault, threads_of(opts.threads), max_states);
+    let written = write_counterexamples(&configs, &results, fault, &opts.out)?;
     if opts.json {
         println!("{}", json(&results, fault));
     } else {
         print!("{}", text(&results, fault));
+        for w in &written {
+            println!("counterexample written: {}", w.display());
+        }
     }
     Ok(exit_status(&results))
 }

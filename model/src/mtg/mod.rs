@@ -8,6 +8,7 @@
 
 pub mod check;
 pub mod configs;
+pub mod counterexample;
 pub mod properties;
 
 use riftcheck::Engine;
@@ -179,4 +180,21 @@ impl<S: Engine<Mtg>> Model for MtgModel<S> {
             .map(|&p| Property::always(p.text(), condition::<S>(p as u8)))
             .collect()
     }
+}
+
+/// Whether the scenario file at `path` is an MTG one (`ruleset = "mtg"` on a line of its own
+/// before any table); unreadable files are not, and get the Riftbound reader's error.
+pub fn is_mtg_file(path: &std::path::Path) -> bool {
+    let Ok(text) = std::fs::read_to_string(path) else {
+        return false;
+    };
+    text.lines()
+        .map(str::trim)
+        .take_while(|l| !l.starts_with('['))
+        .any(|l| {
+            l.strip_prefix("ruleset")
+                .map(str::trim_start)
+                .and_then(|l| l.strip_prefix('='))
+                .is_some_and(|v| v.trim() == "\"mtg\"")
+        })
 }

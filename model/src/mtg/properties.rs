@@ -137,6 +137,18 @@ impl MtgProp {
         }
     }
 
+    /// Its short name in file names: the variant's name in kebab case.
+    pub fn id(self) -> String {
+        let mut out = String::new();
+        for (i, c) in format!("{self:?}").chars().enumerate() {
+            if c.is_ascii_uppercase() && i > 0 {
+                out.push('-');
+            }
+            out.push(c.to_ascii_lowercase());
+        }
+        out
+    }
+
     /// The property a report's name is.
     pub fn from_text(text: &str) -> Option<MtgProp> {
         MtgProp::ALL.into_iter().find(|p| p.text() == text)

@@ -39,12 +39,11 @@ impl Namer<'_> {
             }
             MtgEvent::StepBegan { step } => format!("the {} step begins", step_name(step)),
             MtgEvent::PriorityTo { player } => format!("{player} receives priority"),
-            MtgEvent::Passed { .. } | MtgEvent::Chose { .. } => return None,
-            MtgEvent::Cycled { card, .. } => format!(
-                "{} is put into {}'s graveyard",
-                self.obj(card),
-                self.owner(card)
-            ),
+            // The step's sentence says these; the cycled card's trip to the graveyard is told by
+            // the `ToGraveyard` event that follows.
+            MtgEvent::Passed { .. } | MtgEvent::Chose { .. } | MtgEvent::Cycled { .. } => {
+                return None;
+            }
             MtgEvent::Cast { card, .. } => format!("{} goes on the stack", self.obj(card)),
             MtgEvent::Triggered { ref item } => {
                 format!("{} goes on the stack", self.item(item))
