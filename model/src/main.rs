@@ -179,9 +179,18 @@ enum Command {
     /// the properties each reading breaks. Exit status: 0, or 2 on bad input.
     Readings(riftcheck_model::cli::readings::ReadingsArgs),
     /// List the properties the checker proves.
-    Properties,
+    Properties {
+        /// The MTG ruleset's properties (800.4) instead of Riftbound's.
+        #[arg(long, value_parser = ["riftbound", "mtg"], default_value = "riftbound")]
+        ruleset: String,
+    },
     /// List the rule faults (readings known to be wrong) the engine can be made to commit.
-    Faults,
+    Faults {
+        /// The MTG engine's faults (800.4), with the property each breaks, instead of the
+        /// Riftbound engine's.
+        #[arg(long, value_parser = ["riftbound", "mtg"], default_value = "riftbound")]
+        ruleset: String,
+    },
 }
 
 /// The built-in configuration called `config`: its name, setup and bounds.
@@ -326,8 +335,10 @@ fn main() -> ExitCode {
         }
         Command::Policies => policies(),
         Command::Readings(args) => riftcheck_model::cli::readings::run(&args),
-        Command::Faults => faults(),
-        Command::Properties => properties(),
+        Command::Faults { ruleset } if ruleset == "mtg" => mtg_faults(),
+        Command::Faults { .. } => faults(),
+        Command::Properties { ruleset } if ruleset == "mtg" => mtg_properties(),
+        Command::Properties { .. } => properties(),
     }
 }
 
@@ -451,6 +462,29 @@ fn policies() -> ExitCode {
 fn faults() -> ExitCode {
     for f in riftcheck::Fault::ALL {
         println!("{:32} ({}) {}", f.key(), f.rule(), f.what());
+    }
+    ExitCode::SUCCESS
+}
+
+/// `riftcheck faults --ruleset mtg`.
+fn mtg_faults() -> ExitCode {
+    use riftcheck_model::mtg::properties::broken_by;
+    for f in riftcheck::mtg::MtgFault::ALL {
+        println!(
+            "{:22} ({}) {}; breaks: {}",
+            f.key(),
+            f.rule(),
+            f.what(),
+            broken_by(f).text()
+        );
+    }
+    ExitCode::SUCCESS
+}
+
+/// `riftcheck properties --ruleset mtg`.
+fn mtg_properties() -> ExitCode {
+    for p in riftcheck_model::mtg::properties::MtgProp::ALL {
+        println!("always    {}", p.text());
     }
     ExitCode::SUCCESS
 }

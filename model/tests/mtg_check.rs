@@ -97,11 +97,23 @@ fn every_fault_s_counterexample_file_replays_as_a_regression_test() {
         let written = write_counterexamples(&all, &results, Some(f), &out).expect("written");
         let file = written
             .iter()
-            .find(|p| p.to_string_lossy().ends_with(&format!("-{}.toml", expected.id())))
+            .find(|p| {
+                p.to_string_lossy()
+                    .ends_with(&format!("-{}.toml", expected.id()))
+            })
             .unwrap_or_else(|| panic!("{}: no file for {}", f.key(), expected.id()));
         let s = MtgScenario::load(file).expect("the file reads back");
-        assert!(s.replay().passed(), "{}: {:?}", f.key(), s.replay().failures);
-        assert!(!s.replay_with_fault(f).passed(), "{} passes under its fault", f.key());
+        assert!(
+            s.replay().passed(),
+            "{}: {:?}",
+            f.key(),
+            s.replay().failures
+        );
+        assert!(
+            !s.replay_with_fault(f).passed(),
+            "{} passes under its fault",
+            f.key()
+        );
     }
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -44,7 +44,8 @@ fn family(name: &str, players: u8) -> Option<(MtgSetup, u8)> {
         ..MtgSetup::default()
     };
     let fourth = players == 4;
-    let concessions = 2;
+    let concessions = if fourth { 3 } else { 2 };
+    s.turns = 2;
     match name {
         // Mind Control and Act of Treason on creatures of B and C (800.4a, 800.4c).
         "steal" => {
@@ -72,7 +73,7 @@ fn family(name: &str, players: u8) -> Option<(MtgSetup, u8)> {
         }
         // Astral Slide's delayed trigger across a turn (800.4d, 800.4i, 800.4j).
         "slide" => {
-            s.turns = 1;
+            s.turns = 2;
             s.cards = vec![
                 at(Card::HypnoticSpecter, A, Zone::Battlefield),
                 at(Card::AstralSlide, B, Zone::Battlefield),
@@ -124,7 +125,7 @@ fn family(name: &str, players: u8) -> Option<(MtgSetup, u8)> {
         // Several parts at once: a stolen creature exiled by Astral Slide, a token maker, a
         // second turn (800.4a, b, c, d, i, j).
         "mixed" => {
-            s.turns = 1;
+            s.turns = 2;
             s.cards = vec![
                 at(Card::MindControl, A, Zone::Hand),
                 at(Card::AssaultGriffin, B, Zone::Battlefield),

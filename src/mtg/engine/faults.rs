@@ -94,6 +94,40 @@ impl MtgFault {
         }
     }
 
+    /// What the engine does wrong, in a sentence.
+    pub fn what(self) -> &'static str {
+        match self {
+            MtgFault::StolenExiled => {
+                "what the leaver controls is exiled before their control effects end, so a stolen creature is exiled instead of returned"
+            }
+            MtgFault::PriorityKept => "priority stays with the player who left",
+            MtgFault::LeaverTriggerPut => {
+                "a delayed trigger of a player who left is put on the stack"
+            }
+            MtgFault::DamageToLeaver => "combat damage is assigned to a player who left",
+            MtgFault::TokenForLeaver => "a token is created under a player who left",
+            MtgFault::TurnForLeaver => "the turn of a player who left begins",
+            MtgFault::EffectsEndAtOnce => {
+                "the leaver's effects lasting until their next turn end as they leave"
+            }
+            MtgFault::AnteLeaves => "the leaver's cards in the ante zone leave the game",
+            MtgFault::ChoiceStays => "a rule's choice keeps waiting for the player who left",
+            MtgFault::TurnEndsAtOnce => {
+                "the turn of a player who left ends at once, with no combat or end step"
+            }
+            MtgFault::ControlledStays => {
+                "what the leaver controls but does not own stays on the battlefield, theirs"
+            }
+            MtgFault::MirrorForgets => {
+                "Life Mirror forgets a player who left (its power becomes 0)"
+            }
+            MtgFault::PlanarLeaves => "the planar controller stays the player who left",
+            MtgFault::AppointSelf => {
+                "Opponent's Choice's controller may appoint themselves though an opponent is left"
+            }
+        }
+    }
+
     /// The fault a name on the command line spells.
     pub fn from_key(key: &str) -> Option<MtgFault> {
         MtgFault::ALL.into_iter().find(|f| f.key() == key)

@@ -178,14 +178,19 @@ impl MtgGame {
         }
     }
 
-    /// Combat damage to players (510.2), not assigned to a player who left (800.4e).
+    /// Combat damage to players, all dealt at once (510.2): every amount is worked out before
+    /// any is dealt; none is assigned to a player who left (800.4e).
     fn combat_damage(&mut self) {
-        for id in self.ids() {
-            let Some(defender) = self.obj(id).attacking else {
-                continue;
-            };
+        let attacks: Vec<_> = self
+            .ids()
+            .filter_map(|id| {
+                let defender = self.obj(id).attacking?;
+                // A creature with negative power deals no damage (510.1a).
+                Some((id, defender, self.observe_power(id).max(0)))
+            })
+            .collect();
+        for (id, defender, amount) in attacks {
             self.obj_mut(id).attacking = None;
-            let amount = self.observe_power(id);
             if self.in_game(defender) || self.has(MtgFault::DamageToLeaver) {
                 self.players[usize::from(defender.0)].life -= amount;
                 self.emit(MtgEvent::Damage {

@@ -1,0 +1,143 @@
+//! The command line with the MTG ruleset: `check --ruleset mtg`, its faults and counterexample
+//! files, `replay` and `render` of MTG scenario files, `faults`/`properties --ruleset mtg`.
+
+use std::path::PathBuf;
+use std::process::Command;
+
+fn riftcheck() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_riftcheck"))
+}
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+fn run(args: &[&str]) -> (i32, String, String) {
+    let out = riftcheck()
+        .args(args)
+        .current_dir(root())
+        .output()
+        .expect("runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn check_ruleset_mtg_proves_every_property() {
+    let (code, out, _) = run(&["check", "--ruleset", "mtg", "--players", "3"]);
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("mtg-3/steal"), "{out}");
+    assert!(!out.contains("mtg-4/"), "{out}");
+    assert!(!out.contains("FAIL"), "{out}");
+    assert!(out.contains("a player who left never receives priority (800.4a)"));
+}
+
+#[test]
+fn a_fault_fails_the_check_and_writes_a_counterexample_that_replays() {
+    let dir = std::env::temp_dir().join(format!("riftcheck-mtg-cli-{}", std::process::id()));
+    let out_dir = dir.to_string_lossy().into_owned();
+    let (code, out, _) = run(&[
+        "check",
+        "--ruleset",
+        "mtg",
+        "--fault",
+        "priority-kept",
+        "--out",
+        &out_dir,
+    ]);
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains("FAIL a player who left never receives priority (800.4a)"),
+        "{out}"
+    );
+    let file = dir.join("mtg-3_steal-no-priority-for-leaver.toml");
+    assert!(file.exists(), "{out}");
+    let file = file.to_string_lossy().into_owned();
+    let (clean, text, _) = run(&["replay", &file]);
+    assert_eq!(clean, 0, "{text}");
+    let (faulty, text, _) = run(&["replay", "--fault", "priority-kept", &file]);
+    assert_eq!(faulty, 1, "{text}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn bad_mtg_arguments_are_refused_with_what_is_wrong() {
+    let (code, _, err) = run(&["check", "--ruleset", "mtg", "--fault", "no-such"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("no MTG fault is called that"), "{err}");
+    let (code, _, err) = run(&["check", "--ruleset", "mtg", "--mode", "war"]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("--mode is not available with --ruleset mtg"),
+        "{err}"
+    );
+    let (code, _, err) = run(&["check", "--ruleset", "mtg", "--players", "2"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("3 or 4 players"), "{err}");
+    let (code, _, err) = run(&["check", "--ruleset", "mtg", "--family", "nope"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("the MTG families are"), "{err}");
+}
+
+#[test]
+fn json_output_reports_every_configuration_and_property() {
+    let (code, out, _) = run(&[
+        "check",
+        "--ruleset",
+        "mtg",
+        "--family",
+        "planar",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&out).expect("json");
+    assert_eq!(v["ruleset"], "mtg");
+    assert_eq!(v["verdict"], "passed");
+    assert_eq!(v["configurations"].as_array().map(Vec::len), Some(2));
+    assert!(
+        v["properties"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|p| p["holds"] == true)
+    );
+}
+
+#[test]
+fn replay_and_render_read_mtg_scenarios() {
+    let (code, out, _) = run(&["replay", "tests/mtg/scenarios"]);
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains(" passed, 0 failed, 0 unreadable"), "{out}");
+    let (code, out, _) = run(&[
+        "render",
+        "tests/mtg/scenarios/seed_004_bribery_alex_leaves.toml",
+    ]);
+    assert_eq!(code, 0);
+    assert!(out.contains("800.4a"), "{out}");
+    let (code, out, _) = run(&[
+        "replay",
+        "--fault",
+        "controlled-stays",
+        "tests/mtg/scenarios",
+    ]);
+    assert_eq!(code, 1, "{out}");
+}
+
+#[test]
+fn faults_and_properties_list_the_mtg_ruleset() {
+    let (code, out, _) = run(&["faults", "--ruleset", "mtg"]);
+    assert_eq!(code, 0);
+    assert_eq!(out.lines().count(), riftcheck::mtg::MtgFault::ALL.len());
+    assert!(
+        out.lines()
+            .all(|l| l.contains("(800.4") && l.contains("breaks: ")),
+        "{out}"
+    );
+    let (code, out, _) = run(&["properties", "--ruleset", "mtg"]);
+    assert_eq!(code, 0);
+    assert!(out.lines().count() >= 15);
+}
