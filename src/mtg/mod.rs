@@ -16,6 +16,7 @@
 //! [`crate::Engine<Mtg>`].
 
 pub mod engine;
+pub mod fuzz;
 pub mod scenario;
 pub mod setup;
 pub mod spec;
