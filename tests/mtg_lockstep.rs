@@ -39,3 +39,23 @@ fn the_tables_are_varied() {
     }
     assert!(sizes.len() >= 9, "{sizes:?}");
 }
+
+/// What the fuzz target found stays fixed: every `seed-regression-*` of its corpus passes.
+#[test]
+fn the_fuzz_findings_stay_fixed() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz/corpus/mtg_lockstep");
+    let mut found = 0;
+    for entry in std::fs::read_dir(&dir).expect("the corpus is there") {
+        let path = entry.expect("an entry").path();
+        let name = path
+            .file_name()
+            .unwrap_or_default()
+            .to_string_lossy()
+            .into_owned();
+        if name.starts_with("seed-regression-") {
+            lockstep(&std::fs::read(&path).expect("readable"));
+            found += 1;
+        }
+    }
+    assert!(found >= 1, "no regression seeds in {}", dir.display());
+}

@@ -36,7 +36,8 @@ pub struct ObjectView {
     pub attacking: Option<Player>,
     /// A creature's power on the battlefield (Life Mirror's computed, 800.4h).
     pub power: Option<i16>,
-    /// The player Life Mirror chose.
+    /// The player a Life Mirror on the battlefield chose (none anywhere else: a permanent that
+    /// leaves and comes back is a new object).
     pub mirror_of: Option<Player>,
 }
 

@@ -67,6 +67,7 @@ impl MtgGame {
             o.attached = None;
             o.attacking = None;
             o.entered_under = None;
+            o.mirror_of = None;
             self.emit(MtgEvent::LeftGame { object: id });
         }
     }

@@ -167,6 +167,8 @@ impl MtgSpec {
             object: id,
             controller,
         });
+        // A permanent that enters is a new object: a Life Mirror's earlier choice is gone.
+        self.objects[usize::from(id.0)].mirror_of = None;
         let o = self.objects[usize::from(id.0)];
         if o.card.is_creature() && !o.token {
             for i in 0..self.objects.len() {

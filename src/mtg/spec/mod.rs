@@ -293,7 +293,7 @@ impl MtgSpec {
             attached: if on_bf { o.attached } else { None },
             attacking: if on_bf { o.attacking } else { None },
             power: if on_bf { self.power(id) } else { None },
-            mirror_of: o.mirror_of,
+            mirror_of: if on_bf { o.mirror_of } else { None },
         }
     }
 }
