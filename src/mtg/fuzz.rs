@@ -45,14 +45,7 @@ pub fn table(u: &mut Unstructured<'_>) -> Result<MtgSetup> {
         {
             zone = Zone::Hand;
         }
-        cards.push(CardAt {
-            card,
-            owner,
-            zone,
-            entered_under: None,
-            attached: None,
-            token: card == Card::Myr,
-        });
+        cards.push(CardAt::new(card, owner, zone));
     }
     Ok(MtgSetup {
         players,

@@ -29,6 +29,21 @@ pub struct CardAt {
     pub token: bool,
 }
 
+impl CardAt {
+    /// `card`, owned by `owner`, in `zone`: entered under its owner if on the battlefield,
+    /// attached to nothing, a token if it is the Myr.
+    pub fn new(card: Card, owner: Player, zone: Zone) -> CardAt {
+        CardAt {
+            card,
+            owner,
+            zone,
+            entered_under: None,
+            attached: None,
+            token: card == Card::Myr,
+        }
+    }
+}
+
 /// The table before the game.
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
 pub struct MtgSetup {

@@ -226,6 +226,37 @@ pub enum Zone {
     Gone,
 }
 
+impl Zone {
+    /// Every zone.
+    pub const ALL: [Zone; 8] = [
+        Zone::Library,
+        Zone::Hand,
+        Zone::Battlefield,
+        Zone::Stack,
+        Zone::Graveyard,
+        Zone::Exile,
+        Zone::Ante,
+        Zone::Gone,
+    ];
+    /// Its name in scenario files and reports.
+    pub fn key(self) -> &'static str {
+        match self {
+            Zone::Library => "library",
+            Zone::Hand => "hand",
+            Zone::Battlefield => "battlefield",
+            Zone::Stack => "stack",
+            Zone::Graveyard => "graveyard",
+            Zone::Exile => "exile",
+            Zone::Ante => "ante",
+            Zone::Gone => "gone",
+        }
+    }
+    /// The zone a name spells.
+    pub fn from_key(key: &str) -> Option<Zone> {
+        Zone::ALL.into_iter().find(|z| z.key() == key)
+    }
+}
+
 /// The steps of a turn the model plays (a turn begins in the main step).
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
@@ -237,6 +268,23 @@ pub enum Step {
     Combat,
     /// The end step: "at the beginning of the next end step" triggers trigger as it begins.
     End,
+}
+
+impl Step {
+    /// Its name in scenario files and reports.
+    pub fn key(self) -> &'static str {
+        match self {
+            Step::Main => "main",
+            Step::Combat => "combat",
+            Step::End => "end",
+        }
+    }
+    /// The step a name spells.
+    pub fn from_key(key: &str) -> Option<Step> {
+        [Step::Main, Step::Combat, Step::End]
+            .into_iter()
+            .find(|s| s.key() == key)
+    }
 }
 
 /// An object on the stack.

@@ -11,6 +11,27 @@ use riftcheck::mtg::scenario::MtgScenario;
 use super::results::{FileResult, Mismatch, Replayed, Result};
 use super::{Format, fail_input};
 
+/// A file replayed to the end: passed, or failed at `failure`.
+fn replayed(
+    path: &std::path::Path,
+    title: &str,
+    failure: Option<Mismatch>,
+    steps: Vec<String>,
+) -> FileResult {
+    FileResult {
+        path: path.to_path_buf(),
+        title: Some(title.to_owned()),
+        result: if failure.is_some() {
+            Result::Failed
+        } else {
+            Result::Passed
+        },
+        failure,
+        error: None,
+        steps,
+    }
+}
+
 /// Replays one file.
 fn replay_one(
     path: &std::path::Path,
@@ -60,18 +81,7 @@ fn replay_one(
         expected: f.expected.clone(),
         found: f.actual.clone(),
     });
-    FileResult {
-        path: path.to_path_buf(),
-        title: Some(scenario.title.clone()),
-        result: if failure.is_some() {
-            Result::Failed
-        } else {
-            Result::Passed
-        },
-        failure,
-        error: None,
-        steps,
-    }
+    replayed(path, &scenario.title, failure, steps)
 }
 
 /// Replays every scenario among `files` (directories searched for `.toml` files).
@@ -146,18 +156,7 @@ fn replay_mtg(path: &std::path::Path, verbose: bool, fault: Option<MtgFault>) ->
         expected: f.expected.clone(),
         found: f.actual.clone(),
     });
-    FileResult {
-        path: path.to_path_buf(),
-        title: Some(scenario.title.clone()),
-        result: if failure.is_some() {
-            Result::Failed
-        } else {
-            Result::Passed
-        },
-        failure,
-        error: None,
-        steps,
-    }
+    replayed(path, &scenario.title, failure, steps)
 }
 
 /// Runs `riftcheck replay`.

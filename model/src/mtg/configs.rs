@@ -23,14 +23,7 @@ const C: Player = Player(2);
 const D: Player = Player(3);
 
 fn at(card: Card, owner: Player, zone: Zone) -> CardAt {
-    CardAt {
-        card,
-        owner,
-        zone,
-        entered_under: None,
-        attached: None,
-        token: false,
-    }
+    CardAt::new(card, owner, zone)
 }
 
 /// The families, each a table for `players` players.

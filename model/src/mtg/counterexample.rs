@@ -8,7 +8,7 @@ use std::fmt::Write as _;
 use riftcheck::Engine;
 use riftcheck::mtg::spec::MtgSpec;
 use riftcheck::mtg::{
-    Action, Card, MtgFault, MtgSetup, MtgView, ObjId, Pick, Player, StackItem, Step, Target, Zone,
+    Action, Card, MtgFault, MtgSetup, MtgView, ObjId, Pick, Player, StackItem, Target, Zone,
 };
 
 use super::properties::MtgProp;
@@ -68,19 +68,6 @@ pub fn sentence(names: &[String], setup: &MtgSetup, a: Action) -> String {
             Pick::Number(n) => format!("{player} chooses {n}"),
             Pick::Decline => format!("{player} declines"),
         },
-    }
-}
-
-fn zone_word(z: Zone) -> &'static str {
-    match z {
-        Zone::Library => "library",
-        Zone::Hand => "hand",
-        Zone::Battlefield => "battlefield",
-        Zone::Stack => "stack",
-        Zone::Graveyard => "graveyard",
-        Zone::Exile => "exile",
-        Zone::Ante => "ante",
-        Zone::Gone => "gone",
     }
 }
 
@@ -160,12 +147,7 @@ pub fn scenario(
     let _ = writeln!(out, "players = {}", setup.players);
     let _ = writeln!(out, "life = {}", setup.life);
     let _ = writeln!(out, "active = \"{}\"", setup.active);
-    let step = match setup.step {
-        Step::Main => "main",
-        Step::Combat => "combat",
-        Step::End => "end",
-    };
-    let _ = writeln!(out, "step = \"{step}\"");
+    let _ = writeln!(out, "step = \"{}\"", setup.step.key());
     let _ = writeln!(out, "turns = {}", setup.turns);
     if let Some(p) = setup.rule_choice {
         let _ = writeln!(out, "rule-choice = \"{p}\"");
@@ -180,7 +162,7 @@ pub fn scenario(
             let _ = writeln!(out, "name = \"{}\"", names[i]);
         }
         let _ = writeln!(out, "owner = \"{}\"", c.owner);
-        let _ = writeln!(out, "zone = \"{}\"", zone_word(c.zone));
+        let _ = writeln!(out, "zone = \"{}\"", Zone::key(c.zone));
         if let Some(p) = c.entered_under {
             let _ = writeln!(out, "entered-under = \"{p}\"");
         }
@@ -225,7 +207,7 @@ fn expectations(out: &mut String, names: &[String], setup: &MtgSetup, v: &MtgVie
     let mut controllers = Vec::new();
     for (i, o) in v.objects.iter().enumerate() {
         let name = object(names, setup, ObjId(i as u8));
-        zones.push(format!("\"{name}\" = \"{}\"", zone_word(o.zone)));
+        zones.push(format!("\"{name}\" = \"{}\"", Zone::key(o.zone)));
         if o.zone == Zone::Battlefield {
             controllers.push(format!("\"{name}\" = \"{}\"", who(o.controller)));
         }

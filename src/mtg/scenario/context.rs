@@ -7,7 +7,7 @@ use toml::Spanned;
 
 use super::error::{MtgErrorKind, MtgScenarioError, Source};
 use super::sentence::Names;
-use crate::mtg::types::{Player, Step, Zone};
+use crate::mtg::types::Player;
 
 /// What reading needs at hand: the source, and the table's names once known.
 pub(super) struct Ctx<'a> {
@@ -47,29 +47,4 @@ impl Ctx<'_> {
     pub fn line(&self, span: Range<usize>) -> usize {
         self.src.at(span.start).0
     }
-}
-
-/// A step name ("main", "combat", "end").
-pub(super) fn step_named(s: &str) -> Option<Step> {
-    match s {
-        "main" => Some(Step::Main),
-        "combat" => Some(Step::Combat),
-        "end" => Some(Step::End),
-        _ => None,
-    }
-}
-
-/// A zone name.
-pub(super) fn zone_named(s: &str) -> Option<Zone> {
-    Some(match s {
-        "library" => Zone::Library,
-        "hand" => Zone::Hand,
-        "battlefield" => Zone::Battlefield,
-        "stack" => Zone::Stack,
-        "graveyard" => Zone::Graveyard,
-        "exile" => Zone::Exile,
-        "ante" => Zone::Ante,
-        "gone" => Zone::Gone,
-        _ => return None,
-    })
 }

@@ -5,7 +5,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use serde::Deserialize;
 use toml::Spanned;
 
-use super::context::{Ctx, step_named, zone_named};
+use super::context::Ctx;
 use super::error::{MtgErrorKind, MtgScenarioError};
 use super::file::{Expectation, MtgScenario, ObjRef, Want};
 use crate::mtg::types::{ObjId, Player, StackItem, Step, Zone};
@@ -126,7 +126,7 @@ pub(super) fn read_expectations(
         push("turn".into(), t.span(), Want::Turn(ctx.player(t)?));
     }
     if let Some(s) = &e.step {
-        let step = step_named(s.get_ref()).ok_or_else(|| {
+        let step = Step::from_key(s.get_ref()).ok_or_else(|| {
             ctx.err(
                 MtgErrorKind::Value,
                 s.span(),
@@ -176,7 +176,7 @@ fn read_tables(
     for (k, v) in &e.zones {
         let zone = match v.get_ref().as_str() {
             "none" => None,
-            z => Some(zone_named(z).ok_or_else(|| {
+            z => Some(Zone::from_key(z).ok_or_else(|| {
                 ctx.err(
                     MtgErrorKind::Value,
                     v.span(),
@@ -263,29 +263,6 @@ fn list(ps: &[Player]) -> String {
     format!("[{}]", v.join(", "))
 }
 
-/// A zone's name in the format.
-pub(super) fn zone_name(z: Zone) -> &'static str {
-    match z {
-        Zone::Library => "library",
-        Zone::Hand => "hand",
-        Zone::Battlefield => "battlefield",
-        Zone::Stack => "stack",
-        Zone::Graveyard => "graveyard",
-        Zone::Exile => "exile",
-        Zone::Ante => "ante",
-        Zone::Gone => "gone",
-    }
-}
-
-/// A step's name in the format.
-pub(super) fn step_name(s: Step) -> &'static str {
-    match s {
-        Step::Main => "main",
-        Step::Combat => "combat",
-        Step::End => "end",
-    }
-}
-
 impl Seen<'_> {
     /// The object an [`ObjRef`] is in this game, if it exists (yet).
     pub fn resolve(&self, r: ObjRef) -> Option<ObjId> {
@@ -305,7 +282,7 @@ impl Seen<'_> {
             Want::Priority(p) => (who(*p), who(v.priority)),
             Want::Active(p) => (who(*p), who(v.active)),
             Want::Turn(p) => (p.to_string(), v.turn_of.to_string()),
-            Want::Step(s) => (step_name(*s).into(), step_name(v.step).into()),
+            Want::Step(s) => (Step::key(*s).into(), Step::key(v.step).into()),
             Want::InGame(ps) => {
                 let now: Vec<Player> = Player::all(v.players.len())
                     .filter(|&p| v.in_game(p))
@@ -317,8 +294,8 @@ impl Seen<'_> {
                 (n.to_string(), life.map_or("none".into(), |l| l.to_string()))
             }
             Want::Zone(r, z) => (
-                z.map_or("none", zone_name).to_string(),
-                obj(*r).map_or("none", |o| zone_name(o.zone)).to_string(),
+                z.map_or("none", Zone::key).to_string(),
+                obj(*r).map_or("none", |o| Zone::key(o.zone)).to_string(),
             ),
             Want::Controller(r, p) => (who(*p), who(obj(*r).and_then(|o| o.controller))),
             Want::Power(r, n) => (

@@ -6,13 +6,13 @@ use std::collections::HashMap;
 use serde::Deserialize;
 use toml::Spanned;
 
-use super::context::{Ctx, step_named, zone_named};
+use super::context::Ctx;
 use super::error::{MtgErrorKind, MtgScenarioError, Source};
 use super::expect::{RawExpect, read_expectations};
 use super::file::{Check, MtgScenario};
 use super::sentence::{Names, letters, token_number};
 use crate::mtg::setup::{CardAt, MtgSetup};
-use crate::mtg::types::{Card, ObjId, Zone};
+use crate::mtg::types::{Card, ObjId, Step, Zone};
 
 #[derive(Deserialize)]
 struct RawRuleset {
@@ -250,7 +250,7 @@ fn read_setup(
         setup.active = ctx.player(a)?;
     }
     if let Some(s) = &r.step {
-        setup.step = step_named(s.get_ref()).ok_or_else(|| {
+        setup.step = Step::from_key(s.get_ref()).ok_or_else(|| {
             ctx.err(
                 MtgErrorKind::Value,
                 s.span(),
@@ -302,7 +302,7 @@ fn read_cards(
                 ),
             )
         })?;
-        let zone = zone_named(c.zone.get_ref())
+        let zone = Zone::from_key(c.zone.get_ref())
             .filter(|z| !matches!(z, Zone::Stack | Zone::Gone))
             .ok_or_else(|| {
                 ctx.err(

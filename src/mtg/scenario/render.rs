@@ -3,9 +3,9 @@
 
 use std::fmt::Write as _;
 
-use super::expect::{object_name, step_name, zone_name};
+use super::expect::object_name;
 use super::file::MtgScenario;
-use crate::mtg::types::{ChoiceKind, ObjId, Player, StackItem};
+use crate::mtg::types::{ChoiceKind, ObjId, Player, StackItem, Step, Zone};
 use crate::mtg::view::{MtgEvent, MtgView};
 
 /// Names objects and stack items in a game's last view.
@@ -37,7 +37,7 @@ impl Namer<'_> {
             MtgEvent::TurnSkipped { player } => {
                 format!("{player}'s turn does not begin, {player} having left (800.4j)")
             }
-            MtgEvent::StepBegan { step } => format!("the {} step begins", step_name(step)),
+            MtgEvent::StepBegan { step } => format!("the {} step begins", Step::key(step)),
             MtgEvent::PriorityTo { player } => format!("{player} receives priority"),
             // The step's sentence says these; the cycled card's trip to the graveyard is told by
             // the `ToGraveyard` event that follows.
@@ -221,7 +221,7 @@ impl MtgScenario {
             players(s.seats()),
             s.life,
             s.active,
-            step_name(s.step)
+            Step::key(s.step)
         );
         if let Some(p) = s.planar_controller {
             let _ = write!(out, " {p} is the planar controller.");
@@ -237,7 +237,7 @@ impl MtgScenario {
                 .filter(|(_, c)| c.owner == p)
                 .map(|(i, c)| {
                     let id = ObjId(u8::try_from(i).unwrap_or(u8::MAX));
-                    let mut d = format!("{} ({})", namer.obj(id), zone_name(c.zone));
+                    let mut d = format!("{} ({})", namer.obj(id), Zone::key(c.zone));
                     if let Some(q) = c.entered_under.filter(|q| *q != p) {
                         let _ = write!(d, ", entered under {q}'s control");
                     }

@@ -16,14 +16,7 @@ const D: Player = Player(3);
 
 /// A card in `owner`'s `zone`.
 fn at(card: Card, owner: Player, zone: Zone) -> CardAt {
-    CardAt {
-        card,
-        owner,
-        zone,
-        entered_under: None,
-        attached: None,
-        token: card == Card::Myr,
-    }
+    CardAt::new(card, owner, zone)
 }
 
 /// A three-player table (so the game goes on when one leaves), A's main step.
