@@ -8,6 +8,7 @@
 
 pub mod check;
 pub mod configs;
+pub mod diverge;
 pub mod properties;
 
 use riftcheck::Engine;
