@@ -26,6 +26,15 @@ struct Cli {
     max_file_size: Option<String>,
 }
 
+/// How `diverge` writes its comparison.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, clap::ValueEnum)]
+enum DivergeFormatArg {
+    /// A table and the paired examples, for a terminal.
+    Text,
+    /// The document docs/riftbound-vs-mtg.md.
+    Markdown,
+}
+
 /// How `render` writes a scenario.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, clap::ValueEnum)]
 enum RenderFormat {
@@ -178,6 +187,16 @@ enum Command {
     /// reading and each other reading part ways, as a rulebook example with both outcomes, and
     /// the properties each reading breaks. Exit status: 0, or 2 on bad input.
     Readings(riftcheck_model::cli::readings::ReadingsArgs),
+    /// Riftbound 651-652 and Magic: The Gathering 800.4 side by side: the same situations (a
+    /// borrowed unit whose borrower leaves, the Turn Player leaving mid-turn, a leaver's choice,
+    /// ...) played under each ruleset from scenario files, with what each game does and the
+    /// rules, and whether they differ. `--format markdown` is docs/riftbound-vs-mtg.md.
+    /// Exit status: 0, or 1 if a scenario no longer shows its side.
+    Diverge {
+        /// text (a table, then the paired rulebook examples) or markdown.
+        #[arg(long, value_enum, default_value_t = DivergeFormatArg::Text)]
+        format: DivergeFormatArg,
+    },
     /// List the properties the checker proves.
     Properties {
         /// The MTG ruleset's properties (800.4) instead of Riftbound's.
@@ -335,6 +354,23 @@ fn main() -> ExitCode {
         }
         Command::Policies => policies(),
         Command::Readings(args) => riftcheck_model::cli::readings::run(&args),
+        Command::Diverge { format } => {
+            use riftcheck_model::mtg::diverge::{DivergeFormat, report};
+            let format = match format {
+                DivergeFormatArg::Text => DivergeFormat::Text,
+                DivergeFormatArg::Markdown => DivergeFormat::Markdown,
+            };
+            match report(format) {
+                Ok(text) => {
+                    print!("{text}");
+                    ExitCode::SUCCESS
+                }
+                Err(e) => {
+                    eprintln!("riftcheck diverge: {e}");
+                    ExitCode::from(1)
+                }
+            }
+        }
         Command::Faults { ruleset } if ruleset == "mtg" => mtg_faults(),
         Command::Faults { .. } => faults(),
         Command::Properties { ruleset } if ruleset == "mtg" => mtg_properties(),

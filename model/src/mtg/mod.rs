@@ -9,6 +9,7 @@
 pub mod check;
 pub mod configs;
 pub mod counterexample;
+pub mod diverge;
 pub mod properties;
 
 use riftcheck::Engine;

@@ -120,7 +120,8 @@ impl Namer<'_> {
                 self.obj(source)
             ),
             MtgEvent::DamageNotAssigned { creature, player } => format!(
-                "{}'s combat damage to {player} is not assigned, {player} having left (800.4e)",
+                "the combat damage {} would deal to {player} is not assigned, {player} having \
+                 left (800.4e)",
                 self.obj(creature)
             ),
             MtgEvent::ChoiceTo { player, rule } => {
