@@ -2,8 +2,8 @@
 //! every rule fault of the MTG engine is caught by the property it breaks, with a short
 //! counterexample that replays; the results do not depend on the threads.
 
-use riftcheck::mtg::MtgFault;
 use riftcheck::mtg::spec::MtgSpec;
+use riftcheck::mtg::{MtgFault, MtgGame};
 use riftcheck_model::mtg::MtgModel;
 use riftcheck_model::mtg::check::{check_all, replay_path};
 use riftcheck_model::mtg::configs;
@@ -45,13 +45,13 @@ fn every_fault_is_caught_by_the_property_it_breaks() {
         assert!(path.len() <= 12, "{}: {} steps", f.key(), path.len());
         // The counterexample replays, and its last state is the violation.
         let c = configs::named(&name).expect("the configuration exists");
-        let model = MtgModel::<MtgSpec>::new(c.setup, c.concessions, Some(f));
+        let model = MtgModel::<MtgGame, MtgSpec>::new(c.setup, c.concessions, Some(f));
         let states = replay_path(&model, &path).expect("the counterexample replays");
         let last = states.last().expect("a first state");
         assert_ne!(last.ghost.violated & expected.bit(), 0, "{}", f.key());
         // Without the fault the same steps break nothing (where the engine takes them).
         let c = configs::named(&name).expect("the configuration exists");
-        let clean = MtgModel::<MtgSpec>::new(c.setup, c.concessions, None);
+        let clean = MtgModel::<MtgGame, MtgSpec>::new(c.setup, c.concessions, None);
         if let Some(states) = replay_path(&clean, &path) {
             assert_eq!(states.last().unwrap().ghost.violated, 0, "{}", f.key());
         }
@@ -116,4 +116,61 @@ fn every_fault_s_counterexample_file_replays_as_a_regression_test() {
         );
     }
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// An engine of the MTG ruleset the checker knows only through `Engine<Mtg>`: the reference
+/// engine, except that a player holding priority cannot concede (a bug: 104.3a lets a player
+/// concede at any time).
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+struct NoConcedeWithPriority(MtgGame, bool);
+
+impl riftcheck::Engine<riftcheck::mtg::Mtg> for NoConcedeWithPriority {
+    const NAME: &'static str = "an engine that keeps the priority holder in the game";
+
+    fn start(
+        setup: &riftcheck::mtg::MtgSetup,
+    ) -> Result<(Self, Vec<riftcheck::mtg::MtgEvent>), riftcheck::mtg::MtgSetupErrors> {
+        let buggy = setup.life != 19;
+        MtgGame::start(setup).map(|(g, e)| (NoConcedeWithPriority(g, buggy), e))
+    }
+    fn well_formed(&self, out: &mut Vec<riftcheck::mtg::Action>) {
+        self.0.well_formed(out);
+    }
+    fn apply(
+        &mut self,
+        action: riftcheck::mtg::Action,
+    ) -> Result<Vec<riftcheck::mtg::MtgEvent>, riftcheck::mtg::Refusal> {
+        if let riftcheck::mtg::Action::Concede { player } = action
+            && self.1
+            && self.0.observe().priority == Some(player)
+        {
+            return Err(riftcheck::mtg::Refusal::NoPriority(player));
+        }
+        self.0.apply(action)
+    }
+    fn observe(&self) -> riftcheck::mtg::MtgView {
+        self.0.observe()
+    }
+}
+
+#[test]
+fn another_engine_behind_the_boundary_is_checked_the_same_way() {
+    use riftcheck_model::mtg::check::check_one;
+    use riftcheck_model::mtg::properties::MtgProp;
+    let c = configs::named("mtg-3/steal").expect("the configuration exists");
+    let buggy = MtgModel::<NoConcedeWithPriority, MtgSpec>::of(c.setup.clone(), c.concessions);
+    let r = check_one("mtg-3/steal", buggy, None);
+    let (_, path) = r
+        .violations
+        .iter()
+        .find(|(p, _)| *p == MtgProp::Agree)
+        .expect("the disagreement is found");
+    assert_eq!(path.len(), 1, "{path:?}: A concedes at once");
+    // The same wrapper without the bug (life 19 switches it off) proves every property.
+    let mut setup = c.setup;
+    setup.life = 19;
+    let clean = MtgModel::<NoConcedeWithPriority, MtgSpec>::of(setup, c.concessions);
+    let r = check_one("mtg-3/steal", clean, None);
+    assert!(r.violations.is_empty(), "{:?}", r.violations);
+    assert!(r.unique > 1000);
 }

@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 
 use riftcheck::Engine;
 use riftcheck::mtg::spec::MtgSpec;
-use riftcheck::mtg::{Action, Mtg, MtgFault};
+use riftcheck::mtg::{Action, Mtg, MtgFault, MtgGame};
 use stateright::Model;
 
 use super::configs::MtgConfig;
@@ -39,13 +39,13 @@ pub struct MtgResult {
 /// keeps the first path to each violated property, so that it is a shortest one (a state that
 /// violates a property is not explored further). Deterministic: actions are taken in the order
 /// the engines list them.
-pub fn check_one<S: Engine<Mtg>>(
+pub fn check_one<E: Engine<Mtg>, S: Engine<Mtg>>(
     name: &str,
-    model: MtgModel<S>,
+    model: MtgModel<E, S>,
     max_states: Option<usize>,
 ) -> MtgResult {
     let start = Instant::now();
-    let fp = |s: &MtgState<S>| {
+    let fp = |s: &MtgState<E, S>| {
         let mut h = std::hash::DefaultHasher::new();
         s.hash(&mut h);
         h.finish()
@@ -132,7 +132,8 @@ pub fn check_all(
                         i
                     };
                     let Some(c) = configs.get(i) else { return };
-                    let model = MtgModel::<MtgSpec>::new(c.setup.clone(), c.concessions, fault);
+                    let model =
+                        MtgModel::<MtgGame, MtgSpec>::new(c.setup.clone(), c.concessions, fault);
                     let r = check_one(&c.name, model, max_states);
                     results.lock().unwrap_or_else(|e| e.into_inner())[i] = Some(r);
                 }
@@ -148,10 +149,10 @@ pub fn check_all(
 }
 
 /// The final state of `actions` from the model's first state, each step's view included.
-pub fn replay_path<S: Engine<Mtg>>(
-    model: &MtgModel<S>,
+pub fn replay_path<E: Engine<Mtg>, S: Engine<Mtg>>(
+    model: &MtgModel<E, S>,
     actions: &[Action],
-) -> Option<Vec<MtgState<S>>> {
+) -> Option<Vec<MtgState<E, S>>> {
     let mut state = model.first().ok()?;
     let mut out = vec![state.clone()];
     for &a in actions {
@@ -234,7 +235,7 @@ pub fn text(results: &[MtgResult], fault: Option<MtgFault>) -> String {
             if p == MtgProp::Agree
                 && let Some(c) = super::configs::named(&r.name)
             {
-                let model = MtgModel::<MtgSpec>::new(c.setup, c.concessions, fault);
+                let model = MtgModel::<MtgGame, MtgSpec>::new(c.setup, c.concessions, fault);
                 let _ = writeln!(out, "       {}", disagreement(&model, path));
             }
         }
@@ -421,7 +422,10 @@ pub fn run(opts: &MtgRun) -> Result<u8, String> {
 
 /// What the engine and the spec disagree on at the end of `path`: each field of the observation
 /// (or of the step's events) where they differ, or which of them refused the last action.
-pub fn disagreement<S: Engine<Mtg>>(model: &MtgModel<S>, path: &[Action]) -> String {
+pub fn disagreement<E: Engine<Mtg>, S: Engine<Mtg>>(
+    model: &MtgModel<E, S>,
+    path: &[Action],
+) -> String {
     let Some((&last, before)) = path.split_last() else {
         return "they start differently".to_owned();
     };

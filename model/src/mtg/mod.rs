@@ -2,9 +2,11 @@
 //! MTG spec together ([`MtgModel`]), the properties judged on every step ([`properties`]), the
 //! built-in configurations ([`configs`]) and `riftcheck check --ruleset mtg` ([`check`]).
 //!
-//! The search is stateright's breadth-first one, one configuration per thread: the first path it
-//! finds to a violation is a shortest one, as the Riftbound check's shortening search makes its
-//! own.
+//! The engine under test is any `Engine<Mtg>` (the reference [`MtgGame`] by default, which can
+//! commit a rule fault), and so is the spec it is stepped with ([`MtgSpec`] by default). The
+//! model is a stateright [`Model`]; the check's own search ([`check::check_one`]) is breadth
+//! first, one configuration per thread, so the first path it finds to a violation is a shortest
+//! one.
 
 pub mod check;
 pub mod configs;
@@ -13,7 +15,8 @@ pub mod diverge;
 pub mod properties;
 
 use riftcheck::Engine;
-use riftcheck::mtg::{Action, Mtg, MtgFault, MtgGame, MtgSetup, MtgView};
+use riftcheck::mtg::spec::MtgSpec;
+use riftcheck::mtg::{Action, Mtg, MtgEvent, MtgFault, MtgGame, MtgSetup, MtgSetupErrors, MtgView};
 use stateright::{Model, Property};
 
 pub use properties::{Ghost, someone_can_act};
@@ -22,9 +25,9 @@ use properties::{Judge, MtgProp};
 /// A state of the model: the engine and the spec after the same actions, and what an observer
 /// saw on the last step.
 #[derive(Clone, Debug)]
-pub struct MtgState<S: Engine<Mtg>> {
-    /// The reference engine.
-    pub engine: MtgGame,
+pub struct MtgState<E: Engine<Mtg> = MtgGame, S: Engine<Mtg> = MtgSpec> {
+    /// The engine under test.
+    pub engine: E,
     /// The spec.
     pub spec: S,
     /// The ghost.
@@ -34,15 +37,15 @@ pub struct MtgState<S: Engine<Mtg>> {
     pub view: MtgView,
 }
 
-impl<S: Engine<Mtg>> PartialEq for MtgState<S> {
+impl<E: Engine<Mtg>, S: Engine<Mtg>> PartialEq for MtgState<E, S> {
     fn eq(&self, other: &Self) -> bool {
         self.engine == other.engine && self.spec == other.spec && self.ghost == other.ghost
     }
 }
 
-impl<S: Engine<Mtg>> Eq for MtgState<S> {}
+impl<E: Engine<Mtg>, S: Engine<Mtg>> Eq for MtgState<E, S> {}
 
-impl<S: Engine<Mtg>> std::hash::Hash for MtgState<S> {
+impl<E: Engine<Mtg>, S: Engine<Mtg>> std::hash::Hash for MtgState<E, S> {
     fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
         self.engine.hash(state);
         self.spec.hash(state);
@@ -50,26 +53,46 @@ impl<S: Engine<Mtg>> std::hash::Hash for MtgState<S> {
     }
 }
 
-/// The MTG model: a setup, the concessions allowed, the engine's fault, and the spec `S` it is
-/// stepped with.
+/// How a model starts its engine: from the setup, committing the fault if the engine can.
+pub type StartEngine<E> =
+    fn(&MtgSetup, Option<MtgFault>) -> Result<(E, Vec<MtgEvent>), MtgSetupErrors>;
+
+/// The MTG model: a setup, the concessions allowed, the engine under test `E` (and its fault) and
+/// the spec `S` it is stepped with.
 #[derive(Clone, Debug)]
-pub struct MtgModel<S: Engine<Mtg>> {
+pub struct MtgModel<E: Engine<Mtg> = MtgGame, S: Engine<Mtg> = MtgSpec> {
     /// The table.
     pub setup: MtgSetup,
     /// How many concessions a path may hold.
     pub concessions: u8,
     /// The rule fault the engine commits, if any.
     pub fault: Option<MtgFault>,
+    start: StartEngine<E>,
     spec: std::marker::PhantomData<S>,
 }
 
-impl<S: Engine<Mtg>> MtgModel<S> {
-    /// The model of `setup`.
+impl<S: Engine<Mtg>> MtgModel<MtgGame, S> {
+    /// The model of `setup` with the reference engine, committing `fault` if given.
     pub fn new(setup: MtgSetup, concessions: u8, fault: Option<MtgFault>) -> Self {
         MtgModel {
             setup,
             concessions,
             fault,
+            start: MtgGame::with_fault,
+            spec: std::marker::PhantomData,
+        }
+    }
+}
+
+impl<E: Engine<Mtg>, S: Engine<Mtg>> MtgModel<E, S> {
+    /// The model of `setup` with the engine `E`, which the checker knows only through the
+    /// `Engine<Mtg>` boundary.
+    pub fn of(setup: MtgSetup, concessions: u8) -> Self {
+        MtgModel {
+            setup,
+            concessions,
+            fault: None,
+            start: |setup, _| E::start(setup),
             spec: std::marker::PhantomData,
         }
     }
@@ -79,8 +102,8 @@ impl<S: Engine<Mtg>> MtgModel<S> {
     /// # Errors
     ///
     /// The setup's problems.
-    pub fn first(&self) -> Result<MtgState<S>, riftcheck::mtg::MtgSetupErrors> {
-        let (engine, events) = MtgGame::with_fault(&self.setup, self.fault)?;
+    pub fn first(&self) -> Result<MtgState<E, S>, MtgSetupErrors> {
+        let (engine, events) = (self.start)(&self.setup, self.fault)?;
         let (spec, spec_events) = S::start(&self.setup)?;
         let mut view = engine.observe();
         view.events = events;
@@ -104,7 +127,7 @@ impl<S: Engine<Mtg>> MtgModel<S> {
 
     /// Takes `action` in `state`: `None` when both refuse it (or it is a concession beyond the
     /// bound), a state marked with the disagreement when only one does.
-    pub fn take(&self, state: &MtgState<S>, action: Action) -> Option<MtgState<S>> {
+    pub fn take(&self, state: &MtgState<E, S>, action: Action) -> Option<MtgState<E, S>> {
         if matches!(action, Action::Concede { .. }) && state.ghost.concessions >= self.concessions {
             return None;
         }
@@ -139,16 +162,21 @@ impl<S: Engine<Mtg>> MtgModel<S> {
     }
 }
 
-fn holds<S: Engine<Mtg>, const I: u8>(_: &MtgModel<S>, s: &MtgState<S>) -> bool {
+fn holds<E: Engine<Mtg>, S: Engine<Mtg>, const I: u8>(
+    _: &MtgModel<E, S>,
+    s: &MtgState<E, S>,
+) -> bool {
     s.ghost.violated & (1 << I) == 0
 }
 
 macro_rules! condition_table {
     ($($i:literal)*) => {
-        fn condition<S: Engine<Mtg>>(i: u8) -> fn(&MtgModel<S>, &MtgState<S>) -> bool {
+        fn condition<E: Engine<Mtg>, S: Engine<Mtg>>(
+            i: u8,
+        ) -> fn(&MtgModel<E, S>, &MtgState<E, S>) -> bool {
             match i {
-                $($i => holds::<S, $i>,)*
-                _ => holds::<S, 31>,
+                $($i => holds::<E, S, $i>,)*
+                _ => holds::<E, S, 31>,
             }
         }
     };
@@ -156,29 +184,34 @@ macro_rules! condition_table {
 
 condition_table!(0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23);
 
-impl<S: Engine<Mtg>> Model for MtgModel<S> {
-    type State = MtgState<S>;
+impl<E: Engine<Mtg>, S: Engine<Mtg>> Model for MtgModel<E, S> {
+    type State = MtgState<E, S>;
     type Action = Action;
 
-    fn init_states(&self) -> Vec<MtgState<S>> {
+    fn init_states(&self) -> Vec<MtgState<E, S>> {
         self.first().into_iter().collect()
     }
 
-    fn actions(&self, state: &MtgState<S>, actions: &mut Vec<Action>) {
+    /// The union of both engines' well-formed actions, in order, each once: an action only one
+    /// of them lists is still put to the other.
+    fn actions(&self, state: &MtgState<E, S>, actions: &mut Vec<Action>) {
         if state.view.over || state.ghost.violated != 0 {
             return;
         }
         state.engine.well_formed(actions);
+        state.spec.well_formed(actions);
+        actions.sort_unstable();
+        actions.dedup();
     }
 
-    fn next_state(&self, state: &MtgState<S>, action: Action) -> Option<MtgState<S>> {
+    fn next_state(&self, state: &MtgState<E, S>, action: Action) -> Option<MtgState<E, S>> {
         self.take(state, action)
     }
 
     fn properties(&self) -> Vec<Property<Self>> {
         MtgProp::ALL
             .iter()
-            .map(|&p| Property::always(p.text(), condition::<S>(p as u8)))
+            .map(|&p| Property::always(p.text(), condition::<E, S>(p as u8)))
             .collect()
     }
 }
