@@ -59,3 +59,79 @@ fn the_fuzz_findings_stay_fixed() {
     }
     assert!(found >= 1, "no regression seeds in {}", dir.display());
 }
+
+/// Actions naming players and objects the table does not have are refused by both engines,
+/// never panicked on, and change nothing.
+#[test]
+fn actions_naming_what_is_not_there_are_refused() {
+    use riftcheck::Engine;
+    use riftcheck::mtg::spec::MtgSpec;
+    use riftcheck::mtg::{
+        Action, Card, CardAt, MtgGame, MtgSetup, ObjId, Pick, Player, Step, Target, Zone,
+    };
+    let mut setup = MtgSetup {
+        players: 3,
+        step: Step::Combat,
+        rule_choice: None,
+        ..MtgSetup::default()
+    };
+    setup.cards = vec![
+        CardAt::new(Card::ActOfTreason, Player(0), Zone::Hand),
+        CardAt::new(Card::RuneclawBears, Player(0), Zone::Battlefield),
+    ];
+    let (engine, _) = MtgGame::start(&setup).expect("a valid setup");
+    let (spec, _) = MtgSpec::start(&setup).expect("a valid setup");
+    let (far, nobody) = (ObjId(200), Player(9));
+    let actions = [
+        Action::Pass { player: nobody },
+        Action::Concede { player: nobody },
+        Action::Cast {
+            player: Player(0),
+            card: far,
+            target: None,
+        },
+        Action::Cast {
+            player: Player(0),
+            card: ObjId(0),
+            target: Some(Target::Object(far)),
+        },
+        Action::Cast {
+            player: Player(0),
+            card: ObjId(0),
+            target: Some(Target::Player(nobody)),
+        },
+        Action::Cycle {
+            player: Player(0),
+            card: far,
+        },
+        Action::Attack {
+            player: Player(0),
+            creature: far,
+            defender: Player(1),
+        },
+        Action::Attack {
+            player: Player(0),
+            creature: ObjId(1),
+            defender: nobody,
+        },
+        Action::Choose {
+            player: Player(0),
+            pick: Pick::Object(far),
+        },
+        Action::Choose {
+            player: Player(0),
+            pick: Pick::Player(nobody),
+        },
+    ];
+    for a in actions {
+        let (mut e, mut s) = (engine.clone(), spec.clone());
+        assert!(e.apply(a).is_err(), "the engine took {a}");
+        assert!(s.apply(a).is_err(), "the spec took {a}");
+        assert_eq!(
+            e.observe(),
+            engine.observe(),
+            "refusing {a} changed the engine"
+        );
+        assert_eq!(s.observe(), spec.observe(), "refusing {a} changed the spec");
+    }
+}

@@ -186,7 +186,7 @@ impl MtgGame {
             .filter_map(|id| {
                 let defender = self.obj(id).attacking?;
                 // A creature with negative power deals no damage (510.1a).
-                Some((id, defender, self.observe_power(id).max(0)))
+                Some((id, defender, self.power(self.obj(id)).unwrap_or(0).max(0)))
             })
             .collect();
         for (id, defender, amount) in attacks {
@@ -205,19 +205,6 @@ impl MtgGame {
                 });
             }
         }
-    }
-
-    fn observe_power(&self, id: crate::mtg::types::ObjId) -> i16 {
-        let o = self.obj(id);
-        if o.card == crate::mtg::types::Card::LifeMirror {
-            if self.has(MtgFault::MirrorForgets) && o.mirror_of.is_some_and(|p| !self.in_game(p)) {
-                return 0;
-            }
-            return o
-                .mirror_of
-                .map_or(0, |p| self.players[usize::from(p.0)].life);
-        }
-        o.card.power().map_or(0, i16::from)
     }
 
     /// The beginning of the end step: every delayed trigger triggers; one whose controller left

@@ -271,7 +271,9 @@ impl MtgGame {
         self.log.push(e);
     }
 
-    fn power(&self, o: &Obj) -> Option<i16> {
+    /// A creature's power on the battlefield (Life Mirror's is its player's life, the last
+    /// known one once they left, 800.4h); `None` off the battlefield or for a noncreature.
+    pub(crate) fn power(&self, o: &Obj) -> Option<i16> {
         if o.zone != Zone::Battlefield {
             return None;
         }
