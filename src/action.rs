@@ -119,7 +119,42 @@ pub enum Action {
     },
 }
 
+/// Every kind of action, as [`Action::kind`] names them (the protocol's `kind` and `hello`'s
+/// `actions`).
+pub const ACTION_KINDS: [&str; 12] = [
+    "pass",
+    "pass focus",
+    "play",
+    "activate",
+    "move",
+    "end turn",
+    "concede",
+    "place",
+    "choose",
+    "invite",
+    "hide",
+    "assign",
+];
+
 impl Action {
+    /// Its kind, one of [`ACTION_KINDS`].
+    pub fn kind(self) -> &'static str {
+        match self {
+            Action::Pass { .. } => "pass",
+            Action::PassFocus { .. } => "pass focus",
+            Action::Play { .. } => "play",
+            Action::Activate { .. } => "activate",
+            Action::Move { .. } => "move",
+            Action::EndTurn { .. } => "end turn",
+            Action::Concede { .. } => "concede",
+            Action::Place { .. } => "place",
+            Action::Choose { .. } => "choose",
+            Action::Invite { .. } => "invite",
+            Action::Hide { .. } => "hide",
+            Action::Assign { .. } => "assign",
+        }
+    }
+
     /// The seat taking the action.
     pub fn seat(self) -> Seat {
         match self {

@@ -155,12 +155,23 @@ enum Command {
         /// Serve the spec (the independent reading of the rules) instead.
         #[arg(long)]
         spec: bool,
-        /// Serve an engine that commits this rule fault (an engine with a known mistake).
+        /// Serve an engine that commits this rule fault (an engine with a known mistake);
+        /// repeatable, for an engine with several independent mistakes.
         #[arg(long, conflicts_with = "spec")]
-        fault: Option<String>,
+        fault: Vec<String>,
         /// Declare no snapshots, so that a client resets and replays instead.
         #[arg(long)]
         no_snapshot: bool,
+        /// Expose only these observation fields, as `hello` declares them (protocol version
+        /// 2), e.g. `turn,priority,chain,cards.at`.
+        #[arg(long, value_delimiter = ',')]
+        observes: Option<Vec<String>>,
+        /// Events as `sentences` (the default), `structured` objects, or `none`.
+        #[arg(long, default_value = "sentences")]
+        events: String,
+        /// Report only events of these kinds, e.g. `played,countered,resolved`.
+        #[arg(long, value_delimiter = ',')]
+        event_kinds: Option<Vec<String>>,
         /// Follow (and declare in `hello`) another reading of a policy, POLICY=READING
         /// (repeatable).
         #[arg(long = "policy", value_name = "POLICY=READING")]
@@ -332,7 +343,18 @@ fn main() -> ExitCode {
             fault,
             no_snapshot,
             policies,
-        } => serve(spec, fault.as_deref(), !no_snapshot, &policies),
+            observes,
+            events,
+            event_kinds,
+        } => riftcheck_model::cli::serve::run(&riftcheck_model::cli::serve::ServeArgs {
+            spec,
+            faults: fault,
+            snapshots: !no_snapshot,
+            policies,
+            observes,
+            events,
+            event_kinds,
+        }),
         Command::Merge {
             files,
             fingerprints,
@@ -544,39 +566,4 @@ fn properties() -> ExitCode {
         }
     }
     ExitCode::SUCCESS
-}
-
-fn serve(spec: bool, fault: Option<&str>, snapshots: bool, policies: &[String]) -> ExitCode {
-    use riftcheck::protocol::serve::{Session, serve};
-    let fault = match fault.map(str::parse::<riftcheck::Fault>).transpose() {
-        Ok(f) => f,
-        Err(e) => return fail_input(e),
-    };
-    let mut chosen = Vec::new();
-    for p in policies {
-        match p.parse::<riftcheck::PolicyChoice>() {
-            Ok(c) => chosen.push(c),
-            Err(e) => return fail_input(format!("--policy {p}: {e}")),
-        }
-    }
-    let (input, output) = (std::io::stdin().lock(), std::io::stdout().lock());
-    let done = if spec {
-        let session =
-            Session::<riftcheck::oracle::Spec>::new("riftcheck spec").with_policies(chosen);
-        serve(session.with_snapshots(snapshots), input, output)
-    } else {
-        let session = Session::<riftcheck::Game>::new("riftcheck")
-            .with_fault(fault)
-            .with_policies(chosen);
-        serve(session.with_snapshots(snapshots), input, output)
-    };
-    match done {
-        Ok(()) => ExitCode::SUCCESS,
-        // The other side closed the pipe: the session is over.
-        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("riftcheck serve: {e}");
-            ExitCode::from(2)
-        }
-    }
 }

@@ -59,18 +59,21 @@ fn conform(engine: &str, out: &str, args: &[&str]) -> (i32, Value) {
     (run.status.code().unwrap(), report)
 }
 
-fn divergences(report: &Value) -> &Vec<Value> {
-    report["divergences"]
-        .as_array()
-        .expect("a list of divergences")
+fn findings(report: &Value) -> &Vec<Value> {
+    report["findings"].as_array().expect("a list of findings")
 }
 
-/// The divergence found in `config` by `phase`.
+/// The finding that showed in `config` during `phase` (the first, if several did).
 fn found<'a>(report: &'a Value, config: &str, phase: &str) -> &'a Value {
-    divergences(report)
+    let place = Value::from(format!("{config} ({phase})"));
+    findings(report)
         .iter()
-        .find(|d| d["configuration"] == config && d["phase"] == phase)
-        .unwrap_or_else(|| panic!("no divergence in {config} ({phase}): {report:#}"))
+        .find(|d| {
+            d["configurations"]
+                .as_array()
+                .is_some_and(|c| c.contains(&place))
+        })
+        .unwrap_or_else(|| panic!("no finding in {config} ({phase}): {report:#}"))
 }
 
 fn rows<'a>(report: &'a Value, phase: &str) -> &'a Vec<Value> {
@@ -97,7 +100,7 @@ fn the_reference_engine_conforms_over_the_protocol() {
     );
     assert_eq!(code, 0, "{report:#}");
     assert_eq!(report["passed"], true);
-    assert!(divergences(&report).is_empty());
+    assert!(findings(&report).is_empty());
     let scenarios = report["scenarios"].as_array().unwrap();
     assert!(scenarios.len() >= 60, "the whole corpus is replayed");
     // An engine that declares no readings follows the project's: a scenario played under
@@ -137,7 +140,7 @@ fn an_engine_that_declares_another_reading_is_checked_under_it() {
     );
     // The spec plays the configurations under the declared reading too: no divergence.
     assert_eq!(code, 0, "{report:#}");
-    assert!(divergences(&report).is_empty());
+    assert!(findings(&report).is_empty());
     let scenarios = report["scenarios"].as_array().unwrap();
     let result = |file: &str| {
         scenarios
@@ -203,16 +206,21 @@ fn the_reducer_ending_the_game_on_a_concession_is_found_in_one_step() {
             let steps = d["steps"].as_array().unwrap();
             assert_eq!(steps.len(), 1, "the shortest example: {d:#}");
             assert!(steps[0].as_str().unwrap().ends_with("concedes"), "{d:#}");
-            assert!(d["rule"].as_str().unwrap().contains("651.1"), "{d:#}");
+            // The rule at issue: a game with more than one player left goes on.
+            assert_eq!(d["rule"], "651.2", "{d:#}");
             assert!(d["expected"].as_str().unwrap().contains("winners"), "{d:#}");
         }
     }
     // A Duel has no one left to play on: the engine is right there.
-    assert!(
-        divergences(&report)
+    assert!(findings(&report).iter().all(|d| {
+        !d["configurations"]
+            .as_array()
+            .unwrap()
             .iter()
-            .all(|d| d["configuration"] != "duel/chain")
-    );
+            .any(|c| c.as_str().unwrap().starts_with("duel/"))
+    }));
+    // One mistake, one finding, wherever it shows.
+    assert_eq!(findings(&report).len(), 1, "{report:#}");
     // Cards it cannot express are unsupported, not failed.
     let showdown = rows(&report, "exhaustive")
         .iter()
@@ -233,13 +241,17 @@ fn the_chain_engine_handing_priority_on_is_found_in_one_step() {
     for config in ["duel/chain", "skirmish/chain", "war/chain"] {
         let d = found(&report, config, "exhaustive");
         assert_eq!(d["steps"], serde_json::json!(["A plays Firebolt"]), "{d:#}");
-        assert!(d["rule"].as_str().unwrap().contains("312.2"), "{d:#}");
+        // The rule at issue: the player who made the Chain keeps Priority.
+        assert_eq!(d["rule"], "312.2, 333.1", "{d:#}");
         assert!(
             d["expected"].as_str().unwrap().contains("priority"),
             "{d:#}"
         );
         let example = d["example"].as_str().unwrap();
-        assert!(example.contains("Expected by rule 312.2"), "{example}");
+        assert!(
+            example.contains("Expected by rule 312.2, 333.1"),
+            "{example}"
+        );
         // The walks find it too, shrunk to the same single step.
         let walk = found(&report, config, "random walks");
         assert_eq!(walk["steps"].as_array().unwrap().len(), 1, "{walk:#}");
@@ -268,7 +280,7 @@ fn an_engine_that_declares_duels_only_is_clean_on_duels_and_unsupported_elsewher
         &["--walks", "30"],
     );
     assert_eq!(code, 0, "{report:#}");
-    assert!(divergences(&report).is_empty());
+    assert!(findings(&report).is_empty());
     let table = rows(&report, "exhaustive");
     let chain = table
         .iter()
@@ -468,7 +480,7 @@ fn serve_answers_the_documented_messages() {
         follows(&schema, &schema["$defs"]["response"], answer)
             .unwrap_or_else(|e| panic!("{request} -> {answer}: {e}"));
     }
-    assert_eq!(answers[0]["hello"]["protocol"], 1);
+    assert_eq!(answers[0]["hello"]["protocol"], 2);
     assert_eq!(answers[0]["hello"]["capabilities"]["snapshot"], true);
     assert_eq!(answers[1]["observation"]["priority"], "A");
     assert_eq!(answers[2]["observation"]["priority"], "A");
@@ -530,9 +542,6 @@ fn the_documented_examples_follow_the_schema() {
     let fields = schema["$defs"]["observation"]["properties"]
         .as_object()
         .unwrap();
-    let required = schema["$defs"]["observation"]["required"]
-        .as_array()
-        .unwrap();
     assert_eq!(fields.len(), riftcheck::Observation::FIELDS.len());
     for field in riftcheck::Observation::FIELDS {
         assert!(
@@ -540,10 +549,19 @@ fn the_documented_examples_follow_the_schema() {
             "{} is missing from the schema",
             field.key
         );
-        assert!(
-            required.contains(&Value::from(field.key)),
-            "{} is not required",
-            field.key
-        );
+    }
+    // Version 2: the fields an engine declares, so none is required by the schema itself.
+    assert!(schema["$defs"]["observation"]["required"].is_null());
+    // One structured event per kind riftcheck emits, with the facts it compares.
+    let kinds: Vec<&str> = schema["$defs"]["event_kind"]["enum"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|k| k.as_str().unwrap())
+        .collect();
+    assert_eq!(kinds, riftcheck::observation::facts::EVENT_KINDS);
+    for k in kinds {
+        let def = &schema["$defs"][format!("event_{k}")];
+        assert_eq!(def["properties"]["kind"]["const"], k, "{k}");
     }
 }

@@ -15,6 +15,7 @@
 //! what they are ([`crate::item::ItemName`]), never by numbers an engine keeps.
 
 pub mod expect;
+pub mod facts;
 mod field;
 pub mod value;
 

@@ -73,7 +73,7 @@ pub enum EngineFault {
         message: String,
     },
     /// It speaks another version of the protocol.
-    #[error("the engine speaks protocol {theirs}; riftcheck speaks {VERSION}")]
+    #[error("the engine speaks protocol {theirs}; riftcheck speaks 1 and {VERSION}")]
     Version {
         /// Its version.
         theirs: u32,
@@ -224,10 +224,14 @@ impl Connection {
             error: e.to_string(),
             line: shorten(&answer.to_string()),
         })?;
-        if conn.hello.protocol != VERSION {
+        if !super::SPOKEN.contains(&conn.hello.protocol) {
             return Err(EngineFault::Version {
                 theirs: conn.hello.protocol,
             });
+        }
+        if conn.hello.protocol == 1 {
+            // Version 1 knows no partial observations: every field is there.
+            conn.hello.capabilities.observes = None;
         }
         Ok(conn)
     }

@@ -1,15 +1,20 @@
 //! Judging an engine's answer against what the rules (the spec) say of the same step: the same
-//! refusal, or the same observation field by field, the first difference named with its rule.
+//! refusal, or the same observation in every field the engine declares it exposes, each field
+//! that differs named with the rule at issue ([`crate::scenario::at_issue`]).
 
 use std::fmt;
 
 use serde_json::Value as Json;
 
+use super::Capabilities;
 use super::client::EngineFault;
-use super::wire::{Refusal, plain_events, shaped};
+use super::events::{self, Reported};
+use super::wire::{Refusal, shaped};
+use crate::action::Action;
 use crate::card::Catalog;
 use crate::error::RuleError;
 use crate::observation::{Difference, Observation, Value};
+use crate::scenario::at_issue::{refused_at_issue, rule_at_issue};
 
 /// What the rules give for a step: what an observer sees afterwards, or the rules the action
 /// breaks.
@@ -18,15 +23,29 @@ pub type Ruled = Result<Observation, Vec<RuleError>>;
 /// Where an engine parts from the rules.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Divergence {
-    /// Both took the step and an observer sees a difference.
-    Differs(Difference),
+    /// Both took the step and an observer sees a difference: every field that differs, in the
+    /// observation's order, each with the rule at issue.
+    Differs(Vec<Difference>),
+    /// The engine's observation lacks fields it declares it exposes: a protocol finding, not a
+    /// rules divergence.
+    Missing {
+        /// The request (`apply`, `setup`, `reset`).
+        op: &'static str,
+        /// The fields.
+        fields: Vec<String>,
+    },
     /// The rules refuse the action; the engine took it.
     Accepted {
         /// The rules the action breaks.
         refusals: Vec<RuleError>,
     },
     /// The rules allow the action; the engine refused it.
-    Refused(Refusal),
+    Refused {
+        /// The engine's refusal.
+        refusal: Refusal,
+        /// The rules that allow it.
+        rule: &'static str,
+    },
     /// Both refused, the engine for a reason the rules do not give.
     OtherReason {
         /// The engine's refusal.
@@ -38,24 +57,111 @@ pub enum Divergence {
     Fault(EngineFault),
 }
 
+/// The order in which a difference's fields stand for it, for grouping: the state a step leaves
+/// (who is left, the Chain, the turn, the fight) before what follows from it (Priority, passes,
+/// points, cards), and events last.
+const PRECEDENCE: [&str; 22] = [
+    "winners",
+    "remaining",
+    "removed",
+    "chain",
+    "waiting",
+    "turn",
+    "showdown",
+    "combat",
+    "staged",
+    "awaiting",
+    "invited",
+    "priority",
+    "focus",
+    "opened_by",
+    "passed",
+    "focus_passed",
+    "points",
+    "cards",
+    "battlefields",
+    "energy",
+    "lasting",
+    "events",
+];
+
+/// The difference that stands for the others: the first field in [`PRECEDENCE`].
+fn principal(d: &[Difference]) -> Option<&Difference> {
+    d.iter().min_by_key(|x| {
+        PRECEDENCE
+            .iter()
+            .position(|k| *k == x.field)
+            .unwrap_or(usize::MAX)
+    })
+}
+
 impl Divergence {
-    /// The rules to cite.
+    /// The rules at issue: for a difference, those of the field that stands for it.
     pub fn rule(&self) -> String {
         match self {
-            Divergence::Differs(d) => d.rule.to_string(),
+            Divergence::Differs(d) => principal(d).map_or(String::new(), |d| d.rule.to_string()),
             Divergence::Accepted { refusals } | Divergence::OtherReason { refusals, .. } => {
                 refusals
                     .first()
                     .map_or(String::new(), |e| e.rule().to_string())
             }
-            Divergence::Refused(_) | Divergence::Fault(_) => String::new(),
+            Divergence::Refused { rule, .. } => (*rule).to_string(),
+            Divergence::Missing { .. } | Divergence::Fault(_) => String::new(),
         }
+    }
+
+    /// What differs, for grouping divergences into findings: the first field that differs, a
+    /// refusal, an acceptance, a missing field or a protocol fault.
+    pub fn what(&self) -> String {
+        match self {
+            Divergence::Differs(d) => principal(d).map_or(String::new(), |d| d.field.to_string()),
+            Divergence::Missing { fields, .. } => format!("missing {}", fields.join(", ")),
+            Divergence::Accepted { .. } => "accepts what the rules refuse".into(),
+            Divergence::Refused { .. } => "refuses what the rules allow".into(),
+            Divergence::OtherReason { .. } => "refuses for another reason".into(),
+            Divergence::Fault(f) => format!("protocol: {}", fault_kind(f)),
+        }
+    }
+
+    /// The class of divergence, for grouping: a difference in what an observer sees (whatever
+    /// the field, the rule at issue tells them apart), or as [`Divergence::what`] says.
+    pub fn class(&self) -> String {
+        match self {
+            Divergence::Differs(_) => "differs".into(),
+            other => other.what(),
+        }
+    }
+
+    /// Every field that differs, for a difference.
+    pub fn fields(&self) -> Vec<&'static str> {
+        match self {
+            Divergence::Differs(d) => d.iter().map(|d| d.field).collect(),
+            _ => Vec::new(),
+        }
+    }
+
+    /// Whether the engine broke the protocol (rather than the rules).
+    pub fn is_protocol(&self) -> bool {
+        matches!(self, Divergence::Fault(_) | Divergence::Missing { .. })
     }
 
     /// What the rules expect, in words, for a step `step` (its sentence).
     pub fn expected(&self, step: &str) -> String {
         match self {
-            Divergence::Differs(d) => format!("{} is {}", d.path, d.ours.toml()),
+            Divergence::Differs(d) => d
+                .iter()
+                .map(|d| format!("{} is {}", d.path, d.ours.toml()))
+                .collect::<Vec<_>>()
+                .join("; "),
+            Divergence::Missing { op, fields } => format!(
+                "the observation in answer to `{op}` ({step}) has the declared field{} {}",
+                if fields.len() == 1 { "" } else { "s" },
+                fields
+                    .iter()
+                    .map(|f| format!("`{f}`"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
             Divergence::Accepted { refusals } | Divergence::OtherReason { refusals, .. } => {
                 let reasons: Vec<String> = refusals
                     .iter()
@@ -63,7 +169,7 @@ impl Divergence {
                     .collect();
                 format!("{step} is refused for {}", reasons.join(" or "))
             }
-            Divergence::Refused(_) => format!("{step} is allowed"),
+            Divergence::Refused { .. } => format!("{step} is allowed"),
             Divergence::Fault(_) => "an answer that follows the protocol".into(),
         }
     }
@@ -71,14 +177,34 @@ impl Divergence {
     /// What the engine did, in words.
     pub fn found(&self) -> String {
         match self {
-            Divergence::Differs(d) => d.theirs.toml(),
+            Divergence::Differs(d) => d
+                .iter()
+                .map(|d| format!("{} is {}", d.path, d.theirs.toml()))
+                .collect::<Vec<_>>()
+                .join("; "),
+            Divergence::Missing { .. } => "they are not there".into(),
             Divergence::Accepted { .. } => "the engine accepts it".into(),
-            Divergence::Refused(r) => format!("the engine refuses it ({})", r.text()),
+            Divergence::Refused { refusal, .. } => {
+                format!("the engine refuses it ({})", refusal.text())
+            }
             Divergence::OtherReason { refusal, .. } => {
                 format!("the engine refuses it citing {}", refusal.text())
             }
             Divergence::Fault(f) => f.to_string(),
         }
+    }
+}
+
+/// The kind of protocol fault, for grouping.
+fn fault_kind(f: &EngineFault) -> &'static str {
+    match f {
+        EngineFault::Spawn { .. } => "cannot start",
+        EngineFault::Exited { .. } => "exited",
+        EngineFault::Hung { .. } => "hung",
+        EngineFault::Malformed { .. } => "malformed answer",
+        EngineFault::Unexpected { .. } => "unexpected answer",
+        EngineFault::Error { .. } => "error answer",
+        EngineFault::Version { .. } => "version",
     }
 }
 
@@ -93,73 +219,235 @@ impl fmt::Display for Divergence {
     }
 }
 
-/// What the rules' observation looks like on the protocol, for comparison: its value, the
-/// events as sentences without rules, and without events if the engine does not send them.
-pub fn expected_value(obs: &Observation, catalog: &Catalog, events: bool) -> Value {
-    let mut v = obs.value(catalog);
-    plain_events(&mut v);
-    if !events && let Value::Map(entries) = &mut v {
-        entries.retain(|(k, _)| k != "events");
+/// How an engine's observations are compared, from what its `hello` declares: the fields it
+/// exposes (and of records, which sub-fields) and the events it reports.
+#[derive(Clone, Debug, Default)]
+pub struct View {
+    caps: Capabilities,
+}
+
+impl View {
+    /// The view of an engine that declares `caps`.
+    pub fn of(caps: &Capabilities) -> View {
+        View { caps: caps.clone() }
     }
-    v
-}
 
-/// The engine's observation, read in the shape of `expected`.
-pub fn found_value(json: &Json, expected: &Value) -> Value {
-    let mut v = shaped(json, expected);
-    plain_events(&mut v);
-    v
-}
+    /// Whether events are compared at all.
+    pub fn events(&self) -> bool {
+        self.caps.events.any()
+    }
 
-/// The first field in which `found` differs from `expected`, with that field's rule.
-pub fn difference(expected: &Value, found: &Value) -> Option<Difference> {
-    let (Value::Map(ours), Value::Map(theirs)) = (expected, found) else {
-        return expected
-            .first_difference(found)
-            .map(|(path, a, b)| Difference {
-                field: "observation",
-                rule: "",
+    /// The events reported.
+    pub fn reported(&self) -> &Reported {
+        &self.caps.events
+    }
+
+    /// Whether the field `key` is compared (`events` if any events are).
+    pub fn observes(&self, key: &str) -> bool {
+        if key == "events" {
+            return self.events();
+        }
+        self.caps.observes(key)
+    }
+
+    /// The sub-fields of `key` compared, if only some are.
+    pub fn sub_fields(&self, key: &str) -> Option<Vec<&str>> {
+        self.caps.sub_fields(key)
+    }
+
+    /// The rules' observation as the engine is held to it: the fields it exposes (a record's
+    /// declared sub-fields only), events aside.
+    pub fn expected(&self, obs: &Observation, catalog: &Catalog) -> Value {
+        let Value::Map(mut entries) = obs.value(catalog) else {
+            return Value::Map(Vec::new());
+        };
+        entries.retain(|(k, _)| k != "events" && self.caps.observes(k));
+        for (k, v) in &mut entries {
+            if let Some(subs) = self.caps.sub_fields(k) {
+                only_sub_fields(v, &subs);
+            }
+        }
+        Value::Map(entries)
+    }
+
+    /// Every field in which the engine's observation `json` differs from the rules' `obs`
+    /// after `step`, each with the rule at issue; or the declared fields it lacks.
+    pub fn compare(
+        &self,
+        obs: &Observation,
+        json: &Json,
+        catalog: &Catalog,
+        step: Option<&Action>,
+        op: &'static str,
+    ) -> Option<Divergence> {
+        let Value::Map(ours) = self.expected(obs, catalog) else {
+            return None;
+        };
+        let mut missing: Vec<String> = ours
+            .iter()
+            .filter(|(k, _)| json.get(k).is_none())
+            .map(|(k, _)| k.clone())
+            .collect();
+        if self.events() && json.get("events").is_none() {
+            missing.push("events".into());
+        }
+        if !missing.is_empty() {
+            return Some(Divergence::Missing {
+                op,
+                fields: missing,
+            });
+        }
+        let mut out = Vec::new();
+        let mut push = |key: &str, path: String, a: &Value, b: &Value| {
+            let Some(f) = Observation::FIELDS.iter().find(|f| f.key == key) else {
+                return;
+            };
+            out.push(Difference {
+                field: f.key,
+                rule: rule_at_issue(f.key, &path, step, obs, catalog, f.rule),
                 path,
                 ours: a.clone(),
                 theirs: b.clone(),
             });
-    };
-    for ((key, a), (_, b)) in ours.iter().zip(theirs) {
-        if let Some((path, x, y)) = a.first_difference(b) {
-            let info = Observation::FIELDS.iter().find(|f| f.key == key);
-            let path = match (path.is_empty(), path.starts_with('[')) {
-                (true, _) => key.clone(),
-                (false, true) => format!("{key}{path}"),
-                (false, false) => format!("{key}.{path}"),
-            };
-            return Some(Difference {
-                field: info.map_or("observation", |f| f.key),
-                rule: info.map_or("", |f| f.rule),
-                path,
-                ours: x.clone(),
-                theirs: y.clone(),
+        };
+        for (key, a) in &ours {
+            let b = json.get(key).map_or(Value::None, |j| shaped(j, a));
+            if let Some((path, x, y)) = a.first_difference(&b) {
+                let path = match (path.is_empty(), path.starts_with('[')) {
+                    (true, _) => key.clone(),
+                    (false, true) => format!("{key}{path}"),
+                    (false, false) => format!("{key}.{path}"),
+                };
+                push(key, path, x, y);
+            }
+        }
+        if let Some((path, x, y)) = self.events_differ(&obs.events, json.get("events"), catalog) {
+            out.push(Difference {
+                field: "events",
+                rule: self.event_at_issue(&path, &obs.events, step),
+                path: format!("events{path}"),
+                ours: x,
+                theirs: y,
             });
         }
+        (!out.is_empty()).then_some(Divergence::Differs(out))
     }
-    None
+
+    /// Where the engine's events (`theirs`, the `events` of its observation) first differ from
+    /// the rules' (`ours`), of the kinds it reports, each in the form it uses: the path below
+    /// `events` and the two values there.
+    pub fn events_differ(
+        &self,
+        ours: &[crate::event::Event],
+        theirs: Option<&Json>,
+        catalog: &Catalog,
+    ) -> Option<(String, Value, Value)> {
+        if !self.events() {
+            return None;
+        }
+        let (a, b) = self.events_compared(ours, theirs, catalog);
+        a.first_difference(&b)
+            .map(|(p, x, y)| (p, x.clone(), y.clone()))
+    }
+
+    /// The rule at issue when events differ at `path` (`[2]`, `[2].card`): the rule of the
+    /// rules' event there, as the step cites it; past the rules' events, what allows the step.
+    fn event_at_issue(
+        &self,
+        path: &str,
+        ours: &[crate::event::Event],
+        step: Option<&Action>,
+    ) -> &'static str {
+        let index = path
+            .strip_prefix('[')
+            .and_then(|p| p.split(']').next())
+            .and_then(|i| i.parse::<usize>().ok());
+        let cites = crate::scenario::citations(step, ours);
+        let reported: Vec<usize> = ours
+            .iter()
+            .enumerate()
+            .filter(|(_, e)| {
+                self.caps
+                    .events
+                    .includes(crate::observation::facts::kind(e))
+            })
+            .map(|(i, _)| i)
+            .collect();
+        index
+            .and_then(|i| reported.get(i))
+            .and_then(|&j| cites.get(j).copied())
+            .or_else(|| step.map(refused_at_issue))
+            .unwrap_or("")
+    }
+
+    /// The rules' events and the engine's, each in the form the engine uses (a sentence, or a
+    /// structured event's facts), of the kinds it reports.
+    fn events_compared(
+        &self,
+        ours: &[crate::event::Event],
+        theirs: Option<&Json>,
+        catalog: &Catalog,
+    ) -> (Value, Value) {
+        let ours = events::expected(ours, catalog, &self.caps.events);
+        let theirs: Vec<&Json> = theirs
+            .and_then(Json::as_array)
+            .map(|l| {
+                l.iter()
+                    .filter(|e| events::reported_by(e, &self.caps.events))
+                    .collect()
+            })
+            .unwrap_or_default();
+        let a = ours
+            .iter()
+            .enumerate()
+            .map(|(i, e)| events::ours_like(e, theirs.get(i).copied()))
+            .collect();
+        let b = theirs
+            .iter()
+            .enumerate()
+            .map(|(i, t)| match ours.get(i) {
+                Some(o) => events::found_like(t, o),
+                None => events::found_alone(t),
+            })
+            .collect();
+        (Value::List(a), Value::List(b))
+    }
 }
 
-/// Judges the engine's `answer` to a step the rules decided as `ruled`. An `unsupported` answer
-/// is not judged here.
+/// Keeps only `subs` in each record of a field: a table of records by name (cards,
+/// battlefields) or a list of them (the Chain).
+fn only_sub_fields(v: &mut Value, subs: &[&str]) {
+    let keep = |r: &mut Value| {
+        if let Value::Map(e) = r {
+            e.retain(|(k, _)| subs.contains(&k.as_str()));
+        }
+    };
+    match v {
+        Value::Map(records) => records.iter_mut().for_each(|(_, r)| keep(r)),
+        Value::List(records) => records.iter_mut().for_each(keep),
+        _ => {}
+    }
+}
+
+/// Judges the engine's `answer` to `step` (none: the setup, or a reset to it), which the rules
+/// decided as `ruled`. An `unsupported` answer is not judged here.
 pub fn judge(
     ruled: &Ruled,
     answer: &super::client::Answer,
     catalog: &Catalog,
-    events: bool,
+    view: &View,
+    step: Option<&Action>,
 ) -> Option<Divergence> {
     use super::client::Answer;
     match (ruled, answer) {
         (Ok(obs), Answer::Observation(json)) => {
-            let expected = expected_value(obs, catalog, events);
-            let found = found_value(json, &expected);
-            difference(&expected, &found).map(Divergence::Differs)
+            let op = if step.is_some() { "apply" } else { "setup" };
+            view.compare(obs, json, catalog, step, op)
         }
-        (Ok(_), Answer::Refused(r)) => Some(Divergence::Refused(r.clone())),
+        (Ok(_), Answer::Refused(r)) => Some(Divergence::Refused {
+            refusal: r.clone(),
+            rule: step.map_or("", refused_at_issue),
+        }),
         (Err(refusals), Answer::Observation(_)) => Some(Divergence::Accepted {
             refusals: refusals.clone(),
         }),

@@ -8,6 +8,8 @@
 
 pub mod client;
 pub mod compare;
+pub mod events;
+pub mod project;
 pub mod remote;
 pub mod serve;
 pub mod wire;
@@ -20,7 +22,12 @@ use crate::readings::Readings;
 use crate::setup::{AbilitySetup, EffectSetup, Setup};
 
 /// The protocol's version; `hello` states it and an engine answers with the one it speaks.
-pub const VERSION: u32 = 1;
+pub const VERSION: u32 = 2;
+
+/// The versions riftcheck speaks: an engine may answer `hello` with any of them. Version 1 is
+/// version 2 without `observes` and with `events` a flag: every field of the observation is
+/// required, every event a sentence.
+pub const SPOKEN: [u32; 2] = [1, 2];
 
 /// What an engine says it can do, in its answer to `hello`. A list left out means "all of them".
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -43,19 +50,19 @@ pub struct Capabilities {
     pub abilities: Option<Vec<String>>,
     /// Whether it answers `snapshot` and `restore`.
     pub snapshot: bool,
-    /// Whether its observations carry the step's events (without them, events are not
-    /// compared).
-    #[serde(default = "yes")]
-    pub events: bool,
+    /// Which events its observations carry: all (`true`, the default), none (`false`: events
+    /// are not compared) or the kinds it lists (version 2), each as a sentence or a structured
+    /// event.
+    pub events: events::Reported,
+    /// The observation fields it exposes (version 2), a record's sub-fields as `cards.at`; left
+    /// out, every field. Fields it does not list are neither required nor compared.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub observes: Option<Vec<String>>,
     /// The readings of the project's policies it follows where they are not the project's,
     /// policy by policy (`{"team-victory": "last-player-only"}`); every other policy, the
     /// project's reading.
     #[serde(default, skip_serializing_if = "std::collections::BTreeMap::is_empty")]
     pub readings: std::collections::BTreeMap<String, String>,
-}
-
-fn yes() -> bool {
-    true
 }
 
 /// Every effect, as capabilities name them.
@@ -73,7 +80,7 @@ pub const EFFECTS: [&str; 11] = [
     "equip",
 ];
 
-fn effect_kind(e: &EffectSetup) -> &'static str {
+pub(crate) fn effect_kind(e: &EffectSetup) -> &'static str {
     match e {
         EffectSetup::Nothing => "nothing",
         EffectSetup::Counter => "counter",
@@ -98,9 +105,95 @@ impl Capabilities {
     pub fn everything() -> Capabilities {
         Capabilities {
             snapshot: true,
-            events: true,
             ..Capabilities::default()
         }
+    }
+
+    /// Whether it exposes the observation field `key` (all of it, or some of its sub-fields).
+    pub fn observes(&self, key: &str) -> bool {
+        self.observes.as_ref().is_none_or(|l| {
+            l.iter()
+                .any(|f| f == key || f.split_once('.').is_some_and(|(k, _)| k == key))
+        })
+    }
+
+    /// The sub-fields of `key` it exposes, if it declares only some (`cards.at`): `None` for
+    /// all of them.
+    pub fn sub_fields(&self, key: &str) -> Option<Vec<&str>> {
+        let l = self.observes.as_ref()?;
+        if l.iter().any(|f| f == key) {
+            return None;
+        }
+        let subs: Vec<&str> = l
+            .iter()
+            .filter_map(|f| f.split_once('.').filter(|(k, _)| *k == key).map(|(_, s)| s))
+            .collect();
+        (!subs.is_empty()).then_some(subs)
+    }
+
+    /// The fields of the observation it does not expose (events aside): what goes unchecked.
+    pub fn unobserved(&self) -> Vec<&'static str> {
+        crate::Observation::FIELDS
+            .iter()
+            .map(|f| f.key)
+            .filter(|k| *k != "events" && !self.observes(k))
+            .collect()
+    }
+
+    /// What is wrong with what it declares: a field or sub-field of the observation, a kind of
+    /// event, an action, a card, an effect or an ability that riftcheck does not know.
+    pub fn problem(&self) -> Option<String> {
+        use crate::observation::{CardObs, FieldObs, ItemObs};
+        let records: [(&str, &[crate::observation::FieldInfo]); 3] = [
+            ("cards", CardObs::FIELDS),
+            ("battlefields", FieldObs::FIELDS),
+            ("chain", ItemObs::FIELDS),
+        ];
+        for f in self.observes.iter().flatten() {
+            let ok = match f.split_once('.') {
+                None => crate::Observation::FIELDS.iter().any(|x| x.key == f),
+                Some((k, sub)) => records
+                    .iter()
+                    .any(|(r, fields)| *r == k && fields.iter().any(|x| x.key == sub)),
+            };
+            if !ok {
+                return Some(format!(
+                    "`observes` lists `{f}`, which is not a field of the observation ({}; \
+                     sub-fields as cards.at, battlefields.controller, chain.item)",
+                    crate::Observation::keys()
+                ));
+            }
+        }
+        if let Some(k) = self.events.unknown() {
+            return Some(format!(
+                "`events` lists `{k}`, which is not a kind of event ({})",
+                crate::observation::facts::EVENT_KINDS.join(", ")
+            ));
+        }
+        let known = [
+            ("actions", &self.actions, &wire::ACTION_KINDS[..]),
+            ("cards", &self.cards, &["unit", "gear", "rune", "spell"][..]),
+            ("effects", &self.effects, &EFFECTS[..]),
+            (
+                "abilities",
+                &self.abilities,
+                &["add", "activated", "triggered"][..],
+            ),
+            (
+                "modes",
+                &self.modes,
+                &["duel", "skirmish", "war", "magma-chamber"][..],
+            ),
+        ];
+        for (what, list, all) in known {
+            if let Some(x) = list.iter().flatten().find(|x| !all.contains(&x.as_str())) {
+                return Some(format!(
+                    "`{what}` lists `{x}`, which riftcheck does not know ({})",
+                    all.join(", ")
+                ));
+            }
+        }
+        None
     }
 
     /// The readings it declares, on top of the project's.

@@ -1,10 +1,19 @@
 //! Replaying a scenario on an engine in another process: its setup and steps over the protocol,
-//! and every expectation compared with the observations the engine sends.
+//! and every expectation the engine can be held to compared with the observations it sends.
+//!
+//! The scenario is first projected onto what the engine declares ([`super::project`]): cards it
+//! cannot express that no step names are left out, and expectations about fields it does not
+//! expose, cards left out, or events it does not report are skipped. The projected scenario must
+//! still hold on the reference engine, or it is not for this engine (unsupported, with why). The
+//! reference's run also decides what the engine's refusals and structured events are compared
+//! with: a refusal in the engine's own words agrees if it cites the rule of the reference's
+//! refusal, and events are held to the reference's events of the step, kind by kind.
 
 use serde_json::Value as Json;
 
 use super::client::{Answer, Connection, EngineFault};
-use super::wire::{from_json, sentence, setup_json};
+use super::compare::View;
+use super::wire::{Refusal, from_json, sentence, setup_json};
 use crate::action::Action;
 use crate::observation::{Expected, Value};
 use crate::scenario::{Expect, Failure, History, Outcome, Scenario, ScenarioError, compare};
@@ -27,18 +36,39 @@ pub enum Verdict {
     },
 }
 
-/// The engine's events in an observation, as sentences without rules.
-fn sentences(obs: &Json) -> Vec<&str> {
-    obs.get("events")
-        .and_then(Json::as_array)
-        .map(|l| l.iter().filter_map(Json::as_str).map(sentence).collect())
-        .unwrap_or_default()
+/// The engine's events in an observation, as sentences without rules (structured events by
+/// their facts' text, which no sentence matches).
+fn record(history: &mut History, obs: &Json) {
+    let Some(events) = obs.get("events").and_then(Json::as_array) else {
+        return;
+    };
+    for e in events {
+        match e {
+            Json::String(s) => history.record_sentences(&[sentence(s)]),
+            Json::Object(o) => {
+                let item = o.get("item").and_then(Json::as_str).unwrap_or("?");
+                match o.get("kind").and_then(Json::as_str) {
+                    Some("resolved") => history.record_sentences(&[&format!("{item} resolves")]),
+                    Some("countered") => {
+                        history.record_sentences(&[&format!("{item} is countered")]);
+                    }
+                    _ => {}
+                }
+            }
+            _ => {}
+        }
+    }
 }
 
-/// An expectation of events compares sentences only: an engine need not cite rules.
-fn without_rules(e: &Expect, events: bool) -> Expect {
+/// An expectation as the engine is held to it: the fields it exposes (of records, the sub-fields
+/// it declares; no card left out of its setup), events only as sentences from an engine that
+/// reports every event as one, and what resolved or was countered only if it reports those.
+fn held(e: &Expect, view: &View, dropped: &[&str], sentences: bool) -> Expect {
     let mut e = e.clone();
-    e.fields.retain(|(k, _)| events || k != "events");
+    e.fields.retain(|(k, _)| match k.as_str() {
+        "events" => sentences,
+        k => view.observes(k),
+    });
     for (k, x) in &mut e.fields {
         if k == "events"
             && let Expected::Each(items) = x
@@ -49,6 +79,35 @@ fn without_rules(e: &Expect, events: bool) -> Expect {
                 }
             }
         }
+        let subs = view.sub_fields(k);
+        match x {
+            Expected::Has(entries) if matches!(k.as_str(), "cards" | "battlefields") => {
+                entries.retain(|(name, _)| !dropped.contains(&name.as_str()));
+                if let Some(subs) = &subs {
+                    for (_, r) in entries.iter_mut() {
+                        if let Expected::Has(fs) = r {
+                            fs.retain(|(f, _)| subs.contains(&f.as_str()));
+                        }
+                    }
+                }
+            }
+            Expected::Each(items) if subs.is_some() => {
+                for r in items.iter_mut() {
+                    if let Expected::Has(fs) = r {
+                        fs.retain(|(f, _)| subs.as_ref().is_some_and(|s| s.contains(&f.as_str())));
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    e.fields
+        .retain(|(_, x)| !matches!(x, Expected::Has(v) if v.is_empty()));
+    if !view.reported().includes("resolved") {
+        e.resolved = None;
+    }
+    if !view.reported().includes("countered") {
+        e.countered = None;
     }
     e
 }
@@ -71,6 +130,65 @@ fn field(obs: &Json, key: &str) -> Option<Value> {
     }
 }
 
+/// The scenario as the engine can play it, and what was left out; `Err`: why it cannot.
+fn projected(s: &Scenario, conn: &Connection) -> Result<(Scenario, Vec<String>), String> {
+    let caps = &conn.hello.capabilities;
+    let p = super::project::project(&caps.as_read(&s.setup), caps)?;
+    let catalog = s.setup.validate().map_err(|e| e.to_string())?.catalog;
+    let dropped = p.dropped_names();
+    for step in &s.steps {
+        let Ok(a) = Action::parse(&step.text, &catalog) else {
+            return Err(format!("the step `{}`", step.text));
+        };
+        if !caps.takes(&a) {
+            return Err(format!("the action `{}` ({})", step.text, a.kind()));
+        }
+        if let Some(d) = p.dropped.iter().find(|d| {
+            dropped
+                .iter()
+                .any(|n| d.starts_with(n) && names(&step.text, n))
+        }) {
+            return Err(format!("the step `{}`, which needs {d}", step.text));
+        }
+    }
+    let view = View::of(caps);
+    let sentences = caps.events == super::events::Reported::All;
+    let mut mine = s.clone();
+    mine.setup = p.setup.clone();
+    mine.checks = s
+        .checks
+        .iter()
+        .map(|c| held(c, &view, &dropped, sentences))
+        .collect();
+    mine.expect = s
+        .expect
+        .as_ref()
+        .map(|e| held(e, &view, &dropped, sentences));
+    let dropped: Vec<String> = p.dropped.clone();
+    if p.changed() || mine.setup.readings != s.setup.readings {
+        // What is left must still hold on the reference engine.
+        let holds = mine.replay().is_ok_and(|r| r.passed());
+        if !holds {
+            return Err(if p.changed() {
+                format!("it plays out otherwise {}", p.summary())
+            } else {
+                "it pins the project's reading of a policy the engine declares it reads otherwise"
+                    .into()
+            });
+        }
+    }
+    Ok((mine, dropped))
+}
+
+/// Whether the step sentence `text` names the card `name` (as a word, not inside another name).
+fn names(text: &str, name: &str) -> bool {
+    text.match_indices(name).any(|(i, _)| {
+        let before = text[..i].chars().next_back();
+        let after = text[i + name.len()..].chars().next();
+        before.is_none_or(|c| !c.is_alphanumeric()) && after.is_none_or(|c| !c.is_alphanumeric())
+    })
+}
+
 /// Replays `s` on the engine behind `conn`.
 ///
 /// # Errors
@@ -78,7 +196,6 @@ fn field(obs: &Json, key: &str) -> Option<Value> {
 /// A step of the scenario is not an action of its game (the scenario's fault, not the
 /// engine's).
 pub fn replay_remote(s: &Scenario, conn: &mut Connection) -> Result<Verdict, ScenarioError> {
-    let caps = conn.hello.capabilities.clone();
     let catalog = s
         .setup
         .validate()
@@ -91,32 +208,20 @@ pub fn replay_remote(s: &Scenario, conn: &mut Connection) -> Result<Verdict, Sce
             .map_err(|e| s.error_at(at, format!("step {}: {}", i + 1, e.message)))?;
         actions.push(a);
     }
-    if let Some(why) = caps.unsupported(&s.setup) {
-        return Ok(Verdict::Unsupported(why));
-    }
-    // Under the readings the engine declares, the scenario must still hold on the reference
-    // engine; one that pins the project's reading of such a policy is not for this engine.
-    let read = caps.as_read(&s.setup);
-    if read.readings != s.setup.readings {
-        let mut mine = s.clone();
-        mine.setup = read;
-        if !mine.replay().is_ok_and(|r| r.passed()) {
-            return Ok(Verdict::Unsupported(
-                "it pins the project's reading of a policy the engine declares it reads \
-                 otherwise"
-                    .into(),
-            ));
-        }
-    }
-    if let Some(a) = actions.iter().find(|a| !caps.takes(a)) {
-        return Ok(Verdict::Unsupported(format!(
-            "the action `{}` ({})",
-            a.display(&catalog),
-            super::wire::action_kind(a)
-        )));
-    }
+    let (mine, _) = match projected(s, conn) {
+        Ok(x) => x,
+        Err(why) => return Ok(Verdict::Unsupported(why)),
+    };
+    let Ok(reference) = mine.replay() else {
+        return Ok(Verdict::Unsupported(
+            "the reference engine cannot replay it".into(),
+        ));
+    };
+    let view = View::of(&conn.hello.capabilities);
+    let sentences = conn.hello.capabilities.events == super::events::Reported::All;
+    let catalog = reference.catalog.clone();
     let fault = |after: usize| move |fault: EngineFault| Verdict::Fault { after, fault };
-    let mut obs = match conn.setup(&setup_json(&s.setup)) {
+    let mut obs = match conn.setup(&setup_json(&mine.setup)) {
         Ok(Answer::Observation(o)) => o,
         Ok(Answer::Unsupported(why)) => return Ok(Verdict::Unsupported(why)),
         Ok(other) => {
@@ -131,25 +236,61 @@ pub fn replay_remote(s: &Scenario, conn: &mut Connection) -> Result<Verdict, Sce
         Err(e) => return Ok(fault(0)(e)),
     };
     let mut history = History::default();
-    history.record_sentences(&sentences(&obs));
+    record(&mut history, &obs);
     let mut failures = Vec::new();
+    // Structured events, or only some kinds: held to the reference's events of the step.
+    let events_of = |ours: &[crate::event::Event],
+                     obs: &Json,
+                     after: usize,
+                     at,
+                     failures: &mut Vec<Failure>| {
+        if sentences || !view.events() {
+            return;
+        }
+        if let Some((path, a, b)) = view.events_differ(ours, obs.get("events"), &catalog) {
+            failures.push(Failure {
+                after,
+                at,
+                what: format!("events{path}"),
+                expected: a.toml(),
+                actual: b.toml(),
+            });
+        }
+    };
+    let has_events = |e: &Expect| e.fields.iter().any(|(k, _)| k == "events");
+    let events_at: Vec<(usize, (usize, usize))> = s
+        .checks
+        .iter()
+        .zip(s.source.checks.iter().copied())
+        .filter(|(c, _)| has_events(c))
+        .map(|(c, at)| (c.after, at))
+        .chain(
+            s.expect
+                .iter()
+                .filter(|e| has_events(e))
+                .map(|_| (s.steps.len(), s.source.expect)),
+        )
+        .collect();
+    let expects_events = |after: usize| {
+        events_at
+            .iter()
+            .find(|(a, _)| *a == after)
+            .map(|(_, at)| *at)
+    };
     let check = |e: &Expect, at, obs: &Json, history: &History, failures: &mut Vec<Failure>| {
-        compare(
-            &|k| field(obs, k),
-            history,
-            &without_rules(e, caps.events),
-            at,
-            failures,
-        );
+        compare(&|k| field(obs, k), history, e, at, failures);
     };
     let at_step = |after: usize| {
-        s.checks
+        mine.checks
             .iter()
-            .zip(s.source.checks.iter().copied())
+            .zip(mine.source.checks.iter().copied())
             .filter(move |(c, _)| c.after == after)
     };
     for (e, at) in at_step(0) {
         check(e, at, &obs, &history, &mut failures);
+    }
+    if let Some(at) = expects_events(0) {
+        events_of(&reference.setup_events, &obs, 0, at, &mut failures);
     }
     for (i, (step, action)) in s.steps.iter().zip(&actions).enumerate() {
         let at = s.source.steps.get(i).copied().unwrap_or((0, 0));
@@ -157,26 +298,11 @@ pub fn replay_remote(s: &Scenario, conn: &mut Connection) -> Result<Verdict, Sce
             Ok(a) => a,
             Err(e) => return Ok(fault(i)(e)),
         };
-        let mismatch = match (&step.outcome, &answer) {
-            (_, Answer::Unsupported(why)) => return Ok(Verdict::Unsupported(why.clone())),
-            (Outcome::Accepted, Answer::Refused(r)) => {
-                Some(("accepted".to_string(), format!("refused: {}", r.text())))
+        let ours = reference.results.get(i).map(|r| &r.outcome);
+        if let Some((expected, actual)) = step_mismatch(&step.outcome, ours, &answer) {
+            if let Answer::Unsupported(why) = &answer {
+                return Ok(Verdict::Unsupported(why.clone()));
             }
-            (Outcome::Refused(_), Answer::Observation(_)) => {
-                Some(("refused".to_string(), "accepted".to_string()))
-            }
-            (Outcome::Refused(Some(name)), Answer::Refused(r))
-                if r.error.as_ref().is_some_and(|e| e != name) =>
-            {
-                Some((
-                    format!("refused ({name})"),
-                    format!("refused ({})", r.text()),
-                ))
-            }
-            (_, Answer::Invalid(why)) => Some(("an answer".into(), format!("invalid: {why}"))),
-            _ => None,
-        };
-        if let Some((expected, actual)) = mismatch {
             failures.push(Failure {
                 after: i + 1,
                 at,
@@ -187,7 +313,7 @@ pub fn replay_remote(s: &Scenario, conn: &mut Connection) -> Result<Verdict, Sce
         }
         match answer {
             Answer::Observation(o) => {
-                history.record_sentences(&sentences(&o));
+                record(&mut history, &o);
                 obs = o;
             }
             _ => {
@@ -206,13 +332,49 @@ pub fn replay_remote(s: &Scenario, conn: &mut Connection) -> Result<Verdict, Sce
         for (e, at) in at_step(i + 1) {
             check(e, at, &obs, &history, &mut failures);
         }
+        if let (Some(at), Some(Ok(events))) = (expects_events(i + 1), ours) {
+            events_of(events, &obs, i + 1, at, &mut failures);
+        }
     }
-    if let Some(e) = &s.expect {
-        check(e, s.source.expect, &obs, &history, &mut failures);
+    if let Some(e) = &mine.expect {
+        check(e, mine.source.expect, &obs, &history, &mut failures);
     }
     Ok(if failures.is_empty() {
         Verdict::Passed
     } else {
         Verdict::Failed(failures)
     })
+}
+
+/// What the scenario says of a step and what the engine did, if they differ: taken or refused,
+/// and for a refusal, the reason (by riftcheck's name if the engine uses one, else by the rule
+/// of the reference's refusal, else as a refusal only).
+fn step_mismatch(
+    expected: &Outcome,
+    ours: Option<&Result<Vec<crate::event::Event>, crate::error::RuleError>>,
+    answer: &Answer,
+) -> Option<(String, String)> {
+    match (expected, answer) {
+        (_, Answer::Unsupported(why)) => Some(("an answer".into(), format!("unsupported: {why}"))),
+        (Outcome::Accepted, Answer::Refused(r)) => {
+            Some(("accepted".to_string(), format!("refused: {}", r.text())))
+        }
+        (Outcome::Refused(_), Answer::Observation(_)) => {
+            Some(("refused".to_string(), "accepted".to_string()))
+        }
+        (Outcome::Refused(Some(name)), Answer::Refused(r)) => {
+            let agrees = match ours {
+                Some(Err(e)) => r.agrees(std::slice::from_ref(e)),
+                _ => r.error.as_ref().is_none_or(|e| e == name),
+            };
+            (!agrees).then(|| {
+                (
+                    format!("refused ({name})"),
+                    format!("refused ({})", Refusal::text(r)),
+                )
+            })
+        }
+        (_, Answer::Invalid(why)) => Some(("an answer".into(), format!("invalid: {why}"))),
+        _ => None,
+    }
 }

@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use serde_json::{Value as Json, json};
 
-use super::wire::{action_from_json, observation_json, refusal_json, setup_from_json};
+use super::wire::{action_from_json, refusal_json, setup_from_json};
 use super::{Capabilities, Hello, VERSION};
 use crate::card::Catalog;
 use crate::engine::Engine;
@@ -20,15 +20,57 @@ struct Served<E> {
     first_json: Json,
     catalog: Arc<Catalog>,
     snapshots: Vec<E>,
+    shown: Shown,
 }
 
 /// The session: the game, if one was set up.
 pub struct Session<E> {
     name: String,
-    fault: Option<Fault>,
+    faults: Vec<Fault>,
     policies: Vec<crate::readings::choice::PolicyChoice>,
     snapshots: bool,
+    shown: Shown,
     game: Option<Served<E>>,
+}
+
+/// What the session's observations show, as its `hello` declares it (protocol version 2): the
+/// fields, and the events as sentences or structured events, all kinds or some.
+#[derive(Clone, Debug, Default)]
+pub struct Shown {
+    /// The fields it exposes (`None`: all); see [`Capabilities::observes`].
+    pub observes: Option<Vec<String>>,
+    /// Which events.
+    pub events: super::events::Reported,
+    /// Events as structured objects rather than sentences.
+    pub structured: bool,
+}
+
+impl Shown {
+    /// The observation as the protocol sends it, restricted to what is shown.
+    fn json(&self, obs: &crate::Observation, catalog: &Catalog) -> Json {
+        let caps = Capabilities {
+            observes: self.observes.clone(),
+            ..Capabilities::default()
+        };
+        let mut json =
+            super::wire::to_json(&super::compare::View::of(&caps).expected(obs, catalog));
+        let events: Vec<Json> = obs
+            .events
+            .iter()
+            .filter(|e| self.events.includes(crate::observation::facts::kind(e)))
+            .map(|e| {
+                if self.structured {
+                    crate::observation::facts::structured(e, catalog)
+                } else {
+                    json!(format!("{} ({})", e.display(catalog), e.rule()))
+                }
+            })
+            .collect();
+        if let (Some(m), true) = (json.as_object_mut(), self.events.any()) {
+            m.insert("events".into(), Json::Array(events));
+        }
+        json
+    }
 }
 
 fn error(message: impl Into<String>) -> Json {
@@ -40,9 +82,10 @@ impl<E: Engine> Session<E> {
     pub fn new(name: impl Into<String>) -> Session<E> {
         Session {
             name: name.into(),
-            fault: None,
+            faults: Vec::new(),
             policies: Vec::new(),
             snapshots: true,
+            shown: Shown::default(),
             game: None,
         }
     }
@@ -58,11 +101,18 @@ impl<E: Engine> Session<E> {
         self
     }
 
-    /// The same session, its engine reading every setup with a rule fault: an engine with a
-    /// known mistake, for testing whatever checks engines.
+    /// The same session, its engine reading every setup with these rule faults: an engine with
+    /// known mistakes, for testing whatever checks engines.
     #[must_use]
-    pub fn with_fault(mut self, fault: Option<Fault>) -> Session<E> {
-        self.fault = fault;
+    pub fn with_faults(mut self, faults: Vec<Fault>) -> Session<E> {
+        self.faults = faults;
+        self
+    }
+
+    /// The same session, showing only what `shown` says (and declaring it in `hello`).
+    #[must_use]
+    pub fn showing(mut self, shown: Shown) -> Session<E> {
+        self.shown = shown;
         self
     }
 
@@ -90,6 +140,8 @@ impl<E: Engine> Session<E> {
                 version: env!("CARGO_PKG_VERSION").to_string(),
                 capabilities: Capabilities {
                     snapshot: self.snapshots,
+                    observes: self.shown.observes.clone(),
+                    events: self.shown.events.clone(),
                     readings: self
                         .policies
                         .iter()
@@ -121,7 +173,10 @@ impl<E: Engine> Session<E> {
                 setup.readings = c.apply(setup.readings);
             }
         }
-        let setup = setup.with_fault(self.fault);
+        let setup = self
+            .faults
+            .iter()
+            .fold(setup, |s, f| s.with_fault(Some(*f)));
         let catalog = match setup.validate() {
             Ok(t) => t.catalog,
             Err(e) => return json!({ "invalid": e.to_string() }),
@@ -132,8 +187,9 @@ impl<E: Engine> Session<E> {
         };
         let mut obs = engine.observe();
         obs.events = events;
-        let first_json = json!({ "observation": observation_json(&obs, &catalog) });
+        let first_json = json!({ "observation": self.shown.json(&obs, &catalog) });
         self.game = Some(Served {
+            shown: self.shown.clone(),
             first: engine.clone(),
             engine,
             first_json: first_json.clone(),
@@ -156,12 +212,12 @@ impl<E: Engine> Served<E> {
                     Err(e) => return error(e),
                 };
                 match self.engine.step(action) {
-                    Ok(obs) => json!({ "observation": observation_json(&obs, &self.catalog) }),
+                    Ok(obs) => json!({ "observation": self.shown.json(&obs, &self.catalog) }),
                     Err(e) => refusal_json(&e),
                 }
             }
             "observe" => {
-                json!({ "observation": observation_json(&self.engine.observe(), &self.catalog) })
+                json!({ "observation": self.shown.json(&self.engine.observe(), &self.catalog) })
             }
             "snapshot" => {
                 self.snapshots.push(self.engine.clone());

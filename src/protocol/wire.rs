@@ -54,37 +54,10 @@ pub fn setup_from_json(json: &Json) -> Result<Setup, String> {
 
 /// The kind of an action as the protocol and `hello`'s capabilities name it.
 pub fn action_kind(a: &Action) -> &'static str {
-    match a {
-        Action::Pass { .. } => "pass",
-        Action::PassFocus { .. } => "pass focus",
-        Action::Play { .. } => "play",
-        Action::Activate { .. } => "activate",
-        Action::Move { .. } => "move",
-        Action::EndTurn { .. } => "end turn",
-        Action::Concede { .. } => "concede",
-        Action::Place { .. } => "place",
-        Action::Choose { .. } => "choose",
-        Action::Invite { .. } => "invite",
-        Action::Hide { .. } => "hide",
-        Action::Assign { .. } => "assign",
-    }
+    a.kind()
 }
 
-/// Every kind of action, as [`action_kind`] names them.
-pub const ACTION_KINDS: [&str; 12] = [
-    "pass",
-    "pass focus",
-    "play",
-    "activate",
-    "move",
-    "end turn",
-    "concede",
-    "place",
-    "choose",
-    "invite",
-    "hide",
-    "assign",
-];
+pub use crate::action::ACTION_KINDS;
 
 fn location_json(cat: &Catalog, loc: Location) -> Json {
     match loc {

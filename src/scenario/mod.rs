@@ -6,6 +6,7 @@
 //! marked `-> refused` or `-> refused (ErrorName)`, and expectations checked after the last
 //! step (`[expect]`) or after a given step (`[[check]]`, `after = N`).
 
+pub mod at_issue;
 mod book;
 mod cite;
 mod document;

@@ -13,6 +13,7 @@ pub mod merge;
 pub mod readings;
 pub mod replay;
 pub mod results;
+pub mod serve;
 
 /// The version of the JSON documents `check` and `replay` print (`docs/output.md`). Raised
 /// when a field changes meaning or goes; new fields do not raise it.

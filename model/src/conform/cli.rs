@@ -64,6 +64,12 @@ pub struct ConformArgs {
     /// List the unsupported scenarios too.
     #[arg(long)]
     pub verbose: bool,
+    /// Stop once this many distinct findings are known.
+    #[arg(long)]
+    pub max_findings: Option<usize>,
+    /// Stop each configuration's exploration and walks at its first divergence.
+    #[arg(long)]
+    pub first: bool,
 }
 
 /// A per-request timeout from seconds given on the command line.
@@ -126,6 +132,11 @@ fn options(args: &ConformArgs) -> Result<Options, String> {
             .as_deref()
             .map(|b| crate::args::parse_bounds(b, Bounds::default()))
             .transpose()?,
+        max_findings: match args.max_findings {
+            Some(0) => return Err("--max-findings 0: expected at least 1".into()),
+            m => m,
+        },
+        first: args.first,
     })
 }
 
@@ -137,6 +148,9 @@ fn open(engine: &str, timeout: Duration) -> Result<Remote, String> {
         .caps
         .declared_readings()
         .map_err(|e| format!("the engine's hello declares readings that cannot be: {e}"))?;
+    if let Some(p) = remote.caps.problem() {
+        return Err(format!("the engine's hello: {p}"));
+    }
     Ok(remote)
 }
 

@@ -4,7 +4,7 @@
 use std::fmt::Write;
 
 use riftcheck::observation::Value;
-use riftcheck::protocol::compare::Divergence;
+use riftcheck::protocol::compare::{Divergence, View};
 use riftcheck::scenario::{Expect, Outcome, SUMMARY, Scenario, SourceMap, Step, render_example};
 use riftcheck::{Action, Engine, Observation};
 
@@ -35,39 +35,98 @@ pub struct Found {
     pub scenario: Scenario,
 }
 
-/// The spec's expectations after `path`, for a scenario: the summary, and the field that
-/// differs (of cards and battlefields, the one that differs).
-fn expectations(table: &Table, path: &[Action], d: &Divergence) -> Expect {
+/// The spec's expectations after `path`, for a scenario: the summary, and every field that
+/// differs (of cards and battlefields, the entries that differ), of those the engine exposes.
+fn expectations(table: &Table, path: &[Action], d: &Divergence, view: &View) -> Expect {
     let cat = &table.catalog;
     let spec: Observation = table.spec_after(path);
-    let mut keys: Vec<&str> = SUMMARY.to_vec();
-    let mut narrow = None;
-    if let Divergence::Differs(diff) = d
-        && !keys.contains(&diff.field)
-    {
-        keys.push(diff.field);
-        if matches!(diff.field, "cards" | "battlefields") {
-            narrow = diff.path.split('.').nth(1).map(str::to_string);
+    let mut keys: Vec<&str> = SUMMARY
+        .iter()
+        .copied()
+        .filter(|k| view.observes(k))
+        .collect();
+    let diffs: &[riftcheck::observation::Difference] = match d {
+        Divergence::Differs(diffs) => diffs,
+        _ => &[],
+    };
+    for diff in diffs {
+        if !keys.contains(&diff.field) {
+            keys.push(diff.field);
         }
     }
     let mut e = Expect::of(&spec, cat, &keys, path.len());
-    if let (Some(name), Some(Divergence::Differs(diff))) = (narrow, Some(d))
-        && let Some(Value::Map(entries)) = spec.field(diff.field, cat)
-    {
-        let name = name.trim_matches('"').to_string();
-        let only: Vec<(String, Value)> = entries.into_iter().filter(|(k, _)| *k == name).collect();
-        if let Some(Ok(x)) = Observation::expect_field(diff.field, &Value::Map(only), cat) {
-            e.set(diff.field, x);
+    for field in ["cards", "battlefields"] {
+        let names: Vec<String> = diffs
+            .iter()
+            .filter(|x| x.field == field)
+            .filter_map(|x| x.path.split('.').nth(1))
+            .map(|n| n.trim_matches('"').to_string())
+            .collect();
+        if names.is_empty() {
+            continue;
+        }
+        if let Some(Value::Map(entries)) = spec.field(field, cat) {
+            let subs = view.sub_fields(field);
+            let only: Vec<(String, Value)> = entries
+                .into_iter()
+                .filter(|(k, _)| names.contains(k))
+                .map(|(k, v)| match (v, &subs) {
+                    (Value::Map(m), Some(subs)) => (
+                        k,
+                        Value::Map(
+                            m.into_iter()
+                                .filter(|(s, _)| subs.contains(&s.as_str()))
+                                .collect(),
+                        ),
+                    ),
+                    (v, _) => (k, v),
+                })
+                .collect();
+            if let Some(Ok(x)) = Observation::expect_field(field, &Value::Map(only), cat) {
+                e.set(field, x);
+            }
         }
     }
     e
+}
+
+/// The closing lines of a rulebook example: what the rules expect and what the engine did, one
+/// line per field that differs, each citing its rule.
+fn verdict_lines(d: &Divergence, step: &str) -> Vec<String> {
+    let cite = |rule: &str| {
+        if rule.is_empty() {
+            "the protocol".to_string()
+        } else {
+            format!("rule {rule}")
+        }
+    };
+    match d {
+        Divergence::Differs(diffs) => diffs
+            .iter()
+            .map(|x| {
+                format!(
+                    "Expected by {}: {} is {}; found: {}.",
+                    cite(x.rule),
+                    x.path,
+                    x.ours.toml(),
+                    x.theirs.toml()
+                )
+            })
+            .collect(),
+        other => vec![format!(
+            "Expected by {}: {}; found: {}.",
+            cite(&other.rule()),
+            other.expected(step),
+            other.found()
+        )],
+    }
 }
 
 impl Found {
     /// Writes up `divergence`, found after `path` in `table`, by the engine called `engine`.
     pub fn new(
         table: &Table,
-        engine: &str,
+        (engine, view): (&str, &View),
         phase: &'static str,
         path: Vec<Action>,
         divergence: Divergence,
@@ -115,7 +174,7 @@ impl Found {
             setup: table.setup.clone(),
             steps,
             checks: Vec::new(),
-            expect: Some(expectations(table, &path, &divergence)),
+            expect: Some(expectations(table, &path, &divergence, view)),
             source: SourceMap::default(),
         };
         // The example as the rules play it; the last step is where the engine parts from them.
@@ -130,7 +189,9 @@ impl Found {
             &first.events,
             &played,
         );
-        let _ = writeln!(text, "Expected by {cite}: {expected}; found: {found}.");
+        for line in verdict_lines(&divergence, &step) {
+            let _ = writeln!(text, "{line}");
+        }
         Found {
             config: table.name.clone(),
             phase,
@@ -145,8 +206,16 @@ impl Found {
         }
     }
 
-    /// A file name for the scenario.
-    pub fn file_name(&self) -> String {
-        format!("{}__conform.toml", self.config.replace(['/', ' '], "_"))
+    /// A file name for the scenario of finding number `id`.
+    pub fn file_name(&self, id: usize) -> String {
+        let walk = if self.phase == "exhaustive" {
+            ""
+        } else {
+            "_walk"
+        };
+        format!(
+            "finding_{id:02}_{}__conform{walk}.toml",
+            self.config.replace(['/', ' '], "_")
+        )
     }
 }

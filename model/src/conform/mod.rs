@@ -3,14 +3,18 @@
 //!
 //! 1. the scenario corpus as a conformance suite (every expectation of every scenario);
 //! 2. an exhaustive exploration of the built-in configurations, the spec driving
-//!    ([`explore`]), the first divergence one of the shortest;
+//!    ([`explore`]), breadth first;
 //! 3. seeded random walks at larger bounds ([`walks`]), a divergence shrunk.
 //!
-//! What the engine says it cannot express (a mode, a kind of card or action) is reported as
-//! unsupported, never as a failure.
+//! A divergence does not stop a phase: every divergent step is grouped into a finding
+//! ([`findings`]: the same difference, citing the same rule, at the same kind of step), each
+//! with its shortest example and the configurations it showed in, so that one run reports every
+//! distinct mistake. What the engine says it cannot express (a mode, a kind of card or action)
+//! is reported as unsupported, never as a failure.
 
 pub mod cli;
 pub mod explore;
+pub mod findings;
 pub mod found;
 pub mod print;
 pub mod remote;
@@ -23,6 +27,7 @@ use std::time::Duration;
 use riftcheck::Scenario;
 use riftcheck::protocol::remote::{Verdict, replay_remote};
 
+pub use findings::{Finding, Findings};
 pub use found::Found;
 pub use remote::Remote;
 use table::Table;
@@ -51,6 +56,10 @@ pub struct Options {
     pub walk_bounds: Bounds,
     /// Bounds of the exhaustive phase (`None`: each configuration's quick bounds).
     pub bounds: Option<Bounds>,
+    /// Stop once this many distinct findings are known.
+    pub max_findings: Option<usize>,
+    /// Stop each configuration's phase at its first divergence (version 1's behaviour).
+    pub first: bool,
 }
 
 /// How one scenario went.
@@ -81,8 +90,10 @@ pub struct ConfigRow {
     pub seconds: f64,
     /// Whether a limit cut it short.
     pub cut: bool,
-    /// The divergence found, if any (an index into [`Report::found`]).
-    pub found: Option<usize>,
+    /// Divergent steps.
+    pub divergences: u64,
+    /// The findings it showed, by number.
+    pub findings: Vec<usize>,
 }
 
 /// Everything `conform` found.
@@ -96,14 +107,14 @@ pub struct Report {
     pub exhaustive: Vec<ConfigRow>,
     /// The random phase.
     pub walks: Vec<ConfigRow>,
-    /// Every divergence, written up.
-    pub found: Vec<Found>,
+    /// Every distinct mistake, with its shortest example.
+    pub findings: Vec<findings::Finding>,
 }
 
 impl Report {
     /// Whether anything failed or diverged.
     pub fn failed(&self) -> bool {
-        !self.found.is_empty()
+        !self.findings.is_empty()
             || self
                 .scenarios
                 .iter()
@@ -157,7 +168,8 @@ fn row(config: &str) -> ConfigRow {
         requests: 0,
         seconds: 0.0,
         cut: false,
-        found: None,
+        divergences: 0,
+        findings: Vec::new(),
     }
 }
 
@@ -171,8 +183,8 @@ pub fn run(remote: &mut Remote, opts: &Options, progress: &mut dyn FnMut(&str)) 
         progress("scenarios");
         report.scenarios = scenarios(remote, &opts.scenarios);
     }
-    let engine = remote.name.clone();
-    for (phase, on) in [
+    let mut all = findings::Findings::new(opts.max_findings);
+    'phases: for (phase, on) in [
         ("exhaustive", opts.exhaustive),
         ("random walks", opts.walks > 0),
     ] {
@@ -201,28 +213,63 @@ pub fn run(remote: &mut Remote, opts: &Options, progress: &mut dyn FnMut(&str)) 
                     continue;
                 }
             };
-            let divergence = if phase == "exhaustive" {
-                let x = explore::explore(&table, remote, opts.max_states);
-                (r.states, r.steps, r.requests) = (x.states as u64, x.steps, x.requests);
-                (r.seconds, r.cut) = (x.elapsed.as_secs_f64(), x.cut);
-                x.divergence
-            } else {
-                let seed = opts.seed.wrapping_add(i as u64);
-                let x = walks::walk(&table, remote, seed, opts.walks, opts.depth);
-                (r.states, r.steps, r.requests) = (x.walks, x.steps, x.requests);
-                r.seconds = x.elapsed.as_secs_f64();
-                x.divergence.map(|(p, d, _)| (p, d))
-            };
-            if let Some((path, d)) = divergence {
-                r.found = Some(report.found.len());
-                report
-                    .found
-                    .push(Found::new(&table, &engine, phase, path, d));
-            }
+            let (divergences, shown) = run_one(&table, remote, opts, phase, i, &mut all, &mut r);
+            (r.divergences, r.findings) = (divergences, shown);
             push(&mut report, phase, r);
+            if all.full() {
+                break 'phases;
+            }
         }
     }
+    report.findings = all.list;
     report
+}
+
+/// One configuration's phase; its divergent steps and the findings they showed.
+fn run_one(
+    table: &Table,
+    remote: &mut Remote,
+    opts: &Options,
+    phase: &'static str,
+    i: usize,
+    all: &mut findings::Findings,
+    r: &mut ConfigRow,
+) -> (u64, Vec<usize>) {
+    let engine = remote.name.clone();
+    let view = remote.view.clone();
+    let shown = std::cell::RefCell::new(Vec::new());
+    let all = std::cell::RefCell::new(all);
+    let mut found = |path: Vec<riftcheck::Action>, d| {
+        let mut all = all.borrow_mut();
+        let id = all.record(table, (&engine, &view), phase, path, d);
+        let mut shown = shown.borrow_mut();
+        if !shown.contains(&id) {
+            shown.push(id);
+        }
+        opts.first || all.full()
+    };
+    let divergences = if phase == "exhaustive" {
+        let x = explore::explore(table, remote, opts.max_states, &mut found);
+        (r.states, r.steps, r.requests) = (x.states as u64, x.steps, x.requests);
+        (r.seconds, r.cut) = (x.elapsed.as_secs_f64(), x.cut);
+        x.divergences
+    } else {
+        let seed = opts.seed.wrapping_add(i as u64);
+        let wants = |path: &[riftcheck::Action], d: &riftcheck::protocol::compare::Divergence| {
+            all.borrow().wants(&findings::Key::of(path, d), path.len())
+        };
+        let x = walks::walk(
+            table,
+            remote,
+            (seed, opts.walks, opts.depth),
+            &wants,
+            &mut found,
+        );
+        (r.states, r.steps, r.requests) = (x.walks, x.steps, x.requests);
+        r.seconds = x.elapsed.as_secs_f64();
+        x.divergences
+    };
+    (divergences, shown.into_inner())
 }
 
 fn push(report: &mut Report, phase: &str, r: ConfigRow) {
@@ -233,24 +280,20 @@ fn push(report: &mut Report, phase: &str, r: ConfigRow) {
     }
 }
 
-/// Writes each divergence's scenario under `dir`; the files written.
+/// Writes each finding's scenario under `dir`; the files written.
 ///
 /// # Errors
 ///
 /// A file cannot be written.
 pub fn write_scenarios(report: &Report, dir: &Path) -> std::io::Result<Vec<PathBuf>> {
     let mut out = Vec::new();
-    if report.found.is_empty() {
+    if report.findings.is_empty() {
         return Ok(out);
     }
     std::fs::create_dir_all(dir)?;
-    for f in &report.found {
-        let mut name = f.file_name();
-        if f.phase != "exhaustive" {
-            name = name.replace("__conform", "__conform_walk");
-        }
-        let path = dir.join(name);
-        std::fs::write(&path, f.scenario.to_toml())?;
+    for f in &report.findings {
+        let path = dir.join(f.example.file_name(f.id));
+        std::fs::write(&path, f.example.scenario.to_toml())?;
         out.push(path);
     }
     Ok(out)

@@ -41,21 +41,28 @@ fn steps(n: usize) -> String {
     }
 }
 
-fn result_text(r: &ConfigRow, report: &Report) -> String {
+fn result_text(r: &ConfigRow) -> String {
     if let Some(why) = &r.unsupported {
         return format!("unsupported: {why}");
     }
-    match r.found {
-        Some(i) => {
-            let f = &report.found[i];
-            format!("DIVERGES after {}", steps(f.path.len()))
-        }
-        None if r.cut => "agrees so far (cut by --max-states)".into(),
-        None => "agrees".into(),
+    if r.findings.is_empty() {
+        return if r.cut {
+            "agrees so far (cut by --max-states)".into()
+        } else {
+            "agrees".into()
+        };
     }
+    let ids: Vec<String> = r.findings.iter().map(|i| format!("#{i}")).collect();
+    format!(
+        "DIVERGES: finding{} {} ({} divergent step{})",
+        if ids.len() == 1 { "" } else { "s" },
+        ids.join(", "),
+        r.divergences,
+        if r.divergences == 1 { "" } else { "s" }
+    )
 }
 
-fn table(title: &str, what: &str, rows: &[ConfigRow], report: &Report) {
+fn table(title: &str, what: &str, rows: &[ConfigRow]) {
     if rows.is_empty() {
         return;
     }
@@ -78,7 +85,7 @@ fn table(title: &str, what: &str, rows: &[ConfigRow], report: &Report) {
             r.requests,
             r.seconds,
             rate,
-            result_text(r, report)
+            result_text(r)
         );
     }
 }
@@ -110,17 +117,19 @@ pub fn text(report: &Report, written: &[PathBuf], verbose: bool) {
         "2. Exhaustive exploration of the built-in configurations (the spec driving)",
         "games",
         &report.exhaustive,
-        report,
     );
-    table("3. Seeded random walks", "walks", &report.walks, report);
-    for (f, path) in report.found.iter().zip(written) {
+    table("3. Seeded random walks", "walks", &report.walks);
+    findings_table(report);
+    for (f, path) in report.findings.iter().zip(written) {
+        let e = &f.example;
         println!(
-            "\nDivergence in {} ({}, {}):\n",
-            f.config,
-            f.phase,
-            steps(f.path.len())
+            "\nFinding #{} in {} ({}, {}):\n",
+            f.id,
+            e.config,
+            e.phase,
+            steps(e.path.len())
         );
-        print!("{}", f.text);
+        print!("{}", e.text);
         println!(
             "Scenario: {} (riftcheck replay --engine CMD {0})",
             path.display()
@@ -131,12 +140,54 @@ pub fn text(report: &Report, written: &[PathBuf], verbose: bool) {
         .iter()
         .filter(|r| r.unsupported.is_some())
         .count();
+    let failed_scenarios = report
+        .scenarios
+        .iter()
+        .filter(|r| !matches!(r.verdict, Ok(Verdict::Passed | Verdict::Unsupported(_))))
+        .count();
     println!(
-        "\n{}: {} divergence(s); {} configuration(s) unsupported by the engine",
+        "\n{}: {} finding(s), {} scenario(s) failed; {} configuration(s) unsupported by the engine",
         if report.failed() { "FAILED" } else { "PASSED" },
-        report.found.len(),
+        report.findings.len(),
+        failed_scenarios,
         unsupported
     );
+}
+
+/// One line per finding: its number, the kind of step, what differs, the rule at issue, its
+/// shortest example's length and where it showed.
+fn findings_table(report: &Report) {
+    if report.findings.is_empty() {
+        return;
+    }
+    println!("\nFindings (each a distinct mistake; its shortest example below)");
+    println!(
+        "  {:>3}  {:<10} {:<32} {:<18} {:>6} {:>11}  configurations",
+        "#", "step", "what differs", "rule at issue", "steps", "divergences"
+    );
+    for f in &report.findings {
+        let what = f.example.divergence.what();
+        let more = f.example.divergence.fields().len().saturating_sub(1);
+        let what = if more > 0 {
+            format!("{what} (+{more} field{})", if more == 1 { "" } else { "s" })
+        } else {
+            what
+        };
+        println!(
+            "  {:>3}  {:<10} {:<32} {:<18} {:>6} {:>11}  {}",
+            f.id,
+            f.key.step,
+            what,
+            if f.key.rule.is_empty() {
+                "the protocol"
+            } else {
+                &f.key.rule
+            },
+            f.example.path.len(),
+            f.divergences,
+            f.configurations.join(", ")
+        );
+    }
 }
 
 fn rows_json(rows: &[ConfigRow]) -> serde_json::Value {
@@ -150,7 +201,8 @@ fn rows_json(rows: &[ConfigRow]) -> serde_json::Value {
                 "requests": r.requests,
                 "seconds": r.seconds,
                 "cut": r.cut,
-                "divergence": r.found,
+                "divergences": r.divergences,
+                "findings": r.findings,
             })
         })
         .collect()
@@ -166,19 +218,28 @@ pub fn json(report: &Report, written: &[PathBuf]) {
             json!({ "file": r.path.display().to_string(), "title": r.title, "result": word, "detail": why })
         })
         .collect();
-    let found: Vec<_> = report
-        .found
+    let findings: Vec<_> = report
+        .findings
         .iter()
         .enumerate()
         .map(|(i, f)| {
+            let e = &f.example;
             json!({
-                "configuration": f.config,
-                "phase": f.phase,
-                "steps": f.steps,
-                "rule": (!f.rule.is_empty()).then_some(&f.rule),
-                "expected": f.expected,
-                "found": f.found,
-                "example": f.text,
+                "id": f.id,
+                "step": f.key.step,
+                "class": f.key.class,
+                "what": e.divergence.what(),
+                "fields": e.divergence.fields(),
+                "protocol": e.divergence.is_protocol(),
+                "rule": (!f.key.rule.is_empty()).then_some(&f.key.rule),
+                "configurations": f.configurations,
+                "divergences": f.divergences,
+                "configuration": e.config,
+                "phase": e.phase,
+                "steps": e.steps,
+                "expected": e.expected,
+                "found": e.found,
+                "example": e.text,
                 "scenario_file": written.get(i).map(|p| p.display().to_string()),
             })
         })
@@ -189,7 +250,7 @@ pub fn json(report: &Report, written: &[PathBuf]) {
         "scenarios": scenarios,
         "exhaustive": rows_json(&report.exhaustive),
         "walks": rows_json(&report.walks),
-        "divergences": found,
+        "findings": findings,
     });
     println!("{}", serde_json::to_string_pretty(&out).unwrap_or_default());
 }

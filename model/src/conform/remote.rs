@@ -5,6 +5,7 @@ use std::time::Duration;
 
 use riftcheck::protocol::Capabilities;
 use riftcheck::protocol::client::{Connection, EngineFault};
+use riftcheck::protocol::compare::View;
 
 /// An engine behind the protocol.
 pub struct Remote {
@@ -17,6 +18,11 @@ pub struct Remote {
     pub name: String,
     /// What it says it can do.
     pub caps: Capabilities,
+    /// How its observations are compared, from what it declares.
+    pub view: View,
+    /// Whether it was started again since a game was last set up on it (after a fault): the
+    /// game must be set up again before anything else.
+    pub restarted: bool,
     /// Requests sent over every connection so far.
     pub requests: u64,
 }
@@ -35,6 +41,8 @@ impl Remote {
             timeout,
             name: format!("{} {}", h.name, h.version).trim().to_string(),
             caps: h.capabilities.clone(),
+            view: View::of(&h.capabilities),
+            restarted: false,
             conn: Some(conn),
             requests: 0,
         })
@@ -48,11 +56,17 @@ impl Remote {
     pub fn conn(&mut self) -> Result<&mut Connection, EngineFault> {
         if self.conn.is_none() {
             self.conn = Some(Connection::open(&self.command, self.timeout)?);
+            self.restarted = true;
         }
         self.conn.as_mut().ok_or(EngineFault::Spawn {
             command: self.command.clone(),
             error: "no connection".into(),
         })
+    }
+
+    /// Whether the engine is running (not stopped after a fault).
+    pub fn is_open(&self) -> bool {
+        self.conn.is_some()
     }
 
     /// Stops the engine; the next use starts it again.

@@ -4,10 +4,10 @@
 use std::sync::Arc;
 
 use riftcheck::oracle::Spec;
+use riftcheck::protocol::Capabilities;
 use riftcheck::protocol::client::Answer;
-use riftcheck::protocol::compare::{Divergence, Ruled, judge};
+use riftcheck::protocol::compare::{Divergence, Ruled, View, judge};
 use riftcheck::protocol::wire::setup_json;
-use riftcheck::protocol::{Capabilities, compare};
 use riftcheck::{Action, Catalog, Engine, Event, Setup};
 use serde_json::Value as Json;
 
@@ -136,30 +136,33 @@ impl Table {
                 c.reset()
             }
         });
+        remote.restarted = false;
         let mut obs = self.first.0.observe();
         obs.events = self.first.1.clone();
-        self.judged(remote.caps.events, &Ok(obs), answer, None)
+        self.judged(&remote.view.clone(), &Ok(obs), answer, None, None)
     }
 
     /// Takes `action` on the engine, in the game the spec `spec` is in, and judges the answer.
     pub fn take(&self, remote: &mut Remote, spec: &Spec, action: Action) -> Took {
         let (ruled, next) = Table::rule(spec, action);
         let answer = remote.with(|c| c.apply(&action, &self.catalog));
-        self.judged(remote.caps.events, &ruled, answer, next)
+        self.judged(&remote.view.clone(), &ruled, answer, next, Some(&action))
     }
 
-    /// Judges an answer to a step (`next`: the spec's game after it).
+    /// Judges an answer to `step` (none: the setup, or a reset to it; `next`: the spec's game
+    /// after it).
     pub fn judged(
         &self,
-        events: bool,
+        view: &View,
         ruled: &Ruled,
         answer: Result<Answer, riftcheck::protocol::client::EngineFault>,
         next: Option<Spec>,
+        step: Option<&Action>,
     ) -> Took {
         match answer {
             Err(f) => Took::Diverged(Divergence::Fault(f)),
             Ok(Answer::Unsupported(_)) => Took::Unsupported,
-            Ok(a) => match judge(ruled, &a, &self.catalog, events) {
+            Ok(a) => match judge(ruled, &a, &self.catalog, view, step) {
                 Some(d) => Took::Diverged(d),
                 None => Took::Agreed(next.map(Box::new)),
             },
@@ -201,9 +204,4 @@ impl Table {
         obs.events = events;
         obs
     }
-}
-
-/// The value the spec's observation compares as (for reports).
-pub fn expected(table: &Table, path: &[Action], events: bool) -> riftcheck::observation::Value {
-    compare::expected_value(&table.spec_after(path), &table.catalog, events)
 }

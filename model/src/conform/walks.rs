@@ -1,11 +1,14 @@
 //! The random phase: seeded walks at bounds too large to exhaust, every step judged, and a
-//! divergence shrunk (steps dropped while it still shows) before it is reported.
+//! divergence shrunk (steps dropped while it still shows) before it is reported, when it is a
+//! new finding or may be a shorter example of a known one. A walk that diverges ends there; the
+//! next one goes on.
 
 use std::time::{Duration, Instant};
 
 use riftcheck::Action;
 use riftcheck::protocol::compare::Divergence;
 
+use super::findings::Key;
 use super::remote::Remote;
 use super::table::{Counts, Table, Took};
 use crate::simulate::Rng;
@@ -21,12 +24,21 @@ pub struct Walked {
     pub requests: u64,
     /// Time taken.
     pub elapsed: Duration,
-    /// The first divergence, shrunk, with the steps to it, and the length it was found at.
-    pub divergence: Option<(Vec<Action>, Divergence, usize)>,
+    /// Divergent steps.
+    pub divergences: u64,
+    /// Whether it stopped early, as the caller asked.
+    pub stopped: bool,
 }
 
-/// Walks `table` on `remote`: `walks` walks of at most `depth` steps from `seed`.
-pub fn walk(table: &Table, remote: &mut Remote, seed: u64, walks: u64, depth: usize) -> Walked {
+/// Walks `table` on `remote`: `walks` walks of at most `depth` steps from `seed`. A divergence
+/// for which `wants` answers yes is shrunk and handed to `found`, which answers whether to stop.
+pub fn walk(
+    table: &Table,
+    remote: &mut Remote,
+    (seed, walks, depth): (u64, u64, usize),
+    wants: &dyn Fn(&[Action], &Divergence) -> bool,
+    found: &mut dyn FnMut(Vec<Action>, Divergence) -> bool,
+) -> Walked {
     let started = Instant::now();
     let requests = remote.requests;
     let mut out = Walked {
@@ -34,15 +46,19 @@ pub fn walk(table: &Table, remote: &mut Remote, seed: u64, walks: u64, depth: us
         steps: 0,
         requests: 0,
         elapsed: Duration::ZERO,
-        divergence: None,
+        divergences: 0,
+        stopped: false,
     };
     let mut offered = Vec::new();
     let mut legal = Vec::new();
     'walks: for w in 0..walks {
         out.walks += 1;
         let mut rng = Rng::new(seed ^ w.wrapping_mul(0x2545_f491_4f6c_dd1d));
-        if let Took::Diverged(d) = table.begin(remote, w == 0) {
-            out.divergence = Some((Vec::new(), d, 0));
+        let fresh = w == 0 || !remote.is_open() || remote.restarted;
+        if let Took::Diverged(d) = table.begin(remote, fresh) {
+            out.divergences += 1;
+            found(Vec::new(), d);
+            out.stopped = true;
             break;
         }
         let mut spec = table.first.0.clone();
@@ -71,10 +87,19 @@ pub fn walk(table: &Table, remote: &mut Remote, seed: u64, walks: u64, depth: us
             path.push(a);
             match table.take(remote, &spec, a) {
                 Took::Diverged(d) => {
-                    let found = path.len();
-                    let (path, d) = shrink(table, remote, path, d);
-                    out.divergence = Some((path, d, found));
-                    break 'walks;
+                    out.divergences += 1;
+                    // Shrunk only when it may be a new finding or a shorter example; told
+                    // either way, so that the finding knows where it showed.
+                    let (path, d) = if wants(&path, &d) {
+                        shrink(table, remote, path, d)
+                    } else {
+                        (path, d)
+                    };
+                    if found(path, d) {
+                        out.stopped = true;
+                        break 'walks;
+                    }
+                    continue 'walks;
                 }
                 Took::Agreed(Some(next)) => {
                     spec = *next;
@@ -89,8 +114,8 @@ pub fn walk(table: &Table, remote: &mut Remote, seed: u64, walks: u64, depth: us
     out
 }
 
-/// Drops steps from `path` (whose last step diverges as `d`) while a divergence still shows,
-/// and cuts it at the first step that diverges.
+/// Drops steps from `path` (whose last step diverges as `d`) while the same finding still shows,
+/// and cuts it at the step that shows it.
 pub fn shrink(
     table: &Table,
     remote: &mut Remote,
@@ -106,7 +131,10 @@ pub fn shrink(
         let mut shorter = path.clone();
         shorter.remove(i);
         match table.replay(remote, &shorter, true) {
-            Some((at, found)) if !matches!(found, Divergence::Fault(_)) => {
+            Some((at, found))
+                if !matches!(found, Divergence::Fault(_))
+                    && Key::of(&shorter[..at], &found) == Key::of(&path, &d) =>
+            {
                 shorter.truncate(at);
                 path = shorter;
                 d = found;

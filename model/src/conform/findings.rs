@@ -1,0 +1,122 @@
+//! Divergences grouped into findings: the same kind of divergence (a difference in what an
+//! observer sees, a refusal, an acceptance, a protocol fault) citing the same rule at issue at the
+//! same kind of step is one mistake of the engine, however many states and configurations show
+//! it, and whichever field shows it first (a Counter left on the Chain shows in `chain` in one
+//! state and only in `events` in another: both cite 652.4 at a concession). Each finding keeps
+//! its shortest example and the configurations it showed in.
+
+use riftcheck::Action;
+use riftcheck::protocol::compare::{Divergence, View};
+use riftcheck::scenario::at_issue::step_kind;
+
+use super::found::Found;
+use super::table::Table;
+
+/// What makes two divergences one finding.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Key {
+    /// The kind of step (`concede`, `setup`).
+    pub step: &'static str,
+    /// The kind of divergence: `differs`, a refusal, an acceptance, a protocol fault.
+    pub class: String,
+    /// The rule at issue.
+    pub rule: String,
+}
+
+impl Key {
+    /// The key of `d`, found after `path`.
+    pub fn of(path: &[Action], d: &Divergence) -> Key {
+        Key {
+            step: step_kind(path.last()),
+            class: d.class(),
+            rule: d.rule(),
+        }
+    }
+}
+
+/// One mistake of the engine.
+#[derive(Debug)]
+pub struct Finding {
+    /// Its number in the report, from 1.
+    pub id: usize,
+    /// What it is.
+    pub key: Key,
+    /// The configurations (or scenario files) it showed in, with the phase, in order found.
+    pub configurations: Vec<String>,
+    /// The divergent steps that showed it.
+    pub divergences: u64,
+    /// Its shortest example.
+    pub example: Found,
+}
+
+/// The findings of a run so far.
+#[derive(Debug, Default)]
+pub struct Findings {
+    /// In the order first found.
+    pub list: Vec<Finding>,
+    /// Stop once there are this many.
+    pub max: Option<usize>,
+}
+
+impl Findings {
+    /// Findings, stopping at `max` if given.
+    pub fn new(max: Option<usize>) -> Findings {
+        Findings {
+            list: Vec::new(),
+            max,
+        }
+    }
+
+    fn index(&self, key: &Key) -> Option<usize> {
+        self.list.iter().position(|f| &f.key == key)
+    }
+
+    /// Whether a divergence `d` after `len` steps would be a new finding or a shorter example
+    /// of a known one (worth shrinking and writing up).
+    pub fn wants(&self, key: &Key, len: usize) -> bool {
+        self.index(key)
+            .is_none_or(|i| len < self.list[i].example.path.len())
+    }
+
+    /// Whether `--max-findings` is reached.
+    pub fn full(&self) -> bool {
+        self.max.is_some_and(|m| self.list.len() >= m)
+    }
+
+    /// Records `d`, found after `path` in `table` during `phase`; the finding's number.
+    pub fn record(
+        &mut self,
+        table: &Table,
+        (engine, view): (&str, &View),
+        phase: &'static str,
+        path: Vec<Action>,
+        d: Divergence,
+    ) -> usize {
+        let key = Key::of(&path, &d);
+        let place = format!("{} ({phase})", table.name);
+        match self.index(&key) {
+            Some(i) => {
+                let f = &mut self.list[i];
+                f.divergences += 1;
+                if !f.configurations.contains(&place) {
+                    f.configurations.push(place);
+                }
+                if path.len() < f.example.path.len() {
+                    f.example = Found::new(table, (engine, view), phase, path, d);
+                }
+                f.id
+            }
+            None => {
+                let id = self.list.len() + 1;
+                self.list.push(Finding {
+                    id,
+                    key,
+                    configurations: vec![place],
+                    divergences: 1,
+                    example: Found::new(table, (engine, view), phase, path, d),
+                });
+                id
+            }
+        }
+    }
+}

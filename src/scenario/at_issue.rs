@@ -1,0 +1,278 @@
+//! The rule at issue: when what an engine shows after a step differs from what the rules give,
+//! the rule that decides that field at that kind of step, not every rule that can touch the
+//! field. Priority after a play is 333.1 (the player who made the Chain keeps it), not the
+//! union of 312.2, 340.4 and 652.5.c.1; a game that goes on after a concession is 651.2.
+//!
+//! One table ([`AT_ISSUE`]) settles it, in three passes: a row for the field, the kind of step
+//! and the situation the rules leave the game in (or any situation); else the rule of the event
+//! of the step that decided the field (the rules' own events, cited as [`super::citations`]
+//! cites them); else the field's rules.
+
+use crate::action::Action;
+use crate::card::Catalog;
+use crate::event::Event;
+use crate::observation::Observation;
+
+/// The situation the rules leave the game in after the step, as a row of the table asks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum When {
+    /// Whatever it is.
+    Always,
+    /// The game is over.
+    GameOver,
+    /// The game goes on.
+    GoesOn,
+    /// The step left no Chain.
+    NoChain,
+    /// The step left a Chain.
+    Chain,
+}
+
+/// A row of the table: at a kind of step (as the protocol names kinds of action; `setup` for
+/// the start, `refusal` for a step the rules allow and the engine refused), in a situation,
+/// what decides a field.
+#[derive(Clone, Copy, Debug)]
+pub struct AtIssue {
+    /// The field (`winners`), or `step` for whether the step is allowed at all.
+    pub field: &'static str,
+    /// The kind of step.
+    pub step: &'static str,
+    /// The situation.
+    pub when: When,
+    /// The rules at issue.
+    pub rule: &'static str,
+}
+
+const fn row(field: &'static str, step: &'static str, when: When, rule: &'static str) -> AtIssue {
+    AtIssue {
+        field,
+        step,
+        when,
+        rule,
+    }
+}
+
+/// The table. A row for the situation the step leaves comes before one for any situation; both
+/// before the events are consulted.
+pub const AT_ISSUE: &[AtIssue] = &[
+    // A concession: the game ends only when one player (or team) is left (651.1); otherwise the
+    // leaver is removed and the game goes on (651.2), without them (651.3).
+    row("winners", "concede", When::GoesOn, "651.2"),
+    row("remaining", "concede", When::GoesOn, "651.2, 651.3"),
+    row("removed", "concede", When::GoesOn, "651.2, 651.3"),
+    row("turn", "concede", When::GoesOn, "652.5.a.1"),
+    row("priority", "concede", When::GoesOn, "652.5.c.1"),
+    row("focus", "concede", When::GoesOn, "652.5.b.1"),
+    row("chain", "concede", When::Always, "652.4"),
+    row("passed", "concede", When::Always, "652.5.c.2"),
+    row("focus_passed", "concede", When::Always, "652.5.b.2"),
+    row("cards", "concede", When::Always, "652.1, 652.3"),
+    row("battlefields", "concede", When::Always, "652.2"),
+    // Priority: the player who plays or activates keeps it (333.1, 312.2); a pass hands it on
+    // (312.2.d) or, once everyone has passed, the newest item resolves (340) and its
+    // controller's successor on the Chain gets it (340.4), or the Turn Player once the Chain
+    // is gone (312.2.a).
+    row("priority", "play", When::Always, "312.2, 333.1"),
+    row("priority", "activate", When::Always, "312.2, 333.1"),
+    row("chain", "pass", When::Always, "339, 340"),
+    row("passed", "pass", When::Always, "339"),
+    row("priority", "pass", When::NoChain, "312.2.a, 335.3"),
+    row("priority", "pass", When::Chain, "312.2.d, 340.4"),
+    row("chain", "play", When::Always, "329, 349"),
+    row("passed", "play", When::Always, "339"),
+    // The turn: ending it hands it to the next player in turn order (317).
+    row("turn", "end turn", When::Always, "317"),
+    row("priority", "end turn", When::Always, "315, 312.2.a"),
+    row("lasting", "end turn", When::Always, "317, 472.3"),
+    row("focus", "pass focus", When::Always, "347.4"),
+    row("focus_passed", "pass focus", When::Always, "347.4"),
+    row("showdown", "pass focus", When::Always, "347.3.a"),
+    row("showdown", "move", When::Always, "344"),
+    row("invited", "invite", When::Always, "316.2.b.1"),
+    row("waiting", "place", When::Always, "383.3.d"),
+    row("awaiting", "place", When::Always, "383.3.d"),
+    row("staged", "choose", When::Always, "456.1"),
+    // Whether a step is allowed at all, when the engine refuses what the rules allow.
+    row("step", "pass", When::Always, "312.1, 339"),
+    row("step", "pass focus", When::Always, "313, 347.4"),
+    row("step", "play", When::Always, "312.1, 349"),
+    row("step", "activate", When::Always, "312.1, 399"),
+    row("step", "move", When::Always, "440"),
+    row("step", "end turn", When::Always, "317"),
+    row("step", "concede", When::Always, "650, 651.3"),
+    row("step", "place", When::Always, "383.3.d"),
+    row("step", "choose", When::Always, "456.1"),
+    row("step", "invite", When::Always, "316.2.b.1"),
+    row("step", "hide", When::Always, "421"),
+    row("step", "assign", When::Always, "460"),
+];
+
+/// The kinds of event that decide each field, for the second pass.
+const DECIDED_BY: &[(&str, &[&str])] = &[
+    ("priority", &["priority_to"]),
+    ("focus", &["focus_to"]),
+    ("turn", &["turn_ended", "turn_to", "turn_began"]),
+    ("winners", &["won"]),
+    ("remaining", &["player_removed", "conceded"]),
+    ("removed", &["player_removed", "conceded"]),
+    (
+        "chain",
+        &[
+            "countered",
+            "resolved",
+            "item_added",
+            "left_chain",
+            "finalized",
+        ],
+    ),
+    ("passed", &["passed"]),
+    ("focus_passed", &["passed_focus"]),
+    ("showdown", &["showdown_began", "showdown_ended"]),
+    ("combat", &["combat_began", "combat_ended"]),
+    ("points", &["scored", "final_point_withheld"]),
+    ("energy", &["energy_added"]),
+    ("waiting", &["triggers_waiting"]),
+    ("awaiting", &["triggers_waiting", "assigned"]),
+    ("invited", &["invited"]),
+    ("lasting", &["empowered", "expired"]),
+    ("staged", &["unstaged", "showdown_began"]),
+    (
+        "cards",
+        &[
+            "banished",
+            "removed_from_game",
+            "killed",
+            "trashed",
+            "entered_board",
+            "control_gained",
+            "moved",
+            "recalled",
+            "damaged",
+            "dealt",
+            "attached",
+            "detached",
+            "hidden_lost",
+            "ceased_to_exist",
+            "might_changed",
+            "hid",
+        ],
+    ),
+    (
+        "battlefields",
+        &[
+            "battlefield_replaced",
+            "battlefield_uncontrolled",
+            "control_established",
+            "contested",
+            "scored",
+        ],
+    ),
+];
+
+fn situation(after: &Observation) -> [When; 2] {
+    [
+        if after.winners.is_some() {
+            When::GameOver
+        } else {
+            When::GoesOn
+        },
+        if after.chain.is_empty() {
+            When::NoChain
+        } else {
+            When::Chain
+        },
+    ]
+}
+
+fn lookup(field: &str, step: &str, pick: impl Fn(When) -> bool) -> Option<&'static str> {
+    AT_ISSUE
+        .iter()
+        .find(|r| r.field == field && r.step == step && pick(r.when))
+        .map(|r| r.rule)
+}
+
+/// The kind of a step, as the table names kinds (`setup` for none).
+pub fn step_kind(step: Option<&Action>) -> &'static str {
+    step.map_or("setup", |a| a.kind())
+}
+
+/// The rule at issue when the field `field` (at `path` below it: `cards.Poro.at`) differs after
+/// `step` (none: the setup), the rules leaving the game as `after` shows it, with its events.
+/// `default` is the field's own rules, the last resort.
+pub fn rule_at_issue(
+    field: &str,
+    path: &str,
+    step: Option<&Action>,
+    after: &Observation,
+    catalog: &Catalog,
+    default: &'static str,
+) -> &'static str {
+    let kind = step_kind(step);
+    let now = situation(after);
+    lookup(field, kind, |w| now.contains(&w))
+        .or_else(|| lookup(field, kind, |w| w == When::Always))
+        .or_else(|| decided_by_event(field, path, step, &after.events, catalog))
+        .unwrap_or(default)
+}
+
+/// The rules at issue when the engine refuses a step of kind `kind` that the rules allow.
+pub fn refused_at_issue(step: &Action) -> &'static str {
+    lookup("step", step.kind(), |_| true).unwrap_or("")
+}
+
+/// The rule of the first event of the step that decides `field` (for cards and battlefields,
+/// one that names the thing at `path`), as the step's citations give it.
+fn decided_by_event(
+    field: &str,
+    path: &str,
+    step: Option<&Action>,
+    events: &[Event],
+    catalog: &Catalog,
+) -> Option<&'static str> {
+    let kinds = DECIDED_BY.iter().find(|(f, _)| *f == field)?.1;
+    let named = path
+        .split('.')
+        .nth(1)
+        .map(|n| n.trim_matches('"').to_string());
+    let cites = super::citations(step, events);
+    events.iter().zip(cites).find_map(|(e, rule)| {
+        let facts = crate::observation::facts::facts(e, catalog);
+        let k = facts.get("kind").and_then(|k| k.as_str()).unwrap_or("");
+        let names_it = match (&named, field) {
+            (Some(n), "cards" | "battlefields") => facts
+                .iter()
+                .any(|(key, v)| key != "kind" && v.as_str() == Some(n.as_str())),
+            _ => true,
+        };
+        (kinds.contains(&k) && names_it).then_some(rule)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_row_names_a_field_a_kind_of_step_and_a_rule() {
+        let fields: Vec<&str> = Observation::FIELDS.iter().map(|f| f.key).collect();
+        for r in AT_ISSUE {
+            assert!(
+                r.field == "step" || fields.contains(&r.field),
+                "{}: not a field",
+                r.field
+            );
+            assert!(
+                crate::action::ACTION_KINDS.contains(&r.step) || r.step == "setup",
+                "{}: not a kind of step",
+                r.step
+            );
+            assert!(!r.rule.is_empty());
+        }
+        for (f, kinds) in DECIDED_BY {
+            assert!(fields.contains(f), "{f}");
+            for k in *kinds {
+                assert!(crate::observation::facts::is_kind(k), "{k}");
+            }
+        }
+    }
+}
