@@ -14,7 +14,7 @@ use crate::action::Action;
 use crate::card::Catalog;
 use crate::error::RuleError;
 use crate::observation::{Difference, Observation, Value};
-use crate::scenario::at_issue::{refused_at_issue, rule_at_issue};
+use crate::scenario::at_issue::{chain_at_issue, refused_at_issue, rule_at_issue};
 
 /// What the rules give for a step: what an observer sees afterwards, or the rules the action
 /// breaks.
@@ -84,6 +84,14 @@ const PRECEDENCE: [&str; 22] = [
     "lasting",
     "events",
 ];
+
+/// The rules of the field called `key`.
+fn field_rule(key: &str) -> &'static str {
+    Observation::FIELDS
+        .iter()
+        .find(|f| f.key == key)
+        .map_or("", |f| f.rule)
+}
 
 /// The difference that stands for the others: the first field in [`PRECEDENCE`].
 fn principal(d: &[Difference]) -> Option<&Difference> {
@@ -298,13 +306,20 @@ impl View {
             });
         }
         let mut out = Vec::new();
-        let mut push = |key: &str, path: String, a: &Value, b: &Value| {
+        let mut push = |key: &str, path: String, a: &Value, b: &Value, whole: (&Value, &Value)| {
             let Some(f) = Observation::FIELDS.iter().find(|f| f.key == key) else {
                 return;
             };
+            let rule = if f.key == "chain" {
+                chain_at_issue(whole.0, whole.1, step, obs, catalog)
+            } else {
+                None
+            };
             out.push(Difference {
                 field: f.key,
-                rule: rule_at_issue(f.key, &path, step, obs, catalog, f.rule),
+                rule: rule
+                    .or_else(|| rule_at_issue(f.key, &path, step, obs, catalog))
+                    .unwrap_or(""),
                 path,
                 ours: a.clone(),
                 theirs: b.clone(),
@@ -318,7 +333,7 @@ impl View {
                     (false, true) => format!("{key}{path}"),
                     (false, false) => format!("{key}.{path}"),
                 };
-                push(key, path, x, y);
+                push(key, path, x, y, (a, &b));
             }
         }
         if let Some((path, x, y)) = self.events_differ(&obs.events, json.get("events"), catalog) {
@@ -329,6 +344,16 @@ impl View {
                 ours: x,
                 theirs: y,
             });
+        }
+        // A field no rule of the step decides differs because another one does: it cites that.
+        let cause = principal(&out)
+            .map(|d| d.rule)
+            .filter(|r| !r.is_empty())
+            .or_else(|| out.iter().map(|d| d.rule).find(|r| !r.is_empty()));
+        for d in &mut out {
+            if d.rule.is_empty() {
+                d.rule = cause.unwrap_or_else(|| field_rule(d.field));
+            }
         }
         (!out.is_empty()).then_some(Divergence::Differs(out))
     }
@@ -345,9 +370,23 @@ impl View {
         if !self.events() {
             return None;
         }
-        let (a, b) = self.events_compared(ours, theirs, catalog);
-        a.first_difference(&b)
-            .map(|(p, x, y)| (p, x.clone(), y.clone()))
+        let (Value::List(a), Value::List(b)) = self.events_compared(ours, theirs, catalog) else {
+            return None;
+        };
+        let none = Value::text("(no event)");
+        (0..a.len().max(b.len())).find_map(|i| {
+            let (x, y) = (a.get(i).unwrap_or(&none), b.get(i).unwrap_or(&none));
+            let (path, x, y) = match (a.get(i), b.get(i)) {
+                (Some(_), Some(_)) => x.first_difference(y)?,
+                _ => (String::new(), x, y),
+            };
+            let path = if path.is_empty() {
+                format!("[{i}]")
+            } else {
+                format!("[{i}].{path}")
+            };
+            Some((path, x.clone(), y.clone()))
+        })
     }
 
     /// The rule at issue when events differ at `path` (`[2]`, `[2].card`): the rule of the
@@ -397,10 +436,16 @@ impl View {
                     .collect()
             })
             .unwrap_or_default();
+        // The engine's form: structured if it sends any object, else sentences.
+        let form = theirs
+            .iter()
+            .copied()
+            .find(|t| t.is_object())
+            .or(theirs.first().copied());
         let a = ours
             .iter()
             .enumerate()
-            .map(|(i, e)| events::ours_like(e, theirs.get(i).copied()))
+            .map(|(i, e)| events::ours_like(e, theirs.get(i).copied().or(form)))
             .collect();
         let b = theirs
             .iter()

@@ -95,8 +95,12 @@ pub fn found_like(theirs: &Json, ours: &(String, Json)) -> Value {
         Json::String(s) => Value::text(super::wire::sentence(s)),
         Json::Object(o) => {
             let Json::Object(facts) = &ours.1 else {
-                return super::wire::from_json(theirs);
+                return found_alone(theirs);
             };
+            if o.get("kind") != facts.get("kind") {
+                // Another kind of event: its own facts, not ours' keys.
+                return found_alone(theirs);
+            }
             Value::Map(
                 facts
                     .keys()

@@ -19,7 +19,8 @@ pub struct Projected {
     pub setup: Setup,
     /// The cards left out, each with why (`Poro (a unit)`).
     pub dropped: Vec<String>,
-    /// The abilities taken off cards that stay, each with why.
+    /// What else was taken away with them: abilities of cards that stay, the control of a
+    /// battlefield whose units are gone.
     pub stripped: Vec<String>,
 }
 
@@ -36,7 +37,7 @@ impl Projected {
             parts.push(format!("without {}", self.dropped.join(", ")));
         }
         if !self.stripped.is_empty() {
-            parts.push(format!("with no {}", self.stripped.join(", ")));
+            parts.push(format!("and no {}", self.stripped.join(", ")));
         }
         parts.join("; ")
     }
@@ -114,6 +115,27 @@ pub fn project(setup: &Setup, caps: &Capabilities) -> Result<Projected, String> 
         .iter()
         .map(|d| d.split(" (").next().unwrap_or(d).to_string())
         .collect();
+    // A battlefield is controlled or contested by a player's units there (187, 445): with the
+    // units gone, so is that.
+    if !dropped.is_empty() {
+        for b in &mut out.battlefields {
+            let holds = |seat: crate::seat::Seat| {
+                out.cards.iter().any(|c| {
+                    c.kind == crate::card::CardKind::Unit
+                        && c.controller.unwrap_or(c.owner) == seat
+                        && c.zone == crate::setup::ZoneSetup::Field(b.name.clone())
+                })
+            };
+            if b.controller.is_some_and(|s| !holds(s)) {
+                b.controller = None;
+                stripped.push(format!("control of {} (no units left there)", b.name));
+            }
+            if b.contested_by.is_some_and(|s| !holds(s)) {
+                b.contested_by = None;
+                stripped.push(format!("contest of {}", b.name));
+            }
+        }
+    }
     out.chain.retain(|i| !gone.contains(&i.source));
     for i in &mut out.chain {
         if i.target.as_ref().is_some_and(|t| gone.contains(t)) {

@@ -6,7 +6,8 @@
 //! One table ([`AT_ISSUE`]) settles it, in three passes: a row for the field, the kind of step
 //! and the situation the rules leave the game in (or any situation); else the rule of the event
 //! of the step that decided the field (the rules' own events, cited as [`super::citations`]
-//! cites them); else the field's rules.
+//! cites them); else nothing decided the field at this step (a card the rules left where it
+//! was), and what differs follows from another difference of the step, whose rule is cited.
 
 use crate::action::Action;
 use crate::card::Catalog;
@@ -63,11 +64,8 @@ pub const AT_ISSUE: &[AtIssue] = &[
     row("turn", "concede", When::GoesOn, "652.5.a.1"),
     row("priority", "concede", When::GoesOn, "652.5.c.1"),
     row("focus", "concede", When::GoesOn, "652.5.b.1"),
-    row("chain", "concede", When::Always, "652.4"),
     row("passed", "concede", When::Always, "652.5.c.2"),
     row("focus_passed", "concede", When::Always, "652.5.b.2"),
-    row("cards", "concede", When::Always, "652.1, 652.3"),
-    row("battlefields", "concede", When::Always, "652.2"),
     // Priority: the player who plays or activates keeps it (333.1, 312.2); a pass hands it on
     // (312.2.d) or, once everyone has passed, the newest item resolves (340) and its
     // controller's successor on the Chain gets it (340.4), or the Turn Player once the Chain
@@ -197,22 +195,83 @@ pub fn step_kind(step: Option<&Action>) -> &'static str {
 }
 
 /// The rule at issue when the field `field` (at `path` below it: `cards.Poro.at`) differs after
-/// `step` (none: the setup), the rules leaving the game as `after` shows it, with its events.
-/// `default` is the field's own rules, the last resort.
+/// `step` (none: the setup), the rules leaving the game as `after` shows it, with its events;
+/// `None` when neither the table nor an event of the step decides it (a card the rules left
+/// where it was: the caller cites what decided the difference it follows from).
 pub fn rule_at_issue(
     field: &str,
     path: &str,
     step: Option<&Action>,
     after: &Observation,
     catalog: &Catalog,
-    default: &'static str,
-) -> &'static str {
+) -> Option<&'static str> {
     let kind = step_kind(step);
     let now = situation(after);
     lookup(field, kind, |w| now.contains(&w))
         .or_else(|| lookup(field, kind, |w| w == When::Always))
         .or_else(|| decided_by_event(field, path, step, &after.events, catalog))
-        .unwrap_or(default)
+}
+
+/// The rule at issue when the Chain differs, item by item: an item the engine kept that the rules
+/// took off cites the event of the step that took it off (countered 652.4 or 425, resolved 340 or
+/// 652.5.c.2, left with its owner's cards 652.3); an item the engine took off that the rules keep
+/// cites what allows only the newest item to resolve, at a concession that completed a round
+/// (652.5.c.2) or at a pass (340), and otherwise what counters only the leaver's items (652.4).
+pub fn chain_at_issue(
+    ours: &crate::observation::Value,
+    theirs: &crate::observation::Value,
+    step: Option<&Action>,
+    after: &Observation,
+    catalog: &Catalog,
+) -> Option<&'static str> {
+    use crate::observation::Value;
+    let names = |v: &Value| -> Vec<String> {
+        match v {
+            Value::List(items) => items
+                .iter()
+                .filter_map(|i| match i {
+                    Value::Map(m) => {
+                        m.iter()
+                            .find(|(k, _)| k == "item")
+                            .and_then(|(_, v)| match v {
+                                Value::Text(t) => Some(t.to_string()),
+                                _ => None,
+                            })
+                    }
+                    _ => None,
+                })
+                .collect(),
+            _ => Vec::new(),
+        }
+    };
+    let (ours, theirs) = (names(ours), names(theirs));
+    let cites = super::citations(step, &after.events);
+    if let Some(kept) = theirs.iter().find(|t| !ours.contains(t)) {
+        let took_off = after.events.iter().zip(&cites).find(|(e, _)| {
+            let f = crate::observation::facts::facts(e, catalog);
+            f.get("item").and_then(|i| i.as_str()) == Some(kept.as_str())
+                && matches!(
+                    f.get("kind").and_then(|k| k.as_str()),
+                    Some("countered" | "resolved" | "left_chain")
+                )
+        });
+        if let Some((_, rule)) = took_off {
+            return Some(*rule);
+        }
+    }
+    if ours.iter().any(|o| !theirs.contains(o)) {
+        let resolved = after
+            .events
+            .iter()
+            .any(|e| matches!(e, Event::Resolved { .. }));
+        return Some(match (step_kind(step), resolved) {
+            ("concede", true) => "652.5.c.2",
+            ("concede", false) => "652.4",
+            ("pass", _) => "339, 340",
+            _ => return None,
+        });
+    }
+    None
 }
 
 /// The rules at issue when the engine refuses a step of kind `kind` that the rules allow.

@@ -19,6 +19,7 @@ pub mod found;
 pub mod print;
 pub mod remote;
 pub mod table;
+pub mod unchecked;
 pub mod walks;
 
 use std::path::{Path, PathBuf};
@@ -71,6 +72,8 @@ pub struct ScenarioRow {
     pub title: String,
     /// The verdict, or why the file cannot be used.
     pub verdict: Result<Verdict, String>,
+    /// What was left out of its setup for the engine, if anything.
+    pub projected: Option<String>,
 }
 
 /// How one configuration went in a phase.
@@ -80,6 +83,8 @@ pub struct ConfigRow {
     pub config: String,
     /// Why the engine cannot express it, if it cannot.
     pub unsupported: Option<String>,
+    /// What was left out of its setup for the engine, if anything.
+    pub projected: Option<String>,
     /// Games reached (exhaustive) or walks taken.
     pub states: u64,
     /// Steps judged.
@@ -109,6 +114,8 @@ pub struct Report {
     pub walks: Vec<ConfigRow>,
     /// Every distinct mistake, with its shortest example.
     pub findings: Vec<findings::Finding>,
+    /// What the engine's partial observation leaves unchecked.
+    pub unchecked: Vec<unchecked::Unchecked>,
 }
 
 impl Report {
@@ -139,6 +146,7 @@ pub fn scenarios(remote: &mut Remote, files: &[PathBuf]) -> Vec<ScenarioRow> {
                         path: path.clone(),
                         title: String::new(),
                         verdict: Err(e.to_string()),
+                        projected: None,
                     };
                 }
             };
@@ -150,10 +158,21 @@ pub fn scenarios(remote: &mut Remote, files: &[PathBuf]) -> Vec<ScenarioRow> {
                 // Start the engine afresh for the next scenario.
                 remote.close();
             }
+            let projected = match &verdict {
+                Ok(Verdict::Passed | Verdict::Failed(_)) => riftcheck::protocol::project::project(
+                    &remote.caps.as_read(&scenario.setup),
+                    &remote.caps,
+                )
+                .ok()
+                .filter(riftcheck::protocol::project::Projected::changed)
+                .map(|p| p.summary()),
+                _ => None,
+            };
             ScenarioRow {
                 path: path.clone(),
                 title: scenario.title.clone(),
                 verdict,
+                projected,
             }
         })
         .collect()
@@ -163,6 +182,7 @@ fn row(config: &str) -> ConfigRow {
     ConfigRow {
         config: config.to_string(),
         unsupported: None,
+        projected: None,
         states: 0,
         steps: 0,
         requests: 0,
@@ -177,6 +197,7 @@ fn row(config: &str) -> ConfigRow {
 pub fn run(remote: &mut Remote, opts: &Options, progress: &mut dyn FnMut(&str)) -> Report {
     let mut report = Report {
         engine: remote.name.clone(),
+        unchecked: unchecked::unchecked(&remote.view),
         ..Report::default()
     };
     if !opts.scenarios.is_empty() {
@@ -184,6 +205,7 @@ pub fn run(remote: &mut Remote, opts: &Options, progress: &mut dyn FnMut(&str)) 
         report.scenarios = scenarios(remote, &opts.scenarios);
     }
     let mut all = findings::Findings::new(opts.max_findings);
+    let mut explored: Vec<(String, riftcheck::Setup)> = Vec::new();
     'phases: for (phase, on) in [
         ("exhaustive", opts.exhaustive),
         ("random walks", opts.walks > 0),
@@ -191,24 +213,18 @@ pub fn run(remote: &mut Remote, opts: &Options, progress: &mut dyn FnMut(&str)) 
         if !on {
             continue;
         }
+        explored.clear();
         for (i, cfg) in opts.configs.iter().enumerate() {
             let name = cfg.name();
             progress(&format!("{phase}: {name}"));
             let mut r = row(&name);
-            if let Some(why) = remote.caps.unsupported(&cfg.setup) {
-                r.unsupported = Some(why);
-                push(&mut report, phase, r);
-                continue;
-            }
-            let bounds = if phase == "exhaustive" {
-                opts.bounds.unwrap_or(cfg.quick)
-            } else {
-                opts.walk_bounds
-            };
-            let table = match Table::new(name.clone(), remote.caps.as_read(&cfg.setup), bounds) {
-                Ok(t) => t,
-                Err(e) => {
-                    r.unsupported = Some(format!("the setup is impossible: {e}"));
+            let table = match shaped(cfg, remote, &mut explored, bounds(phase, cfg, opts)) {
+                Ok((t, projected)) => {
+                    r.projected = projected;
+                    t
+                }
+                Err(why) => {
+                    r.unsupported = Some(why);
                     push(&mut report, phase, r);
                     continue;
                 }
@@ -223,6 +239,50 @@ pub fn run(remote: &mut Remote, opts: &Options, progress: &mut dyn FnMut(&str)) 
     }
     report.findings = all.list;
     report
+}
+
+/// The bounds of a configuration in a phase.
+fn bounds(phase: &str, cfg: &Config, opts: &Options) -> Bounds {
+    if phase == "exhaustive" {
+        opts.bounds.unwrap_or(cfg.quick)
+    } else {
+        opts.walk_bounds
+    }
+}
+
+/// The configuration as the engine can express it ([`riftcheck::protocol::project`]): its
+/// table, and what was left out of it if anything was. `Err`: why it is not explored: the
+/// engine cannot play it, nothing the engine can play is left, or what is left is a setup
+/// already explored in this phase (named).
+fn shaped(
+    cfg: &Config,
+    remote: &Remote,
+    explored: &mut Vec<(String, riftcheck::Setup)>,
+    bounds: Bounds,
+) -> Result<(Table, Option<String>), String> {
+    let p = riftcheck::protocol::project::project(&remote.caps.as_read(&cfg.setup), &remote.caps)?;
+    let projected = p.changed().then(|| p.summary());
+    if p.changed() {
+        if p.setup.cards.is_empty() {
+            return Err(format!("nothing it can express is left ({})", p.summary()));
+        }
+        if let Some((name, _)) = explored.iter().find(|(_, s)| *s == p.setup) {
+            return Err(format!(
+                "once projected ({}), the same setup as {name}",
+                p.summary()
+            ));
+        }
+    }
+    let table = Table::new(cfg.name(), p.setup.clone(), bounds).map_err(|e| {
+        format!(
+            "the setup is impossible{}: {e}",
+            projected
+                .as_ref()
+                .map_or(String::new(), |w| format!(" once projected ({w})"))
+        )
+    })?;
+    explored.push((cfg.name(), p.setup));
+    Ok((table, projected))
 }
 
 /// One configuration's phase; its divergent steps and the findings they showed.

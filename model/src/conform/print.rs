@@ -45,16 +45,21 @@ fn result_text(r: &ConfigRow) -> String {
     if let Some(why) = &r.unsupported {
         return format!("unsupported: {why}");
     }
+    let projected = if r.projected.is_some() {
+        " (projected)"
+    } else {
+        ""
+    };
     if r.findings.is_empty() {
         return if r.cut {
-            "agrees so far (cut by --max-states)".into()
+            format!("agrees so far (cut by --max-states){projected}")
         } else {
-            "agrees".into()
+            format!("agrees{projected}")
         };
     }
     let ids: Vec<String> = r.findings.iter().map(|i| format!("#{i}")).collect();
     format!(
-        "DIVERGES: finding{} {} ({} divergent step{})",
+        "DIVERGES: finding{} {} ({} divergent step{}){projected}",
         if ids.len() == 1 { "" } else { "s" },
         ids.join(", "),
         r.divergences,
@@ -88,11 +93,30 @@ fn table(title: &str, what: &str, rows: &[ConfigRow]) {
             result_text(r)
         );
     }
+    for r in rows.iter().filter(|r| r.unsupported.is_none()) {
+        if let Some(p) = &r.projected {
+            println!("  {:<22} projected: {p}", r.config);
+        }
+    }
 }
 
 /// Prints the report for people.
 pub fn text(report: &Report, written: &[PathBuf], verbose: bool) {
     println!("riftcheck conform: {}", report.engine);
+    if !report.unchecked.is_empty() {
+        println!("\nNot compared (the engine does not expose them), so not vouched for:");
+        for u in &report.unchecked {
+            let props = if u.properties.is_empty() {
+                String::new()
+            } else {
+                format!(
+                    "; properties citing those rules: {}",
+                    u.properties.join("; ")
+                )
+            };
+            println!("  {} (rules {}){props}", u.field, u.rules);
+        }
+    }
     if !report.scenarios.is_empty() {
         let mut counts = [0usize; 4];
         println!("\n1. Scenarios as a conformance suite");
@@ -108,8 +132,14 @@ pub fn text(report: &Report, written: &[PathBuf], verbose: bool) {
             }
             println!("  {word:<11} {} ({}): {why}", r.path.display(), r.title);
         }
+        let projected = report
+            .scenarios
+            .iter()
+            .filter(|r| r.projected.is_some())
+            .count();
         println!(
-            "  {} passed, {} failed, {} unsupported, {} unreadable",
+            "  {} passed, {} failed, {} unsupported, {} unreadable; {projected} run projected onto \
+             what the engine declares",
             counts[0], counts[1], counts[2], counts[3]
         );
     }
@@ -196,6 +226,7 @@ fn rows_json(rows: &[ConfigRow]) -> serde_json::Value {
             json!({
                 "configuration": r.config,
                 "unsupported": r.unsupported,
+                "projected": r.projected,
                 "states": r.states,
                 "steps": r.steps,
                 "requests": r.requests,
@@ -215,7 +246,13 @@ pub fn json(report: &Report, written: &[PathBuf]) {
         .iter()
         .map(|r| {
             let (word, why) = verdict_text(&r.verdict);
-            json!({ "file": r.path.display().to_string(), "title": r.title, "result": word, "detail": why })
+            json!({
+                "file": r.path.display().to_string(),
+                "title": r.title,
+                "result": word,
+                "detail": why,
+                "projected": r.projected,
+            })
         })
         .collect();
     let findings: Vec<_> = report
@@ -244,8 +281,14 @@ pub fn json(report: &Report, written: &[PathBuf]) {
             })
         })
         .collect();
+    let unchecked: Vec<_> = report
+        .unchecked
+        .iter()
+        .map(|u| json!({ "field": u.field, "rules": u.rules, "properties": u.properties }))
+        .collect();
     let out = json!({
         "engine": report.engine,
+        "unchecked": unchecked,
         "passed": !report.failed(),
         "scenarios": scenarios,
         "exhaustive": rows_json(&report.exhaustive),
