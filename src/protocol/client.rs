@@ -219,9 +219,9 @@ impl Connection {
             .get("hello")
             .cloned()
             .ok_or_else(|| conn.unexpected("hello", "`hello`", &answer))?;
-        conn.hello = serde_json::from_value(hello).map_err(|e| EngineFault::Malformed {
+        conn.hello = serde_json::from_value(hello).map_err(|e| EngineFault::Unexpected {
             op: "hello".into(),
-            error: e.to_string(),
+            expected: format!("a `hello` riftcheck can read ({e})"),
             line: shorten(&answer.to_string()),
         })?;
         if !super::SPOKEN.contains(&conn.hello.protocol) {

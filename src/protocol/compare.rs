@@ -57,34 +57,6 @@ pub enum Divergence {
     Fault(EngineFault),
 }
 
-/// The order in which a difference's fields stand for it, for grouping: the state a step leaves
-/// (who is left, the Chain, the turn, the fight) before what follows from it (Priority, passes,
-/// points, cards), and events last.
-const PRECEDENCE: [&str; 22] = [
-    "winners",
-    "remaining",
-    "removed",
-    "chain",
-    "waiting",
-    "turn",
-    "showdown",
-    "combat",
-    "staged",
-    "awaiting",
-    "invited",
-    "priority",
-    "focus",
-    "opened_by",
-    "passed",
-    "focus_passed",
-    "points",
-    "cards",
-    "battlefields",
-    "energy",
-    "lasting",
-    "events",
-];
-
 /// The rules of the field called `key`.
 fn field_rule(key: &str) -> &'static str {
     Observation::FIELDS
@@ -93,14 +65,10 @@ fn field_rule(key: &str) -> &'static str {
         .map_or("", |f| f.rule)
 }
 
-/// The difference that stands for the others: the first field in [`PRECEDENCE`].
+/// The difference that stands for the others ([`crate::scenario::at_issue::PRECEDENCE`]).
 fn principal(d: &[Difference]) -> Option<&Difference> {
-    d.iter().min_by_key(|x| {
-        PRECEDENCE
-            .iter()
-            .position(|k| *k == x.field)
-            .unwrap_or(usize::MAX)
-    })
+    d.iter()
+        .min_by_key(|x| crate::scenario::at_issue::precedence(x.field))
 }
 
 impl Divergence {
@@ -190,7 +158,10 @@ impl Divergence {
                 .map(|d| format!("{} is {}", d.path, d.theirs.toml()))
                 .collect::<Vec<_>>()
                 .join("; "),
-            Divergence::Missing { .. } => "they are not there".into(),
+            Divergence::Missing { fields, .. } => format!(
+                "the answer lacks {}",
+                if fields.len() == 1 { "it" } else { "them" }
+            ),
             Divergence::Accepted { .. } => "the engine accepts it".into(),
             Divergence::Refused { refusal, .. } => {
                 format!("the engine refuses it ({})", refusal.text())
@@ -299,6 +270,23 @@ impl View {
         if self.events() && json.get("events").is_none() {
             missing.push("events".into());
         }
+        for (key, v) in &ours {
+            if let (Value::Map(records), Some(Json::Object(theirs))) = (v, json.get(key))
+                && matches!(key.as_str(), "cards" | "battlefields")
+            {
+                for (name, r) in records {
+                    match (theirs.get(name), r) {
+                        (None, _) => missing.push(format!("{key}.{name}")),
+                        (Some(t), Value::Map(subs)) => missing.extend(
+                            subs.iter()
+                                .filter(|(sub, _)| t.get(sub).is_none())
+                                .map(|(sub, _)| format!("{key}.{name}.{sub}")),
+                        ),
+                        _ => {}
+                    }
+                }
+            }
+        }
         if !missing.is_empty() {
             return Some(Divergence::Missing {
                 op,
@@ -352,7 +340,9 @@ impl View {
             .or_else(|| out.iter().map(|d| d.rule).find(|r| !r.is_empty()));
         for d in &mut out {
             if d.rule.is_empty() {
-                d.rule = cause.unwrap_or_else(|| field_rule(d.field));
+                d.rule = cause
+                    .or_else(|| crate::scenario::at_issue::sub_field_rule(d.field, &d.path))
+                    .unwrap_or_else(|| field_rule(d.field));
             }
         }
         (!out.is_empty()).then_some(Divergence::Differs(out))
@@ -412,10 +402,11 @@ impl View {
             })
             .map(|(i, _)| i)
             .collect();
+        // Past the rules' events, the engine did more than the step does: what the difference
+        // it follows from cites (empty here, filled in with the cause).
         index
             .and_then(|i| reported.get(i))
             .and_then(|&j| cites.get(j).copied())
-            .or_else(|| step.map(refused_at_issue))
             .unwrap_or("")
     }
 

@@ -135,7 +135,13 @@ impl<E: Engine> Session<E> {
         };
         match op {
             "hello" => json!({ "hello": Hello {
-                protocol: VERSION,
+                // A client that speaks version 1 is answered in version 1.
+                protocol: request
+                    .get("protocol")
+                    .and_then(Json::as_u64)
+                    .and_then(|v| u32::try_from(v).ok())
+                    .filter(|v| super::SPOKEN.contains(v))
+                    .unwrap_or(VERSION),
                 name: self.name.clone(),
                 version: env!("CARGO_PKG_VERSION").to_string(),
                 capabilities: Capabilities {

@@ -6,8 +6,10 @@
 //! One table ([`AT_ISSUE`]) settles it, in three passes: a row for the field, the kind of step
 //! and the situation the rules leave the game in (or any situation); else the rule of the event
 //! of the step that decided the field (the rules' own events, cited as [`super::citations`]
-//! cites them); else nothing decided the field at this step (a card the rules left where it
-//! was), and what differs follows from another difference of the step, whose rule is cited.
+//! cites them); else, for the Chain at a concession, what may take items off it then (652.4,
+//! 652.5.c.2); else nothing decided the field at this step, and what differs follows from
+//! another difference of the step, whose rule is cited ([`crate::protocol::compare`]), or, with
+//! none, a record's sub-field's own rules ([`sub_field_rule`]).
 
 use crate::action::Action;
 use crate::card::Catalog;
@@ -30,8 +32,8 @@ pub enum When {
 }
 
 /// A row of the table: at a kind of step (as the protocol names kinds of action; `setup` for
-/// the start, `refusal` for a step the rules allow and the engine refused), in a situation,
-/// what decides a field.
+/// the start, `*` for any), in a situation, what decides a field (`step`: whether the step is
+/// allowed at all).
 #[derive(Clone, Copy, Debug)]
 pub struct AtIssue {
     /// The field (`winners`), or `step` for whether the step is allowed at all.
@@ -64,6 +66,8 @@ pub const AT_ISSUE: &[AtIssue] = &[
     row("turn", "concede", When::GoesOn, "652.5.a.1"),
     row("priority", "concede", When::GoesOn, "652.5.c.1"),
     row("focus", "concede", When::GoesOn, "652.5.b.1"),
+    row("showdown", "concede", When::GoesOn, "652.5.b.1, 652.5.b.2"),
+    row("combat", "concede", When::GoesOn, "652.5.b.2, 461"),
     row("passed", "concede", When::Always, "652.5.c.2"),
     row("focus_passed", "concede", When::Always, "652.5.b.2"),
     // Priority: the player who plays or activates keeps it (333.1, 312.2); a pass hands it on
@@ -90,6 +94,9 @@ pub const AT_ISSUE: &[AtIssue] = &[
     row("waiting", "place", When::Always, "383.3.d"),
     row("awaiting", "place", When::Always, "383.3.d"),
     row("staged", "choose", When::Always, "456.1"),
+    // A game the rules let go on after any other step: no one reached the Victory Score with
+    // more points than every opponent (467).
+    row("winners", "*", When::GoesOn, "467"),
     // Whether a step is allowed at all, when the engine refuses what the rules allow.
     row("step", "pass", When::Always, "312.1, 339"),
     row("step", "pass focus", When::Always, "313, 347.4"),
@@ -104,6 +111,43 @@ pub const AT_ISSUE: &[AtIssue] = &[
     row("step", "hide", When::Always, "421"),
     row("step", "assign", When::Always, "460"),
 ];
+
+/// The order in which the fields that differ after a step stand for the others: the state a
+/// step leaves (who is left, the Chain, the turn, the fight) before what follows from it
+/// (Priority, passes, points, cards), and events last. A game wrongly ended by a concession
+/// shows in `winners` first, not in the Turn Player it then lacks.
+pub const PRECEDENCE: [&str; 22] = [
+    "winners",
+    "remaining",
+    "removed",
+    "chain",
+    "waiting",
+    "turn",
+    "showdown",
+    "combat",
+    "staged",
+    "awaiting",
+    "invited",
+    "priority",
+    "focus",
+    "opened_by",
+    "passed",
+    "focus_passed",
+    "points",
+    "cards",
+    "battlefields",
+    "energy",
+    "lasting",
+    "events",
+];
+
+/// Where `field` stands in [`PRECEDENCE`] (anything else after it).
+pub fn precedence(field: &str) -> usize {
+    PRECEDENCE
+        .iter()
+        .position(|k| *k == field)
+        .unwrap_or(PRECEDENCE.len())
+}
 
 /// The kinds of event that decide each field, for the second pass.
 const DECIDED_BY: &[(&str, &[&str])] = &[
@@ -153,6 +197,8 @@ const DECIDED_BY: &[(&str, &[&str])] = &[
             "ceased_to_exist",
             "might_changed",
             "hid",
+            "empowered",
+            "expired",
         ],
     ),
     (
@@ -183,10 +229,13 @@ fn situation(after: &Observation) -> [When; 2] {
 }
 
 fn lookup(field: &str, step: &str, pick: impl Fn(When) -> bool) -> Option<&'static str> {
-    AT_ISSUE
-        .iter()
-        .find(|r| r.field == field && r.step == step && pick(r.when))
-        .map(|r| r.rule)
+    let find = |step: &str| {
+        AT_ISSUE
+            .iter()
+            .find(|r| r.field == field && r.step == step && pick(r.when))
+            .map(|r| r.rule)
+    };
+    find(step).or_else(|| find("*"))
 }
 
 /// The kind of a step, as the table names kinds (`setup` for none).
@@ -210,6 +259,25 @@ pub fn rule_at_issue(
     lookup(field, kind, |w| now.contains(&w))
         .or_else(|| lookup(field, kind, |w| w == When::Always))
         .or_else(|| decided_by_event(field, path, step, &after.events, catalog))
+        .or_else(|| {
+            (field, kind)
+                .eq(&("chain", "concede"))
+                .then_some("652.4, 652.5.c.2")
+        })
+}
+
+/// For a record's sub-field (`cards.Poro.controller`), that sub-field's own rules: the last
+/// resort when nothing of the step decided it and no other difference explains it.
+pub fn sub_field_rule(field: &str, path: &str) -> Option<&'static str> {
+    use crate::observation::{CardObs, FieldObs, ItemObs};
+    let fields = match field {
+        "cards" => CardObs::FIELDS,
+        "battlefields" => FieldObs::FIELDS,
+        "chain" => ItemObs::FIELDS,
+        _ => return None,
+    };
+    let sub = path.rsplit('.').next()?;
+    fields.iter().find(|f| f.key == sub).map(|f| f.rule)
 }
 
 /// The rule at issue when the Chain differs, item by item: an item the engine kept that the rules
@@ -279,8 +347,9 @@ pub fn refused_at_issue(step: &Action) -> &'static str {
     lookup("step", step.kind(), |_| true).unwrap_or("")
 }
 
-/// The rule of the first event of the step that decides `field` (for cards and battlefields,
-/// one that names the thing at `path`), as the step's citations give it.
+/// The rule of the last event of the step that decides `field` (for cards and battlefields, one
+/// that names the thing at `path`; for events, the event at the index `path` gives), as the
+/// step's citations give it.
 fn decided_by_event(
     field: &str,
     path: &str,
@@ -288,13 +357,22 @@ fn decided_by_event(
     events: &[Event],
     catalog: &Catalog,
 ) -> Option<&'static str> {
+    let cites = super::citations(step, events);
+    if field == "events" {
+        let i = path
+            .split('[')
+            .nth(1)
+            .and_then(|p| p.split(']').next())
+            .and_then(|i| i.parse::<usize>().ok())
+            .unwrap_or(0);
+        return cites.get(i).or(cites.first()).copied();
+    }
     let kinds = DECIDED_BY.iter().find(|(f, _)| *f == field)?.1;
     let named = path
         .split('.')
         .nth(1)
         .map(|n| n.trim_matches('"').to_string());
-    let cites = super::citations(step, events);
-    events.iter().zip(cites).find_map(|(e, rule)| {
+    events.iter().zip(cites).rev().find_map(|(e, rule)| {
         let facts = crate::observation::facts::facts(e, catalog);
         let k = facts.get("kind").and_then(|k| k.as_str()).unwrap_or("");
         let names_it = match (&named, field) {
@@ -321,7 +399,7 @@ mod tests {
                 r.field
             );
             assert!(
-                crate::action::ACTION_KINDS.contains(&r.step) || r.step == "setup",
+                crate::action::ACTION_KINDS.contains(&r.step) || r.step == "setup" || r.step == "*",
                 "{}: not a kind of step",
                 r.step
             );

@@ -231,7 +231,7 @@ pub fn replay(engine: &str, files: &[PathBuf], timeout: Duration) -> ExitCode {
             }
             Ok(Verdict::Unsupported(why)) => {
                 println!(
-                    "skip  {shown} ({}): the engine cannot express {why}",
+                    "skip  {shown} ({}): not for this engine: {why}",
                     scenario.title
                 );
                 unsupported += 1;

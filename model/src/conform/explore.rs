@@ -54,6 +54,8 @@ pub struct Explored {
     pub divergences: u64,
     /// Whether it stopped early: the caller asked to, or the engine broke the protocol too often.
     pub stopped: bool,
+    /// Whether it was given up after [`MAX_FAULTS`] protocol faults.
+    pub gave_up: bool,
 }
 
 fn path(nodes: &[Node], mut n: usize) -> Vec<Action> {
@@ -416,6 +418,7 @@ pub fn explore(
             };
             if stop || faults >= MAX_FAULTS {
                 out.stopped = true;
+                out.gave_up = faults >= MAX_FAULTS;
                 break 'nodes;
             }
             match next {

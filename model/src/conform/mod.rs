@@ -95,6 +95,8 @@ pub struct ConfigRow {
     pub seconds: f64,
     /// Whether a limit cut it short.
     pub cut: bool,
+    /// Whether it was given up after too many protocol faults.
+    pub gave_up: bool,
     /// Divergent steps.
     pub divergences: u64,
     /// The findings it showed, by number.
@@ -188,6 +190,7 @@ fn row(config: &str) -> ConfigRow {
         requests: 0,
         seconds: 0.0,
         cut: false,
+        gave_up: false,
         divergences: 0,
         findings: Vec::new(),
     }
@@ -311,7 +314,7 @@ fn run_one(
     let divergences = if phase == "exhaustive" {
         let x = explore::explore(table, remote, opts.max_states, &mut found);
         (r.states, r.steps, r.requests) = (x.states as u64, x.steps, x.requests);
-        (r.seconds, r.cut) = (x.elapsed.as_secs_f64(), x.cut);
+        (r.seconds, r.cut, r.gave_up) = (x.elapsed.as_secs_f64(), x.cut, x.gave_up);
         x.divergences
     } else {
         let seed = opts.seed.wrapping_add(i as u64);

@@ -45,10 +45,13 @@ fn result_text(r: &ConfigRow) -> String {
     if let Some(why) = &r.unsupported {
         return format!("unsupported: {why}");
     }
-    let projected = if r.projected.is_some() {
-        " (projected)"
-    } else {
-        ""
+    let projected = match (r.gave_up, r.projected.is_some()) {
+        (true, _) => format!(
+            " (given up after {} protocol faults)",
+            super::explore::MAX_FAULTS
+        ),
+        (false, true) => " (projected)".into(),
+        (false, false) => String::new(),
     };
     if r.findings.is_empty() {
         return if r.cut {
@@ -232,6 +235,7 @@ fn rows_json(rows: &[ConfigRow]) -> serde_json::Value {
                 "requests": r.requests,
                 "seconds": r.seconds,
                 "cut": r.cut,
+                "gave_up": r.gave_up,
                 "divergences": r.divergences,
                 "findings": r.findings,
             })

@@ -105,7 +105,11 @@ pub fn walk(
                     spec = *next;
                     counts = Table::count(counts, a);
                 }
-                Took::Agreed(None) | Took::Unsupported => {}
+                Took::Agreed(None) => {}
+                Took::Unsupported => {
+                    // The engine did not take it: it is not a step of this walk.
+                    path.pop();
+                }
             }
         }
     }

@@ -9,6 +9,8 @@ absent), where it does the thing named by the second argument:
   hang     stops answering (and sleeps)
   garbage  answers with a line that is not JSON
   shape    answers with JSON that is not a response (an observation that is a number)
+  drop     leaves the field named by the third argument out of every observation, though its
+           hello declares every field
 
 Standard library only.
 """
@@ -20,6 +22,9 @@ import time
 
 def main(argv):
     serve, mode = argv[0], argv[1]
+    if mode == "drop":
+        drop(serve, argv[2])
+        return
     nth = int(argv[2]) if len(argv) > 2 else 1
     child = subprocess.Popen([serve, "serve"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                              text=True, bufsize=1)
@@ -44,6 +49,19 @@ def main(argv):
         child.stdin.write(line)
         child.stdin.flush()
         print(child.stdout.readline(), end="", flush=True)
+
+
+def drop(serve, field):
+    import json
+    child = subprocess.Popen([serve, "serve"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                             text=True, bufsize=1)
+    for line in sys.stdin:
+        child.stdin.write(line)
+        child.stdin.flush()
+        answer = json.loads(child.stdout.readline())
+        if isinstance(answer.get("observation"), dict):
+            answer["observation"].pop(field, None)
+        print(json.dumps(answer), flush=True)
 
 
 if __name__ == "__main__":
