@@ -47,6 +47,8 @@ pub struct Finding {
     pub divergences: u64,
     /// Its shortest example.
     pub example: Found,
+    /// Seconds from the start of the run to when it was first found.
+    pub seconds: f64,
 }
 
 /// The findings of a run so far.
@@ -56,6 +58,7 @@ pub struct Findings {
     pub list: Vec<Finding>,
     /// Stop once there are this many.
     pub max: Option<usize>,
+    started: Option<std::time::Instant>,
 }
 
 impl Findings {
@@ -64,6 +67,7 @@ impl Findings {
         Findings {
             list: Vec::new(),
             max,
+            started: Some(std::time::Instant::now()),
         }
     }
 
@@ -114,6 +118,7 @@ impl Findings {
                     configurations: vec![place],
                     divergences: 1,
                     example: Found::new(table, (engine, view), phase, path, d),
+                    seconds: self.started.map_or(0.0, |t| t.elapsed().as_secs_f64()),
                 });
                 id
             }

@@ -203,11 +203,11 @@ pub fn run(remote: &mut Remote, opts: &Options, progress: &mut dyn FnMut(&str)) 
         unchecked: unchecked::unchecked(&remote.view),
         ..Report::default()
     };
+    let mut all = findings::Findings::new(opts.max_findings);
     if !opts.scenarios.is_empty() {
         progress("scenarios");
         report.scenarios = scenarios(remote, &opts.scenarios);
     }
-    let mut all = findings::Findings::new(opts.max_findings);
     let mut explored: Vec<(String, riftcheck::Setup)> = Vec::new();
     'phases: for (phase, on) in [
         ("exhaustive", opts.exhaustive),

@@ -275,6 +275,7 @@ pub fn json(report: &Report, written: &[PathBuf]) {
                 "rule": (!f.key.rule.is_empty()).then_some(&f.key.rule),
                 "configurations": f.configurations,
                 "divergences": f.divergences,
+                "seconds": f.seconds,
                 "configuration": e.config,
                 "phase": e.phase,
                 "steps": e.steps,
