@@ -12,7 +12,7 @@ mod common;
 use common::follows;
 #[path = "common/conform.rs"]
 mod harness;
-use harness::{bin, conform, findings, found, python, riftcheck, root, rows, serve};
+use harness::{bin, conform, findings, found, python, riftcheck, root, row, rows, serve};
 
 #[test]
 fn the_reference_engine_conforms_over_the_protocol() {
@@ -152,10 +152,7 @@ fn the_reducer_ending_the_game_on_a_concession_is_found_in_one_step() {
     // One mistake, one finding, wherever it shows.
     assert_eq!(findings(&report).len(), 1, "{report:#}");
     // Cards it cannot express are unsupported, not failed.
-    let showdown = rows(&report, "exhaustive")
-        .iter()
-        .find(|r| r["configuration"] == "duel/showdown")
-        .unwrap();
+    let showdown = row(&report, "exhaustive", "duel/showdown");
     assert!(
         showdown["unsupported"].as_str().unwrap().contains("unit"),
         "{showdown}"
@@ -217,10 +214,7 @@ fn an_engine_that_declares_duels_only_is_clean_on_duels_and_unsupported_elsewher
     assert_eq!(code, 0, "{report:#}");
     assert!(findings(&report).is_empty());
     let table = rows(&report, "exhaustive");
-    let chain = table
-        .iter()
-        .find(|r| r["configuration"] == "duel/chain")
-        .unwrap();
+    let chain = row(&report, "exhaustive", "duel/chain");
     assert!(
         chain["unsupported"].is_null() && chain["steps"].as_u64().unwrap() > 0,
         "{chain}"

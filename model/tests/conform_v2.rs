@@ -9,7 +9,7 @@ mod common;
 use common::follows;
 #[path = "common/conform.rs"]
 mod harness;
-use harness::{bin, conform, findings, root, rows};
+use harness::{bin, conform, findings, root, row, rows};
 
 fn rules(report: &Value) -> Vec<String> {
     findings(report)
@@ -318,10 +318,7 @@ fn the_tabletop_engine_without_its_mistakes_agrees_across_its_three_modes() {
         );
     }
     // A projected configuration says what was left out.
-    let projected = rows(&report, "exhaustive")
-        .iter()
-        .find(|r| r["configuration"] == "skirmish/showdown")
-        .unwrap();
+    let projected = row(&report, "exhaustive", "skirmish/showdown");
     assert!(
         projected["projected"].as_str().unwrap().contains("a unit"),
         "{projected}"
@@ -329,6 +326,25 @@ fn the_tabletop_engine_without_its_mistakes_agrees_across_its_three_modes() {
     let scenarios = report["scenarios"].as_array().unwrap();
     let passed = scenarios.iter().filter(|s| s["result"] == "passed").count();
     assert!(passed >= 20, "{passed} scenarios passed");
+    // A scenario whose later steps need what the engine lacks runs up to its last check before
+    // them, and says so.
+    let part = scenarios
+        .iter()
+        .find(|s| {
+            s["file"]
+                .as_str()
+                .unwrap()
+                .ends_with("refusals/removed_players.toml")
+        })
+        .unwrap();
+    assert_eq!(part["result"], "passed", "{part}");
+    assert!(
+        part["projected"]
+            .as_str()
+            .unwrap()
+            .contains("its first 6 of 11 steps"),
+        "{part}"
+    );
     assert!(
         scenarios.iter().all(|s| s["result"] != "failed"),
         "{scenarios:#?}"

@@ -138,24 +138,45 @@ fn field(obs: &Json, key: &str) -> Option<Value> {
 }
 
 /// The scenario as the engine can play it, and what was left out; `Err`: why it cannot.
-fn projected(s: &Scenario, conn: &Connection) -> Result<(Scenario, Vec<String>), String> {
-    let caps = &conn.hello.capabilities;
+/// The scenario as the engine can play it, with a note of what was left out (cards, or the
+/// steps from the first it cannot take); `Err`: why it cannot play it at all.
+///
+/// A step the engine cannot take (an action it does not declare, a card left out of the setup)
+/// ends the scenario there when a `[[check]]` before it has something to hold the engine to:
+/// the engine is held to the steps up to it and those checks, and the report says so.
+///
+/// # Errors
+///
+/// The engine's mode or readings are not the scenario's, its first step is one it cannot take
+/// (or no check comes before the first such step), or what is left does not hold on the
+/// reference engine.
+pub fn shaped(
+    s: &Scenario,
+    caps: &super::Capabilities,
+) -> Result<(Scenario, Option<String>), String> {
     let p = super::project::project(&caps.as_read(&s.setup), caps)?;
     let catalog = s.setup.validate().map_err(|e| e.to_string())?.catalog;
     let dropped = p.dropped_names();
-    for step in &s.steps {
+    let mut cut = None;
+    for (i, step) in s.steps.iter().enumerate() {
         let Ok(a) = Action::parse(&step.text, &catalog) else {
             return Err(format!("the step `{}`", step.text));
         };
-        if !caps.takes(&a) {
-            return Err(format!("the action `{}` ({})", step.text, a.kind()));
-        }
-        if let Some(d) = p.dropped.iter().find(|d| {
-            dropped
+        let why = if !caps.takes(&a) {
+            Some(format!("the action `{}` ({})", step.text, a.kind()))
+        } else {
+            p.dropped
                 .iter()
-                .any(|n| d.starts_with(n) && names(&step.text, n))
-        }) {
-            return Err(format!("the step `{}`, which needs {d}", step.text));
+                .find(|d| {
+                    dropped
+                        .iter()
+                        .any(|n| d.starts_with(n) && names(&step.text, n))
+                })
+                .map(|d| format!("the step `{}`, which needs {d}", step.text))
+        };
+        if let Some(why) = why {
+            cut = Some((i, why));
+            break;
         }
     }
     let view = View::of(caps);
@@ -171,20 +192,45 @@ fn projected(s: &Scenario, conn: &Connection) -> Result<(Scenario, Vec<String>),
         .expect
         .as_ref()
         .map(|e| held(e, &view, &dropped, sentences));
-    let dropped: Vec<String> = p.dropped.clone();
-    if p.changed() || mine.setup.readings != s.setup.readings {
+    let mut note: Vec<String> = p.changed().then(|| p.summary()).into_iter().collect();
+    if let Some((k, why)) = &cut {
+        let k = *k;
+        // Only the steps before it, and the checks after them, if any has something to check.
+        let checked = |c: &Expect| {
+            (1..=k).contains(&c.after) && (!c.fields.is_empty() || c.resolved.is_some())
+        };
+        if !mine.checks.iter().any(checked) {
+            return Err(why.clone());
+        }
+        mine.steps.truncate(k);
+        let keep: Vec<bool> = mine.checks.iter().map(|c| c.after <= k).collect();
+        let mut kept = keep.iter();
+        mine.checks.retain(|_| *kept.next().unwrap_or(&false));
+        let mut kept = keep.iter();
+        mine.source
+            .checks
+            .retain(|_| *kept.next().unwrap_or(&false));
+        mine.expect = None;
+        note.push(format!(
+            "its first {k} of {} steps, to its last check before {why}",
+            s.steps.len()
+        ));
+    }
+    if p.changed() || cut.is_some() || mine.setup.readings != s.setup.readings {
         // What is left must still hold on the reference engine.
         let holds = mine.replay().is_ok_and(|r| r.passed());
         if !holds {
             return Err(if p.changed() {
                 format!("it plays out otherwise {}", p.summary())
+            } else if cut.is_some() {
+                "its first steps do not hold alone on the reference engine".into()
             } else {
                 "it pins the project's reading of a policy the engine declares it reads otherwise"
                     .into()
             });
         }
     }
-    Ok((mine, dropped))
+    Ok((mine, (!note.is_empty()).then(|| note.join("; "))))
 }
 
 /// Whether the step sentence `text` names the card `name` (as a word, not inside another name).
@@ -219,7 +265,7 @@ fn prepared(
     s: &Scenario,
     conn: &Connection,
 ) -> Result<(Scenario, crate::scenario::Replay), String> {
-    let (mine, _) = projected(s, conn)?;
+    let (mine, _) = shaped(s, &conn.hello.capabilities)?;
     let reference = mine
         .replay()
         .map_err(|_| "the reference engine cannot replay it".to_string())?;
@@ -320,7 +366,7 @@ pub fn replay_remote(s: &Scenario, conn: &mut Connection) -> Result<Verdict, Sce
     if let Some(at) = expects_events(0) {
         events_of(&reference.setup_events, &obs, 0, at, &mut failures);
     }
-    for (i, (step, action)) in s.steps.iter().zip(&actions).enumerate() {
+    for (i, (step, action)) in mine.steps.iter().zip(&actions).enumerate() {
         let at = s.source.steps.get(i).copied().unwrap_or((0, 0));
         let answer = match conn.apply(action, &catalog) {
             Ok(a) => a,

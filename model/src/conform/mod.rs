@@ -161,13 +161,11 @@ pub fn scenarios(remote: &mut Remote, files: &[PathBuf]) -> Vec<ScenarioRow> {
                 remote.close();
             }
             let projected = match &verdict {
-                Ok(Verdict::Passed | Verdict::Failed(_)) => riftcheck::protocol::project::project(
-                    &remote.caps.as_read(&scenario.setup),
-                    &remote.caps,
-                )
-                .ok()
-                .filter(riftcheck::protocol::project::Projected::changed)
-                .map(|p| p.summary()),
+                Ok(Verdict::Passed | Verdict::Failed(_)) => {
+                    riftcheck::protocol::remote::shaped(&scenario, &remote.caps)
+                        .ok()
+                        .and_then(|(_, note)| note)
+                }
                 _ => None,
             };
             ScenarioRow {

@@ -78,3 +78,11 @@ pub fn rows<'a>(report: &'a Value, phase: &str) -> &'a Vec<Value> {
 pub fn serve() -> String {
     format!("{} serve", bin())
 }
+
+/// The row of `config` in `phase`'s table.
+pub fn row<'a>(report: &'a Value, phase: &str, config: &str) -> &'a Value {
+    rows(report, phase)
+        .iter()
+        .find(|r| r["configuration"] == config)
+        .unwrap_or_else(|| panic!("no row for {config} in {phase}"))
+}
