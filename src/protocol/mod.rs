@@ -19,7 +19,7 @@ use serde::{Deserialize, Serialize};
 use crate::action::Action;
 use crate::mode::Mode;
 use crate::readings::Readings;
-use crate::setup::{AbilitySetup, EffectSetup, Setup};
+use crate::setup::{EffectSetup, Setup};
 
 /// The protocol's version; `hello` states it and an engine answers with the one it speaks.
 pub const VERSION: u32 = 2;
@@ -96,7 +96,8 @@ pub(crate) fn effect_kind(e: &EffectSetup) -> &'static str {
     }
 }
 
-fn listed(list: &Option<Vec<String>>, what: &str) -> bool {
+/// Whether `what` is in a declared list (a list left out means all of them).
+pub(crate) fn listed(list: &Option<Vec<String>>, what: &str) -> bool {
     list.as_ref().is_none_or(|l| l.iter().any(|x| x == what))
 }
 
@@ -233,47 +234,6 @@ impl Capabilities {
     /// Whether it takes actions of `action`'s kind.
     pub fn takes(&self, action: &Action) -> bool {
         listed(&self.actions, wire::action_kind(action))
-    }
-
-    /// Why it cannot express `setup`, if it cannot: the mode, a kind of card, an effect or an
-    /// ability it does not declare, or readings other than the project's.
-    pub fn unsupported(&self, setup: &Setup) -> Option<String> {
-        if !self.plays(setup.mode) {
-            return Some(format!("the mode {}", setup.mode.key()));
-        }
-        let declared = self.declared_readings().unwrap_or_default();
-        if setup.readings != Readings::default() && setup.readings != declared {
-            return Some("readings of the policies other than those it declares".into());
-        }
-        for c in &setup.cards {
-            if !listed(&self.cards, c.kind.key()) {
-                return Some(format!("{} cards ({})", c.kind.key(), c.name));
-            }
-            let mut effects = vec![&c.effect];
-            if let Some(a) = &c.ability {
-                let kind = match a {
-                    AbilitySetup::Add => "add",
-                    AbilitySetup::Activated { effect, .. } => {
-                        effects.push(effect);
-                        "activated"
-                    }
-                    AbilitySetup::Triggered { effect, .. } => {
-                        effects.push(effect);
-                        "triggered"
-                    }
-                };
-                if !listed(&self.abilities, kind) {
-                    return Some(format!("{kind} abilities ({})", c.name));
-                }
-            }
-            for e in effects {
-                let kind = effect_kind(e);
-                if !listed(&self.effects, kind) {
-                    return Some(format!("the effect `{kind}` ({})", c.name));
-                }
-            }
-        }
-        None
     }
 }
 

@@ -10,7 +10,7 @@
 
 use crate::setup::{AbilitySetup, EffectSetup, Setup};
 
-use super::Capabilities;
+use super::{Capabilities, listed};
 
 /// A setup as an engine can express it.
 #[derive(Clone, Debug, PartialEq)]
@@ -52,9 +52,7 @@ impl Projected {
 }
 
 fn effect_ok(caps: &Capabilities, e: &EffectSetup) -> bool {
-    caps.effects
-        .as_ref()
-        .is_none_or(|l| l.iter().any(|x| x == super::effect_kind(e)))
+    listed(&caps.effects, super::effect_kind(e))
 }
 
 fn ability_ok(caps: &Capabilities, a: &AbilitySetup) -> bool {
@@ -63,10 +61,7 @@ fn ability_ok(caps: &Capabilities, a: &AbilitySetup) -> bool {
         AbilitySetup::Activated { effect, .. } => ("activated", Some(effect)),
         AbilitySetup::Triggered { effect, .. } => ("triggered", Some(effect)),
     };
-    caps.abilities
-        .as_ref()
-        .is_none_or(|l| l.iter().any(|x| x == kind))
-        && effect.is_none_or(|e| effect_ok(caps, e))
+    listed(&caps.abilities, kind) && effect.is_none_or(|e| effect_ok(caps, e))
 }
 
 /// `setup` without what `caps` cannot express. `Err`: why the engine cannot play it at all (its
@@ -87,11 +82,7 @@ pub fn project(setup: &Setup, caps: &Capabilities) -> Result<Projected, String> 
     let mut dropped = Vec::new();
     let mut stripped = Vec::new();
     out.cards.retain_mut(|c| {
-        let kind_ok = caps
-            .cards
-            .as_ref()
-            .is_none_or(|l| l.iter().any(|x| x == c.kind.key()));
-        if !kind_ok {
+        if !listed(&caps.cards, c.kind.key()) {
             dropped.push(format!("{} (a {})", c.name, c.kind.key()));
             return false;
         }

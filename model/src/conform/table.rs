@@ -139,14 +139,14 @@ impl Table {
         remote.restarted = false;
         let mut obs = self.first.0.observe();
         obs.events = self.first.1.clone();
-        self.judged(&remote.view.clone(), &Ok(obs), answer, None, None)
+        self.judged(&remote.view, &Ok(obs), answer, None, None)
     }
 
     /// Takes `action` on the engine, in the game the spec `spec` is in, and judges the answer.
     pub fn take(&self, remote: &mut Remote, spec: &Spec, action: Action) -> Took {
         let (ruled, next) = Table::rule(spec, action);
         let answer = remote.with(|c| c.apply(&action, &self.catalog));
-        self.judged(&remote.view.clone(), &ruled, answer, next, Some(&action))
+        self.judged(&remote.view, &ruled, answer, next, Some(&action))
     }
 
     /// Judges an answer to `step` (none: the setup, or a reset to it; `next`: the spec's game
