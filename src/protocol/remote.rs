@@ -137,7 +137,6 @@ fn field(obs: &Json, key: &str) -> Option<Value> {
     }
 }
 
-/// The scenario as the engine can play it, and what was left out; `Err`: why it cannot.
 /// The scenario as the engine can play it, with a note of what was left out (cards, or the
 /// steps from the first it cannot take); `Err`: why it cannot play it at all.
 ///
@@ -194,23 +193,7 @@ pub fn shaped(
         .map(|e| held(e, &view, &dropped, sentences));
     let mut note: Vec<String> = p.changed().then(|| p.summary()).into_iter().collect();
     if let Some((k, why)) = &cut {
-        let k = *k;
-        // Only the steps before it, and the checks after them, if any has something to check.
-        let checked = |c: &Expect| {
-            (1..=k).contains(&c.after) && (!c.fields.is_empty() || c.resolved.is_some())
-        };
-        if !mine.checks.iter().any(checked) {
-            return Err(why.clone());
-        }
-        mine.steps.truncate(k);
-        let keep: Vec<bool> = mine.checks.iter().map(|c| c.after <= k).collect();
-        let mut kept = keep.iter();
-        mine.checks.retain(|_| *kept.next().unwrap_or(&false));
-        let mut kept = keep.iter();
-        mine.source
-            .checks
-            .retain(|_| *kept.next().unwrap_or(&false));
-        mine.expect = None;
+        mine = up_to(&mine, *k).ok_or_else(|| why.clone())?;
         note.push(format!(
             "its first {k} of {} steps, to its last check before {why}",
             s.steps.len()
@@ -218,8 +201,7 @@ pub fn shaped(
     }
     if p.changed() || cut.is_some() || mine.setup.readings != s.setup.readings {
         // What is left must still hold on the reference engine.
-        let holds = mine.replay().is_ok_and(|r| r.passed());
-        if !holds {
+        if !mine.replay().is_ok_and(|r| r.passed()) {
             return Err(if p.changed() {
                 format!("it plays out otherwise {}", p.summary())
             } else if cut.is_some() {
@@ -231,6 +213,27 @@ pub fn shaped(
         }
     }
     Ok((mine, (!note.is_empty()).then(|| note.join("; "))))
+}
+
+/// The scenario's first `k` steps and the checks after them, without its final expectations;
+/// `None` when none of those checks has something to hold the engine to.
+fn up_to(s: &Scenario, k: usize) -> Option<Scenario> {
+    let checked =
+        |c: &Expect| (1..=k).contains(&c.after) && (!c.fields.is_empty() || c.resolved.is_some());
+    if !s.checks.iter().any(checked) {
+        return None;
+    }
+    let mut mine = s.clone();
+    mine.steps.truncate(k);
+    let keep: Vec<bool> = mine.checks.iter().map(|c| c.after <= k).collect();
+    let mut kept = keep.iter();
+    mine.checks.retain(|_| *kept.next().unwrap_or(&false));
+    let mut kept = keep.iter();
+    mine.source
+        .checks
+        .retain(|_| *kept.next().unwrap_or(&false));
+    mine.expect = None;
+    Some(mine)
 }
 
 /// Whether the step sentence `text` names the card `name` (as a word, not inside another name).
