@@ -2,9 +2,10 @@
 """A Riftbound chain engine written like a small game server, behind the
 conformance protocol (newline-delimited JSON on stdin/stdout).
 
-This is the adapter to copy when you put your own engine behind the protocol:
-`ProtocolServer` at the bottom reads requests, answers each with one line, and
-knows nothing about the rules; `Game` holds the rules and is all you replace.
+The protocol side is the Python bridge kit (bridges/python, imported from this
+repository, nothing to install): it reads requests, answers each with one line
+and knows nothing about the rules. `ChainAdapter` at the bottom tells it what
+this engine is; `Game` holds the rules.
 
 Scope: the "chain" family. Spells in hand (any timing and cost) whose effect is
 "nothing" or "counter", in Duel, Skirmish and War: playing them (349), passing
@@ -17,32 +18,18 @@ rules keep it with the player who played, the controller of the newest item
 (333.1), so that they may respond to their own spell first. Look for "KNOWN
 MISTAKE" below. `--no-mistake` plays by the rules.
 
-Diagnostics go to stderr; stdout carries only answers.
+Protocol version 1. Diagnostics go to stderr; stdout carries only answers.
 """
 
-import json
 import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bridges" / "python"))
+from riftcheck_bridge import Adapter, BadRequest, Invalid, Refused, Unsupported, serve  # noqa: E402
 
 TURN_ORDER = ("A", "B", "C", "D")
 TABLE_SIZE = {"duel": 2, "skirmish": 3, "war": 4}
 BATTLEFIELD_SEATS = {"duel": ("A", "B"), "skirmish": ("A", "B", "C"), "war": ("B", "C", "D")}
-
-
-class RuleViolation(Exception):
-    """An action the rules forbid. `name` and `rule` are the ones the reference gives."""
-
-    def __init__(self, name, rule, message):
-        super().__init__(message)
-        self.name = name
-        self.rule = rule
-
-
-class SetupProblem(Exception):
-    """A setup this engine cannot play: `kind` is "unsupported" or "invalid"."""
-
-    def __init__(self, kind, message):
-        super().__init__(message)
-        self.kind = kind
 
 
 class Spell:
@@ -119,10 +106,10 @@ class Game:
 
     def _build(self, setup):
         def bad(message):
-            raise SetupProblem("invalid", message)
+            raise Invalid(message)
 
         def unsupported(message):
-            raise SetupProblem("unsupported", message)
+            raise Unsupported(message)
 
         if not isinstance(setup, dict):
             bad("the setup must be an object")
@@ -286,51 +273,51 @@ class Game:
     def check(self, action):
         kind, seat = action["kind"], action["seat"]
         if self.winners is not None:
-            raise RuleViolation("GameOver", "651.1", "the game is over (651.1)")
+            raise Refused("651.1", "GameOver", "the game is over (651.1)")
         if seat not in self.seats:
-            raise RuleViolation("NotSeated", "478", f"seat {seat} is not at this table (478)")
+            raise Refused("478", "NotSeated", f"seat {seat} is not at this table (478)")
         if seat in self.removed:
-            raise RuleViolation("Removed", "651.3", f"{seat} has left the game (651.3)")
+            raise Refused("651.3", "Removed", f"{seat} has left the game (651.3)")
         if kind == "concede":
             return  # 650: at any time
         if kind == "pass":
             if self.chain is None:
-                raise RuleViolation("NoChainToPass", "338", "there is no Chain to pass on (338)")
+                raise Refused("338", "NoChainToPass", "there is no Chain to pass on (338)")
             self._need_priority(seat)
         elif kind == "end turn":
             if seat != self.turn:
-                raise RuleViolation("NotTurnPlayer", "316", f"{seat} is not the Turn Player (316)")
+                raise Refused("316", "NotTurnPlayer", f"{seat} is not the Turn Player (316)")
             if self.chain is not None:
-                raise RuleViolation("NotNeutralOpen", "144.1", "not while the Chain exists (144.1)")
+                raise Refused("144.1", "NotNeutralOpen", "not while the Chain exists (144.1)")
             self._need_priority(seat)
         elif kind == "play":
             self._check_play(seat, action)
 
     def _need_priority(self, seat):
         if self.priority() != seat:
-            raise RuleViolation("NoPriority", "312.1",
+            raise Refused("312.1", "NoPriority",
                                 f"{seat} does not have Priority; {self.priority()} does (312.1)")
 
     def _check_play(self, seat, action):
         spell = self.spells[action["card"]]
         if spell.zone != "hand" or spell.owner != seat:
-            raise RuleViolation("NotInHand", "349", f"{seat} has no {spell.name} in hand (349)")
+            raise Refused("349", "NotInHand", f"{seat} has no {spell.name} in hand (349)")
         self._need_priority(seat)
         if self.chain is not None and spell.timing != "reaction":
-            raise RuleViolation("ClosedNeedsReaction", "309.1.a",
+            raise Refused("309.1.a", "ClosedNeedsReaction",
                                 "only a Reaction while the Chain exists (309.1.a)")
         if spell.cost > self.energy[seat]:
-            raise RuleViolation("CannotAfford", "356", f"{spell.name} costs {spell.cost} Energy (356)")
+            raise Refused("356", "CannotAfford", f"{spell.name} costs {spell.cost} Energy (356)")
         if action.get("at") is not None:
-            raise RuleViolation("LocationNotNeeded", "355.2.a", "a spell is not played at a location (355.2.a)")
+            raise Refused("355.2.a", "LocationNotNeeded", "a spell is not played at a location (355.2.a)")
         target = action.get("target")
         if spell.effect == "nothing" and target is not None:
-            raise RuleViolation("TargetNotNeeded", "355.6", f"{spell.name} takes no target (355.6)")
+            raise Refused("355.6", "TargetNotNeeded", f"{spell.name} takes no target (355.6)")
         if spell.effect == "counter":
             if target is None:
-                raise RuleViolation("NoTarget", "355.6", f"{spell.name} needs a target (355.6)")
+                raise Refused("355.6", "NoTarget", f"{spell.name} needs a target (355.6)")
             if self.chain is None or self.chain.find(target) is None:
-                raise RuleViolation("TargetNotOnChain", "355.6", f"{target} is not on the Chain (355.6)")
+                raise Refused("355.6", "TargetNotOnChain", f"{target} is not on the Chain (355.6)")
 
     # -- acting ----------------------------------------------------------------
 
@@ -553,129 +540,54 @@ class Game:
         }
 
 
-class ProtocolServer:
-    """The protocol side: one request per line in, one answer per line out."""
+def check_names(game, action):
+    """A play must name cards and a battlefield of this game (riftcheck's actions
+    always do); the kit has read the action and checked its kind and seat."""
+    if action["kind"] != "play":
+        return action
+    text = action.get("text", "")
+    for key in ("card", "target"):
+        if action.get(key) is not None and action[key] not in game.spells:
+            raise BadRequest(f"`{text}`: no card is called `{action[key]}`")
+    if action.get("card") is None:
+        raise BadRequest(f"`{text}`: which card?")
+    at = action.get("at")
+    if at is not None and at != "Base" and at not in game.battlefields:
+        raise BadRequest(f"`{text}`: no battlefield is called `{at}`")
+    return action
 
-    ACTIONS = ["pass", "play", "end turn", "concede"]
-    VERBS = {"passes": "pass", "passes Focus": "pass focus", "concedes": "concede",
-             "ends the turn": "end turn"}
-    OTHER_VERBS = {"activates": "activate", "moves": "move", "places": "place",
-                   "chooses": "choose", "invites": "invite"}
+
+class ChainAdapter(Adapter):
+    """What the kit needs to know about this engine. It is neither `pure` nor has
+    `clone`: no snapshots, and `reset` builds the game again from the last setup."""
+
+    name, version, protocol = "chain-engine", "0.1.0", 1
+    capabilities = {
+        "modes": ["duel", "skirmish", "war"],
+        "actions": ["pass", "play", "end turn", "concede"],
+        "cards": ["spell"],
+        "effects": ["nothing", "counter"],
+        "abilities": [],
+        "snapshot": False,
+        "events": True,
+    }
 
     def __init__(self, mistake):
         self.mistake = mistake
-        self.setup = None
-        self.first_answer = None
-        self.game = None
 
-    def hello(self, request):
-        return {"hello": {
-            "protocol": 1, "name": "chain-engine", "version": "0.1.0",
-            "capabilities": {
-                "modes": ["duel", "skirmish", "war"],
-                "actions": self.ACTIONS,
-                "cards": ["spell"],
-                "effects": ["nothing", "counter"],
-                "abilities": [],
-                "snapshot": False,
-                "events": True,
-            }}}
-
-    def start(self, request):
-        setup = request.get("setup")
+    def setup(self, setup):
         try:
             game = Game(setup, self.mistake)
-        except SetupProblem as p:
-            return {p.kind: str(p)}
         except (TypeError, ValueError, AttributeError, KeyError) as e:
-            return {"invalid": f"cannot read the setup: {e}"}
-        self.setup, self.game = setup, game
-        self.first_answer = {"observation": game.observation(game.events)}
-        return self.first_answer
+            raise Invalid(f"cannot read the setup: {e}") from e
+        return game, game.events
 
-    def reset(self, request):
-        self.game = Game(self.setup, self.mistake)
-        return self.first_answer
+    def apply(self, game, action):
+        return game, game.act(check_names(game, action))  # changes `game`; its events
 
-    def observe(self, request):
-        return {"observation": self.game.observation()}
-
-    def apply(self, request):
-        try:
-            action = self.read_action(request.get("action"))
-        except ValueError as e:
-            return {"error": str(e)}
-        if action["kind"] not in self.ACTIONS:
-            return {"unsupported": f"the action kind `{action['kind']}`"}
-        try:
-            events = self.game.act(action)
-        except RuleViolation as v:
-            return {"refused": {"error": v.name, "rule": v.rule, "message": str(v)}}
-        return {"observation": self.game.observation(events)}
-
-    def read_action(self, raw):
-        """The action's parts from its fields; from its sentence if they are missing."""
-        if not isinstance(raw, dict):
-            raise ValueError("`action` must be an object")
-        action = {k: raw.get(k) for k in ("kind", "seat", "card", "target", "at")}
-        text = raw.get("text", "")
-        if action["kind"] is None:
-            seat, _, rest = text.partition(" ")
-            action["seat"] = seat
-            if rest in self.VERBS:
-                action["kind"] = self.VERBS[rest]
-            elif rest.split(" ")[0] in self.OTHER_VERBS:
-                action["kind"] = self.OTHER_VERBS[rest.split(" ")[0]]
-            elif rest.startswith("plays "):
-                action["kind"] = "play"
-                rest = rest[len("plays "):]
-                rest, _, action["at"] = rest.partition(" at ")
-                action["card"], _, action["target"] = rest.partition(" on ")
-                action["at"] = action["at"] or None
-                action["target"] = action["target"] or None
-            else:
-                raise ValueError(f"cannot read `{text}`")
-        if action["kind"] not in self.ACTIONS:
-            return action
-        if action["seat"] not in TURN_ORDER:
-            raise ValueError(f"`{text}`: no seat `{action['seat']}`")
-        if action["kind"] == "play":
-            for key in ("card", "target"):
-                if action[key] is not None and action[key] not in self.game.spells:
-                    raise ValueError(f"`{text}`: no card is called `{action[key]}`")
-            if action["card"] is None:
-                raise ValueError(f"`{text}`: which card?")
-            at = action["at"]
-            if at is not None and at != "Base" and at not in self.game.battlefields:
-                raise ValueError(f"`{text}`: no battlefield is called `{at}`")
-        return action
-
-    def respond(self, line):
-        try:
-            request = json.loads(line)
-            op = request["op"]
-        except (ValueError, KeyError, TypeError) as e:
-            return {"error": f"cannot read the request: {e}"}
-        handlers = {"hello": self.hello, "setup": self.start, "apply": self.apply,
-                    "observe": self.observe, "reset": self.reset}
-        if op not in handlers:
-            return {"error": f"unknown op `{op}` (no snapshots here)"}
-        if op not in ("hello", "setup") and self.game is None:
-            return {"error": f"`{op}` before any `setup`"}
-        return handlers[op](request)
-
-    def serve(self, stdin, stdout):
-        for line in stdin:
-            if not line.strip():
-                continue
-            try:
-                answer = self.respond(line)
-            except Exception as e:  # one bad request never ends the session
-                print(f"chain-engine: {type(e).__name__}: {e}", file=sys.stderr)
-                answer = {"error": f"internal error: {type(e).__name__}: {e}"}
-            stdout.write(json.dumps(answer) + "\n")
-            stdout.flush()
+    def observe(self, game):
+        return game.observation()
 
 
 if __name__ == "__main__":
-    ProtocolServer(mistake="--no-mistake" not in sys.argv[1:]).serve(sys.stdin, sys.stdout)
+    serve(ChainAdapter(mistake="--no-mistake" not in sys.argv[1:]))

@@ -4,8 +4,8 @@
 The game is one plain, JSON-serialisable dict. ``reduce(state, action)`` is a pure
 function: it never touches its argument and returns ``(new_state, events)``, or
 raises ``Refused`` for an illegal action (so a refused action changes nothing).
-Because the state is plain data, a snapshot is simply the whole state, sent back
-to the caller as the snapshot token.
+Because no state is ever changed, a snapshot is simply the state itself: the
+bridge kit keeps it and hands out its index as the snapshot token.
 
 Scope: the "chain" family. Spells in hand (any timing and cost) whose effect is
 "nothing" or "counter"; playing them, passing Priority (312, 338-339), resolving
@@ -24,13 +24,18 @@ Flags:
                  everything it declares.
   --no-mistake   concede as the rules say: Removal of a Player (651-652).
 
-Protocol: newline-delimited JSON on stdin/stdout, one answer per request;
-diagnostics go to stderr.
+Protocol: version 1, through the Python bridge kit (bridges/python, imported from
+this repository, nothing to install): the kit runs the loop on stdin/stdout, keeps
+the states for `reset` and the snapshots, and logs to stderr. This file is the
+rules and a short adapter at the bottom.
 """
 
 import copy
-import json
 import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bridges" / "python"))
+from riftcheck_bridge import Adapter, BadRequest, Invalid, Refused, Unsupported, serve  # noqa: E402
 
 SEATS = ["A", "B", "C", "D"]
 PLAYERS = {"duel": 2, "skirmish": 3, "war": 4}
@@ -49,22 +54,6 @@ FIELD_KEYS = {"name", "contributor", "might", "controller", "contested_by", "tok
 NAME_JOINS = [" on ", " at ", " to ", " and ", ", ", "'s trigger", "'s ability", "\n", '"']
 
 OPTIONS = {"mistake": True, "duel_only": False}
-
-
-class Refused(Exception):
-    """An illegal action: the error name and rule the reference gives, and a message."""
-
-    def __init__(self, error, rule, message):
-        super().__init__(message)
-        self.error, self.rule, self.message = error, rule, message
-
-
-class Unsupported(Exception):
-    pass
-
-
-class Invalid(Exception):
-    pass
 
 
 # ---------------------------------------------------------------------------
@@ -314,57 +303,57 @@ def need_priority(state, seat):
     holder = priority_holder(state)
     if holder != seat:
         who = f"; {holder} does" if holder else "; nobody does"
-        raise Refused("NoPriority", "312.1", f"{seat} does not have Priority{who} (312.1)")
+        raise Refused("312.1", "NoPriority", f"{seat} does not have Priority{who} (312.1)")
 
 
 def check(state, action):
     seat, kind = action["seat"], action["kind"]
     if state["winners"] is not None:
         rule = "467" if state.get("won_by_score") else "651.1"
-        raise Refused("GameOver", rule,
+        raise Refused(rule, "GameOver",
                       f"the game is over; {join_seats(state['winners'])} won ({rule})")
     if seat not in seats_of(state):
-        raise Refused("NotSeated", "478", f"seat {seat} is not at this table (478)")
+        raise Refused("478", "NotSeated", f"seat {seat} is not at this table (478)")
     if seat in state["removed"]:
         # 651.3: a removed player makes no more choices.
-        raise Refused("Removed", "651.3", f"{seat} has left the game and can no longer act (651.3)")
+        raise Refused("651.3", "Removed", f"{seat} has left the game and can no longer act (651.3)")
     if kind == "concede":
         return  # 650: a player may concede at any time.
     if kind == "pass":
         if state["chain"] is None:
             # 338: Priority is passed only on the Chain.
-            raise Refused("NoChainToPass", "338", f"{seat} cannot pass Priority: there is no Chain (338-339)")
+            raise Refused("338", "NoChainToPass", f"{seat} cannot pass Priority: there is no Chain (338-339)")
         need_priority(state, seat)
     elif kind == "end turn":
         if seat != state["turn"]:
-            raise Refused("NotTurnPlayer", "316", f"{seat} is not the Turn Player; {state['turn']} is (316)")
+            raise Refused("316", "NotTurnPlayer", f"{seat} is not the Turn Player; {state['turn']} is (316)")
         if state["chain"] is not None:
-            raise Refused("NotNeutralOpen", "144.1",
+            raise Refused("144.1", "NotNeutralOpen",
                           "only in a Neutral Open state: not while the Chain exists (144.1, 305)")
         need_priority(state, seat)
     elif kind == "play":
         name = action["card"]
         d = card_def(state, name)
         if state["cards"][name]["zone"] != "hand" or d["owner"] != seat:
-            raise Refused("NotInHand", "349", f"{seat} has no such card in hand (349)")
+            raise Refused("349", "NotInHand", f"{seat} has no such card in hand (349)")
         need_priority(state, seat)
         if state["chain"] is not None and d["timing"] != "reaction":
             # 309.1.a: while the Chain exists, only Reactions.
-            raise Refused("ClosedNeedsReaction", "309.1.a",
+            raise Refused("309.1.a", "ClosedNeedsReaction",
                           "only a Reaction can be played while the Chain exists (309.1.a, 813)")
         if d["cost"] > state["energy"][seat]:
-            raise Refused("CannotAfford", "356",
+            raise Refused("356", "CannotAfford",
                           f"the cost is {d['cost']} Energy and the Rune Pool holds {state['energy'][seat]} (356-357)")
         if action.get("at") is not None:
-            raise Refused("LocationNotNeeded", "355.2.a", "only a unit is played at a location (355.2.a)")
+            raise Refused("355.2.a", "LocationNotNeeded", "only a unit is played at a location (355.2.a)")
         target = action.get("target")
         if d["effect"] == "nothing" and target is not None:
-            raise Refused("TargetNotNeeded", "355.6", "this takes no target (355.6)")
+            raise Refused("355.6", "TargetNotNeeded", "this takes no target (355.6)")
         if d["effect"] == "counter":
             if target is None:
-                raise Refused("NoTarget", "355.6", "this needs a target (355.6)")
+                raise Refused("355.6", "NoTarget", "this needs a target (355.6)")
             if not any(i["card"] == target for i in (state["chain"] or {"items": []})["items"]):
-                raise Refused("TargetNotOnChain", "355.6", "the target is not an item on the Chain (355.6)")
+                raise Refused("355.6", "TargetNotOnChain", "the target is not an item on the Chain (355.6)")
 
 
 def give_priority(state, seat, events):
@@ -627,7 +616,7 @@ def observe(state, events=()):
 
 
 # ---------------------------------------------------------------------------
-# The protocol adapter
+# The protocol adapter: the kit runs the loop; this says what the engine is
 # ---------------------------------------------------------------------------
 
 def declared_modes():
@@ -637,129 +626,52 @@ def declared_modes():
 ACTIONS = ["pass", "play", "end turn", "concede"]
 
 
-def parse_action(state, raw):
-    """The action's parts: from its fields when given, else from its sentence."""
-    if not isinstance(raw, dict):
-        raise ValueError("`action` must be an object")
-    text = raw.get("text", "")
-    act = {"kind": raw.get("kind"), "seat": raw.get("seat"), "card": raw.get("card"),
-           "target": raw.get("target"), "at": raw.get("at")}
-    if act["kind"] is None:
-        words = text.split(" ", 1)
-        if len(words) != 2:
-            raise ValueError(f"cannot read `{text}`")
-        act["seat"], rest = words
-        fixed = {"passes": "pass", "passes Focus": "pass focus", "concedes": "concede",
-                 "ends the turn": "end turn"}
-        verbs = {"activates": "activate", "moves": "move", "places": "place",
-                 "chooses": "choose", "invites": "invite"}
-        if rest in fixed:
-            act["kind"] = fixed[rest]
-        elif rest.split(" ", 1)[0] in verbs:
-            act["kind"] = verbs[rest.split(" ", 1)[0]]
-        elif rest.startswith("plays "):
-            act["kind"] = "play"
-            rest = rest[len("plays "):]
-            if " at " in rest:
-                rest, act["at"] = rest.split(" at ", 1)
-            if " on " in rest:
-                rest, act["target"] = rest.split(" on ", 1)
-            act["card"] = rest
-        else:
-            raise ValueError(f"cannot read `{text}`")
-    if act["kind"] not in ACTIONS:
-        return act
-    if act["seat"] not in SEATS:
-        raise ValueError(f"`{text}`: no seat `{act['seat']}`")
-    if act["kind"] == "play":
-        for key in ("card", "target"):
-            if act[key] is not None and act[key] not in state["catalog"]["cards"]:
-                raise ValueError(f"`{text}`: no card is called `{act[key]}`")
-        if act["card"] is None:
-            raise ValueError(f"`{text}`: which card?")
-        if act["at"] is not None and act["at"] != "Base" and act["at"] not in state["catalog"]["battlefields"]:
-            raise ValueError(f"`{text}`: no battlefield is called `{act['at']}`")
-    return act
+def check_names(state, action):
+    """A play must name cards and a battlefield of this game (riftcheck's actions
+    always do); the kit has read the action and checked its kind and seat."""
+    if action["kind"] != "play":
+        return action
+    text = action.get("text", "")
+    for key in ("card", "target"):
+        if action.get(key) is not None and action[key] not in state["catalog"]["cards"]:
+            raise BadRequest(f"`{text}`: no card is called `{action[key]}`")
+    if action.get("card") is None:
+        raise BadRequest(f"`{text}`: which card?")
+    at = action.get("at")
+    if at is not None and at != "Base" and at not in state["catalog"]["battlefields"]:
+        raise BadRequest(f"`{text}`: no battlefield is called `{at}`")
+    return action
+
+
+class ReducerAdapter(Adapter):
+    name, version, protocol = "reducer-engine", "0.1.0", 1
+    # `reduce` never changes its argument: the kit keeps the states themselves,
+    # for `reset` and as snapshots.
+    pure = True
+
+    def __init__(self):
+        self.capabilities = {
+            "modes": declared_modes(), "actions": ACTIONS, "cards": ["spell"],
+            "effects": ["nothing", "counter"], "abilities": [], "snapshot": True,
+            "events": True}
+
+    def setup(self, setup):
+        try:
+            return initial_state(setup)          # (state, events)
+        except (TypeError, ValueError, AttributeError) as e:
+            raise Invalid(f"cannot read the setup: {e}") from e
+
+    def apply(self, state, action):
+        return reduce(state, check_names(state, action))   # (new_state, events)
+
+    def observe(self, state):
+        return observe(state)
 
 
 def main(argv):
     OPTIONS["mistake"] = "--no-mistake" not in argv
     OPTIONS["duel_only"] = "--duel-only" in argv
-    first = None      # the state right after the last setup, and its answer
-    state = None
-
-    def answer(obj):
-        sys.stdout.write(json.dumps(obj) + "\n")
-        sys.stdout.flush()
-
-    for line in sys.stdin:
-        if not line.strip():
-            continue
-        try:
-            request = json.loads(line)
-            op = request["op"]
-        except (ValueError, KeyError, TypeError) as e:
-            answer({"error": f"cannot read the request: {e}"})
-            continue
-        try:
-            if op == "hello":
-                answer({"hello": {"protocol": 1, "name": "reducer-engine", "version": "0.1.0",
-                                  "capabilities": {
-                                      "modes": declared_modes(), "actions": ACTIONS,
-                                      "cards": ["spell"], "effects": ["nothing", "counter"],
-                                      "abilities": [], "snapshot": True, "events": True}}})
-            elif op == "setup":
-                try:
-                    start, events = initial_state(request.get("setup"))
-                except Unsupported as e:
-                    answer({"unsupported": str(e)})
-                    continue
-                except Invalid as e:
-                    answer({"invalid": str(e)})
-                    continue
-                except (TypeError, ValueError, AttributeError) as e:
-                    answer({"invalid": f"cannot read the setup: {e}"})
-                    continue
-                state = start
-                first = (start, observe(start, events))
-                answer({"observation": first[1]})
-            elif state is None:
-                answer({"error": f"`{op}` before any `setup`"})
-            elif op == "apply":
-                try:
-                    action = parse_action(state, request.get("action"))
-                except ValueError as e:
-                    answer({"error": str(e)})
-                    continue
-                if action["kind"] not in ACTIONS:
-                    answer({"unsupported": f"the action kind `{action['kind']}`"})
-                    continue
-                try:
-                    state, events = reduce(state, action)
-                except Refused as r:
-                    answer({"refused": {"error": r.error, "rule": r.rule, "message": r.message}})
-                    continue
-                answer({"observation": observe(state, events)})
-            elif op == "observe":
-                answer({"observation": observe(state)})
-            elif op == "reset":
-                state = first[0]
-                answer({"observation": first[1]})
-            elif op == "snapshot":
-                # The whole state is the token: plain data, never mutated in place.
-                answer({"snapshot": state})
-            elif op == "restore":
-                token = request.get("snapshot")
-                if not isinstance(token, dict) or "catalog" not in token:
-                    answer({"error": "`restore` needs a `snapshot` this engine handed out"})
-                    continue
-                state = token
-                answer({"restored": True})
-            else:
-                answer({"error": f"unknown op `{op}`"})
-        except Exception as e:  # never die on one bad request
-            print(f"reducer-engine: {type(e).__name__}: {e}", file=sys.stderr)
-            answer({"error": f"internal error: {type(e).__name__}: {e}"})
+    serve(ReducerAdapter())
 
 
 if __name__ == "__main__":
