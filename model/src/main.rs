@@ -82,6 +82,12 @@ enum Command {
     /// it agrees wherever it declares itself able, 1 a divergence, 2 bad input, 3 a limit cut
     /// the exploration short.
     Conform(ConformArgs),
+    /// Check recorded games (JSON-lines traces, docs/traces.md: a setup, then each step's
+    /// action and what the engine showed) against the rules, without driving the engine: each
+    /// game up to the first step where the engine's observation or refusal is not what the
+    /// rules allow. Exit status: 0 every game follows the rules, 1 one does not, 2 a trace
+    /// cannot be read.
+    Validate(riftcheck_model::conform::validate::ValidateArgs),
     /// Print a scenario as a rulebook example paragraph, or draw it as an SVG timeline.
     Render {
         /// The scenario file.
@@ -176,6 +182,10 @@ enum Command {
         /// (repeatable).
         #[arg(long = "policy", value_name = "POLICY=READING")]
         policies: Vec<String>,
+        /// Record the games played to this file, as a trace `riftcheck validate` reads
+        /// (docs/traces.md).
+        #[arg(long, value_name = "FILE")]
+        record: Option<PathBuf>,
     },
     /// Merge the JSON reports of the runs of a split check (`check --shard I/N --format json`)
     /// into one verdict and one report. Exit status as for `check`; 2 if the reports are not
@@ -286,6 +296,7 @@ fn main() -> ExitCode {
             (_, _) => fail_input("replay --engine reports in text only"),
         },
         Command::Conform(args) => conform::conform(&args),
+        Command::Validate(args) => riftcheck_model::conform::validate::validate(&args),
         Command::Replay {
             files,
             verbose,
@@ -346,6 +357,7 @@ fn main() -> ExitCode {
             observes,
             events,
             event_kinds,
+            record,
         } => riftcheck_model::cli::serve::run(&riftcheck_model::cli::serve::ServeArgs {
             spec,
             faults: fault,
@@ -354,6 +366,7 @@ fn main() -> ExitCode {
             observes,
             events,
             event_kinds,
+            record,
         }),
         Command::Merge {
             files,

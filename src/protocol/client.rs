@@ -128,7 +128,13 @@ pub struct Connection {
     pub requests: u64,
     /// The ops of requests sent and not yet answered, oldest first.
     pending: VecDeque<&'static str>,
+    /// When recording ([`Connection::record`]): the requests not yet answered, oldest first,
+    /// and the requests answered with their answers, to be taken by [`Connection::take_log`].
+    log: Option<(VecDeque<Json>, Vec<Exchange>)>,
 }
+
+/// A request and the engine's answer to it.
+pub type Exchange = (Json, Json);
 
 /// A request that can be sent ahead of the answers to those before it ([`Connection::send`]).
 #[derive(Clone, Copy, Debug)]
@@ -213,6 +219,7 @@ impl Connection {
             },
             requests: 0,
             pending: VecDeque::new(),
+            log: None,
         };
         let answer = conn.request("hello", &json!({ "op": "hello", "protocol": VERSION }))?;
         let hello = answer
@@ -253,7 +260,26 @@ impl Connection {
             return Err(self.exited());
         }
         self.pending.push_back(op);
+        if let Some((sent, _)) = &mut self.log {
+            sent.push_back(message.clone());
+        }
         Ok(())
+    }
+
+    /// Keeps every request from now on with its answer, for a trace ([`super::trace`]).
+    pub fn record(&mut self) {
+        if self.log.is_none() {
+            self.log = Some((VecDeque::new(), Vec::new()));
+        }
+    }
+
+    /// The requests answered since the last call, with their answers, in order (none when not
+    /// recording). A request whose answer was a fault is not among them.
+    pub fn take_log(&mut self) -> Vec<Exchange> {
+        self.log
+            .as_mut()
+            .map(|(_, done)| std::mem::take(done))
+            .unwrap_or_default()
     }
 
     /// Reads the answer to the oldest request not yet answered: a JSON object.
@@ -262,6 +288,7 @@ impl Connection {
             return Err(self.exited());
         }
         let op = self.pending.pop_front().unwrap_or("a request");
+        let request = self.log.as_mut().and_then(|(sent, _)| sent.pop_front());
         let line = match self.lines.recv_timeout(self.timeout) {
             Ok(Ok(line)) => line,
             Ok(Err(_)) | Err(RecvTimeoutError::Disconnected) => return Err(self.exited()),
@@ -290,6 +317,9 @@ impl Connection {
                 op: op.into(),
                 message: e.as_str().map_or_else(|| e.to_string(), str::to_string),
             });
+        }
+        if let (Some((_, done)), Some(request)) = (&mut self.log, request) {
+            done.push((request, answer.clone()));
         }
         Ok(answer)
     }

@@ -12,6 +12,7 @@ pub mod events;
 pub mod project;
 pub mod remote;
 pub mod serve;
+pub mod trace;
 pub mod wire;
 
 use serde::{Deserialize, Serialize};

@@ -253,15 +253,17 @@ impl<E: Engine> Served<E> {
     }
 }
 
-/// Serves `session` on `input` and `output` until the input ends.
+/// Serves `session` on `input` and `output` until the input ends, recording the games played in
+/// `record` if given ([`super::trace`]).
 ///
 /// # Errors
 ///
-/// Reading the input or writing the output failed (the other side went away).
+/// Reading the input, writing the output or the record failed (the other side went away).
 pub fn serve<E: Engine>(
     mut session: Session<E>,
     input: impl BufRead,
     mut output: impl Write,
+    mut record: Option<&mut super::trace::Recorder>,
 ) -> io::Result<()> {
     for line in input.lines() {
         let line = line?;
@@ -272,6 +274,10 @@ pub fn serve<E: Engine>(
         serde_json::to_writer(&mut output, &response)?;
         output.write_all(b"\n")?;
         output.flush()?;
+        if let (Some(r), Ok(request)) = (record.as_deref_mut(), serde_json::from_str(&line)) {
+            r.exchange(&request, &response)?;
+            r.flush()?;
+        }
     }
     Ok(())
 }

@@ -27,6 +27,8 @@ pub struct ServeArgs {
     pub events: String,
     /// The kinds of event it reports.
     pub event_kinds: Option<Vec<String>>,
+    /// Where to record the games played, as a trace (docs/traces.md).
+    pub record: Option<std::path::PathBuf>,
 }
 
 fn faults(names: &[String]) -> Result<Vec<riftcheck::Fault>, String> {
@@ -87,18 +89,36 @@ pub fn run(args: &ServeArgs) -> ExitCode {
             Err(e) => return fail_input(format!("--policy {p}: {e}")),
         }
     }
+    let mut recorder = match &args.record {
+        Some(path) => match riftcheck::protocol::trace::Recorder::create(path) {
+            Ok(r) => Some(r),
+            Err(e) => return fail_input(format!("--record {}: {e}", path.display())),
+        },
+        None => None,
+    };
+    let record = recorder.as_mut();
     let (input, output) = (std::io::stdin().lock(), std::io::stdout().lock());
     let done = if args.spec {
         let session = Session::<riftcheck::oracle::Spec>::new("riftcheck spec")
             .with_policies(chosen)
             .showing(shown);
-        serve(session.with_snapshots(args.snapshots), input, output)
+        serve(
+            session.with_snapshots(args.snapshots),
+            input,
+            output,
+            record,
+        )
     } else {
         let session = Session::<riftcheck::Game>::new("riftcheck")
             .with_faults(faults)
             .with_policies(chosen)
             .showing(shown);
-        serve(session.with_snapshots(args.snapshots), input, output)
+        serve(
+            session.with_snapshots(args.snapshots),
+            input,
+            output,
+            record,
+        )
     };
     match done {
         Ok(()) => ExitCode::SUCCESS,

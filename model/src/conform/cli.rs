@@ -58,9 +58,17 @@ pub struct ConformArgs {
     /// Where the divergences' scenario files are written.
     #[arg(long, default_value = "riftcheck-out/conform")]
     pub out: PathBuf,
-    /// Output format: text or json.
+    /// Output format: text, json or junit (JUnit XML: a test case per scenario and per
+    /// configuration and phase, and one per finding with its rulebook example).
     #[arg(long, default_value = "text")]
     pub format: String,
+    /// Also write JUnit XML to this file, whatever the format.
+    #[arg(long, value_name = "FILE")]
+    pub junit: Option<PathBuf>,
+    /// Record every game the engine plays, as traces `riftcheck validate` reads
+    /// (docs/traces.md): a file per configuration and phase, and one for the scenarios.
+    #[arg(long, value_name = "DIR")]
+    pub record: Option<PathBuf>,
     /// List the unsupported scenarios too.
     #[arg(long)]
     pub verbose: bool,
@@ -100,9 +108,9 @@ fn options(args: &ConformArgs) -> Result<Options, String> {
         ));
     }
     let on = |p: &str| args.phases.is_empty() || args.phases.iter().any(|x| x == p);
-    if !matches!(args.format.as_str(), "text" | "json") {
+    if !matches!(args.format.as_str(), "text" | "json" | "junit") {
         return Err(format!(
-            "`{}` is not a format: expected text or json",
+            "`{}` is not a format: expected text, json or junit",
             args.format
         ));
     }
@@ -166,6 +174,12 @@ pub fn conform(args: &ConformArgs) -> ExitCode {
         Ok(r) => r,
         Err(e) => return fail(e),
     };
+    if let Some(dir) = &args.record
+        && let Err(e) = std::fs::create_dir_all(dir)
+    {
+        return fail(format!("--record {}: {e}", dir.display()));
+    }
+    remote.record = args.record.clone();
     let tty = std::io::IsTerminal::is_terminal(&std::io::stderr());
     let report = run(&mut remote, &opts, &mut |what| {
         if tty {
@@ -179,10 +193,18 @@ pub fn conform(args: &ConformArgs) -> ExitCode {
         Ok(w) => w,
         Err(e) => return fail(format!("cannot write to {}: {e}", args.out.display())),
     };
-    if args.format == "json" {
-        print::json(&report, &written);
-    } else {
-        print::text(&report, &written, args.verbose);
+    if let Err(e) = remote.recorded() {
+        return fail(format!("--record: {e}"));
+    }
+    if let Some(path) = &args.junit
+        && let Err(e) = std::fs::write(path, print::junit(&report, &written, "conform"))
+    {
+        return fail(format!("--junit {}: {e}", path.display()));
+    }
+    match args.format.as_str() {
+        "json" => print::json(&report, &written),
+        "junit" => print!("{}", print::junit(&report, &written, "conform")),
+        _ => print::text(&report, &written, args.verbose),
     }
     if report.failed() {
         ExitCode::from(1)

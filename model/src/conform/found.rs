@@ -165,12 +165,21 @@ impl Found {
                 .filter(|r| !r.is_empty())
                 .map(str::to_string)
                 .collect(),
-            description: Some(format!(
-                "Found by riftcheck conform ({phase}) in {}: the shortest sequence of steps on \
-                 which {engine} parts from the rules. Expected by {cite}: {expected}; found: \
-                 {found}.",
-                table.name
-            )),
+            description: Some(if phase == "trace" {
+                format!(
+                    "Found by riftcheck validate in the game recorded at {}: the steps on which \
+                     {engine} parted from the rules. Expected by {cite}: {expected}; found: \
+                     {found}.",
+                    table.name
+                )
+            } else {
+                format!(
+                    "Found by riftcheck conform ({phase}) in {}: the shortest sequence of steps \
+                     on which {engine} parts from the rules. Expected by {cite}: {expected}; \
+                     found: {found}.",
+                    table.name
+                )
+            }),
             setup: table.setup.clone(),
             steps,
             checks: Vec::new(),
@@ -208,14 +217,14 @@ impl Found {
 
     /// A file name for the scenario of finding number `id`.
     pub fn file_name(&self, id: usize) -> String {
-        let walk = if self.phase == "exhaustive" {
-            ""
-        } else {
-            "_walk"
+        let (by, walk) = match self.phase {
+            "exhaustive" => ("conform", ""),
+            "trace" => ("validate", ""),
+            _ => ("conform", "_walk"),
         };
         format!(
-            "finding_{id:02}_{}__conform{walk}.toml",
-            self.config.replace(['/', ' '], "_")
+            "finding_{id:02}_{}__{by}{walk}.toml",
+            self.config.replace(['/', ' ', ':', '.'], "_")
         )
     }
 }

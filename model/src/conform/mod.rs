@@ -20,6 +20,7 @@ pub mod print;
 pub mod remote;
 pub mod table;
 pub mod unchecked;
+pub mod validate;
 pub mod walks;
 
 use std::path::{Path, PathBuf};
@@ -114,6 +115,8 @@ pub struct Report {
     pub exhaustive: Vec<ConfigRow>,
     /// The random phase.
     pub walks: Vec<ConfigRow>,
+    /// Recorded games (`validate`), one row per game.
+    pub traces: Vec<ConfigRow>,
     /// Every distinct mistake, with its shortest example.
     pub findings: Vec<findings::Finding>,
     /// What the engine's partial observation leaves unchecked.
@@ -156,6 +159,7 @@ pub fn scenarios(remote: &mut Remote, files: &[PathBuf]) -> Vec<ScenarioRow> {
                 Ok(conn) => replay_remote(&scenario, conn).map_err(|e| e.to_string()),
                 Err(f) => Ok(Verdict::Fault { after: 0, fault: f }),
             };
+            remote.drain();
             if matches!(verdict, Ok(Verdict::Fault { .. })) {
                 // Start the engine afresh for the next scenario.
                 remote.close();
@@ -178,7 +182,7 @@ pub fn scenarios(remote: &mut Remote, files: &[PathBuf]) -> Vec<ScenarioRow> {
         .collect()
 }
 
-fn row(config: &str) -> ConfigRow {
+pub(crate) fn row(config: &str) -> ConfigRow {
     ConfigRow {
         config: config.to_string(),
         unsupported: None,
@@ -204,6 +208,7 @@ pub fn run(remote: &mut Remote, opts: &Options, progress: &mut dyn FnMut(&str)) 
     let mut all = findings::Findings::new(opts.max_findings);
     if !opts.scenarios.is_empty() {
         progress("scenarios");
+        remote.record_as("scenarios");
         report.scenarios = scenarios(remote, &opts.scenarios);
     }
     let mut explored: Vec<(String, riftcheck::Setup)> = Vec::new();
@@ -230,6 +235,14 @@ pub fn run(remote: &mut Remote, opts: &Options, progress: &mut dyn FnMut(&str)) 
                     continue;
                 }
             };
+            remote.record_as(&format!(
+                "{}/{name}",
+                if phase == "exhaustive" {
+                    phase
+                } else {
+                    "walks"
+                }
+            ));
             let (divergences, shown) = run_one(&table, remote, opts, phase, i, &mut all, &mut r);
             (r.divergences, r.findings) = (divergences, shown);
             push(&mut report, phase, r);

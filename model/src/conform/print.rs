@@ -105,7 +105,12 @@ fn table(title: &str, what: &str, rows: &[ConfigRow]) {
 
 /// Prints the report for people.
 pub fn text(report: &Report, written: &[PathBuf], verbose: bool) {
-    println!("riftcheck conform: {}", report.engine);
+    let command = if report.traces.is_empty() {
+        "conform"
+    } else {
+        "validate"
+    };
+    println!("riftcheck {command}: {}", report.engine);
     if !report.unchecked.is_empty() {
         println!("\nNot compared (the engine does not expose them), so not vouched for:");
         for u in &report.unchecked {
@@ -152,6 +157,11 @@ pub fn text(report: &Report, written: &[PathBuf], verbose: bool) {
         &report.exhaustive,
     );
     table("3. Seeded random walks", "walks", &report.walks);
+    table(
+        "Recorded games, each up to its first divergence",
+        "games",
+        &report.traces,
+    );
     findings_table(report);
     for (f, path) in report.findings.iter().zip(written) {
         let e = &f.example;
@@ -167,6 +177,16 @@ pub fn text(report: &Report, written: &[PathBuf], verbose: bool) {
             "Scenario: {} (riftcheck replay --engine CMD {0})",
             path.display()
         );
+    }
+    if !report.traces.is_empty() {
+        let games = report.traces.len();
+        let diverged = report.traces.iter().filter(|r| r.divergences > 0).count();
+        println!(
+            "\n{}: {} finding(s); {diverged} of {games} recorded game(s) part from the rules",
+            if report.failed() { "FAILED" } else { "PASSED" },
+            report.findings.len(),
+        );
+        return;
     }
     let unsupported = report
         .exhaustive
@@ -298,7 +318,136 @@ pub fn json(report: &Report, written: &[PathBuf]) {
         "scenarios": scenarios,
         "exhaustive": rows_json(&report.exhaustive),
         "walks": rows_json(&report.walks),
+        "traces": rows_json(&report.traces),
         "findings": findings,
     });
     println!("{}", serde_json::to_string_pretty(&out).unwrap_or_default());
+}
+
+/// JUnit XML for CI dashboards: a test suite per phase with a test case per scenario (and per
+/// configuration, or recorded game), failing with the findings it showed; and a suite of the
+/// findings, a test case each, failing with its rulebook example. `command` names the run
+/// (`conform`, `validate`).
+pub fn junit(report: &Report, written: &[PathBuf], command: &str) -> String {
+    use std::fmt::Write;
+    let esc = riftcheck::scenario::escape_markup;
+    let mut suites: Vec<(String, Vec<String>, usize)> = Vec::new();
+    let case = |class: &str, name: &str, seconds: f64, inner: Option<String>| {
+        format!(
+            "    <testcase classname=\"{}\" name=\"{}\" time=\"{seconds:.3}\"{}\n",
+            esc(class),
+            esc(name),
+            inner.map_or_else(|| "/>".into(), |i| format!(">\n{i}    </testcase>"))
+        )
+    };
+    let failure = |message: &str, body: &str| {
+        format!(
+            "      <failure message=\"{}\">{}</failure>\n",
+            esc(message),
+            esc(body)
+        )
+    };
+    let skipped = |why: &str| format!("      <skipped message=\"{}\"/>\n", esc(why));
+    if !report.scenarios.is_empty() {
+        let mut cases = Vec::new();
+        let mut failed = 0;
+        for r in &report.scenarios {
+            let (word, why) = verdict_text(&r.verdict);
+            let name = r.path.display().to_string();
+            let inner = match word {
+                "passed" => None,
+                "unsupported" => Some(skipped(&why)),
+                _ => {
+                    failed += 1;
+                    Some(failure(&format!("{word}: {why}"), &why))
+                }
+            };
+            cases.push(case("scenarios", &name, 0.0, inner));
+        }
+        suites.push(("scenarios".into(), cases, failed));
+    }
+    let finding_text = |ids: &[usize]| {
+        ids.iter()
+            .filter_map(|id| report.findings.iter().find(|f| f.id == *id))
+            .map(|f| format!("Finding #{}:\n{}", f.id, f.example.text))
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    for (phase, rows) in [
+        ("exhaustive", &report.exhaustive),
+        ("random walks", &report.walks),
+        ("recorded games", &report.traces),
+    ] {
+        if rows.is_empty() {
+            continue;
+        }
+        let mut cases = Vec::new();
+        let mut failed = 0;
+        for r in rows {
+            let inner = if let Some(why) = &r.unsupported {
+                Some(skipped(why))
+            } else if r.findings.is_empty() {
+                None
+            } else {
+                failed += 1;
+                Some(failure(&result_text(r), &finding_text(&r.findings)))
+            };
+            cases.push(case(phase, &r.config, r.seconds, inner));
+        }
+        suites.push((phase.into(), cases, failed));
+    }
+    let mut cases = Vec::new();
+    for (f, path) in report
+        .findings
+        .iter()
+        .zip(written.iter().map(Some).chain(std::iter::repeat(None)))
+    {
+        let e = &f.example;
+        let rule = if f.key.rule.is_empty() {
+            "the protocol".to_string()
+        } else {
+            format!("rule {}", f.key.rule)
+        };
+        let mut body = e.text.clone();
+        if let Some(p) = path {
+            let _ = write!(body, "Scenario: {}", p.display());
+        }
+        let message = format!("Expected by {rule}: {}; found: {}", e.expected, e.found);
+        let name = format!(
+            "#{} {} at a {} step ({rule})",
+            f.id,
+            e.divergence.what(),
+            f.key.step
+        );
+        cases.push(case(
+            "findings",
+            &name,
+            f.seconds,
+            Some(failure(&message, &body)),
+        ));
+    }
+    let n = cases.len();
+    suites.push(("findings".into(), cases, n));
+    let tests: usize = suites.iter().map(|s| s.1.len()).sum();
+    let failures: usize = suites.iter().map(|s| s.2).sum();
+    let mut x = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+    let _ = writeln!(
+        x,
+        "<testsuites name=\"riftcheck {command}: {}\" tests=\"{tests}\" failures=\"{failures}\">",
+        esc(&report.engine)
+    );
+    for (name, cases, failed) in suites {
+        let _ = writeln!(
+            x,
+            "  <testsuite name=\"{}\" tests=\"{}\" failures=\"{failed}\">",
+            esc(&name),
+            cases.len()
+        );
+        for c in cases {
+            x.push_str(&c);
+        }
+        x.push_str("  </testsuite>\n");
+    }
+    x.push_str("</testsuites>\n");
+    x
 }

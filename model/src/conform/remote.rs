@@ -6,6 +6,7 @@ use std::time::Duration;
 use riftcheck::protocol::Capabilities;
 use riftcheck::protocol::client::{Connection, EngineFault};
 use riftcheck::protocol::compare::View;
+use riftcheck::protocol::trace::Recorder;
 
 /// An engine behind the protocol.
 pub struct Remote {
@@ -25,6 +26,12 @@ pub struct Remote {
     pub restarted: bool,
     /// Requests sent over every connection so far.
     pub requests: u64,
+    /// Where to record the games played, as traces (`conform --record`).
+    pub record: Option<std::path::PathBuf>,
+    recorder: Option<Recorder>,
+    record_error: Option<std::io::Error>,
+    /// Its answer to `hello`.
+    pub hello: riftcheck::protocol::Hello,
 }
 
 impl Remote {
@@ -35,7 +42,7 @@ impl Remote {
     /// It cannot be started or does not answer `hello`.
     pub fn open(command: &str, timeout: Duration) -> Result<Remote, EngineFault> {
         let conn = Connection::open(command, timeout)?;
-        let h = &conn.hello;
+        let h = conn.hello.clone();
         Ok(Remote {
             command: command.to_string(),
             timeout,
@@ -45,7 +52,65 @@ impl Remote {
             restarted: false,
             conn: Some(conn),
             requests: 0,
+            record: None,
+            recorder: None,
+            record_error: None,
+            hello: h,
         })
+    }
+
+    /// Records what follows into the trace `name` (`exhaustive/war_chain`) under the
+    /// `--record` folder, if there is one.
+    pub fn record_as(&mut self, name: &str) {
+        self.drain();
+        let Some(dir) = &self.record else { return };
+        // `exhaustive/war/chain` is `exhaustive/war_chain.jsonl`.
+        let path = match name.split_once('/') {
+            Some((phase, rest)) => dir
+                .join(phase.replace(' ', "_"))
+                .join(format!("{}.jsonl", rest.replace(['/', ' '], "_"))),
+            None => dir.join(format!("{}.jsonl", name.replace(' ', "_"))),
+        };
+        match Recorder::create(&path).and_then(|mut r| r.hello(&self.hello).map(|()| r)) {
+            Ok(r) => {
+                if let Some(mut old) = self.recorder.replace(r)
+                    && let Err(e) = old.flush()
+                {
+                    self.record_error.get_or_insert(e);
+                }
+                if let Some(c) = &mut self.conn {
+                    c.record();
+                }
+            }
+            Err(e) => {
+                self.record_error.get_or_insert(e);
+            }
+        }
+    }
+
+    /// Writes what the engine answered since the last time into the trace being recorded.
+    pub fn drain(&mut self) {
+        let (Some(r), Some(c)) = (&mut self.recorder, &mut self.conn) else {
+            return;
+        };
+        for (request, answer) in c.take_log() {
+            if let Err(e) = r.exchange(&request, &answer) {
+                self.record_error.get_or_insert(e);
+            }
+        }
+    }
+
+    /// Finishes recording.
+    ///
+    /// # Errors
+    ///
+    /// A trace could not be written.
+    pub fn recorded(&mut self) -> std::io::Result<()> {
+        self.drain();
+        if let Some(r) = &mut self.recorder {
+            r.flush()?;
+        }
+        self.record_error.take().map_or(Ok(()), Err)
     }
 
     /// The connection, started again if the last one ended in a fault.
@@ -55,7 +120,11 @@ impl Remote {
     /// The engine cannot be started again.
     pub fn conn(&mut self) -> Result<&mut Connection, EngineFault> {
         if self.conn.is_none() {
-            self.conn = Some(Connection::open(&self.command, self.timeout)?);
+            let mut conn = Connection::open(&self.command, self.timeout)?;
+            if self.recorder.is_some() {
+                conn.record();
+            }
+            self.conn = Some(conn);
             self.restarted = true;
         }
         self.conn.as_mut().ok_or(EngineFault::Spawn {
@@ -71,6 +140,7 @@ impl Remote {
 
     /// Stops the engine; the next use starts it again.
     pub fn close(&mut self) {
+        self.drain();
         self.conn = None;
     }
 
@@ -88,6 +158,7 @@ impl Remote {
         let out = f(conn);
         let after = conn.requests;
         self.requests += after - before;
+        self.drain();
         if out.is_err() {
             self.conn = None;
         }
