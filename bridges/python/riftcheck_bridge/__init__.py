@@ -33,7 +33,10 @@ from .table import (
     Battlefield, Card, Place, Table, ability_kind, effect_kind, in_turn_order, next_seat,
     parse_place, parse_step, place, read_action, read_table, seats_for,
 )
-from .trace import TRACE_ENV, TRACE_VERSION, TraceWriter, trace_path
+from .trace import (
+    TRACE_ENV, TRACE_VERSION, TraceGame, TraceHeader, TraceLine, TraceRefusal, TraceReset,
+    TraceRestore, TraceSnapshot, TraceStep, TraceWriter, trace_path,
+)
 from .vocabulary import (
     ABILITIES, ACTION_KINDS, BATTLEFIELD_SEATS, CARD_KINDS, EFFECTS, MODES, OBSERVATION_FIELDS,
     PROTOCOL_VERSIONS, SEATS, SUB_FIELDS, TABLE_SIZES, TIMINGS,
@@ -55,7 +58,8 @@ __all__ = [
     "seats_for", "in_turn_order", "next_seat", "Place", "place", "parse_place", "parse_step",
     "read_action", "read_table", "Table", "Card", "Battlefield", "effect_kind", "ability_kind",
     # traces
-    "TraceWriter", "trace_path", "TRACE_ENV", "TRACE_VERSION",
+    "TraceWriter", "trace_path", "TRACE_ENV", "TRACE_VERSION", "TraceLine", "TraceHeader",
+    "TraceGame", "TraceStep", "TraceRefusal", "TraceReset", "TraceSnapshot", "TraceRestore",
     # vocabulary
     "PROTOCOL_VERSIONS", "SEATS", "MODES", "TABLE_SIZES", "BATTLEFIELD_SEATS", "ACTION_KINDS",
     "CARD_KINDS", "EFFECTS", "ABILITIES", "TIMINGS", "OBSERVATION_FIELDS", "SUB_FIELDS",

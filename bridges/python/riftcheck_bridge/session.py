@@ -56,6 +56,9 @@ class Session:
         self._start: Any = None  # the game right after it (kept, or a copy)
         self._start_events: list[Event] = []
         self._saved: list[Any] = []
+        # The trace while a game is recorded: from a setup the engine accepted until one it did
+        # not (the game goes on, unrecorded, as riftcheck's recorder leaves it).
+        self._recording: TraceWriter | None = None
 
     # -- lines -------------------------------------------------------------------
 
@@ -108,19 +111,22 @@ class Session:
         if op == "snapshot":
             self._saved.append(self.game if self.keeping == "pure" else self.adapter.clone(self.game))
             token = len(self._saved) - 1
-            if self.trace:
-                self.trace.snapshot(token)
+            if self._recording:
+                self._recording.snapshot(token)
             return {"snapshot": token}
         token = request.get("snapshot")
         if not isinstance(token, int) or isinstance(token, bool) or not 0 <= token < len(self._saved):
             return {"error": f"`restore` needs a snapshot this engine handed out since the last setup, not {json.dumps(token)}"}
         saved = self._saved[token]
         self.game = saved if self.keeping == "pure" else self.adapter.clone(saved)
-        if self.trace:
-            self.trace.restore(token)
+        if self._recording:
+            self._recording.restore(token)
         return {"restored": True}
 
     def _setup_game(self, setup: Any) -> dict[str, Any]:
+        self._recording = None  # until the engine accepts this setup
+        # As sent, for the trace and for each `reset` by rebuilding (the adapter may change it).
+        sent = json.dumps(setup)
         try:
             game, events = _split(self.adapter.setup(setup), None)
         except Unsupported as e:
@@ -134,10 +140,11 @@ class Session:
             self._start = game
         elif self.keeping == "clone":
             self._start = self.adapter.clone(game)
-        self._setup = json.dumps(setup)  # read again for each `reset` (the adapter may change it)
+        self._setup = sent
         obs = self._observation(game, self._start_events)
-        if self.trace:
-            self.trace.setup(setup, obs)
+        self._recording = self.trace
+        if self._recording:
+            self._recording.setup(json.loads(sent), obs)
         return {"observation": obs}
 
     def _reset(self) -> dict[str, Any]:
@@ -153,8 +160,8 @@ class Session:
             self.game = game
             self._start_events = self._events(game, events)
         obs = self._observation(self.game, self._start_events)
-        if self.trace:
-            self.trace.reset(obs)
+        if self._recording:
+            self._recording.reset(obs)
         return {"observation": obs}
 
     def _apply(self, raw: Any) -> dict[str, Any]:
@@ -168,15 +175,15 @@ class Session:
             game, events = _split(self.adapter.apply(self.game, action), self.game)
         except Refused as r:
             refusal = r.refusal()
-            if self.trace:
-                self.trace.step(action, refused=refusal)
+            if self._recording:
+                self._recording.step(raw, refused=refusal)
             return {"refused": refusal}
         except Unsupported as e:
             return {"unsupported": str(e)}
         self.game = game
         obs = self._observation(game, self._events(game, events))
-        if self.trace:
-            self.trace.step(action, observation=obs)
+        if self._recording:
+            self._recording.step(raw, observation=obs)  # the action as the protocol sent it
         return {"observation": obs}
 
     # -- the game in riftcheck's words --------------------------------------------

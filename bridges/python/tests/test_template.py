@@ -1,4 +1,5 @@
-"""The template: Spellstack's rules and its mistake, its adapter, and riftcheck conform on it.
+"""The template: Spellstack's rules and its mistake, its adapter, riftcheck conform on it, and
+riftcheck validate on the trace the kit recorded during conform.
 
 The conform runs need the riftcheck binary: $RIFTCHECK, else target/release/riftcheck of the
 repository the kit is in (`cargo build --release -p riftcheck-model`); without one they are
@@ -87,12 +88,41 @@ class TheAdapter(unittest.TestCase):
 
 @unittest.skipUnless(riftcheck(), "no riftcheck binary: set RIFTCHECK, or cargo build --release -p riftcheck-model")
 class ConformOnTheTemplate(unittest.TestCase):
+    """Each conform run (once per set of flags) records the games the kit plays, for validate."""
+
+    runs: dict[tuple[str, ...], tuple[int, dict, str]] = {}
+    folder: tempfile.TemporaryDirectory | None = None
+
+    @classmethod
+    def tearDownClass(cls):
+        if cls.folder:
+            cls.folder.cleanup()
+
     def conform(self, *flags):
-        engine = f"{sys.executable} {support.TEMPLATE / 'adapter.py'} {' '.join(flags)}"
-        with tempfile.TemporaryDirectory() as out:
+        if flags not in self.runs:
+            cls = type(self)
+            if cls.folder is None:
+                cls.folder = tempfile.TemporaryDirectory()
+            out = os.path.join(cls.folder.name, "-".join(flags) or "mistake")
+            traces = os.path.join(out, "traces")
+            os.makedirs(traces)
+            engine = f"{sys.executable} {support.TEMPLATE / 'adapter.py'} {' '.join(flags)}"
+            # One trace per engine process, should conform start the engine again.
+            env = {**os.environ, "RIFTCHECK_TRACE": os.path.join(traces, "{pid}.jsonl")}
             run = subprocess.run(
                 [riftcheck(), "conform", "--engine", engine, "--format", "json", "--walks", "10", "--out", out],
-                cwd=support.REPO, capture_output=True, text=True, timeout=300)
+                cwd=support.REPO, capture_output=True, text=True, timeout=300, env=env)
+            self.assertIn(run.returncode, (0, 1), run.stderr)
+            self.runs[flags] = run.returncode, json.loads(run.stdout), traces
+        return self.runs[flags][:2]
+
+    def validate(self, *flags):
+        self.conform(*flags)
+        traces = self.runs[flags][2]
+        self.assertTrue(os.listdir(traces), "the kit recorded a trace")
+        run = subprocess.run(
+            [riftcheck(), "validate", traces, "--format", "json", "--out", os.path.join(traces, "..", "validate")],
+            capture_output=True, text=True, timeout=120)
         self.assertIn(run.returncode, (0, 1), run.stderr)
         return run.returncode, json.loads(run.stdout)
 
@@ -112,6 +142,20 @@ class ConformOnTheTemplate(unittest.TestCase):
         agreed = [r["configuration"] for r in report["exhaustive"] if r["unsupported"] is None]
         for config in ("duel/chain", "skirmish/chain", "war/chain"):
             self.assertIn(config, agreed)
+
+    def test_validate_finds_the_mistake_in_the_recorded_games(self):
+        code, report = self.validate()
+        self.assertEqual(code, 1)
+        self.assertEqual(report["engine"], "spellstack 0.1.0", "the trace's header")
+        [finding] = report["findings"]
+        self.assertEqual(finding["step"], "concede")
+        self.assertIn("652.4", finding["rule"])
+
+    def test_validate_passes_the_recorded_games_without_the_mistake(self):
+        code, report = self.validate("--no-mistake")
+        self.assertEqual(code, 0, report["findings"])
+        self.assertEqual(report["findings"], [])
+        self.assertGreater(len(report["traces"]), 20, "every game recorded")
 
 
 if __name__ == "__main__":

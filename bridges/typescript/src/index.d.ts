@@ -6,7 +6,7 @@ import type {
   Mode, Observation, Refused, Seat, Setup,
 } from "./protocol.js";
 import type { Adapter, ServeOptions, Session, SessionOptions, Table, Zone } from "./kit.js";
-import type { TraceAction } from "./trace.js";
+import type { SnapshotToken, TraceAction } from "./trace.js";
 
 export type * from "./protocol.js";
 export type * from "./trace.js";
@@ -38,10 +38,19 @@ export class Refusal extends Error {
   toJSON(): Refused;
 }
 
+/** Writes a trace (trace.d.ts), line for line as `riftcheck serve --record` does. */
 export class TraceWriter {
   constructor(sink: string | ((line: string) => void), header: { engine: string; capabilities: Capabilities });
+  /** A game starts: `{"setup", "observation"}`. */
   game(setup: Setup, observation: Observation): void;
+  /** A step taken or refused: `{"action", "observation"}` or `{"action", "refused"}`; nothing before the first game. */
   step(action: Action | TraceAction | string, answer: { observation: Observation } | { refused: Refused }): void;
+  /** Back to right after the setup: `{"reset": true, "observation"}` (the game and its snapshots go on). */
+  reset(observation: Observation): void;
+  /** `{"snapshot": token}`: the game now, named by the token handed out. */
+  snapshot(token: SnapshotToken): void;
+  /** `{"restore": token}`: back to a snapshot of this game. */
+  restore(token: SnapshotToken): void;
   /** Writes out the lines buffered for a file. */
   flush(): void;
   close(): void;

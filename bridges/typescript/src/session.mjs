@@ -3,6 +3,8 @@
  * The protocol loop: hello, setup, apply, observe, snapshot, restore, reset,
  * over stdin/stdout, around an adapter (src/kit.d.ts). The kit keeps the
  * games: the one after setup for reset, one per snapshot (token = index).
+ * With a trace, each answer that is part of a game is recorded as
+ * `riftcheck serve --record` records it (src/trace.d.ts).
  */
 
 import { createInterface } from "node:readline";
@@ -103,17 +105,14 @@ export function createSession(adapter, options = {}) {
   const clone = adapter.clone?.bind(adapter);
   const keep = (/** @type {Game} */ game) => (clone ? clone(game) : game);
 
-  /**
-   * A step recorded for the trace; the steps since setup are a linked list, so that a snapshot
-   * keeps its path for a restore at no cost.
-   * @typedef {{action: Action, answer: {observation: Observation} | {refused: import("./protocol.js").Refused}, before: Path}} PathNode
-   * @typedef {PathNode | null} Path
-   */
-  /**
-   * @type {null | {setup: Setup, initial: Game, initialEvents: Event[], initialObservation: Observation,
-   *   game: Game, path: Path, saved: Array<{game: Game, path: Path}>}}
-   */
+  /** @type {null | {initial: Game, initialEvents: Event[], game: Game, saved: Game[]}} */
   let current = null;
+  /**
+   * The trace while a game is being recorded: from a setup the engine accepted until one it did
+   * not (the game goes on, unrecorded, as riftcheck's recorder leaves it), else null.
+   * @type {TraceWriter | null}
+   */
+  let recording = null;
 
   /** @param {EngineEvent[] | undefined} engineEvents @param {Game | null} before @param {Game} after @returns {Event[]} */
   const eventsOf = (engineEvents, before, after) => {
@@ -133,21 +132,14 @@ export function createSession(adapter, options = {}) {
     return observation;
   };
 
-  /** @param {Path} path */
-  const replay = (path) => {
-    if (!trace || !current) return;
-    trace.game(current.setup, current.initialObservation);
-    /** @type {PathNode[]} */
-    const steps = [];
-    for (let node = path; node; node = node.before) steps.push(node);
-    for (const node of steps.reverse()) trace.step(node.action, node.answer);
-  };
-
   /** @param {Setup} setup @returns {Promise<Response>} */
   async function setup(setup) {
+    recording = null; // until the engine accepts this setup (whatever it answers instead ends the recorded game)
     if (typeof setup !== "object" || setup === null) return { error: "`setup` must be an object" };
     const why = undeclared(setup, caps);
     if (why) return { unsupported: why };
+    // The setup as the protocol sent it, whatever the adapter does with the object.
+    const sent = trace ? structuredClone(setup) : setup;
     let step;
     try {
       step = await adapter.setup(setup);
@@ -158,16 +150,9 @@ export function createSession(adapter, options = {}) {
     }
     const events = eventsOf(step.events, null, step.game);
     const observation = await observationOf(step.game, events);
-    current = {
-      setup,
-      initial: keep(step.game),
-      initialEvents: events,
-      initialObservation: observation,
-      game: step.game,
-      path: null,
-      saved: [],
-    };
-    trace?.game(setup, observation);
+    current = { initial: keep(step.game), initialEvents: events, game: step.game, saved: [] };
+    recording = trace;
+    recording?.game(sent, observation);
     return { observation };
   }
 
@@ -178,6 +163,7 @@ export function createSession(adapter, options = {}) {
       return { error: "`action` must be an object with its `text`" };
     if (caps.actions && !caps.actions.includes(action.kind)) return { unsupported: `the action \`${action.kind}\`` };
     const before = current.game;
+    const sent = recording ? structuredClone(action) : action; // as the protocol sent it, for the trace
     let step;
     try {
       step = await adapter.apply(before, action);
@@ -185,7 +171,7 @@ export function createSession(adapter, options = {}) {
       const refusal = e instanceof Refusal ? e : (adapter.refusal?.(e, before, action) || null);
       if (refusal) {
         const answer = { refused: refusal.toJSON() };
-        trace?.step(action, answer); // recorded once; not on the path, since the game stays as it was
+        recording?.step(sent, answer);
         return answer;
       }
       if (e instanceof Unsupported) return { unsupported: e.message };
@@ -200,8 +186,7 @@ export function createSession(adapter, options = {}) {
     current.game = step.game;
     const observation = await observationOf(step.game, eventsOf(step.events, before, step.game));
     const answer = { observation };
-    if (trace) current.path = { action, answer, before: current.path };
-    trace?.step(action, answer);
+    recording?.step(sent, answer);
     return answer;
   }
 
@@ -222,23 +207,25 @@ export function createSession(adapter, options = {}) {
     switch (request.op) {
       case "observe":
         return { observation: await observationOf(game.game, []) };
-      case "snapshot":
-        game.saved.push({ game: keep(game.game), path: game.path });
-        return { snapshot: game.saved.length - 1 };
+      case "snapshot": {
+        game.saved.push(keep(game.game));
+        const token = game.saved.length - 1;
+        recording?.snapshot(token);
+        return { snapshot: token };
+      }
       case "restore": {
         const token = request.snapshot;
-        const saved = typeof token === "number" ? game.saved[token] : undefined;
-        if (!saved) return { error: `no snapshot ${JSON.stringify(token)} since the last setup` };
-        game.game = keep(saved.game);
-        game.path = saved.path;
-        replay(saved.path);
+        if (typeof token !== "number" || !Number.isInteger(token) || token < 0 || token >= game.saved.length)
+          return { error: `no snapshot ${JSON.stringify(token)} since the last setup` };
+        game.game = keep(game.saved[token]);
+        recording?.restore(token);
         return { restored: true };
       }
       case "reset": {
+        // The game and its snapshots go on: a reset is a line of the game, not a new game.
         game.game = keep(game.initial);
-        game.path = null;
         const observation = await observationOf(game.game, game.initialEvents);
-        trace?.game(game.setup, observation);
+        recording?.reset(observation);
         return { observation };
       }
     }

@@ -57,7 +57,7 @@ const adapter = {
       if (!zone || card.cost > 0) throw new Unsupported(`${card.name} (at ${card.at}, cost ${card.cost})`);
       return { title: card.name, owner: player(card.owner), counter: card.effect === "counter", quick: card.timing === "reaction", zone };
     });
-    const options = { wholeStack: !process.argv.includes("--no-mistake") };
+    const options = { firstSeat: !process.argv.includes("--no-mistake") };
     return { game: newGame({ playerCount: table.seats.length, active: player(table.turn), out: table.removed.map(player), cards }, options) };
   },
   apply(state, action) {

@@ -6,11 +6,13 @@
  * `play(state, move)` returns the next state and the events, or throws
  * IllegalMove; it never changes the state it is given.
  *
- * ONE DELIBERATE MISTAKE (options.wholeStack, on unless the adapter gets
- * --no-mistake): when every player still in has passed in a row, the WHOLE
- * stack resolves at once, top to bottom. By the rules only the top entry
- * resolves; then the controller of the entry now on top gets priority, and
- * everyone must pass again before the next one resolves (340, 340.4).
+ * ONE DELIBERATE MISTAKE (options.firstSeat, on unless the adapter gets
+ * --no-mistake): when the active player concedes and the game goes on, the
+ * turn goes to the FIRST player still at the table (player 0 unless they have
+ * left) instead of the next player after the leaver in turn order. By the
+ * rules the Turn passes to the next remaining player (652.5.a.1, 317.3); the
+ * two differ once the turn has moved past the first seat, with three or more
+ * players.
  */
 
 /** @typedef {import("./types.js").State} State */
@@ -107,11 +109,7 @@ export function play(state, move) {
     if (now !== null && now !== last && !s.out.includes(now)) emit({ type: "priority", player: now });
   };
   const everyonePassed = () => {
-    if (s.options.wholeStack) {
-      while (s.stack.length) resolveTop(); // THE MISTAKE: no new round of passes between entries
-    } else {
-      resolveTop();
-    }
+    resolveTop();
     if (!s.stack.length) return emptied();
     s.passes = [];
     give(s.stack[s.stack.length - 1].by);
@@ -152,7 +150,8 @@ export function play(state, move) {
       for (const entry of s.stack.filter((e) => e.by === player).reverse()) counter(entry.card);
       if (hadStack && !s.stack.length) emptied();
       if (s.active === player) {
-        s.active = nextAfter(s, player);
+        // THE MISTAKE: the first player still in takes the turn, not the next one after the leaver
+        s.active = s.options.firstSeat ? stillIn(s)[0] : nextAfter(s, player);
         s.turnPending = true;
         emit({ type: "newActive", player: s.active });
       }

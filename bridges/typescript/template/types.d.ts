@@ -26,8 +26,8 @@ export interface StackEntry {
 }
 
 export interface Options {
-  /** THE DELIBERATE MISTAKE: a full round of passes resolves the whole stack instead of its top entry. */
-  wholeStack: boolean;
+  /** THE DELIBERATE MISTAKE: when the active player concedes, the first player still in takes the turn instead of the next one after the leaver. */
+  firstSeat: boolean;
 }
 
 export interface State {

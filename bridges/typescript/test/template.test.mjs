@@ -8,11 +8,11 @@ import { newGame, play, priorityOf } from "../template/engine.mjs";
 
 const ADAPTER = fileURLToPath(new URL("../template/adapter.mjs", import.meta.url));
 
-/** Three players, each with a quick spell; player 1's counters. @param {boolean} wholeStack */
-const game = (wholeStack) =>
+/** Three (or four) players, each with a quick spell; player 1's counters. @param {boolean} firstSeat @param {number} [playerCount] */
+const game = (firstSeat, playerCount = 3) =>
   newGame(
     {
-      playerCount: 3,
+      playerCount,
       active: 0,
       cards: [
         { title: "Firebolt", owner: 0, counter: false, quick: true, zone: "hand" },
@@ -20,34 +20,39 @@ const game = (wholeStack) =>
         { title: "Echo", owner: 2, counter: false, quick: true, zone: "hand" },
       ],
     },
-    { wholeStack },
+    { firstSeat },
   );
 
 /** @param {import("../template/types.js").State} state @param {import("../template/types.js").Move[]} moves */
 const run = (state, moves) => moves.reduce((s, move) => play(s, move).state, state);
 
-/** Firebolt (0), then Echo (2) on top, and everyone passes once. */
+/** Player 0 ends the turn; player 1, now active, concedes. */
 const MOVES = /** @type {import("../template/types.js").Move[]} */ ([
-  { type: "cast", player: 0, card: 0, target: null },
-  { type: "pass", player: 0 },
-  { type: "pass", player: 1 },
-  { type: "cast", player: 2, card: 2, target: null },
-  { type: "pass", player: 2 },
-  { type: "pass", player: 0 },
-  { type: "pass", player: 1 },
+  { type: "endTurn", player: 0 },
+  { type: "concede", player: 1 },
 ]);
 
-test("by the rules, a round of passes resolves the top entry only, and its controller gets priority (340, 340.4)", () => {
+/** Players 0 and 1 end their turns: player 2 is active. */
+const MOVES_TO_2 = /** @type {import("../template/types.js").Move[]} */ ([
+  { type: "endTurn", player: 0 },
+  { type: "endTurn", player: 1 },
+]);
+
+test("by the rules, the turn of an active player who concedes goes to the next player after them (652.5.a.1)", () => {
   const state = run(game(false), MOVES);
-  assert.deepEqual(state.stack.map((e) => e.card), [0]);
-  assert.equal(priorityOf(state), 0);
-  assert.deepEqual(state.passes, []);
+  assert.equal(state.active, 2);
+  assert.equal(priorityOf(state), 2);
+  assert.equal(run(game(false, 4), [...MOVES_TO_2, { type: "concede", player: 2 }]).active, 3, "in War, player 2's turn goes to 3");
 });
 
-test("THE MISTAKE: a round of passes resolves the whole stack", () => {
+test("THE MISTAKE: the first player still in takes the turn", () => {
   const state = run(game(true), MOVES);
-  assert.deepEqual(state.stack, []);
-  assert.equal(state.cards[0].zone, "discard");
+  assert.equal(state.active, 0);
+  const events = play(run(game(true), [MOVES[0]]), MOVES[1]).events;
+  assert.deepEqual(events.filter((e) => e.type === "newActive"), [{ type: "newActive", player: 0 }]);
+  assert.equal(run(game(true, 4), [...MOVES_TO_2, { type: "concede", player: 2 }]).active, 0);
+  // It does not show when the next player is the first still in: player 0 concedes on their own turn.
+  assert.equal(run(game(true), [{ type: "concede", player: 0 }]).active, 1);
 });
 
 test("play never changes the state it is given, and refuses with the engine's codes", () => {
