@@ -5,7 +5,7 @@
 # scenarios run (passed or failed) of the corpus; findings; the wall time of the run and the time
 # from its start to the first finding. The table of README's "Checking your own engine".
 #
-#   scripts/conform-engines.sh          # the example engines (about 10 s)
+#   scripts/conform-engines.sh          # the example engines and the kits' templates (about 20 s)
 #   scripts/conform-engines.sh --all    # and the reference engine with five fields undeclared
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -47,6 +47,8 @@ row "reducer_engine.py (v1)" "python3 examples/engines/reducer_engine.py"
 row "chain_engine.py (v1)" "python3 examples/engines/chain_engine.py"
 row "tabletop (v2, node)" "node examples/engines/tabletop/bridge.mjs"
 row "tabletop --no-mistake" "node examples/engines/tabletop/bridge.mjs --no-mistake"
+row "TypeScript kit's template (v2)" "node bridges/typescript/template/adapter.mjs"
+row "Python kit's template (v2)" "python3 bridges/python/template/adapter.py"
 # The reference engine with five fields undeclared explores every configuration: about 13 minutes.
 if [ "${1:-}" = "--all" ]; then
   row "riftcheck serve, 5 fields undeclared, structured events" \
