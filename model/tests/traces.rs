@@ -8,7 +8,7 @@ mod harness;
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
-use harness::{bin, conform, findings, out_dir, riftcheck};
+use harness::{bin, conform, findings, json_report, out_dir, riftcheck};
 use serde_json::Value;
 
 /// `validate --format json` on `paths`; the exit status and the report.
@@ -23,15 +23,7 @@ fn validate(paths: &[&Path], out: &str) -> (i32, Value) {
     ];
     args.extend(paths.iter().map(|p| p.display().to_string()));
     let args: Vec<&str> = args.iter().map(String::as_str).collect();
-    let run = riftcheck(&args);
-    let stdout = String::from_utf8_lossy(&run.stdout);
-    let report = serde_json::from_str(&stdout).unwrap_or_else(|e| {
-        panic!(
-            "{e}: not a JSON report:\n{stdout}\n{}",
-            String::from_utf8_lossy(&run.stderr)
-        )
-    });
-    (run.status.code().unwrap(), report)
+    json_report(&riftcheck(&args))
 }
 
 /// The (kind of step, rule at issue) of each finding.

@@ -8,7 +8,7 @@ use clap::Args;
 use riftcheck::Scenario;
 use riftcheck::protocol::remote::{Verdict, replay_remote};
 
-use super::{Options, Remote, print, run, write_scenarios};
+use super::{Options, Remote, print, run};
 use crate::configs;
 use crate::model::Bounds;
 
@@ -189,22 +189,12 @@ pub fn conform(args: &ConformArgs) -> ExitCode {
     if tty {
         eprint!("\r\x1b[2K");
     }
-    let written = match write_scenarios(&report, &args.out) {
-        Ok(w) => w,
-        Err(e) => return fail(format!("cannot write to {}: {e}", args.out.display())),
-    };
     if let Err(e) = remote.recorded() {
         return fail(format!("--record: {e}"));
     }
-    if let Some(path) = &args.junit
-        && let Err(e) = std::fs::write(path, print::junit(&report, &written, "conform"))
-    {
-        return fail(format!("--junit {}: {e}", path.display()));
-    }
-    match args.format.as_str() {
-        "json" => print::json(&report, &written),
-        "junit" => print!("{}", print::junit(&report, &written, "conform")),
-        _ => print::text(&report, &written, args.verbose),
+    let format = (args.format.as_str(), args.verbose);
+    if let Err(e) = print::emit(&report, format, &args.out, args.junit.as_deref(), "conform") {
+        return fail(e);
     }
     if report.failed() {
         ExitCode::from(1)

@@ -324,6 +324,34 @@ pub fn json(report: &Report, written: &[PathBuf]) {
     println!("{}", serde_json::to_string_pretty(&out).unwrap_or_default());
 }
 
+/// Writes the findings' scenario files under `out` and the JUnit file if asked for, then prints
+/// the report in `format` (`text`, `json`, `junit`). `command` names the run (`conform`,
+/// `validate`).
+///
+/// # Errors
+///
+/// A file cannot be written: what and why.
+pub fn emit(
+    report: &Report,
+    (format, verbose): (&str, bool),
+    out: &std::path::Path,
+    junit_file: Option<&std::path::Path>,
+    command: &str,
+) -> Result<(), String> {
+    let written = super::write_scenarios(report, out)
+        .map_err(|e| format!("cannot write to {}: {e}", out.display()))?;
+    if let Some(path) = junit_file {
+        std::fs::write(path, junit(report, &written, command))
+            .map_err(|e| format!("--junit {}: {e}", path.display()))?;
+    }
+    match format {
+        "json" => json(report, &written),
+        "junit" => print!("{}", junit(report, &written, command)),
+        _ => text(report, &written, verbose),
+    }
+    Ok(())
+}
+
 /// JUnit XML for CI dashboards: a test suite per phase with a test case per scenario (and per
 /// configuration, or recorded game), failing with the findings it showed; and a suite of the
 /// findings, a test case each, failing with its rulebook example. `command` names the run

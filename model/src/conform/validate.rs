@@ -22,7 +22,7 @@ use riftcheck::protocol::trace::{self, Entry, Trace};
 use riftcheck::{Action, Engine};
 
 use super::table::{Table, Took};
-use super::{ConfigRow, Findings, Report, print, row, write_scenarios};
+use super::{ConfigRow, Findings, Report, print, row};
 use crate::model::Bounds;
 
 /// `riftcheck validate`'s arguments.
@@ -219,19 +219,15 @@ pub fn validate(args: &ValidateArgs) -> ExitCode {
         engines.join(", ")
     };
     report.findings = all.list;
-    let written = match write_scenarios(&report, &args.out) {
-        Ok(w) => w,
-        Err(e) => return fail(format!("cannot write to {}: {e}", args.out.display())),
-    };
-    if let Some(path) = &args.junit
-        && let Err(e) = std::fs::write(path, print::junit(&report, &written, "validate"))
-    {
-        return fail(format!("--junit {}: {e}", path.display()));
-    }
-    match args.format.as_str() {
-        "json" => print::json(&report, &written),
-        "junit" => print!("{}", print::junit(&report, &written, "validate")),
-        _ => print::text(&report, &written, false),
+    let format = (args.format.as_str(), false);
+    if let Err(e) = print::emit(
+        &report,
+        format,
+        &args.out,
+        args.junit.as_deref(),
+        "validate",
+    ) {
+        return fail(e);
     }
     if report.failed() {
         ExitCode::from(1)

@@ -43,7 +43,11 @@ pub fn conform(engine: &str, out: &str, args: &[&str]) -> (i32, Value) {
         "conform", "--engine", engine, "--format", "json", "--out", out,
     ];
     all.extend_from_slice(args);
-    let run = riftcheck(&all);
+    json_report(&riftcheck(&all))
+}
+
+/// The exit status of a run with `--format json`, and its report.
+pub fn json_report(run: &Output) -> (i32, Value) {
     let stdout = String::from_utf8_lossy(&run.stdout);
     let report = serde_json::from_str(&stdout).unwrap_or_else(|e| {
         panic!(
