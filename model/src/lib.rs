@@ -3,7 +3,6 @@
 //! violation into the shortest scenario that shows it.
 
 pub mod args;
-pub mod bench;
 pub mod check;
 pub mod cli;
 pub mod configs;

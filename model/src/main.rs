@@ -1,18 +1,12 @@
 //! `riftcheck`: model-check the multiplayer rules, replay and render scenarios.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
-use riftcheck::{Scenario, Setup};
-use riftcheck_model::args::parse_bounds;
 use riftcheck_model::cli::check::CheckArgs;
-use riftcheck_model::cli::{Format, fail_input};
-use riftcheck_model::configs;
+use riftcheck_model::cli::{self, Format, fail_input};
 use riftcheck_model::conform::cli::{self as conform, ConformArgs};
-use riftcheck_model::model::Bounds;
-use riftcheck_model::properties::{Kind, Prop};
-use riftcheck_model::{bench, simulate};
 
 /// riftcheck: a model checker and fuzzing harness for the multiplayer rules of Riftbound.
 #[derive(Parser)]
@@ -24,26 +18,6 @@ struct Cli {
     /// (exit 2) without being read.
     #[arg(long, global = true)]
     max_file_size: Option<String>,
-}
-
-/// How `diverge` writes its comparison.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, clap::ValueEnum)]
-enum DivergeFormatArg {
-    /// A table and the paired examples, for a terminal.
-    Text,
-    /// The document docs/riftbound-vs-mtg.md.
-    Markdown,
-}
-
-/// How `render` writes a scenario.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, clap::ValueEnum)]
-enum RenderFormat {
-    /// A rulebook paragraph.
-    Text,
-    /// Markdown for the book.
-    Markdown,
-    /// An HTML page for the book.
-    Html,
 }
 
 #[derive(Subcommand)]
@@ -103,8 +77,8 @@ enum Command {
         fault: Option<String>,
         /// The format: a rulebook paragraph (text), or for the book, each step and each of its
         /// consequences on a line of its own (markdown, html).
-        #[arg(long, value_enum, default_value_t = RenderFormat::Text, conflicts_with = "svg")]
-        format: RenderFormat,
+        #[arg(long, value_enum, default_value_t = cli::render::RenderFormat::Text, conflicts_with = "svg")]
+        format: cli::render::RenderFormat,
     },
     /// Walk the state space in a browser: the Explorer on 127.0.0.1 (docs/explorer.md). It
     /// shows the whole board, the Chain, the holders and the timeline of the path so far, and
@@ -215,8 +189,8 @@ enum Command {
     /// Exit status: 0, or 1 if a scenario no longer shows its side.
     Diverge {
         /// text (a table, then the paired rulebook examples) or markdown.
-        #[arg(long, value_enum, default_value_t = DivergeFormatArg::Text)]
-        format: DivergeFormatArg,
+        #[arg(long, value_enum, default_value_t = cli::diverge::DivergeFormat::Text)]
+        format: cli::diverge::DivergeFormat,
     },
     /// List the properties the checker proves.
     Properties {
@@ -231,17 +205,6 @@ enum Command {
         #[arg(long, value_parser = ["riftbound", "mtg"], default_value = "riftbound")]
         ruleset: String,
     },
-}
-
-/// The built-in configuration called `config`: its name, setup and bounds.
-fn config_named(config: &str) -> Result<(String, Setup, Bounds), String> {
-    configs::all()
-        .into_iter()
-        .find(|c| c.name() == config)
-        .map(|c| (c.name(), c.setup, c.bounds))
-        .ok_or_else(|| {
-            format!("no configuration is called `{config}`; `riftcheck check --list` shows them")
-        })
 }
 
 /// Lets a closed standard output end the program quietly, as it ends `cat` or `grep`
@@ -309,13 +272,13 @@ fn main() -> ExitCode {
             svg,
             fault,
             format,
-        } => render(&file, svg.as_deref(), fault.as_deref(), format),
+        } => cli::render::run(&file, svg.as_deref(), fault.as_deref(), format),
         Command::Explore {
             file,
             config,
             port,
             fault,
-        } => explore(file.as_deref(), &config, port, fault.as_deref()),
+        } => cli::explore::run(file.as_deref(), &config, port, fault.as_deref()),
         Command::Simulate {
             file,
             seed,
@@ -323,32 +286,12 @@ fn main() -> ExitCode {
             depth,
             bounds,
             fault,
-        } => {
-            let fault = match fault
-                .as_deref()
-                .map(str::parse::<riftcheck::Fault>)
-                .transpose()
-            {
-                Ok(f) => f,
-                Err(e) => return fail_input(e),
-            };
-            let bounds = match parse_bounds(&bounds, Bounds::default()) {
-                Ok(b) => b,
-                Err(e) => return fail_input(e),
-            };
-            let targets: Vec<(String, Setup)> = match &file {
-                Some(path) => match Scenario::load(path) {
-                    Ok(s) => vec![(path.display().to_string(), s.setup)],
-                    Err(e) => return fail_input(e),
-                },
-                None => configs::all()
-                    .into_iter()
-                    .map(|c| (c.name(), c.setup))
-                    .collect(),
-            };
-            let depth = usize::try_from(depth).unwrap_or(usize::MAX);
-            simulate::run(&targets, bounds, seed, runs, depth, fault)
-        }
+        } => cli::simulate::run(
+            file.as_deref(),
+            (seed, runs, depth),
+            &bounds,
+            fault.as_deref(),
+        ),
         Command::Serve {
             spec,
             fault,
@@ -380,203 +323,11 @@ fn main() -> ExitCode {
                 format == Format::Json,
             ),
         },
-        Command::Bench { seconds, quick } => {
-            if !(0.0..=3600.0).contains(&seconds) {
-                return fail_input(format!("--seconds {seconds}: expected 0 to 3600"));
-            }
-            bench::run(seconds, quick);
-            ExitCode::SUCCESS
-        }
-        Command::Policies => policies(),
+        Command::Bench { seconds, quick } => cli::bench::run(seconds, quick),
+        Command::Policies => cli::lists::policies(),
         Command::Readings(args) => riftcheck_model::cli::readings::run(&args),
-        Command::Diverge { format } => {
-            use riftcheck_model::mtg::diverge::{DivergeFormat, report};
-            let format = match format {
-                DivergeFormatArg::Text => DivergeFormat::Text,
-                DivergeFormatArg::Markdown => DivergeFormat::Markdown,
-            };
-            match report(format) {
-                Ok(text) => {
-                    print!("{text}");
-                    ExitCode::SUCCESS
-                }
-                Err(e) => {
-                    eprintln!("riftcheck diverge: {e}");
-                    ExitCode::from(1)
-                }
-            }
-        }
-        Command::Faults { ruleset } if ruleset == "mtg" => mtg_faults(),
-        Command::Faults { .. } => faults(),
-        Command::Properties { ruleset } if ruleset == "mtg" => mtg_properties(),
-        Command::Properties { .. } => properties(),
+        Command::Diverge { format } => cli::diverge::run(format),
+        Command::Faults { ruleset } => cli::lists::faults(ruleset == "mtg"),
+        Command::Properties { ruleset } => cli::lists::properties(ruleset == "mtg"),
     }
-}
-
-/// `riftcheck explore`.
-fn explore(file: Option<&Path>, config: &str, port: u16, fault: Option<&str>) -> ExitCode {
-    use riftcheck_model::explore::{Opening, serve};
-    let fault = match fault.map(str::parse::<riftcheck::Fault>).transpose() {
-        Ok(f) => f,
-        Err(e) => return fail_input(e),
-    };
-    let opening = match file {
-        Some(path) => match Scenario::load(path) {
-            Ok(s) => Opening {
-                name: path.display().to_string(),
-                setup: s.setup.clone(),
-                bounds: Bounds::default(),
-                fault,
-                scenario: Some(s),
-            },
-            Err(e) => return fail_input(e),
-        },
-        None => match config_named(config) {
-            Ok((name, setup, bounds)) => Opening {
-                name,
-                setup,
-                bounds,
-                fault,
-                scenario: None,
-            },
-            Err(e) => return fail_input(e),
-        },
-    };
-    match serve(opening, port) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) => fail_input(e),
-    }
-}
-
-/// `riftcheck render`.
-/// `render` of an MTG scenario: the rulebook paragraph (the only format MTG files have).
-fn render_mtg(file: &Path, other_format: bool) -> ExitCode {
-    if other_format {
-        return fail_input("an MTG scenario renders as text only");
-    }
-    match riftcheck::mtg::scenario::MtgScenario::load(file) {
-        Ok(s) => {
-            print!("{}", s.render());
-            ExitCode::SUCCESS
-        }
-        Err(e) => fail_input(e),
-    }
-}
-
-fn render(file: &Path, svg: Option<&Path>, fault: Option<&str>, format: RenderFormat) -> ExitCode {
-    use riftcheck::scenario::{Book, render_book};
-    if riftcheck_model::mtg::is_mtg_file(file) {
-        return render_mtg(file, svg.is_some() || format != RenderFormat::Text);
-    }
-    let fault = match fault.map(str::parse::<riftcheck::Fault>).transpose() {
-        Ok(f) => f,
-        Err(e) => return fail_input(e),
-    };
-    let s = match Scenario::load(file) {
-        Ok(s) => s,
-        Err(e) => return fail_input(e),
-    };
-    let Some(out) = svg else {
-        match format {
-            RenderFormat::Text => {
-                print!("{}", s.render_with_fault(fault));
-                // What the fault changed: the first of the scenario's expectations it breaks.
-                if let Some(f) = fault
-                    && let Ok(replay) = s.replay_with_fault(Some(f))
-                    && let Some(x) = replay.failures.first()
-                {
-                    println!(
-                        "\nUnder the fault {f} ({}): after step {}, {} was expected to be {}, \
-                         found {}.",
-                        f.rule(),
-                        x.after,
-                        x.what,
-                        x.expected,
-                        x.actual
-                    );
-                }
-            }
-            RenderFormat::Markdown => print!("{}", render_book(&s, fault, Book::Markdown)),
-            RenderFormat::Html => print!("{}", render_book(&s, fault, Book::Html)),
-        }
-        return ExitCode::SUCCESS;
-    };
-    match s.svg(fault) {
-        Ok(text) => match std::fs::write(out, text) {
-            Ok(()) => ExitCode::SUCCESS,
-            Err(e) => fail_input(format!("--svg {}: {e}", out.display())),
-        },
-        Err(e) => fail_input(e),
-    }
-}
-
-/// `riftcheck policies`.
-fn policies() -> ExitCode {
-    for p in riftcheck::readings::policies::POLICIES {
-        println!(
-            "{} ({})\n  {}\n  implemented by {}\n",
-            p.name, p.rules, p.default, p.implemented_by
-        );
-    }
-    println!("readings (the first is the default; a fault is a reading known to be wrong):");
-    for p in riftcheck::readings::POINTS {
-        println!("  {} ({})", p.key, p.rules);
-        for r in p.readings {
-            let fault = r.fault.map_or(String::new(), |f| format!(" [fault {f}]"));
-            println!("    {}{fault}: {}", r.key, r.text());
-        }
-    }
-    ExitCode::SUCCESS
-}
-
-/// `riftcheck faults`.
-fn faults() -> ExitCode {
-    for f in riftcheck::Fault::ALL {
-        println!("{:32} ({}) {}", f.key(), f.rule(), f.what());
-    }
-    ExitCode::SUCCESS
-}
-
-/// `riftcheck faults --ruleset mtg`.
-fn mtg_faults() -> ExitCode {
-    use riftcheck_model::mtg::properties::broken_by;
-    for f in riftcheck::mtg::MtgFault::ALL {
-        println!(
-            "{:22} ({}) {}; breaks: {}",
-            f.key(),
-            f.rule(),
-            f.what(),
-            broken_by(f).text()
-        );
-    }
-    ExitCode::SUCCESS
-}
-
-/// `riftcheck properties --ruleset mtg`.
-fn mtg_properties() -> ExitCode {
-    for p in riftcheck_model::mtg::properties::MtgProp::ALL {
-        println!("always    {}", p.text());
-    }
-    ExitCode::SUCCESS
-}
-
-/// `riftcheck properties`.
-fn properties() -> ExitCode {
-    for &p in Prop::ALL {
-        let kind = match p.kind() {
-            Kind::Always => "always",
-            Kind::Sometimes => "sometimes",
-            Kind::Graph => "graph",
-        };
-        match p.row().companion {
-            Some(c) => println!(
-                "{kind:9} {} ({}); reached: {}",
-                p.name(),
-                p.rule(),
-                c.name()
-            ),
-            None => println!("{kind:9} {} ({})", p.name(), p.rule()),
-        }
-    }
-    ExitCode::SUCCESS
 }

@@ -6,14 +6,20 @@ use std::process::ExitCode;
 
 use clap::ValueEnum;
 
+pub mod bench;
 pub mod check;
+pub mod diverge;
+pub mod explore;
 pub mod json;
 pub mod junit;
+pub mod lists;
 pub mod merge;
 pub mod readings;
+pub mod render;
 pub mod replay;
 pub mod results;
 pub mod serve;
+pub mod simulate;
 
 /// The version of the JSON documents `check` and `replay` print (`docs/output.md`). Raised
 /// when a field changes meaning or goes; new fields do not raise it.
@@ -28,6 +34,17 @@ pub enum Format {
     Json,
     /// JUnit XML, for CI dashboards.
     Junit,
+}
+
+/// A Riftbound rule fault named on the command line (`--fault NAME`), read in one place.
+///
+/// # Errors
+///
+/// No fault has that name; the message says where the names are listed.
+pub fn fault(name: Option<&str>) -> Result<Option<riftcheck::Fault>, String> {
+    name.map(str::parse::<riftcheck::Fault>)
+        .transpose()
+        .map_err(|e| e.to_string())
 }
 
 /// Bad input: the message on standard error, exit status 2.

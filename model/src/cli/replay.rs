@@ -164,11 +164,7 @@ pub fn run(files: &[PathBuf], verbose: bool, fault: Option<&str>, format: Format
     // A fault of either ruleset: MTG files replay under an MTG fault, the others under a
     // Riftbound one.
     let mtg_fault = fault.and_then(MtgFault::from_key);
-    let fault = match fault
-        .filter(|_| mtg_fault.is_none())
-        .map(str::parse::<riftcheck::Fault>)
-        .transpose()
-    {
+    let fault = match super::fault(fault.filter(|_| mtg_fault.is_none())) {
         Ok(f) => f,
         Err(e) => return fail_input(e),
     };

@@ -2,6 +2,7 @@
 //! states per second and bytes per state of the model checker on the built-in configurations,
 //! and the cost of one engine step.
 
+use std::process::ExitCode;
 use std::time::Instant;
 
 use arbitrary::Unstructured;
@@ -22,7 +23,7 @@ pub fn peak_rss() -> Option<u64> {
 }
 
 /// Prints the figures.
-pub fn run(seconds: f64, quick: bool) {
+fn measure(seconds: f64, quick: bool) {
     let threads = std::thread::available_parallelism().map_or(1, usize::from);
     println!(
         "model checker: the {} check ({} bounds), riftcheck's depth-first search, {threads} \
@@ -35,9 +36,9 @@ pub fn run(seconds: f64, quick: bool) {
         "{:26} {:>10} {:>8} {:>12}",
         "configuration", "unique", "time", "states/s"
     );
-    let targets: Vec<crate::cli::results::Target> = configs::all()
+    let targets: Vec<super::results::Target> = configs::all()
         .into_iter()
-        .map(|c| crate::cli::results::Target {
+        .map(|c| super::results::Target {
             name: c.name(),
             family: c.family.key().to_string(),
             setup: c.setup,
@@ -50,7 +51,7 @@ pub fn run(seconds: f64, quick: bool) {
     };
     let peak_before = peak_rss().unwrap_or(0);
     let started = Instant::now();
-    let outcomes = match crate::cli::check::check_all(&targets, &opts, &mut |o| {
+    let outcomes = match super::check::check_all(&targets, &opts, &mut |o| {
         println!(
             "{:26} {:>10} {:>7.2}s {:>12.0}",
             o.name,
@@ -153,4 +154,13 @@ pub fn run(seconds: f64, quick: bool) {
         "  engine + spec step   {:>8.0} ns per action, views compared",
         lockstep_ns as f64 / lockstep_steps.max(1) as f64
     );
+}
+
+/// Runs `riftcheck bench` for `seconds` (0 to 3600).
+pub fn run(seconds: f64, quick: bool) -> ExitCode {
+    if !(0.0..=3600.0).contains(&seconds) {
+        return super::fail_input(format!("--seconds {seconds}: expected 0 to 3600"));
+    }
+    measure(seconds, quick);
+    ExitCode::SUCCESS
 }

@@ -1,0 +1,82 @@
+//! `riftcheck render`: a scenario as a rulebook example paragraph, as a page of the book
+//! (Markdown, HTML), or as an SVG timeline; under a fault, what the fault changes.
+
+use std::path::Path;
+use std::process::ExitCode;
+
+use riftcheck::Scenario;
+
+use super::fail_input;
+
+/// How `render` writes a scenario.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, clap::ValueEnum)]
+pub enum RenderFormat {
+    /// A rulebook paragraph.
+    Text,
+    /// Markdown for the book.
+    Markdown,
+    /// An HTML page for the book.
+    Html,
+}
+
+/// `render` of an MTG scenario: the rulebook paragraph (the only format MTG files have).
+fn render_mtg(file: &Path, other_format: bool) -> ExitCode {
+    if other_format {
+        return fail_input("an MTG scenario renders as text only");
+    }
+    match riftcheck::mtg::scenario::MtgScenario::load(file) {
+        Ok(s) => {
+            print!("{}", s.render());
+            ExitCode::SUCCESS
+        }
+        Err(e) => fail_input(e),
+    }
+}
+
+/// Runs `riftcheck render`.
+pub fn run(file: &Path, svg: Option<&Path>, fault: Option<&str>, format: RenderFormat) -> ExitCode {
+    use riftcheck::scenario::{Book, render_book};
+    if crate::mtg::is_mtg_file(file) {
+        return render_mtg(file, svg.is_some() || format != RenderFormat::Text);
+    }
+    let fault = match super::fault(fault) {
+        Ok(f) => f,
+        Err(e) => return fail_input(e),
+    };
+    let s = match Scenario::load(file) {
+        Ok(s) => s,
+        Err(e) => return fail_input(e),
+    };
+    let Some(out) = svg else {
+        match format {
+            RenderFormat::Text => {
+                print!("{}", s.render_with_fault(fault));
+                // What the fault changed: the first of the scenario's expectations it breaks.
+                if let Some(f) = fault
+                    && let Ok(replay) = s.replay_with_fault(Some(f))
+                    && let Some(x) = replay.failures.first()
+                {
+                    println!(
+                        "\nUnder the fault {f} ({}): after step {}, {} was expected to be {}, \
+                         found {}.",
+                        f.rule(),
+                        x.after,
+                        x.what,
+                        x.expected,
+                        x.actual
+                    );
+                }
+            }
+            RenderFormat::Markdown => print!("{}", render_book(&s, fault, Book::Markdown)),
+            RenderFormat::Html => print!("{}", render_book(&s, fault, Book::Html)),
+        }
+        return ExitCode::SUCCESS;
+    };
+    match s.svg(fault) {
+        Ok(text) => match std::fs::write(out, text) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => fail_input(format!("--svg {}: {e}", out.display())),
+        },
+        Err(e) => fail_input(e),
+    }
+}
