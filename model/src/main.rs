@@ -5,8 +5,8 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 use riftcheck_model::cli::check::CheckArgs;
+use riftcheck_model::cli::conform::{self, ConformArgs};
 use riftcheck_model::cli::{self, Format, fail_input};
-use riftcheck_model::conform::cli::{self as conform, ConformArgs};
 
 /// riftcheck: a model checker and fuzzing harness for the multiplayer rules of Riftbound.
 #[derive(Parser)]
@@ -61,7 +61,7 @@ enum Command {
     /// game up to the first step where the engine's observation or refusal is not what the
     /// rules allow. Exit status: 0 every game follows the rules, 1 one does not, 2 a trace
     /// cannot be read.
-    Validate(riftcheck_model::conform::validate::ValidateArgs),
+    Validate(cli::validate::ValidateArgs),
     /// Print a scenario as a rulebook example paragraph, or draw it as an SVG timeline.
     Render {
         /// The scenario file.
@@ -259,7 +259,7 @@ fn main() -> ExitCode {
             (_, _) => fail_input("replay --engine reports in text only"),
         },
         Command::Conform(args) => conform::conform(&args),
-        Command::Validate(args) => riftcheck_model::conform::validate::validate(&args),
+        Command::Validate(args) => cli::validate::validate(&args),
         Command::Replay {
             files,
             verbose,

@@ -8,6 +8,7 @@ use clap::ValueEnum;
 
 pub mod bench;
 pub mod check;
+pub mod conform;
 pub mod diverge;
 pub mod explore;
 pub mod json;
@@ -20,6 +21,7 @@ pub mod replay;
 pub mod results;
 pub mod serve;
 pub mod simulate;
+pub mod validate;
 
 /// The version of the JSON documents `check` and `replay` print (`docs/output.md`). Raised
 /// when a field changes meaning or goes; new fields do not raise it.

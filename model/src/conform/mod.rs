@@ -12,7 +12,6 @@
 //! distinct mistake. What the engine says it cannot express (a mode, a kind of card or action)
 //! is reported as unsupported, never as a failure.
 
-pub mod cli;
 pub mod explore;
 pub mod findings;
 pub mod found;

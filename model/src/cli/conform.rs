@@ -8,8 +8,8 @@ use clap::Args;
 use riftcheck::Scenario;
 use riftcheck::protocol::remote::{Verdict, replay_remote};
 
-use super::{Options, Remote, print, run};
 use crate::configs;
+use crate::conform::{Options, Remote, print, run};
 use crate::model::Bounds;
 
 /// `riftcheck conform`'s arguments.
