@@ -3,6 +3,36 @@
 use crate::card::{BattlefieldId, CardId};
 use crate::seat::{Seat, SeatSet};
 
+/// Declares [`RuleError`] once: the enum as written, the list of its variants' names
+/// ([`RULE_ERROR_NAMES`]) and [`RuleError::name`], so that a new refusal is named in one place.
+macro_rules! rule_errors {
+    (
+        $(#[$meta:meta])*
+        pub enum RuleError {
+            $( $(#[$vmeta:meta])* $variant:ident { $($fields:tt)* } ),* $(,)?
+        }
+    ) => {
+        $(#[$meta])*
+        pub enum RuleError {
+            $( $(#[$vmeta])* $variant { $($fields)* } ),*
+        }
+
+        /// The name of every [`RuleError`] variant, as `-> refused (Name)` writes it, in the
+        /// order they are declared.
+        pub const RULE_ERROR_NAMES: &[&str] = &[$(stringify!($variant)),*];
+
+        impl RuleError {
+            /// The variant's name, as scenario files write it after `-> refused`.
+            pub fn name(&self) -> &'static str {
+                match self {
+                    $( RuleError::$variant { .. } => stringify!($variant) ),*
+                }
+            }
+        }
+    };
+}
+
+rule_errors! {
 /// Why [`crate::Game::apply`] refused an action. The game is left exactly as it was.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, thiserror::Error)]
 pub enum RuleError {
@@ -333,55 +363,7 @@ pub enum RuleError {
         teammate: Seat,
     },
 }
-
-/// The name of every [`RuleError`] variant, as `-> refused (Name)` writes it.
-pub const RULE_ERROR_NAMES: &[&str] = &[
-    "NoSuchCard",
-    "NoSuchBattlefield",
-    "GameOver",
-    "NotSeated",
-    "Removed",
-    "AwaitingChoice",
-    "NoPriority",
-    "NoFocus",
-    "NotInShowdown",
-    "FocusPassInClosedState",
-    "NoChainToPass",
-    "NotInHand",
-    "ClosedNeedsReaction",
-    "ShowdownNeedsAction",
-    "NoTarget",
-    "TargetNotNeeded",
-    "TargetNotOnChain",
-    "TargetNotAUnit",
-    "AlreadyControlled",
-    "InvalidLocation",
-    "LocationNotNeeded",
-    "CannotAfford",
-    "NotController",
-    "NotOnBoard",
-    "NoAbility",
-    "Exhausted",
-    "NotTurnPlayer",
-    "NotNeutralOpen",
-    "NoSuchTrigger",
-    "NoStagedFight",
-    "NothingToMove",
-    "NotAUnit",
-    "NotAStandardMove",
-    "AlreadyThere",
-    "NotHidden",
-    "NotYourBattlefield",
-    "FacedownTaken",
-    "NotYourUnit",
-    "AlreadyAttached",
-    "NotAssigning",
-    "NotAssignable",
-    "ThirdPlayer",
-    "ThirdCombatant",
-    "TeammateThere",
-    "NotATeammate",
-];
+}
 
 fn holder_text(holder: Option<Seat>) -> String {
     match holder {
@@ -445,56 +427,5 @@ impl RuleError {
     /// the details it carries: how a lockstep compares two refusals.
     pub fn same_kind(&self, other: &RuleError) -> bool {
         std::mem::discriminant(self) == std::mem::discriminant(other)
-    }
-
-    /// The variant's name, as scenario files write it after `-> refused`.
-    pub fn name(&self) -> &'static str {
-        match self {
-            RuleError::GameOver { .. } => "GameOver",
-            RuleError::NoSuchCard { .. } => "NoSuchCard",
-            RuleError::NoSuchBattlefield { .. } => "NoSuchBattlefield",
-            RuleError::NotSeated { .. } => "NotSeated",
-            RuleError::Removed { .. } => "Removed",
-            RuleError::AwaitingChoice { .. } => "AwaitingChoice",
-            RuleError::NoPriority { .. } => "NoPriority",
-            RuleError::NoFocus { .. } => "NoFocus",
-            RuleError::NotInShowdown { .. } => "NotInShowdown",
-            RuleError::FocusPassInClosedState { .. } => "FocusPassInClosedState",
-            RuleError::NoChainToPass { .. } => "NoChainToPass",
-            RuleError::NotInHand { .. } => "NotInHand",
-            RuleError::ClosedNeedsReaction { .. } => "ClosedNeedsReaction",
-            RuleError::ShowdownNeedsAction { .. } => "ShowdownNeedsAction",
-            RuleError::NoTarget { .. } => "NoTarget",
-            RuleError::TargetNotNeeded { .. } => "TargetNotNeeded",
-            RuleError::TargetNotOnChain { .. } => "TargetNotOnChain",
-            RuleError::TargetNotAUnit { .. } => "TargetNotAUnit",
-            RuleError::AlreadyControlled { .. } => "AlreadyControlled",
-            RuleError::InvalidLocation { .. } => "InvalidLocation",
-            RuleError::LocationNotNeeded { .. } => "LocationNotNeeded",
-            RuleError::CannotAfford { .. } => "CannotAfford",
-            RuleError::NotController { .. } => "NotController",
-            RuleError::NotOnBoard { .. } => "NotOnBoard",
-            RuleError::NoAbility { .. } => "NoAbility",
-            RuleError::Exhausted { .. } => "Exhausted",
-            RuleError::NotTurnPlayer { .. } => "NotTurnPlayer",
-            RuleError::NotNeutralOpen { .. } => "NotNeutralOpen",
-            RuleError::NoSuchTrigger { .. } => "NoSuchTrigger",
-            RuleError::NoStagedFight { .. } => "NoStagedFight",
-            RuleError::NothingToMove { .. } => "NothingToMove",
-            RuleError::NotAUnit { .. } => "NotAUnit",
-            RuleError::NotAStandardMove { .. } => "NotAStandardMove",
-            RuleError::AlreadyThere { .. } => "AlreadyThere",
-            RuleError::NotHidden { .. } => "NotHidden",
-            RuleError::NotYourUnit { .. } => "NotYourUnit",
-            RuleError::AlreadyAttached { .. } => "AlreadyAttached",
-            RuleError::NotAssigning { .. } => "NotAssigning",
-            RuleError::NotAssignable { .. } => "NotAssignable",
-            RuleError::NotYourBattlefield { .. } => "NotYourBattlefield",
-            RuleError::FacedownTaken { .. } => "FacedownTaken",
-            RuleError::ThirdPlayer { .. } => "ThirdPlayer",
-            RuleError::ThirdCombatant { .. } => "ThirdCombatant",
-            RuleError::TeammateThere { .. } => "TeammateThere",
-            RuleError::NotATeammate { .. } => "NotATeammate",
-        }
     }
 }
