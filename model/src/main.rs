@@ -195,15 +195,15 @@ enum Command {
     /// List the properties the checker proves.
     Properties {
         /// The MTG ruleset's properties (800.4) instead of Riftbound's.
-        #[arg(long, value_parser = ["riftbound", "mtg"], default_value = "riftbound")]
-        ruleset: String,
+        #[arg(long, value_enum, default_value_t = cli::Ruleset::Riftbound)]
+        ruleset: cli::Ruleset,
     },
     /// List the rule faults (readings known to be wrong) the engine can be made to commit.
     Faults {
         /// The MTG engine's faults (800.4), with the property each breaks, instead of the
         /// Riftbound engine's.
-        #[arg(long, value_parser = ["riftbound", "mtg"], default_value = "riftbound")]
-        ruleset: String,
+        #[arg(long, value_enum, default_value_t = cli::Ruleset::Riftbound)]
+        ruleset: cli::Ruleset,
     },
 }
 
@@ -327,7 +327,7 @@ fn main() -> ExitCode {
         Command::Policies => cli::lists::policies(),
         Command::Readings(args) => riftcheck_model::cli::readings::run(&args),
         Command::Diverge { format } => cli::diverge::run(format),
-        Command::Faults { ruleset } => cli::lists::faults(ruleset == "mtg"),
-        Command::Properties { ruleset } => cli::lists::properties(ruleset == "mtg"),
+        Command::Faults { ruleset } => cli::lists::faults(ruleset == cli::Ruleset::Mtg),
+        Command::Properties { ruleset } => cli::lists::properties(ruleset == cli::Ruleset::Mtg),
     }
 }

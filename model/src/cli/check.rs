@@ -121,8 +121,8 @@ pub struct CheckArgs {
     /// Only this ruleset: `riftbound` (651-652) or `mtg` (Magic: The Gathering's 800.4, its own
     /// configurations, properties and faults; docs/mtg.md). By default, a check of the built-in
     /// configurations with no filter covers both, the MTG ones after (in text output).
-    #[arg(long, value_parser = ["riftbound", "mtg"])]
-    pub ruleset: Option<String>,
+    #[arg(long, value_enum)]
+    pub ruleset: Option<super::Ruleset>,
 }
 
 /// The file holding a configuration's fingerprints: its name, and the run of a split check.
@@ -375,7 +375,7 @@ fn split_targets(
 
 /// Runs `riftcheck check`.
 pub fn run(args: CheckArgs) -> ExitCode {
-    if args.ruleset.as_deref() == Some("mtg") {
+    if args.ruleset == Some(super::Ruleset::Mtg) {
         return run_mtg(&args);
     }
     let both = args.ruleset.is_none() && args.is_default_run();

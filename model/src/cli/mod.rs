@@ -27,6 +27,15 @@ pub mod validate;
 /// when a field changes meaning or goes; new fields do not raise it.
 pub const SCHEMA_VERSION: u32 = 1;
 
+/// A ruleset the checker knows.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, ValueEnum)]
+pub enum Ruleset {
+    /// Riftbound: its multiplayer rules (651-652), Priority, Focus, the Chain, Showdowns, combat.
+    Riftbound,
+    /// Magic: The Gathering's multiplayer leaving (800.4), docs/mtg.md.
+    Mtg,
+}
+
 /// An output format.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, ValueEnum)]
 pub enum Format {
