@@ -7,12 +7,12 @@ use std::path::{Path, PathBuf};
 use crate::model::Bounds;
 
 /// Reads bounds written `turns=1,concessions=2,invites=1` over `b`; `invites=unbounded` lifts
-/// the bound on invitations ([`Bounds::UNBOUNDED`]).
+/// the bound on invitations.
 ///
 /// # Errors
 ///
 /// A part is not `key=value`, the key is not a bound, or the value not a number from 0 to 255
-/// (for invites, from 0 to 254 or `unbounded`).
+/// (for invites, or `unbounded`).
 pub fn parse_bounds(text: &str, mut b: Bounds) -> Result<Bounds, String> {
     for part in text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
         let Some((key, value)) = part.split_once('=') else {
@@ -21,32 +21,34 @@ pub fn parse_bounds(text: &str, mut b: Bounds) -> Result<Bounds, String> {
             ));
         };
         let invites = key.trim() == "invites";
-        let value: u8 = match value.trim() {
-            "unbounded" if invites => Bounds::UNBOUNDED,
+        let value: Option<u8> = match value.trim() {
+            "unbounded" if invites => None,
             v => match v.parse() {
-                Ok(n) if !(invites && n == Bounds::UNBOUNDED) => n,
-                _ if invites => {
+                Ok(n) => Some(n),
+                Err(_) if invites => {
                     return Err(format!(
-                        "`{part}`: the value must be a number from 0 to 254, or unbounded"
+                        "`{part}`: the value must be a number from 0 to 255, or unbounded"
                     ));
                 }
-                _ => {
+                Err(_) => {
                     return Err(format!(
                         "`{part}`: the value must be a number from 0 to 255"
                     ));
                 }
             },
         };
+        // Only invitations may be unbounded; the other keys always have a number.
+        let number = value.unwrap_or_default();
         match key.trim() {
             "turns" => {
-                b.turns = value;
+                b.turns = number;
                 b.turns_begun = false;
             }
             "turns-begun" => {
-                b.turns = value;
+                b.turns = number;
                 b.turns_begun = true;
             }
-            "concessions" => b.concessions = value,
+            "concessions" => b.concessions = number,
             "invites" => b.invites = value,
             other => {
                 return Err(format!(
@@ -218,11 +220,12 @@ mod tests {
     #[test]
     fn invitations_may_be_left_unbounded_and_nothing_else_may() {
         let b = parse_bounds("invites=unbounded,turns=255", Bounds::default()).unwrap();
-        assert_eq!(b.invites, Bounds::UNBOUNDED);
+        assert_eq!(b.invites, None);
         assert_eq!(b.turns, 255);
-        // 255 is how "unbounded" is kept: as a number it would read as unbounded, so it is not one.
-        let e = parse_bounds("invites=255", Bounds::default()).unwrap_err();
-        assert!(e.contains("unbounded"), "{e}");
+        assert_eq!(
+            parse_bounds("invites=255", Bounds::default()).unwrap().invites,
+            Some(255)
+        );
         let e = parse_bounds("turns=unbounded", Bounds::default()).unwrap_err();
         assert!(e.contains("0 to 255"), "{e}");
     }

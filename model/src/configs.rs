@@ -616,7 +616,7 @@ pub fn bounds(family: Family, mode: Mode) -> Bounds {
     Bounds {
         turns,
         concessions,
-        invites: 1,
+        invites: Some(1),
         turns_begun: false,
     }
 }
@@ -631,7 +631,7 @@ pub fn quick_bounds(_family: Family, mode: Mode) -> Bounds {
     Bounds {
         turns: 2,
         concessions,
-        invites: 1,
+        invites: Some(1),
         turns_begun: false,
     }
 }

@@ -49,9 +49,9 @@ pub struct Bounds {
     /// Players who may concede in a game (beyond those removed in the setup).
     pub concessions: u8,
     /// Invitations per turn (Magma Chamber): an invitation handed straight back returns the
-    /// game to where it was. [`Bounds::UNBOUNDED`] counts none, so the check then finds the
-    /// game returning to an earlier state (316.2.b.1).
-    pub invites: u8,
+    /// game to where it was. `None` (`invites=unbounded`) counts none, so the check then finds
+    /// the game returning to an earlier state (316.2.b.1).
+    pub invites: Option<u8>,
     /// Whether `turns` bounds the turns begun since the start (the steps that show a turn
     /// beginning, 315), a turn handed on by a Turn Player's removal included once it begins
     /// (652.5.a.1), rather than the turns ended by a player (`--bounds turns-begun=N`; the
@@ -60,8 +60,10 @@ pub struct Bounds {
 }
 
 impl Bounds {
-    /// `invites` without a bound (`--bounds invites=unbounded`).
-    pub const UNBOUNDED: u8 = u8::MAX;
+    /// Whether another invitation is allowed after `made` this turn.
+    pub fn invites_allow(&self, made: u8) -> bool {
+        self.invites.is_none_or(|most| made < most)
+    }
 }
 
 impl Default for Bounds {
@@ -69,7 +71,7 @@ impl Default for Bounds {
         Bounds {
             turns: 1,
             concessions: 1,
-            invites: 1,
+            invites: Some(1),
             turns_begun: false,
         }
     }
@@ -590,7 +592,7 @@ impl<E: Engine> RiftModel<E> {
         let mut ghost = state.ghost;
         ghost.over = after.winners.is_some();
         match action {
-            Action::Invite { .. } if self.bounds.invites != Bounds::UNBOUNDED => {
+            Action::Invite { .. } if self.bounds.invites.is_some() => {
                 ghost.invites += 1;
             }
             Action::EndTurn { .. } => ghost.invites = 0,
@@ -710,7 +712,7 @@ impl<E: Engine> RiftModel<E> {
             let a = out[i];
             let allowed = match a {
                 Action::Concede { .. } => conceded < usize::from(bounds.concessions),
-                Action::Invite { .. } => ghost.invites < bounds.invites,
+                Action::Invite { .. } => bounds.invites_allow(ghost.invites),
                 Action::EndTurn { .. } => ghost.turns_ended < bounds.turns,
                 _ => true,
             };

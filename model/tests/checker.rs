@@ -290,7 +290,7 @@ fn a_cycle_is_found_and_shown_at_its_shortest() {
     use riftcheck_model::model::Bounds;
     let c = config("magma-chamber/chain");
     let bounds = Bounds {
-        invites: Bounds::UNBOUNDED,
+        invites: None,
         ..c.quick
     };
     let run = |threads: usize| {

@@ -292,7 +292,9 @@ fn list(args: &CheckArgs) -> ExitCode {
                     c.family.about(),
                     c.bounds.turns,
                     c.bounds.concessions,
-                    c.bounds.invites
+                    c.bounds
+                        .invites
+                        .map_or_else(|| "unbounded".to_string(), |n| n.to_string())
                 );
             }
         }

@@ -89,7 +89,7 @@ impl Table {
             caps.takes(a)
                 && match a {
                     Action::Concede { .. } => conceded < usize::from(self.bounds.concessions),
-                    Action::Invite { .. } => counts.invites < self.bounds.invites,
+                    Action::Invite { .. } => self.bounds.invites_allow(counts.invites),
                     Action::EndTurn { .. } => counts.turns < self.bounds.turns,
                     _ => true,
                 }

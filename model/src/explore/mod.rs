@@ -182,7 +182,7 @@ impl Explorer {
         out["bounds"] = json!({
             "turns": b.turns,
             "concessions": b.concessions,
-            "invites": if b.invites == Bounds::UNBOUNDED { None } else { Some(b.invites) },
+            "invites": b.invites,
         });
         out["initial_path"] = json!(self.initial);
         out["opened"] = json!(self.note);

@@ -184,11 +184,7 @@ pub fn bounds_for(actions: &[Action], base: Bounds) -> Bounds {
     Bounds {
         turns: fit(turns, base.turns),
         concessions: fit(concessions, base.concessions),
-        invites: if base.invites == Bounds::UNBOUNDED {
-            base.invites
-        } else {
-            fit(invites, base.invites)
-        },
+        invites: base.invites.map(|at_least| fit(invites, at_least)),
         turns_begun: false,
     }
 }
