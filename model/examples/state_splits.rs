@@ -10,7 +10,7 @@ use std::hash::{BuildHasher, Hash, Hasher};
 
 use riftcheck_model::configs;
 use riftcheck_model::model::{RiftModel, State};
-use riftcheck_model::search::{FpSet, fingerprint};
+use riftcheck_model::search::FpSet;
 
 fn main() {
     let mut args = std::env::args().skip(1);
@@ -45,7 +45,7 @@ fn main() {
     let mut seen = FpSet::default();
     let mut by_key: HashMap<u64, State> = HashMap::new();
     let mut stack = vec![model.initial()];
-    seen.insert(fingerprint(&stack[0]));
+    seen.insert(stack[0].fingerprint());
     let (mut states, mut splits) = (0usize, 0usize);
     let mut shown = false;
     let mut actions = Vec::new();
@@ -71,7 +71,7 @@ fn main() {
         model.offered(&s, &mut actions);
         for &a in &actions {
             if let Some(t) = model.step(&s, a)
-                && seen.insert(fingerprint(&t.state))
+                && seen.insert(t.state.fingerprint())
             {
                 stack.push(t.state);
             }

@@ -223,7 +223,9 @@ mod tests {
         assert_eq!(b.invites, None);
         assert_eq!(b.turns, 255);
         assert_eq!(
-            parse_bounds("invites=255", Bounds::default()).unwrap().invites,
+            parse_bounds("invites=255", Bounds::default())
+                .unwrap()
+                .invites,
             Some(255)
         );
         let e = parse_bounds("turns=unbounded", Bounds::default()).unwrap_err();

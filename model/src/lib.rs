@@ -3,13 +3,14 @@
 //! violation into the shortest scenario that shows it.
 
 pub mod args;
+pub mod bounds;
 pub mod check;
 pub mod cli;
 pub mod configs;
 pub mod conform;
 pub mod coverage;
-pub mod digest;
 pub mod explore;
+pub mod fingerprint;
 pub mod memo;
 pub mod model;
 pub mod mtg;

@@ -27,7 +27,7 @@ use riftcheck::oracle::{Lockstep, Spec};
 use riftcheck::{Action, Engine, Observation};
 
 use crate::coverage::Cites;
-use crate::digest::Fixed;
+use crate::fingerprint::Fixed;
 
 /// Slots in a search's memo, one pair (with its countered items) in each: with a pair's
 /// outcomes at a few KB, some tens of MB for each search at most.

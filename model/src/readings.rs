@@ -223,9 +223,7 @@ fn tries(node: &Node, bounds: Bounds, actions: &mut Vec<Action>, other: &mut Vec
     }
     actions.retain(|a| match a {
         Action::Concede { .. } => node.removed < bounds.concessions,
-        Action::Invite { .. } => {
-            bounds.invites_allow(node.invites)
-        }
+        Action::Invite { .. } => bounds.invites_allow(node.invites),
         Action::EndTurn { .. } => node.turns < bounds.turns,
         _ => true,
     });

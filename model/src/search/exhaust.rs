@@ -13,10 +13,10 @@ use std::time::{Duration, Instant};
 
 use riftcheck::{Action, Engine};
 
-use super::fingerprint::{FpSet, fingerprint, pair_fingerprint, state_fingerprint};
 use super::limits::{Budget, Cut};
 use super::shared::{Colors, Found};
 use crate::coverage::{Cites, Counts};
+use crate::fingerprint::{FpSet, pair_fingerprint, state_fingerprint};
 use crate::memo::{Memo, Outcome};
 use crate::model::{RiftModel, State};
 use crate::properties::{Kind, Prop};
@@ -541,7 +541,7 @@ impl<E: Engine> Exploration<E> {
     /// fingerprint if `keep_fingerprints`.
     pub fn new(model: RiftModel<E>, budget: Budget, keep_fingerprints: bool) -> Exploration<E> {
         let start = model.initial();
-        let start_fp = fingerprint(&start);
+        let start_fp = start.fingerprint();
         let colors = Colors::default();
         colors.reach(start_fp);
         Exploration {

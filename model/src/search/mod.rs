@@ -10,15 +10,14 @@ use riftcheck::{Action, Engine};
 use crate::model::RiftModel;
 
 pub mod exhaust;
-pub mod fingerprint;
 pub mod limits;
 pub mod shared;
 pub mod split;
 pub mod walk;
 
+use crate::fingerprint::HashMap;
+pub use crate::fingerprint::{Fixed, FpMap, FpSet, pair_fingerprint, state_fingerprint};
 pub use exhaust::{Exhausted, Exploration, Progress, exhaust, search};
-use fingerprint::HashMap;
-pub use fingerprint::{Fixed, FpMap, FpSet, fingerprint, pair_fingerprint, state_fingerprint};
 pub use limits::{Budget, Cut, Limits};
 pub use split::{Shard, Split, deal, prefix_size, split, summary_has_cycle};
 pub use walk::replay;
@@ -37,7 +36,7 @@ pub fn shortest_violations<E: Engine>(
 ) -> (Shortest, Option<(Cut, usize)>) {
     let mut found = Shortest::default();
     let start = model.initial();
-    let start_fp = fingerprint(&start);
+    let start_fp = start.fingerprint();
     for &p in props {
         if start.ghost.violated & p.bit() != 0 {
             found.insert(p, Vec::new());
@@ -73,7 +72,7 @@ pub fn shortest_violations<E: Engine>(
             if let Some(cut) = budget.expired(tick) {
                 return (found, Some((cut, seen.len())));
             }
-            let next_fp = fingerprint(&t.state);
+            let next_fp = t.state.fingerprint();
             if seen.contains(&next_fp) {
                 continue;
             }
@@ -103,7 +102,7 @@ pub fn shortest_cycle<E: Engine>(
     budget: &Budget,
 ) -> Option<(Vec<Action>, Vec<Action>)> {
     let start = model.initial();
-    let start_fp = fingerprint(&start);
+    let start_fp = start.fingerprint();
     let mut parents: FpMap<(u64, Action)> = FpMap::default();
     let mut queue = VecDeque::from([(start, start_fp)]);
     let mut actions = Vec::new();
@@ -129,7 +128,7 @@ pub fn shortest_cycle<E: Engine>(
             if budget.expired(tick).is_some() || budget.full(parents.len()) {
                 return None;
             }
-            let next_fp = fingerprint(&t.state);
+            let next_fp = t.state.fingerprint();
             if next_fp == start_fp || parents.contains_key(&next_fp) {
                 // Back to a state seen: a cycle if that state is on the way to this one.
                 if let Some(mut around) = path_between(&parents, next_fp, fp) {

@@ -5,7 +5,7 @@
 
 use std::sync::Mutex;
 
-use super::fingerprint::FpMap;
+use crate::fingerprint::FpMap;
 
 /// Stripes of the map (a power of two).
 const STRIPES: usize = 64;

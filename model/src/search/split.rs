@@ -17,8 +17,8 @@ use std::collections::BTreeSet;
 use riftcheck::{Action, Engine};
 
 use super::exhaust::{Dfs, Exhausted, Frame, Hooks, Progress, Reach};
-use super::fingerprint::{FpMap, FpSet, fingerprint};
 use super::limits::Budget;
+use crate::fingerprint::{FpMap, FpSet};
 use crate::model::RiftModel;
 
 /// One run's part of a split search.
@@ -178,7 +178,7 @@ pub fn split<E: Engine>(
 ) -> Split {
     let mut dfs = Dfs::new(model, budget);
     let start = model.initial();
-    let start_fp = fingerprint(&start);
+    let start_fp = start.fingerprint();
     let mut prefix = Prefix {
         budget,
         shard,
@@ -235,7 +235,7 @@ pub fn split<E: Engine>(
         let vias = std::iter::once(None).chain(path.iter().copied().map(Some));
         let mut stack: Vec<Frame<E>> = Vec::with_capacity(states.len());
         for (i, ((state, _), via)) in states.into_iter().zip(vias).enumerate() {
-            let fp = fingerprint(&state);
+            let fp = state.fingerprint();
             stack.push(if i == last {
                 dfs.frame(state, fp, via)
             } else {
@@ -281,7 +281,7 @@ pub fn prefix_size<E: Engine>(model: &RiftModel<E>, depth: usize) -> usize {
     };
     let mut dfs = Dfs::new(model, &budget);
     let start = model.initial();
-    let start_fp = fingerprint(&start);
+    let start_fp = start.fingerprint();
     let mut prefix = Prefix {
         budget: &budget,
         shard,

@@ -1,7 +1,8 @@
-//! Fast hashes with fixed keys, so that runs repeat exactly: of engine-and-spec pairs, of
-//! states (a pair's hash and the ghost record), and for the searches' maps.
+//! Fingerprints, and the sets and maps keyed by them: fast hashes with fixed keys, so that runs
+//! repeat exactly, of engine-and-spec pairs, of states (a pair's hash and the ghost record,
+//! [`crate::model::State::fingerprint`]), and for the searches' maps.
 
-use std::hash::{BuildHasher, Hash, Hasher};
+use std::hash::{BuildHasher, BuildHasherDefault, Hash, Hasher};
 
 use riftcheck::Engine;
 use riftcheck::oracle::{Lockstep, Spec};
@@ -220,3 +221,33 @@ mod tests {
         }
     }
 }
+
+/// A set of fingerprints. They are hashes already, so the set hashes them no further.
+pub type FpSet = std::collections::HashSet<u64, BuildHasherDefault<Identity>>;
+
+/// A map keyed by fingerprints, hashing them no further.
+pub type FpMap<V> = std::collections::HashMap<u64, V, BuildHasherDefault<Identity>>;
+
+/// The hasher of [`FpSet`]: a `u64` fingerprint is its own hash.
+#[derive(Default)]
+pub struct Identity(u64);
+
+impl Hasher for Identity {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        // Only `u64`s are hashed here; anything else is folded in a byte at a time.
+        for &b in bytes {
+            self.0 = self.0.rotate_left(8) ^ u64::from(b);
+        }
+    }
+
+    fn write_u64(&mut self, n: u64) {
+        self.0 = n;
+    }
+}
+
+/// The searches' maps and sets, keyed by fingerprints (already hashes): the same fast hash.
+pub type HashMap<K, V> = std::collections::HashMap<K, V, Fixed>;
