@@ -444,7 +444,23 @@ fn read_cards(
         }
         let owner = *c.owner.get_ref();
         let controller = c.controller.as_ref().map(|v| *v.get_ref());
-        let zone = ZoneText::parse(c.at.get_ref()).to_setup(controller.unwrap_or(owner));
+        let text = ZoneText::parse(c.at.get_ref());
+        // A hand, a Trash and a Banishment are their owner's (107, 056): a card there in another
+        // seat's is a mistake of the file, not a card to move to its owner's quietly.
+        if let ZoneText::Hand(Some(s)) | ZoneText::Trash(Some(s)) | ZoneText::Banishment(Some(s)) =
+            &text
+            && *s != owner
+        {
+            return Err(r.error(
+                c.at.span(),
+                format!(
+                    "`{}`: a card owned by {owner} is in {owner}'s hand, Trash or Banishment, never \
+                     in {s}'s",
+                    c.at.get_ref()
+                ),
+            ));
+        }
+        let zone = text.to_setup(controller.unwrap_or(owner));
         let effect = match &c.effect {
             Some(e) => parse_effect(e.get_ref()).map_err(|m| r.error(e.span(), m))?,
             None => EffectSetup::Nothing,
