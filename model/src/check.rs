@@ -34,7 +34,7 @@ pub struct Options {
     pub shard: Option<(u32, u32, usize)>,
     /// Keep every distinct state's fingerprint ([`Outcome::fingerprints`]).
     pub keep_fingerprints: bool,
-    /// Reuse what an action did to a pair in another state ([`crate::memo`]); the results do
+    /// Reuse what an action did to a pair in another state ([`crate::search::memo`]); the results do
     /// not depend on it.
     pub memo: bool,
     /// Count what each transition tried cites ([`crate::coverage`]; `check --coverage`).
@@ -129,7 +129,7 @@ pub struct Outcome {
     pub shard: Option<ShardPart>,
     /// Every distinct state's fingerprint, sorted, when asked for.
     pub fingerprints: Option<Vec<u64>>,
-    /// Transitions found in the memo of transitions rather than taken afresh ([`crate::memo`]).
+    /// Transitions found in the memo of transitions rather than taken afresh ([`crate::search::memo`]).
     pub kept: usize,
     /// What the main search's transitions cited, when asked for ([`Options::coverage`]).
     pub coverage: Option<Counts>,
@@ -209,7 +209,14 @@ pub fn check_with<E: Engine>(
                 depth,
                 salt: Shard::salt_of(name),
             };
-            let part = search::split(&x.model, &x.budget, run, opts.keep_fingerprints, progress);
+            let part = search::split(
+                &x.model,
+                &x.budget,
+                x.layers,
+                run,
+                opts.keep_fingerprints,
+                progress,
+            );
             let info = ShardPart {
                 nodes: part.nodes,
                 frontier: part.frontier,
@@ -250,12 +257,14 @@ pub fn prepare<E: Engine>(
     for c in &opts.policies {
         read.readings = c.apply(read.readings);
     }
-    let mut model = RiftModel::<E>::of(name, &read.with_fault(opts.fault), bounds)?;
-    model.memo = opts.memo;
-    model.coverage = opts.coverage;
+    let model = RiftModel::<E>::of(name, &read.with_fault(opts.fault), bounds)?;
     Ok(Exploration::new(
         model,
         Budget::start(opts.limits),
+        search::Layers {
+            memo: opts.memo,
+            coverage: opts.coverage,
+        },
         opts.keep_fingerprints,
     ))
 }

@@ -241,6 +241,27 @@ pub struct Cites {
     pub shown: crate::properties::Bits,
 }
 
+impl Cites {
+    /// What a step cited: the rule of its refusal, or the rules of its `events` and the
+    /// companions it showed.
+    pub fn of_step(outcome: crate::model::StepOutcome, events: &[riftcheck::Event]) -> Cites {
+        use crate::model::StepOutcome;
+        let mut cites = Cites::default();
+        match outcome {
+            StepOutcome::Refused(rule) => {
+                cites.refusal = index(rule).and_then(|i| u8::try_from(i).ok());
+            }
+            StepOutcome::Disagreed { shown } | StepOutcome::Agreed { shown, .. } => {
+                for e in events {
+                    cites.events.cite(e.rule());
+                }
+                cites.shown = shown;
+            }
+        }
+        cites
+    }
+}
+
 /// What one search cited.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Counts {

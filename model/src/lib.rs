@@ -11,7 +11,6 @@ pub mod conform;
 pub mod coverage;
 pub mod explore;
 pub mod fingerprint;
-pub mod memo;
 pub mod model;
 pub mod mtg;
 pub mod probes;

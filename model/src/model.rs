@@ -33,9 +33,7 @@ use riftcheck::oracle::{Lockstep, Spec};
 use riftcheck::{Action, Catalog, Engine, Event, Game, Observation, Readings, Setup, SetupErrors};
 use stateright::{Model, Property};
 
-use crate::coverage::{Cites, index};
 use crate::fingerprint::{pair_fingerprint, state_fingerprint};
-use crate::memo::{After, Memo, Taken};
 use crate::properties::{Bits, Ghost, Judging, Kind, Prop, judge};
 
 pub use crate::bounds::Bounds;
@@ -74,7 +72,7 @@ impl<E: Engine> State<E> {
     /// A deterministic fingerprint of the state: a fast hash with fixed keys, so runs repeat.
     /// It is made of the fingerprint of the pair (the engine and the spec,
     /// [`pair_fingerprint`]) and the ghost record, so that a search that knows a pair's
-    /// fingerprint already (from its memo, [`crate::memo`]) need not hash the pair again.
+    /// fingerprint already (from its memo, [`crate::search::memo`]) need not hash the pair again.
     pub fn fingerprint(&self) -> u64 {
         state_fingerprint(pair_fingerprint(&self.pair), &self.ghost)
     }
@@ -129,12 +127,6 @@ pub struct RiftModel<E: Engine = Game> {
     /// Companion situations seen by any transition so far (a side record, so that states stay
     /// free of history).
     pub seen: Arc<SeenSet>,
-    /// Whether the depth-first search may reuse what an action did to a pair ([`crate::memo`]);
-    /// `check --no-memo` takes every transition afresh.
-    pub memo: bool,
-    /// Whether the steps say what they cited ([`crate::coverage`]; `check --coverage`): every
-    /// companion is then judged on every transition, not only until it first shows.
-    pub coverage: bool,
 }
 
 impl<E: Engine> fmt::Debug for State<E> {
@@ -163,6 +155,37 @@ pub struct Transition<E: Engine = Game> {
     /// Companion situations it showed for the first time in this model ([`Prop::bit`]): a
     /// transition is not judged on companions some transition showed before.
     pub seen: Bits,
+}
+
+/// What one step of the model did ([`RiftModel::take`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StepOutcome {
+    /// The engine and the spec both refused the action, for this rule.
+    Refused(&'static str),
+    /// They disagree, about refusing the action or about what follows it: the state reached
+    /// violates "the engine and the spec agree". The companions the engine's transition showed
+    /// first, where both took the action.
+    Disagreed {
+        /// Companions shown for the first time ([`Prop::bit`]).
+        shown: Bits,
+    },
+    /// Both took the action and an observer sees the same of both.
+    Agreed {
+        /// Companions shown for the first time ([`Prop::bit`]).
+        shown: Bits,
+        /// Whether a turn began in it (the bound `turns-begun` counts such).
+        began: bool,
+    },
+}
+
+/// Which companions ([`Kind::Sometimes`]) a step judges.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Companions {
+    /// Only those no transition of the model has shown yet (once shown, a companion has done
+    /// its work).
+    Unseen,
+    /// Every one, on every transition (`check --coverage` counts them all).
+    Every,
 }
 
 /// Whether the player who should act can: the Priority holder's pass (or end of turn), or the
@@ -245,8 +268,6 @@ impl<E: Engine> RiftModel<E> {
             first_view: started.first,
             bounds,
             seen,
-            memo: true,
-            coverage: false,
         })
     }
 
@@ -273,20 +294,22 @@ impl<E: Engine> RiftModel<E> {
             .any(|p| p.kind() == Kind::Always && state.ghost.violated & p.bit() != 0)
     }
 
-    /// The successor of `state` by `action`, or `None` if both the engine and the spec refuse
-    /// it for the same rule. A disagreement between them is a transition to a final state that
-    /// violates "the engine and the spec agree".
+    /// The successor of `state` by `action` ([`RiftModel::take`] into a new state, the step's
+    /// events kept), or `None` if both the engine and the spec refuse it for the same rule. A
+    /// disagreement between them is a transition to a final state that violates "the engine
+    /// and the spec agree".
     pub fn step(&self, state: &State<E>, action: Action) -> Option<Transition<E>> {
-        let go = self.refusal(state, action)?;
         let mut next = state.clone();
         let mut events = Vec::new();
-        let seen = if go {
-            let mut cites = Cites::default();
-            self.advance(state, action, &mut next, Some(&mut events), &mut cites)?
-                .0
-        } else {
-            self.disagree(state, action, &mut next);
-            0
+        let seen = match self.take(
+            state,
+            action,
+            &mut next,
+            Some(&mut events),
+            Companions::Unseen,
+        ) {
+            StepOutcome::Refused(_) => return None,
+            StepOutcome::Disagreed { shown } | StepOutcome::Agreed { shown, .. } => shown,
         };
         Some(Transition {
             state: next,
@@ -295,45 +318,104 @@ impl<E: Engine> RiftModel<E> {
         })
     }
 
-    /// [`RiftModel::step`] into `next`, whose old contents are overwritten (the depth-first
-    /// search reuses one state's room for every transition it tries): the companions the
-    /// transition showed, or `None` (and `next` unspecified) if both refuse the action.
-    pub fn step_into(&self, state: &State<E>, action: Action, next: &mut State<E>) -> Option<Bits> {
-        self.step_cited(state, action, next, &mut Cites::default())
-    }
-
-    /// [`RiftModel::step_into`], writing into `cites` what the attempt cited when the model
-    /// records coverage (the rule of a refusal, the rules of the events, the companions shown).
-    pub fn step_cited(
+    /// The one step of the model: offers `action` to the engine and the spec of `state`, and
+    /// writes the state it leads to over `next` (whose room the depth-first search reuses for
+    /// every transition it tries). The properties are judged on the step (the companions as
+    /// `companions` says) and the verdicts kept in `next`'s ghost; the step's events are
+    /// appended to `events` if given (the view kept in `next` has none).
+    ///
+    /// Where both refuse the action for the same rule, `next` is left unspecified. Where they
+    /// disagree (about refusing it, or about what an observer sees after it), `next` is the
+    /// final state that violates "the engine and the spec agree"; where the engine took the
+    /// action, its transition is judged too, so that the properties it breaks are named
+    /// alongside the disagreement.
+    pub fn take(
         &self,
         state: &State<E>,
         action: Action,
         next: &mut State<E>,
-        cites: &mut Cites,
-    ) -> Option<Bits> {
-        let go = match self.tried(state, action) {
-            Ok(go) => go,
-            Err(rule) => {
-                self.cite_refusal(rule, cites);
-                return None;
-            }
+        events: Option<&mut Vec<Event>>,
+        companions: Companions,
+    ) -> StepOutcome {
+        let accepted = match state.pair.refusal(action) {
+            Some(Ok(error)) => return StepOutcome::Refused(error.rule()),
+            Some(Err(_)) => false,
+            None => true,
         };
         next.copy_game_from(state);
-        if go {
-            self.advance(state, action, next, None, cites)
-                .map(|(seen, _)| seen)
-        } else {
-            self.disagree(state, action, next);
-            Some(0)
+        if !accepted {
+            self.engine_alone(state, action, next);
+            return StepOutcome::Disagreed { shown: 0 };
+        }
+        if Arc::get_mut(&mut next.view).is_none() {
+            next.view = Arc::new(Observation::default());
+        }
+        let after = Arc::make_mut(&mut next.view);
+        let pair = &mut next.pair;
+        let compared = THEIRS.with_borrow_mut(|theirs| {
+            pair.step_accepted_into(action, &self.catalog, after, theirs)
+        });
+        let agreed = match compared {
+            Ok(None) => true,
+            // Both took the action: judge the engine's transition too.
+            Ok(Some(_)) => false,
+            Err(_) => {
+                next.copy_game_from(state);
+                next.view.clone_from(&state.view);
+                next.ghost.violated |= Prop::EngineAndSpecAgree.bit();
+                return StepOutcome::Disagreed { shown: 0 };
+            }
+        };
+        let after = &next.view;
+        let verdict = judge(
+            &Judging::step(
+                &self.catalog,
+                &self.readings,
+                &state.view,
+                &state.ghost,
+                action,
+                after,
+                someone_can_act(&next.pair.engine, after),
+            ),
+            match companions {
+                Companions::Unseen => self.seen.get(),
+                Companions::Every => 0,
+            },
+        );
+        let began = after
+            .events
+            .iter()
+            .any(|e| matches!(e, Event::TurnBegan { .. }));
+        let mut ghost = self.next_ghost(state, action, after, began);
+        ghost.violated = verdict.violated;
+        ghost.countered = verdict.countered;
+        if let Some(out) = events {
+            out.extend_from_slice(&next.view.events);
+        }
+        if let Some(view) = Arc::get_mut(&mut next.view) {
+            view.events.clear();
+        }
+        self.seen.add(verdict.seen);
+        if !agreed {
+            ghost.violated |= Prop::EngineAndSpecAgree.bit();
+            next.ghost = ghost;
+            return StepOutcome::Disagreed {
+                shown: verdict.seen,
+            };
+        }
+        next.ghost = ghost;
+        StepOutcome::Agreed {
+            shown: verdict.seen,
+            began,
         }
     }
 
-    /// The engine and the spec disagree about refusing `action` from `state`: `next` (a copy
-    /// of `state`'s game) becomes the final state that violates "the engine and the spec
-    /// agree". Where the engine took the action (and the spec refused it), the engine's
-    /// transition is judged too, so that the properties it breaks are named alongside the
-    /// disagreement; `next` then holds the engine's game and what an observer sees of it.
-    fn disagree(&self, state: &State<E>, action: Action, next: &mut State<E>) {
+    /// The spec refused `action` from `state` and the engine did not, or the other way round:
+    /// `next` (a copy of `state`'s game) becomes the final state that violates "the engine and
+    /// the spec agree". Where the engine took the action, its transition is judged too, so
+    /// that the properties it breaks are named alongside the disagreement; `next` then holds
+    /// the engine's game and what an observer sees of it.
+    fn engine_alone(&self, state: &State<E>, action: Action, next: &mut State<E>) {
         next.view.clone_from(&state.view);
         next.ghost.violated |= Prop::EngineAndSpecAgree.bit();
         if state.pair.engine.check(action).is_err() {
@@ -366,194 +448,10 @@ impl<E: Engine> RiftModel<E> {
         next.view = Arc::new(view);
     }
 
-    /// Records a refusal for `rule` in `cites`, if the model records coverage.
-    fn cite_refusal(&self, rule: &str, cites: &mut Cites) {
-        if self.coverage {
-            cites.refusal = index(rule).and_then(|i| u8::try_from(i).ok());
-        }
-    }
-
-    /// Records the rules of `events` and the companions `shown` in `cites`, if the model
-    /// records coverage.
-    fn cite(&self, events: &[Event], shown: Bits, cites: &mut Cites) {
-        if self.coverage {
-            for e in events {
-                cites.events.cite(e.rule());
-            }
-            cites.shown = shown;
-        }
-    }
-
-    /// The ghost after a kept transition ([`crate::memo`]): `action` from `state`, which led
-    /// to `after` the first time it was taken (and broke no property: such are not kept).
-    pub fn kept_ghost(&self, state: &State<E>, action: Action, after: &After) -> Ghost {
-        let mut ghost = self.next_ghost(state, action, &after.view, after.turn_began);
-        ghost.violated = 0;
-        ghost.countered = after.countered;
-        ghost
-    }
-
-    /// Writes into `next` the state a kept transition leads to, whose ghost is `ghost`
-    /// ([`RiftModel::kept_ghost`]).
-    pub fn materialize(next: &mut State<E>, taken: &Taken<E>, ghost: Ghost) {
-        next.pair.clone_from(&taken.pair);
-        next.ghost = ghost;
-        next.view.clone_from(&taken.after.view);
-    }
-
-    /// [`RiftModel::step_into`], keeping the outcome in `memo` under `key` (the slot, the
-    /// fingerprint of `state`'s pair and its countered items) unless it breaks a property
-    /// (a disagreement of the engine and the spec among them): the fingerprint of `next`'s
-    /// pair.
-    pub fn step_fresh(
-        &self,
-        state: &State<E>,
-        key: (usize, u64, u128),
-        action: Action,
-        next: &mut State<E>,
-        memo: &mut Memo<E>,
-        cites: &mut Cites,
-    ) -> Option<u64> {
-        let (slot, pair_fp, countered) = key;
-        let go = match self.tried(state, action) {
-            Ok(go) => go,
-            Err(rule) => {
-                self.cite_refusal(rule, cites);
-                memo.refused(slot, pair_fp, countered, action, *cites);
-                return None;
-            }
-        };
-        next.copy_game_from(state);
-        if !go {
-            self.disagree(state, action, next);
-            return Some(pair_fingerprint(&next.pair));
-        }
-        let (_, began) = self.advance(state, action, next, None, cites)?;
-        let next_fp = pair_fingerprint(&next.pair);
-        if next.ghost.violated == 0 {
-            let after = After {
-                pair_fp: next_fp,
-                view: Arc::clone(&next.view),
-                countered: next.ghost.countered,
-                turn_began: began,
-                cites: *cites,
-            };
-            memo.taken(key, action, &next.pair, after);
-        }
-        Some(next_fp)
-    }
-
-    /// [`RiftModel::offered`], the actions before the bounds taken from `memo` if kept there
-    /// (and kept there if not), `key` as for [`RiftModel::step_fresh`].
-    pub fn offered_memo(
-        &self,
-        state: &State<E>,
-        key: (usize, u64, u128),
-        memo: &mut Memo<E>,
-        out: &mut Vec<Action>,
-    ) {
-        if Self::is_final(state) {
-            return;
-        }
-        let (slot, pair_fp, countered) = key;
-        let start = out.len();
-        match memo.offered(slot, pair_fp, countered) {
-            Some(kept) => out.extend_from_slice(kept),
-            None => {
-                Self::well_formed(&state.pair, out);
-                memo.keep_offered(slot, pair_fp, countered, &out[start..]);
-            }
-        }
-        self.bound(state, out, start);
-    }
-
-    /// Whether the engine and the spec both take `action` (`Some(true)`), both refuse it for
-    /// the same rule (`None`), or disagree about refusing it (`Some(false)`).
-    fn refusal(&self, state: &State<E>, action: Action) -> Option<bool> {
-        self.tried(state, action).ok()
-    }
-
-    /// [`RiftModel::refusal`], with the rule both refused the action for as the error.
-    fn tried(&self, state: &State<E>, action: Action) -> Result<bool, &'static str> {
-        match state.pair.refusal(action) {
-            Some(Ok(error)) => Err(error.rule()),
-            Some(Err(_)) => Ok(false),
-            None => Ok(true),
-        }
-    }
-
-    /// Takes `action`, which both accept, from `state` in `next`, whose pair and ghost are
-    /// copies of `state`'s and whose view is its own room (overwritten here, reused when no
-    /// other state shares it): the companions shown and whether a turn began, or `None` if
-    /// both refuse it after all. The step's events are appended to `events` if given; the view
-    /// kept has none.
-    fn advance(
-        &self,
-        state: &State<E>,
-        action: Action,
-        next: &mut State<E>,
-        events: Option<&mut Vec<Event>>,
-        cites: &mut Cites,
-    ) -> Option<(Bits, bool)> {
-        if Arc::get_mut(&mut next.view).is_none() {
-            next.view = Arc::new(Observation::default());
-        }
-        let after = Arc::get_mut(&mut next.view)?;
-        let pair = &mut next.pair;
-        let compared = THEIRS.with_borrow_mut(|theirs| {
-            pair.step_accepted_into(action, &self.catalog, after, theirs)
-        });
-        let disagreed = match compared {
-            Ok(None) => false,
-            // Both took the action: judge the engine's transition too, so the properties it
-            // breaks are named alongside the disagreement.
-            Ok(Some(_)) => true,
-            Err(_) => {
-                next.copy_game_from(state);
-                next.view.clone_from(&state.view);
-                next.ghost.violated |= Prop::EngineAndSpecAgree.bit();
-                return Some((0, false));
-            }
-        };
-        let after = &next.view;
-        let verdict = judge(
-            &Judging::step(
-                &self.catalog,
-                &self.readings,
-                &state.view,
-                &state.ghost,
-                action,
-                after,
-                someone_can_act(&next.pair.engine, after),
-            ),
-            if self.coverage { 0 } else { self.seen.get() },
-        );
-        let began = after
-            .events
-            .iter()
-            .any(|e| matches!(e, Event::TurnBegan { .. }));
-        let mut ghost = self.next_ghost(state, action, after, began);
-        ghost.violated = verdict.violated;
-        if disagreed {
-            ghost.violated |= Prop::EngineAndSpecAgree.bit();
-        }
-        ghost.countered = verdict.countered;
-        next.ghost = ghost;
-        self.seen.add(verdict.seen);
-        self.cite(&next.view.events, verdict.seen, cites);
-        if let Some(out) = events {
-            out.extend_from_slice(&next.view.events);
-        }
-        if let Some(view) = Arc::get_mut(&mut next.view) {
-            view.events.clear();
-        }
-        Some((verdict.seen, began))
-    }
-
     /// The ghost after `action` from `state`, which led to what `after` shows (and began a
     /// turn if `began`): its counters and whether the game is over (the verdicts and the
     /// countered items are the caller's).
-    fn next_ghost(
+    pub fn next_ghost(
         &self,
         state: &State<E>,
         action: Action,
@@ -734,7 +632,7 @@ impl<E: Engine> Model for RiftModel<E> {
         self.offered(state, actions);
         let mut kept = start;
         for i in start..actions.len() {
-            if self.refusal(state, actions[i]).is_some() {
+            if !matches!(state.pair.refusal(actions[i]), Some(Ok(_))) {
                 actions[kept] = actions[i];
                 kept += 1;
             }

@@ -13,13 +13,14 @@ use std::time::{Duration, Instant};
 
 use riftcheck::{Action, Engine};
 
+use super::Layers;
 use super::limits::{Budget, Cut};
+use super::memo::{self, Key, Memo, Outcome};
 use super::shared::{Colors, Found};
 use crate::coverage::{Cites, Counts};
 use crate::fingerprint::{FpSet, pair_fingerprint, state_fingerprint};
-use crate::memo::{Memo, Outcome};
-use crate::model::{RiftModel, State};
-use crate::properties::{Kind, Prop};
+use crate::model::{Companions, RiftModel, State, StepOutcome};
+use crate::properties::{Ghost, Kind, Prop};
 
 /// How far a search has got, for a progress line.
 #[derive(Clone, Copy, Debug, Default)]
@@ -157,8 +158,10 @@ pub(super) struct Dfs<'m, E: Engine> {
     rooms: Vec<Box<State<E>>>,
     /// What actions did to pairs, when the model allows it.
     memo: Option<Memo<E>>,
-    /// What the transitions tried cited, when the model records coverage.
+    /// What the transitions tried cited, when the search records coverage.
     coverage: Option<Counts>,
+    /// The room the events of a step are written in, when the search records coverage.
+    events: Vec<riftcheck::Event>,
     started: Instant,
     /// Try each state's actions last to first: a second worker of the same search starts from
     /// the other end, so that the two part ways at once.
@@ -170,7 +173,7 @@ pub(super) struct Dfs<'m, E: Engine> {
 }
 
 impl<'m, E: Engine> Dfs<'m, E> {
-    pub fn new(model: &'m RiftModel<E>, budget: &'m Budget) -> Dfs<'m, E> {
+    pub fn new(model: &'m RiftModel<E>, budget: &'m Budget, layers: Layers) -> Dfs<'m, E> {
         Dfs {
             model,
             budget,
@@ -182,8 +185,9 @@ impl<'m, E: Engine> Dfs<'m, E> {
             on_path: FpSet::default(),
             spare: Vec::new(),
             rooms: Vec::new(),
-            memo: model.memo.then(Memo::new),
-            coverage: model.coverage.then(Counts::default),
+            memo: layers.memo.then(Memo::new),
+            coverage: layers.coverage.then(Counts::default),
+            events: Vec::new(),
             started: Instant::now(),
             reverse: false,
             stop: None,
@@ -231,7 +235,7 @@ impl<'m, E: Engine> Dfs<'m, E> {
             Some(memo) => {
                 memo_slot = Memo::<E>::slot(pair_fp, state.ghost.countered);
                 let key = (memo_slot, pair_fp, state.ghost.countered);
-                self.model.offered_memo(&state, key, memo, &mut actions);
+                memo.offered_by(self.model, &state, key, &mut actions);
             }
             None => self.model.offered(&state, &mut actions),
         }
@@ -292,33 +296,9 @@ impl<'m, E: Engine> Dfs<'m, E> {
             let hint = top.next - 1;
             // The next state: in the room, or (a transition kept in the memo) only its pair's
             // fingerprint and its ghost, the pair written into the room only if it is new.
-            let mut cites = Cites::default();
-            let next = match &mut self.memo {
-                Some(memo) => match memo.get(key, action, hint) {
-                    Some(Outcome::Refused(c)) => {
-                        cites = *c;
-                        None
-                    }
-                    Some(Outcome::Taken(t)) => {
-                        top.kept += 1;
-                        cites = t.after.cites;
-                        let ghost = self.model.kept_ghost(&top.state, action, &t.after);
-                        Some((t.after.pair_fp, ghost, false))
-                    }
-                    None => {
-                        let model = self.model;
-                        model
-                            .step_fresh(&top.state, key, action, &mut room, memo, &mut cites)
-                            .map(|fp| (fp, room.ghost, true))
-                    }
-                },
-                None => self
-                    .model
-                    .step_cited(&top.state, action, &mut room, &mut cites)
-                    .map(|_| (pair_fingerprint(&room.pair), room.ghost, true)),
-            };
-            if let Some(counts) = &mut self.coverage {
-                counts.add(&cites);
+            let next = self.try_action(&top.state, key, action, hint, &mut room);
+            if next.as_ref().is_some_and(|n| !n.2) {
+                top.kept += 1;
             }
             let Some((pair_fp, ghost, in_room)) = next else {
                 continue;
@@ -369,12 +349,18 @@ impl<'m, E: Engine> Dfs<'m, E> {
             if !in_room {
                 // A new state a kept transition leads to: its pair goes into the room.
                 match self.memo.as_ref().and_then(|m| m.peek(key, action, hint)) {
-                    Some(Outcome::Taken(t)) => RiftModel::materialize(&mut room, t, ghost),
+                    Some(Outcome::Taken(t)) => memo::materialize(&mut room, t, ghost),
                     // Nothing is kept between the lookup and here, so this does not happen;
                     // were it to, the transition is taken afresh.
                     _ => {
                         if let Some(f) = stack.last() {
-                            let _ = self.model.step_into(&f.state, action, &mut room);
+                            let _ = self.model.take(
+                                &f.state,
+                                action,
+                                &mut room,
+                                None,
+                                self.companions(),
+                            );
                         }
                     }
                 }
@@ -396,6 +382,65 @@ impl<'m, E: Engine> Dfs<'m, E> {
                 self.out.kept += f.kept as usize;
             }
         }
+    }
+
+    /// Which companions the steps judge: every one when the search records coverage.
+    fn companions(&self) -> Companions {
+        if self.coverage.is_some() {
+            Companions::Every
+        } else {
+            Companions::Unseen
+        }
+    }
+
+    /// Tries `action` from `state` (whose pair is under `key` in the memo; `hint` is the
+    /// action's place among the state's): the model's one step ([`RiftModel::take`]) into
+    /// `room`, with the search's layers around it. The memo answers first if it kept what the
+    /// action does, and keeps what it did if not; what the step cited is counted when the
+    /// search records coverage. The fingerprint of the next state's pair and its ghost, and
+    /// whether the next state is in `room` (not when the memo answered: the kept pair is
+    /// written there only if the state is new); `None` when both refuse the action.
+    fn try_action(
+        &mut self,
+        state: &State<E>,
+        key: Key,
+        action: Action,
+        hint: usize,
+        room: &mut State<E>,
+    ) -> Option<(u64, Ghost, bool)> {
+        let model = self.model;
+        let kept = self.memo.as_ref().and_then(|m| m.get(key, action, hint));
+        let (cites, next) = match kept {
+            Some(Outcome::Refused(c)) => (*c, None),
+            Some(Outcome::Taken(t)) => {
+                let ghost = memo::kept_ghost(model, state, action, &t.after);
+                (t.after.cites, Some((t.after.pair_fp, ghost, false)))
+            }
+            None => {
+                let companions = self.companions();
+                self.events.clear();
+                let events = self.coverage.is_some().then_some(&mut self.events);
+                let outcome = model.take(state, action, room, events, companions);
+                let cites = if self.coverage.is_some() {
+                    Cites::of_step(outcome, &self.events)
+                } else {
+                    Cites::default()
+                };
+                let next = match outcome {
+                    StepOutcome::Refused(_) => None,
+                    _ => Some((pair_fingerprint(&room.pair), room.ghost, true)),
+                };
+                if let Some(memo) = &mut self.memo {
+                    let next_fp = next.map_or(0, |n| n.0);
+                    memo.keep(key, action, outcome, (room, next_fp), cites);
+                }
+                (cites, next)
+            }
+        };
+        if let Some(counts) = &mut self.coverage {
+            counts.add(&cites);
+        }
+        next
     }
 
     /// The top frame leaves the path, every action from it tried: its height goes to the
@@ -482,6 +527,8 @@ pub struct Exploration<E: Engine> {
     pub model: RiftModel<E>,
     /// The limits of the search.
     pub budget: Budget,
+    /// The layers around each step.
+    pub layers: Layers,
     start: State<E>,
     start_fp: u64,
     colors: Colors,
@@ -537,9 +584,14 @@ impl Hooks for Shared<'_> {
 }
 
 impl<E: Engine> Exploration<E> {
-    /// The search of `model` within `budget`, no worker in it yet; keeping every state's
-    /// fingerprint if `keep_fingerprints`.
-    pub fn new(model: RiftModel<E>, budget: Budget, keep_fingerprints: bool) -> Exploration<E> {
+    /// The search of `model` within `budget` with `layers` around each step, no worker in it
+    /// yet; keeping every state's fingerprint if `keep_fingerprints`.
+    pub fn new(
+        model: RiftModel<E>,
+        budget: Budget,
+        layers: Layers,
+        keep_fingerprints: bool,
+    ) -> Exploration<E> {
         let start = model.initial();
         let start_fp = start.fingerprint();
         let colors = Colors::default();
@@ -547,6 +599,7 @@ impl<E: Engine> Exploration<E> {
         Exploration {
             model,
             budget,
+            layers,
             start,
             start_fp,
             colors,
@@ -581,7 +634,7 @@ impl<E: Engine> Exploration<E> {
             *busy += 1;
         }
         let index = self.joined.fetch_add(1, Ordering::Relaxed);
-        let mut dfs = Dfs::new(&self.model, &self.budget);
+        let mut dfs = Dfs::new(&self.model, &self.budget, self.layers);
         dfs.reverse = index % 2 == 1;
         dfs.stop = Some(&self.stop);
         let mut hooks = Shared {
@@ -619,7 +672,12 @@ impl<E: Engine> Exploration<E> {
     pub fn finish(&self) -> Exhausted {
         let out = self.merged();
         if out.cycle.is_some() && self.joined.load(Ordering::Relaxed) > 1 {
-            let again = Exploration::new(self.model.clone(), self.budget, self.keep_fingerprints);
+            let again = Exploration::new(
+                self.model.clone(),
+                self.budget,
+                self.layers,
+                self.keep_fingerprints,
+            );
             again.work(&mut |_| {});
             return again.finish();
         }
@@ -680,7 +738,7 @@ pub fn exhaust<E: Engine>(
     progress: &mut dyn FnMut(&Progress),
 ) -> Exhausted {
     search(
-        &Exploration::new(model.clone(), *budget, keep_fingerprints),
+        &Exploration::new(model.clone(), *budget, Layers::default(), keep_fingerprints),
         1,
         progress,
     )

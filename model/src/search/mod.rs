@@ -11,6 +11,7 @@ use crate::model::RiftModel;
 
 pub mod exhaust;
 pub mod limits;
+pub mod memo;
 pub mod shared;
 pub mod split;
 pub mod walk;
@@ -21,6 +22,27 @@ pub use exhaust::{Exhausted, Exploration, Progress, exhaust, search};
 pub use limits::{Budget, Cut, Limits};
 pub use split::{Shard, Split, deal, prefix_size, split, summary_has_cycle};
 pub use walk::replay;
+
+/// The layers a depth-first search puts around the model's one step ([`RiftModel::take`]):
+/// what it keeps and what it counts beside the states. The results do not depend on them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Layers {
+    /// Reuse what an action did to a pair in another state ([`memo`]); `check --no-memo`
+    /// takes every transition afresh.
+    pub memo: bool,
+    /// Count what each transition tried cites ([`crate::coverage`]; `check --coverage`): every
+    /// companion is then judged on every transition, not only until it first shows.
+    pub coverage: bool,
+}
+
+impl Default for Layers {
+    fn default() -> Layers {
+        Layers {
+            memo: true,
+            coverage: false,
+        }
+    }
+}
 
 /// The shortest path found to each property's violation.
 pub type Shortest = HashMap<crate::properties::Prop, Vec<Action>>;

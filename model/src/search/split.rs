@@ -168,15 +168,17 @@ impl Hooks for Beyond<'_> {
     }
 }
 
-/// Explores this run's part of the state graph of `model` within `budget`.
+/// Explores this run's part of the state graph of `model` within `budget`, with `layers`
+/// around each step.
 pub fn split<E: Engine>(
     model: &RiftModel<E>,
     budget: &Budget,
+    layers: super::Layers,
     shard: Shard,
     keep_fingerprints: bool,
     progress: &mut dyn FnMut(&Progress),
 ) -> Split {
-    let mut dfs = Dfs::new(model, budget);
+    let mut dfs = Dfs::new(model, budget, layers);
     let start = model.initial();
     let start_fp = start.fingerprint();
     let mut prefix = Prefix {
@@ -279,7 +281,7 @@ pub fn prefix_size<E: Engine>(model: &RiftModel<E>, depth: usize) -> usize {
         depth,
         salt: 0,
     };
-    let mut dfs = Dfs::new(model, &budget);
+    let mut dfs = Dfs::new(model, &budget, super::Layers::default());
     let start = model.initial();
     let start_fp = start.fingerprint();
     let mut prefix = Prefix {

@@ -28,6 +28,8 @@ use riftcheck::{Action, Engine, Observation};
 
 use crate::coverage::Cites;
 use crate::fingerprint::Fixed;
+use crate::model::{RiftModel, State, StepOutcome};
+use crate::properties::Ghost;
 
 /// Slots in a search's memo, one pair (with its countered items) in each: with a pair's
 /// outcomes at a few KB, some tens of MB for each search at most.
@@ -222,4 +224,85 @@ impl<E: Engine> Default for Memo<E> {
     fn default() -> Memo<E> {
         Memo::new()
     }
+}
+
+/// A pair's key in the memo: its slot ([`Memo::slot`]), its fingerprint and its countered
+/// items.
+pub type Key = (usize, u64, u128);
+
+impl<E: Engine> Memo<E> {
+    /// Keeps what [`RiftModel::take`] made of `action` from the pair under `key`, `next` being
+    /// the state it wrote and `next_fp` the fingerprint of its pair (unread for a refusal): a
+    /// refusal, or a transition both took that broke no property (one that broke a property,
+    /// a disagreement among them, is never kept, so that every violation is found by taking
+    /// the action). `cites` is what the step cited.
+    pub fn keep(
+        &mut self,
+        key: Key,
+        action: Action,
+        outcome: StepOutcome,
+        (next, next_fp): (&State<E>, u64),
+        cites: Cites,
+    ) {
+        match outcome {
+            StepOutcome::Refused(_) => self.refused(key.0, key.1, key.2, action, cites),
+            StepOutcome::Agreed { began, .. } if next.ghost.violated == 0 => {
+                let after = After {
+                    pair_fp: next_fp,
+                    view: Arc::clone(&next.view),
+                    countered: next.ghost.countered,
+                    turn_began: began,
+                    cites,
+                };
+                self.taken(key, action, &next.pair, after);
+            }
+            StepOutcome::Agreed { .. } | StepOutcome::Disagreed { .. } => {}
+        }
+    }
+
+    /// [`RiftModel::offered`], the actions before the bounds taken from the memo if kept there
+    /// (and kept there if not).
+    pub fn offered_by(
+        &mut self,
+        model: &RiftModel<E>,
+        state: &State<E>,
+        key: Key,
+        out: &mut Vec<Action>,
+    ) {
+        if RiftModel::is_final(state) {
+            return;
+        }
+        let (slot, pair_fp, countered) = key;
+        let start = out.len();
+        match self.offered(slot, pair_fp, countered) {
+            Some(kept) => out.extend_from_slice(kept),
+            None => {
+                RiftModel::well_formed(&state.pair, out);
+                self.keep_offered(slot, pair_fp, countered, &out[start..]);
+            }
+        }
+        model.bound(state, out, start);
+    }
+}
+
+/// The ghost after a kept transition: `action` from `state`, which led to `after` the first
+/// time it was taken (and broke no property: such are not kept).
+pub fn kept_ghost<E: Engine>(
+    model: &RiftModel<E>,
+    state: &State<E>,
+    action: Action,
+    after: &After,
+) -> Ghost {
+    let mut ghost = model.next_ghost(state, action, &after.view, after.turn_began);
+    ghost.violated = 0;
+    ghost.countered = after.countered;
+    ghost
+}
+
+/// Writes into `next` the state a kept transition leads to, whose ghost is `ghost`
+/// ([`kept_ghost`]).
+pub fn materialize<E: Engine>(next: &mut State<E>, taken: &Taken<E>, ghost: Ghost) {
+    next.pair.clone_from(&taken.pair);
+    next.ghost = ghost;
+    next.view.clone_from(&taken.after.view);
 }
