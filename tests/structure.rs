@@ -931,6 +931,84 @@ fn the_rules_have_no_fault_branches() {
     assert!(found.is_empty(), "rule faults among the rules: {found:?}");
 }
 
+/// Snake case of a property's identifier in the table (`LethalDamageKills`: `lethal_damage_kills`).
+fn snake(ident: &str) -> String {
+    let mut out = String::new();
+    for (i, c) in ident.chars().enumerate() {
+        if c.is_ascii_uppercase() && i > 0 {
+            out.push('_');
+        }
+        out.push(c.to_ascii_lowercase());
+    }
+    out
+}
+
+/// The properties' judges are named for what they promise and say so in their type: the judge
+/// of an `always` property returns a `Verdict` and is named as the property is (its module's
+/// name may stand for the first words: `departed::no_priority` judges `DepartedNoPriority`);
+/// a companion's returns whether its situation showed and is named `seen_` and the rest.
+#[test]
+fn property_judges_are_named_for_what_they_promise() {
+    let dir = root().join("model/src/properties");
+    let table = std::fs::read_to_string(dir.join("table.rs")).expect("the table");
+    let mut wrong = Vec::new();
+    let mut judges = 0;
+    for row in table.split(';') {
+        let row: Vec<&str> = row
+            .lines()
+            .map(str::trim)
+            .filter(|l| !l.starts_with("//"))
+            .collect();
+        let row = row.join(" ");
+        let Some((ident, rest)) = row.trim().split_once(": ") else {
+            continue;
+        };
+        if !ident.chars().all(|c| c.is_ascii_alphanumeric()) {
+            continue;
+        }
+        let kind = rest.split(',').next().unwrap_or("");
+        let Some(judge) = ["State(", "OnStep(", "Seen("].iter().find_map(|k| {
+            rest.find(k).map(|at| {
+                let from = at + k.len();
+                rest[from..].split(')').next().unwrap_or("").to_string()
+            })
+        }) else {
+            continue;
+        };
+        judges += 1;
+        let (module, name) = judge.rsplit_once("::").unwrap_or(("table", &judge));
+        let source = std::fs::read_to_string(dir.join(format!("{module}.rs"))).expect("module");
+        let signature = source
+            .lines()
+            .find(|l| l.contains(&format!("fn {name}(")))
+            .unwrap_or("");
+        let want = snake(ident);
+        match kind {
+            "Always" => {
+                if want != name && want != format!("{module}_{name}") {
+                    wrong.push(format!("{ident} is judged by {judge}, not by {want}"));
+                }
+                if !signature.contains("-> Verdict") {
+                    wrong.push(format!("{judge} does not return a Verdict"));
+                }
+            }
+            "Sometimes" => {
+                if want != name || !name.starts_with("seen_") {
+                    wrong.push(format!(
+                        "companion {ident} is judged by {judge}, not by {want}"
+                    ));
+                }
+                if !signature.contains("-> bool") {
+                    wrong.push(format!("{judge} does not say whether its situation showed"));
+                }
+            }
+            _ => wrong.push(format!("{ident}: kind {kind}")),
+        }
+    }
+    assert!(judges > 90, "the table was read: {judges} judges");
+    assert!(wrong.is_empty(), "{wrong:#?}");
+}
+
 /// The graph of folders (and top-level files), as a Mermaid diagram: every arrow one layer's
 /// room importing another's.
 fn room(file: &str) -> String {

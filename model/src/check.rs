@@ -116,8 +116,8 @@ pub struct Outcome {
     pub seconds: f64,
     /// Properties that failed.
     pub failed: Vec<Prop>,
-    /// Companions reached ([`Prop::bit`]).
-    pub seen: crate::properties::Bits,
+    /// Companions reached.
+    pub seen: crate::properties::PropSet,
     /// The searches a limit cut short.
     pub stopped: Vec<Stopped>,
     /// Whether the graph is proved free of cycles: `Some(true)` the whole graph was searched and

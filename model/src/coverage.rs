@@ -237,8 +237,8 @@ pub struct Cites {
     pub events: RuleSet,
     /// The rule both refused it for, if they did ([`RULES`] position).
     pub refusal: Option<u8>,
-    /// The companions it showed ([`Prop::bit`]).
-    pub shown: crate::properties::Bits,
+    /// The companions it showed.
+    pub shown: crate::properties::PropSet,
 }
 
 impl Cites {
@@ -292,11 +292,8 @@ impl Counts {
         if let Some(r) = cites.refusal {
             self.refusals[usize::from(r)] += 1;
         }
-        let mut shown = cites.shown;
-        while shown != 0 {
-            let p = shown.trailing_zeros() as usize;
-            self.shown[p] += 1;
-            shown &= shown - 1;
+        for p in cites.shown.iter() {
+            self.shown[p as usize] += 1;
         }
     }
 }

@@ -79,7 +79,7 @@ fn violated<E: Engine>(state: &crate::model::State<E>) -> Option<Prop> {
     Prop::ALL
         .iter()
         .copied()
-        .find(|p| p.kind() == Kind::Always && state.ghost.violated & p.bit() != 0)
+        .find(|p| p.kind() == Kind::Always && state.ghost.violated.contains(*p))
 }
 
 /// Runs the walks and prints a summary; exit status as for `check`.

@@ -75,7 +75,7 @@ pub fn check(r: &Report<'_>) -> Value {
                 "counterexamples": counterexamples,
                 "seen": Prop::ALL
                     .iter()
-                    .filter(|p| p.kind() == Kind::Sometimes && o.seen & p.bit() != 0)
+                    .filter(|p| p.kind() == Kind::Sometimes && o.seen.contains(**p))
                     .map(|p| p.id())
                     .collect::<Vec<_>>(),
                 "coverage": o.coverage.as_ref().map(|c| {
@@ -106,7 +106,7 @@ pub fn check(r: &Report<'_>) -> Value {
                 .map(|o| o.name.as_str())
                 .collect();
             let holds = match p.kind() {
-                Kind::Sometimes => seen & p.bit() != 0,
+                Kind::Sometimes => seen.contains(p),
                 _ => failed_in.is_empty(),
             };
             json!({

@@ -121,8 +121,10 @@ impl Report<'_> {
     }
 
     /// Companions seen in any configuration.
-    pub fn seen(&self) -> crate::properties::Bits {
-        self.outcomes.iter().fold(0, |a, o| a | o.seen)
+    pub fn seen(&self) -> crate::properties::PropSet {
+        self.outcomes
+            .iter()
+            .fold(crate::properties::PropSet::EMPTY, |a, o| a.union(o.seen))
     }
 
     /// Counterexamples found but not written (the same property in another configuration of
@@ -325,11 +327,7 @@ pub fn print_text(r: &Report<'_>) {
     let seen = r.seen();
     println!("\ncompanions (situations the bounds reach, in at least one configuration):");
     for &p in Prop::ALL.iter().filter(|p| p.kind() == Kind::Sometimes) {
-        let mark = if seen & p.bit() != 0 {
-            "  seen"
-        } else {
-            "  --  "
-        };
+        let mark = if seen.contains(p) { "  seen" } else { "  --  " };
         println!("{mark} {} ({})", p.name(), p.rule());
     }
     if let Some(coverage) = crate::check::coverage(r.outcomes) {

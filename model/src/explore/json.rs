@@ -153,7 +153,7 @@ fn violated(state: &State) -> Json {
     Json::Array(
         Prop::ALL
             .iter()
-            .filter(|p| p.kind() == Kind::Always && state.ghost.violated & p.bit() != 0)
+            .filter(|p| p.kind() == Kind::Always && state.ghost.violated.contains(**p))
             .map(|p| json!({ "property": p.name(), "rule": p.rule() }))
             .collect(),
     )
@@ -283,7 +283,7 @@ pub fn svg(model: &RiftModel, title: &str, walk: &Walk) -> String {
         .collect();
     let broken: Vec<String> = Prop::ALL
         .iter()
-        .filter(|p| p.kind() == Kind::Always && walk.last().ghost.violated & p.bit() != 0)
+        .filter(|p| p.kind() == Kind::Always && walk.last().ghost.violated.contains(**p))
         .map(|p| format!("{} ({})", p.name(), p.rule()))
         .collect();
     let failing = (!broken.is_empty() && !frames.is_empty()).then(|| Failing {

@@ -162,27 +162,11 @@ impl<E: Engine<Mtg>, S: Engine<Mtg>> MtgModel<E, S> {
     }
 }
 
-fn holds<E: Engine<Mtg>, S: Engine<Mtg>, const I: u8>(
-    _: &MtgModel<E, S>,
-    s: &MtgState<E, S>,
-) -> bool {
-    s.ghost.violated & (1 << I) == 0
+/// The stateright property: no property is broken on the transition into the state (each
+/// is named in riftcheck's own reports, which read the verdicts in the ghost).
+fn breaks_nothing<E: Engine<Mtg>, S: Engine<Mtg>>(_: &MtgModel<E, S>, s: &MtgState<E, S>) -> bool {
+    s.ghost.violated == 0
 }
-
-macro_rules! condition_table {
-    ($($i:literal)*) => {
-        fn condition<E: Engine<Mtg>, S: Engine<Mtg>>(
-            i: u8,
-        ) -> fn(&MtgModel<E, S>, &MtgState<E, S>) -> bool {
-            match i {
-                $($i => holds::<E, S, $i>,)*
-                _ => holds::<E, S, 31>,
-            }
-        }
-    };
-}
-
-condition_table!(0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23);
 
 impl<E: Engine<Mtg>, S: Engine<Mtg>> Model for MtgModel<E, S> {
     type State = MtgState<E, S>;
@@ -209,10 +193,10 @@ impl<E: Engine<Mtg>, S: Engine<Mtg>> Model for MtgModel<E, S> {
     }
 
     fn properties(&self) -> Vec<Property<Self>> {
-        MtgProp::ALL
-            .iter()
-            .map(|&p| Property::always(p.text(), condition::<E, S>(p as u8)))
-            .collect()
+        vec![Property::always(
+            "every property holds",
+            breaks_nothing::<E, S>,
+        )]
     }
 }
 

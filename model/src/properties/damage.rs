@@ -5,7 +5,7 @@ use riftcheck::card::CardId;
 use riftcheck::observation::{CardObs, Place};
 use riftcheck::{Action, Event};
 
-use super::judging::{Judging, Step};
+use super::judging::{Judging, Step, Verdict};
 
 /// Whether a card an observer sees has lethal damage: it is a unit on the board (its Might is
 /// shown) with nonzero damage at least its Might, a negative Might counting as 0 (143.2).
@@ -18,8 +18,8 @@ fn lethal(c: &CardObs) -> bool {
 
 /// 143.2.a, 323.3: a cleanup follows every action and kills every unit with lethal damage, so
 /// after any step no unit on the board has it (while the game goes on).
-pub fn lethal_damage_stays(j: &Judging<'_>) -> bool {
-    !j.over && j.after.cards.iter().any(lethal)
+pub fn lethal_damage_kills(j: &Judging<'_>) -> Verdict {
+    Verdict::broken_if(!j.over && j.after.cards.iter().any(lethal))
 }
 
 /// The cards killed in a step.
@@ -32,17 +32,19 @@ fn killed<'a>(s: &'a Step<'_>) -> impl Iterator<Item = CardId> + 'a {
 
 /// 428, 056, 183.1: a killed unit is in its owner's Trash after the step (whoever controlled it),
 /// a token nowhere. Steps with a concession are left out: a removal may send the card on.
-pub fn killed_not_in_owners_trash(j: &Judging<'_>, s: &Step<'_>) -> bool {
-    s.conceded.is_none()
-        && killed(s).any(|u| {
-            let def = &j.catalog.cards[u.index()];
-            let want = if def.token {
-                Place::Nowhere
-            } else {
-                Place::Trash(def.owner)
-            };
-            j.after.cards[u.index()].at != want
-        })
+pub fn killed_to_owners_trash(j: &Judging<'_>, s: &Step<'_>) -> Verdict {
+    Verdict::broken_if(
+        s.conceded.is_none()
+            && killed(s).any(|u| {
+                let def = &j.catalog.cards[u.index()];
+                let want = if def.token {
+                    Place::Nowhere
+                } else {
+                    Place::Trash(def.owner)
+                };
+                j.after.cards[u.index()].at != want
+            }),
+    )
 }
 
 /// Companion: damage an effect dealt kills a unit (417, 323.3).
@@ -93,18 +95,18 @@ fn lethal_before(j: &Judging<'_>, s: &Step<'_>, unit: usize) -> u16 {
 /// concession, whose removal may change the sides as it happens), each side at the
 /// combat's battlefield takes exactly what the other side's Might comes to, or what kills all
 /// of its units if that is less, and at most one of its units takes less than what kills it.
-pub fn damage_not_lethal_first(j: &Judging<'_>, s: &Step<'_>) -> bool {
+pub fn damage_lethal_first(j: &Judging<'_>, s: &Step<'_>) -> Verdict {
     if s.conceded.is_some() {
-        return false;
+        return Verdict::Holds;
     }
     let Some((attacker, defender)) = s.before.combat else {
-        return false;
+        return Verdict::Holds;
     };
     let Some(bf) = combat_damage(s).find_map(|(u, _)| match s.before.cards[u.index()].at {
         Place::Field(bf) => Some(bf),
         _ => None,
     }) else {
-        return false;
+        return Verdict::Holds;
     };
     let units_of = |seat| -> Vec<usize> {
         (0..s.before.cards.len())
@@ -127,32 +129,36 @@ pub fn damage_not_lethal_first(j: &Judging<'_>, s: &Step<'_>) -> bool {
             .sum()
     };
     let (atk, def) = (units_of(attacker), units_of(defender));
-    [(&def, might_of(&atk)), (&atk, might_of(&def))]
-        .into_iter()
-        .any(|(side, incoming)| {
-            let took = |u: usize| -> u16 {
-                combat_damage(s)
-                    .filter(|(c, _)| c.index() == u)
-                    .map(|(_, n)| u16::from(n))
-                    .sum()
-            };
-            let needed: u16 = side.iter().map(|&u| lethal_before(j, s, u)).sum();
-            let total: u16 = side.iter().map(|&u| took(u)).sum();
-            let short = side
-                .iter()
-                .filter(|&&u| took(u) > 0 && took(u) < lethal_before(j, s, u))
-                .count();
-            total != incoming.min(needed) || short > 1
-        })
+    Verdict::broken_if(
+        [(&def, might_of(&atk)), (&atk, might_of(&def))]
+            .into_iter()
+            .any(|(side, incoming)| {
+                let took = |u: usize| -> u16 {
+                    combat_damage(s)
+                        .filter(|(c, _)| c.index() == u)
+                        .map(|(_, n)| u16::from(n))
+                        .sum()
+                };
+                let needed: u16 = side.iter().map(|&u| lethal_before(j, s, u)).sum();
+                let total: u16 = side.iter().map(|&u| took(u)).sum();
+                let short = side
+                    .iter()
+                    .filter(|&&u| took(u) > 0 && took(u) < lethal_before(j, s, u))
+                    .count();
+                total != incoming.min(needed) || short > 1
+            }),
+    )
 }
 
 /// 460: the unit a player assigns damage to next gets some: when the assignment that completes
 /// the damage step is the step that deals the damage, that unit is among those damaged.
-pub fn assigned_unit_spared(_: &Judging<'_>, s: &Step<'_>) -> bool {
+pub fn assigned_unit_takes_damage(_: &Judging<'_>, s: &Step<'_>) -> Verdict {
     let Action::Assign { unit, .. } = s.action else {
-        return false;
+        return Verdict::Holds;
     };
-    combat_damage(s).next().is_some() && !combat_damage(s).any(|(u, _)| u == unit)
+    Verdict::broken_if(
+        combat_damage(s).next().is_some() && !combat_damage(s).any(|(u, _)| u == unit),
+    )
 }
 
 /// Companion: a player assigns combat damage, a choice among the enemy units (460).

@@ -8,7 +8,7 @@ use riftcheck::observation::{CardObs, Place};
 use riftcheck::readings::LeaverDurations;
 use riftcheck::{Event, Seat};
 
-use super::judging::{Judging, Step};
+use super::judging::{Judging, Step, Verdict};
 use super::naive;
 
 fn on_board(c: &CardObs) -> bool {
@@ -67,18 +67,18 @@ fn expected(j: &Judging<'_>, s: &Step<'_>) -> Vec<Lasting> {
 
 /// 317, 315, 110, 651.3: after a step, the lasting effects are those its events call for.
 /// Once the game is over nothing more happens, and what was lasting is left as it was.
-pub fn lasting_off_schedule(j: &Judging<'_>, s: &Step<'_>) -> bool {
-    !j.over && j.after.lasting != expected(j, s)
+pub fn lasting_on_schedule(j: &Judging<'_>, s: &Step<'_>) -> Verdict {
+    Verdict::broken_if(!j.over && j.after.lasting != expected(j, s))
 }
 
 /// 140, 719.5, 472.3, 652.2.c: a unit on the board has its printed Might, plus its battlefield's,
 /// its equipment's and its lasting effects'.
-pub fn might_does_not_add_up(j: &Judging<'_>) -> bool {
-    j.after.cards.iter().enumerate().any(|(i, c)| {
+pub fn might_adds_up(j: &Judging<'_>) -> Verdict {
+    Verdict::broken_if(j.after.cards.iter().enumerate().any(|(i, c)| {
         on_board(c)
             && j.catalog.cards[i].kind == CardKind::Unit
             && c.might != naive::might(j.catalog, j.after, i)
-    })
+    }))
 }
 
 fn had(s: &Step<'_>, f: impl Fn(&Lasting) -> bool) -> bool {

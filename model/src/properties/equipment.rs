@@ -5,7 +5,7 @@ use riftcheck::card::CardId;
 use riftcheck::observation::Place;
 use riftcheck::{Event, SeatSet};
 
-use super::judging::{Judging, Step};
+use super::judging::{Judging, Step, Verdict};
 
 /// The cards attached to `unit` in a view of the cards.
 fn attached_to<'a>(
@@ -21,21 +21,22 @@ fn attached_to<'a>(
 
 /// 652.1, 718.8: no card stays attached to a unit once its controller has left the game (it is
 /// banished with the rest of what they control).
-pub fn leavers_equipment_attached(j: &Judging<'_>) -> bool {
-    !j.over
-        && j.after
-            .cards
-            .iter()
-            .any(|c| matches!(c.at, Place::Attached(_)) && j.after.removed.contains(c.controller))
+pub fn leavers_equipment_gone(j: &Judging<'_>) -> Verdict {
+    Verdict::broken_if(
+        !j.over
+            && j.after.cards.iter().any(|c| {
+                matches!(c.at, Place::Attached(_)) && j.after.removed.contains(c.controller)
+            }),
+    )
 }
 
 /// 435.4.b, 452.1, 323.7: when a unit leaves the board, what was attached to it stays on the
 /// board and, after the cleanup, is in its controller's Base (or attached anew by an Equip that
 /// resolved in the step). Equipment that itself left (its player left, or it was banished or
 /// killed) is not asked about.
-pub fn equipment_not_left_behind(j: &Judging<'_>, s: &Step<'_>) -> bool {
+pub fn equipment_left_behind(j: &Judging<'_>, s: &Step<'_>) -> Verdict {
     if j.over {
-        return false;
+        return Verdict::Holds;
     }
     let gone = |c: CardId| {
         s.events.iter().any(|e| {
@@ -43,7 +44,7 @@ pub fn equipment_not_left_behind(j: &Judging<'_>, s: &Step<'_>) -> bool {
                 | Event::RemovedFromGame { card } if *card == c)
         })
     };
-    s.before.cards.iter().enumerate().any(|(g, c0)| {
+    Verdict::broken_if(s.before.cards.iter().enumerate().any(|(g, c0)| {
         let Place::Attached(unit) = c0.at else {
             return false;
         };
@@ -61,12 +62,12 @@ pub fn equipment_not_left_behind(j: &Judging<'_>, s: &Step<'_>) -> bool {
             .any(|e| matches!(e, Event::Attached { card, .. } if *card == gear));
         c1.at != Place::Base(c1.controller)
             && !(equipped_anew && matches!(c1.at, Place::Attached(_)))
-    })
+    }))
 }
 
 /// 718.8.a: a change of control of a unit does not change the control of what is attached to it.
-pub fn equipment_changed_hands_with_unit(j: &Judging<'_>, s: &Step<'_>) -> bool {
-    s.events.iter().any(|e| {
+pub fn equipment_keeps_controller(j: &Judging<'_>, s: &Step<'_>) -> Verdict {
+    Verdict::broken_if(s.events.iter().any(|e| {
         let Event::ControlGained { card: unit, .. } = *e else {
             return false;
         };
@@ -74,7 +75,7 @@ pub fn equipment_changed_hands_with_unit(j: &Judging<'_>, s: &Step<'_>) -> bool 
             j.after.cards[g].at == Place::Attached(unit)
                 && j.after.cards[g].controller != s.before.cards[g].controller
         })
-    })
+    }))
 }
 
 /// Companion: a player leaves while something of theirs is attached to another player's unit.

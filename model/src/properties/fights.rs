@@ -5,58 +5,58 @@
 use riftcheck::item::ItemKind;
 use riftcheck::{Action, Choice, Event, Seat, SeatSet};
 
-use super::judging::{Judging, Step};
+use super::judging::{Judging, Step, Verdict};
 use super::naive;
 
 /// 444.2, 358.2: never units of three players at one battlefield.
-pub fn never_three_players(j: &Judging<'_>) -> bool {
-    j.present.iter().any(|p| p.len() > 2)
+pub fn never_three_players(j: &Judging<'_>) -> Verdict {
+    Verdict::broken_if(j.present.iter().any(|p| p.len() > 2))
 }
 
 /// 457, 442.2.a: at a battlefield in combat, only the Attacker's and the Defender's units.
-pub fn never_third_combatant(j: &Judging<'_>) -> bool {
+pub fn never_third_combatant(j: &Judging<'_>) -> Verdict {
     let v = j.after;
-    match (v.showdown, v.combat) {
+    Verdict::broken_if(match (v.showdown, v.combat) {
         (Some(bf), Some((a, d))) => !j.present[bf.index()]
             .difference([a, d].into_iter().collect())
             .is_empty(),
         _ => false,
-    }
+    })
 }
 
 /// 455, 323.8-323.9: a Showdown never begins while another runs.
-pub fn one_fight_at_a_time(_: &Judging<'_>, s: &Step<'_>) -> bool {
+pub fn one_fight_at_a_time(_: &Judging<'_>, s: &Step<'_>) -> Verdict {
     if !s.showdown_began {
-        return false;
+        return Verdict::Holds;
     }
     let mut running = s.before.showdown.is_some();
     for e in s.events {
         match e {
-            Event::ShowdownBegan { .. } if running => return true,
+            Event::ShowdownBegan { .. } if running => return Verdict::Broken,
             Event::ShowdownBegan { .. } => running = true,
             Event::ShowdownEnded { .. } => running = false,
             _ => {}
         }
     }
-    false
+    Verdict::broken_if(false)
 }
 
 /// 456.1, 652.5.a.1: only the Turn Player is asked to choose the next fight, and chooses it; a
 /// fight begins by itself only when it was the only one staged.
-pub fn turn_player_chooses_fight(j: &Judging<'_>) -> bool {
+pub fn turn_player_chooses_fight(j: &Judging<'_>) -> Verdict {
     let v = j.after;
     if let Some(Choice::ChooseFight { seat }) = v.awaiting
         && v.turn != Some(seat)
     {
-        return true;
+        return Verdict::Broken;
     }
     let Some(s) = &j.step else {
-        return false;
+        return Verdict::Holds;
     };
-    match s.action {
+    Verdict::broken_if(match s.action {
         Action::Choose { seat, .. } => s.before.turn != Some(seat),
         _ => s.showdown_began && naive::any_staged(v, &j.present) && v.awaiting.is_none(),
-    }
+    })
 }
 
 /// When a combat began in this step: the order 459.2.d.1 asks for, and the controllers of the
@@ -85,12 +85,12 @@ fn placements(j: &Judging<'_>, s: &Step<'_>) -> Option<(Vec<Seat>, Vec<Seat>)> {
 
 /// 459.2.d.1: combat-start triggers are placed the Attacker's first, then the others' in turn
 /// order, the Defender's last.
-pub fn combat_trigger_order(j: &Judging<'_>, s: &Step<'_>) -> bool {
+pub fn combat_trigger_order(j: &Judging<'_>, s: &Step<'_>) -> Verdict {
     let Some((order, placed)) = placements(j, s) else {
-        return false;
+        return Verdict::Holds;
     };
     let rank = |p: Seat| order.iter().position(|&q| q == p).unwrap_or(usize::MAX);
-    placed.windows(2).any(|w| rank(w[0]) > rank(w[1]))
+    Verdict::broken_if(placed.windows(2).any(|w| rank(w[0]) > rank(w[1])))
 }
 
 /// Companion: combat-start triggers of three players are placed (459.2.d.1).

@@ -4,25 +4,27 @@
 
 use riftcheck::{Action, Catalog, Observation as View};
 
-use super::judging::{Judging, Step, who};
+use super::judging::{Judging, Step, Verdict, who};
 use super::naive;
 
 /// 312, 313.2, 313.5: Focus exists exactly during a Showdown; in an open Showdown (nothing on
 /// the Chain) the Focus holder has Priority; nobody has Priority while someone must choose.
-pub fn one_holder(j: &Judging<'_>) -> bool {
+pub fn one_holder(j: &Judging<'_>) -> Verdict {
     let v = j.after;
     let open_showdown = v.showdown.is_some() && v.chain.is_empty() && v.waiting.is_empty();
-    v.focus.is_some() != v.showdown.is_some()
-        || (open_showdown && !j.over && v.priority != v.focus)
-        || (v.awaiting.is_some() && v.priority.is_some())
+    Verdict::broken_if(
+        v.focus.is_some() != v.showdown.is_some()
+            || (open_showdown && !j.over && v.priority != v.focus)
+            || (v.awaiting.is_some() && v.priority.is_some()),
+    )
 }
 
 /// 652.5.a-c: after a concession the game goes on from where it was: the Turn, Priority (while
 /// the Chain stays and nothing resolved) and Focus (while the Showdown goes on) stay where they
 /// were, or pass to the next remaining player when the leaver held them.
-pub fn change_only_if_leaver_held(j: &Judging<'_>, s: &Step<'_>) -> bool {
+pub fn change_only_if_leaver_held(j: &Judging<'_>, s: &Step<'_>) -> Verdict {
     if s.conceded_game_goes_on.is_none() {
-        return false;
+        return Verdict::Holds;
     }
     let (before, after) = (s.before, j.after);
     let expected = |held: Option<riftcheck::Seat>| match held {
@@ -30,7 +32,7 @@ pub fn change_only_if_leaver_held(j: &Judging<'_>, s: &Step<'_>) -> bool {
         other => other,
     };
     if before.turn.is_some() && after.turn.is_some() && after.turn != expected(before.turn) {
-        return true;
+        return Verdict::Broken;
     }
     let chain_before = !before.chain.is_empty();
     let chain_after = !after.chain.is_empty();
@@ -41,29 +43,31 @@ pub fn change_only_if_leaver_held(j: &Judging<'_>, s: &Step<'_>) -> bool {
         && after.awaiting.is_none()
         && after.priority != expected(before.priority)
     {
-        return true;
+        return Verdict::Broken;
     }
-    before.focus.is_some()
-        && after.focus.is_some()
-        && (!chain_before || chain_after)
-        && !s.showdown_ended
-        && after.focus != expected(before.focus)
+    Verdict::broken_if(
+        before.focus.is_some()
+            && after.focus.is_some()
+            && (!chain_before || chain_after)
+            && !s.showdown_ended
+            && after.focus != expected(before.focus),
+    )
 }
 
 /// 116, 652.5.a.1: when a turn ends, the next remaining player in seat order takes the next.
-pub fn turn_order_preserved(j: &Judging<'_>, s: &Step<'_>) -> bool {
-    match s.action {
+pub fn turn_order_preserved(j: &Judging<'_>, s: &Step<'_>) -> Verdict {
+    Verdict::broken_if(match s.action {
         Action::EndTurn { seat } if !j.over => j.after.turn != naive::next(j.after.remaining, seat),
         _ => false,
-    }
+    })
 }
 
 /// 652.5 and policy `pass-record`: a concession leaves the remaining players' passes on record
 /// (Priority passes while the Chain stays and nothing resolved; Focus passes while the Showdown
 /// goes on, unless the concession closed the Chain it was played on).
-pub fn passes_survive(j: &Judging<'_>, s: &Step<'_>) -> bool {
+pub fn passes_survive(j: &Judging<'_>, s: &Step<'_>) -> Verdict {
     if s.conceded_game_goes_on.is_none() {
-        return false;
+        return Verdict::Holds;
     }
     let (before, after) = (s.before, j.after);
     let chain_before = !before.chain.is_empty();
@@ -73,14 +77,16 @@ pub fn passes_survive(j: &Judging<'_>, s: &Step<'_>) -> bool {
         && !s.resolved_any
         && after.passed != before.passed.difference(s.leavers)
     {
-        return true;
+        return Verdict::Broken;
     }
     let closed_play_chain = chain_before && !chain_after;
-    before.showdown.is_some()
-        && after.showdown.is_some()
-        && !s.showdown_ended
-        && !closed_play_chain
-        && after.focus_passed != before.focus_passed.difference(s.leavers)
+    Verdict::broken_if(
+        before.showdown.is_some()
+            && after.showdown.is_some()
+            && !s.showdown_ended
+            && !closed_play_chain
+            && after.focus_passed != before.focus_passed.difference(s.leavers),
+    )
 }
 
 /// Companion: the Priority holder concedes while the Chain holds an item (652.5.c.1).

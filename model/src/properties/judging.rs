@@ -8,32 +8,27 @@ use riftcheck::{Action, Catalog, Event, ItemName, Readings, Seat, SeatSet};
 
 use super::naive;
 
-/// A set of properties, one bit each (`Prop::bit`).
-pub type Bits = u128;
-
-/// What the checker records about a state beyond the game and the spec. It is hashed with the
-/// state, so it holds as little history as the properties need: the verdicts of the transition
-/// into the state (all zero unless a property failed, and then the state is final), the items
-/// still on the Chain that were countered, and a bound. Which companions a transition showed is
-/// not kept here (it would split equal states); the model records it on the side.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
-pub struct Ghost {
-    /// `always` properties the transition into this state violated.
-    pub violated: Bits,
-    /// Items on the Chain that have been countered, by name ([`item_bit`]; 425, 652.4): a
-    /// countered item must never be seen again, let alone resolve.
-    pub countered: u128,
-    /// Invitations this turn (a bound: an invitation handed back returns to the same state).
-    pub invites: u8,
-    /// Turns ended so far (a bound).
-    pub turns_ended: u8,
-    /// Seats removed so far, for the bound on concessions.
-    pub removed: u8,
-    /// The game is over: nothing more happens.
-    pub over: bool,
+/// What the judge of an `always` property finds on a state (and the step into it).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Verdict {
+    /// The property holds here.
+    Holds,
+    /// The property is broken here.
+    Broken,
 }
 
-/// An item's bit in [`Ghost::countered`]: three kinds of item per card, 32 cards.
+impl Verdict {
+    /// [`Verdict::Broken`] if `broken`, else [`Verdict::Holds`].
+    pub fn broken_if(broken: bool) -> Verdict {
+        if broken {
+            Verdict::Broken
+        } else {
+            Verdict::Holds
+        }
+    }
+}
+
+/// An item's bit in [`super::Ghost::countered`]: three kinds of item per card, 32 cards.
 pub fn item_bit(name: ItemName) -> u128 {
     let kind = match name.kind {
         ItemKind::Spell => 0,
@@ -109,13 +104,14 @@ impl<'a> Judging<'a> {
         }
     }
 
-    /// The judging of a step from `before` (in a state whose ghost is `ghost`) by `action` to
-    /// `after`, whose events are the step's.
+    /// The judging of a step from `before` (in a state where the items of `countered` had been
+    /// countered and were still on the Chain) by `action` to `after`, whose events are the
+    /// step's.
     pub fn step(
         catalog: &'a Catalog,
         readings: &'a Readings,
         before: &'a View,
-        ghost: &Ghost,
+        countered: u128,
         action: Action,
         after: &'a View,
         someone_can_act: bool,
@@ -131,7 +127,7 @@ impl<'a> Judging<'a> {
             action,
             events,
             someone_can_act,
-            countered_before: ghost.countered,
+            countered_before: countered,
             countered_on_chain: 0,
             leavers: after.removed.difference(before.removed),
             conceded,
@@ -144,7 +140,7 @@ impl<'a> Judging<'a> {
             damaged: false,
             unstaged: false,
         };
-        let mut countered = ghost.countered;
+        let mut countered = countered;
         for (i, e) in events.iter().enumerate() {
             match e {
                 Event::Resolved { .. } => step.resolved_any = true,

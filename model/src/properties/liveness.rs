@@ -5,43 +5,51 @@
 
 use riftcheck::{Catalog, Observation as View, Opener};
 
-use super::judging::{Judging, Step};
+use super::judging::{Judging, Step, Verdict};
 
 /// 305, 312, 335: while the game goes on, someone holds Priority or is asked to choose, and
 /// that player can act (pass, end the turn, or choose).
-pub fn never_stuck(j: &Judging<'_>) -> bool {
+pub fn never_stuck(j: &Judging<'_>) -> Verdict {
     let v = j.after;
     if j.over {
-        return false;
+        return Verdict::Holds;
     }
-    (v.priority.is_none() && v.awaiting.is_none())
-        || j.step.as_ref().is_some_and(|s| !s.someone_can_act)
+    Verdict::broken_if(
+        (v.priority.is_none() && v.awaiting.is_none())
+            || j.step.as_ref().is_some_and(|s| !s.someone_can_act),
+    )
 }
 
 /// 339-340: nobody able to act while the Chain holds an item (or triggers wait to be placed).
-pub fn chains_empty(j: &Judging<'_>, s: &Step<'_>) -> bool {
-    !j.over && !s.someone_can_act && (!j.after.chain.is_empty() || !j.after.waiting.is_empty())
+pub fn chains_empty(j: &Judging<'_>, s: &Step<'_>) -> Verdict {
+    Verdict::broken_if(
+        !j.over && !s.someone_can_act && (!j.after.chain.is_empty() || !j.after.waiting.is_empty()),
+    )
 }
 
 /// 347-348: nobody able to act in an open Showdown.
-pub fn showdowns_end(j: &Judging<'_>, s: &Step<'_>) -> bool {
+pub fn showdowns_end(j: &Judging<'_>, s: &Step<'_>) -> Verdict {
     let v = j.after;
-    !j.over
-        && !s.someone_can_act
-        && v.chain.is_empty()
-        && v.waiting.is_empty()
-        && v.showdown.is_some()
+    Verdict::broken_if(
+        !j.over
+            && !s.someone_can_act
+            && v.chain.is_empty()
+            && v.waiting.is_empty()
+            && v.showdown.is_some(),
+    )
 }
 
 /// 347.3.a, 652.5.b.2: an open Showdown in which every remaining player has passed Focus is
 /// over.
-pub fn showdown_ends_when_all_passed(j: &Judging<'_>) -> bool {
+pub fn showdown_ends_when_all_passed(j: &Judging<'_>) -> Verdict {
     let v = j.after;
-    !j.over
-        && v.showdown.is_some()
-        && v.chain.is_empty()
-        && v.waiting.is_empty()
-        && v.focus_passed.is_superset(v.remaining)
+    Verdict::broken_if(
+        !j.over
+            && v.showdown.is_some()
+            && v.chain.is_empty()
+            && v.waiting.is_empty()
+            && v.focus_passed.is_superset(v.remaining),
+    )
 }
 
 /// Companion: a Showdown ends (347.3.a).

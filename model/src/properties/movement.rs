@@ -8,7 +8,7 @@ use riftcheck::observation::{ItemObs, Place};
 use riftcheck::readings::TeammateDestination;
 use riftcheck::{Action, Event};
 
-use super::judging::{Judging, Step};
+use super::judging::{Judging, Step, Verdict};
 use super::naive;
 
 /// The items that resolved in this step with their effect and target (outside concessions,
@@ -94,43 +94,45 @@ fn forced<'a>(
 
 /// 442.2.c: a unit told to move where it may not go is Recalled to its Base instead; where it
 /// may go, it arrives (if it is still on the board).
-pub fn instructed_move_recalls(j: &Judging<'_>, s: &Step<'_>) -> bool {
-    instructed(j, s).any(|m| {
+pub fn instructed_move_recalls(j: &Judging<'_>, s: &Step<'_>) -> Verdict {
+    Verdict::broken_if(instructed(j, s).any(|m| {
         if m.closed {
             m.now == Place::Field(m.to) || (m.now.on_board() && m.now != m.base)
         } else {
             m.now.on_board() && m.now != Place::Field(m.to)
         }
-    })
+    }))
 }
 
 /// 457.2: a token played into a battlefield closed to its player goes to their Base; into an
 /// open one, it does not.
-pub fn forced_play_to_base(j: &Judging<'_>, s: &Step<'_>) -> bool {
-    forced(j, s).any(|(closed, bf, now, base)| {
+pub fn forced_play_to_base(j: &Judging<'_>, s: &Step<'_>) -> Verdict {
+    Verdict::broken_if(forced(j, s).any(|(closed, bf, now, base)| {
         if closed {
             now == Place::Field(bf)
         } else {
             now == base
         }
-    })
+    }))
 }
 
 /// 144.1: no Standard Move while a Showdown runs or the Chain holds an item.
-pub fn no_standard_move_in_showdown(_: &Judging<'_>, s: &Step<'_>) -> bool {
-    matches!(s.action, Action::Move { .. })
-        && (s.before.showdown.is_some() || !s.before.chain.is_empty())
+pub fn no_standard_move_in_showdown(_: &Judging<'_>, s: &Step<'_>) -> Verdict {
+    Verdict::broken_if(
+        matches!(s.action, Action::Move { .. })
+            && (s.before.showdown.is_some() || !s.before.chain.is_empty()),
+    )
 }
 
 /// 442.2.b (the default reading of policy `teammate-destination`): no unit on the board
 /// arrives at a battlefield where its controller's teammate had units.
-pub fn teammate_destinations(j: &Judging<'_>, s: &Step<'_>) -> bool {
+pub fn teammate_destinations(j: &Judging<'_>, s: &Step<'_>) -> Verdict {
     let (cat, mode) = (j.catalog, j.catalog.mode);
     if !mode.has_teams() || j.readings.teammate_destination != TeammateDestination::Occupied {
-        return false;
+        return Verdict::Holds;
     }
     let mut cards = s.before.cards.iter().zip(&j.after.cards).enumerate();
-    cards.any(|(i, (c0, c1))| {
+    Verdict::broken_if(cards.any(|(i, (c0, c1))| {
         let moved = cat.cards[i].kind == CardKind::Unit && c0.at.on_board() && c0.at != c1.at;
         let Place::Field(bf) = c1.at else {
             return false;
@@ -139,7 +141,7 @@ pub fn teammate_destinations(j: &Judging<'_>, s: &Step<'_>) -> bool {
             && naive::present(cat, s.before, bf)
                 .iter()
                 .any(|o| mode.teammates(c1.controller, o))
-    })
+    }))
 }
 
 /// Companion: an instructed move ends in a Recall (442.2.c).
@@ -172,8 +174,8 @@ fn move_trigger_fired(j: &Judging<'_>, s: &Step<'_>, u: riftcheck::CardId) -> bo
 
 /// 451: a Recall is not a move, so a unit that was Recalled (and did not also move) in a step
 /// has not had its "when I move" ability triggered by it.
-pub fn recall_triggers_move(j: &Judging<'_>, s: &Step<'_>) -> bool {
-    s.events.iter().any(|e| {
+pub fn recall_is_not_a_move(j: &Judging<'_>, s: &Step<'_>) -> Verdict {
+    Verdict::broken_if(s.events.iter().any(|e| {
         let Event::Recalled { card } = e else {
             return false;
         };
@@ -182,7 +184,7 @@ pub fn recall_triggers_move(j: &Judging<'_>, s: &Step<'_>) -> bool {
             .iter()
             .any(|m| matches!(m, Event::Moved { card: c, .. } if c == card));
         !moved && move_trigger_fired(j, s, *card)
-    })
+    }))
 }
 
 /// Companion: a unit moves and its "when I move" ability triggers (440, 383).
@@ -195,7 +197,7 @@ pub fn seen_move_trigger(j: &Judging<'_>, s: &Step<'_>) -> bool {
 /// 355.4.a, 442.2.a, 444.2, 442.2.b: a battlefield chosen for a unit to move to, in a play the
 /// step accepted, was one the unit could go to (not closed to its controller, and not where it
 /// stood).
-pub fn chosen_destination_closed(j: &Judging<'_>, s: &Step<'_>) -> bool {
+pub fn chosen_destination_open(j: &Judging<'_>, s: &Step<'_>) -> Verdict {
     let Action::Play {
         card,
         target: Some(u),
@@ -203,21 +205,23 @@ pub fn chosen_destination_closed(j: &Judging<'_>, s: &Step<'_>) -> bool {
         ..
     } = s.action
     else {
-        return false;
+        return Verdict::Holds;
     };
     if j.catalog.cards[card.index()].effect != Effect::MoveToChosen {
-        return false;
+        return Verdict::Holds;
     }
     let accepted = s
         .events
         .iter()
         .any(|e| matches!(e, Event::Played { card: c, .. } if *c == card));
     let Some(c0) = s.before.cards.get(u.index()) else {
-        return false;
+        return Verdict::Holds;
     };
-    accepted
-        && (c0.at == Place::Field(bf)
-            || naive::closed_to(j.catalog, s.before, c0.controller, bf, true))
+    Verdict::broken_if(
+        accepted
+            && (c0.at == Place::Field(bf)
+                || naive::closed_to(j.catalog, s.before, c0.controller, bf, true)),
+    )
 }
 
 /// Companion: a unit moves to the battlefield its player chose for it (355.4.a, 440).
@@ -235,13 +239,15 @@ pub fn seen_chosen_move(j: &Judging<'_>, s: &Step<'_>) -> bool {
 
 /// 421, 484.8.c: a card hidden in the step went facedown at a battlefield its player controlled
 /// (not a teammate's), whose facedown zone was free (107.3).
-pub fn hidden_elsewhere(_: &Judging<'_>, s: &Step<'_>) -> bool {
+pub fn hidden_only_where_controlled(_: &Judging<'_>, s: &Step<'_>) -> Verdict {
     let Action::Hide { seat, at, .. } = s.action else {
-        return false;
+        return Verdict::Holds;
     };
     let hid = s.events.iter().any(|e| matches!(e, Event::Hid { .. }));
-    hid && (s.before.battlefields[at.index()].controller != Some(seat)
-        || s.before.cards.iter().any(|c| c.at == Place::Facedown(at)))
+    Verdict::broken_if(
+        hid && (s.before.battlefields[at.index()].controller != Some(seat)
+            || s.before.cards.iter().any(|c| c.at == Place::Facedown(at))),
+    )
 }
 
 /// Companion: a player hides a card (421).
@@ -262,8 +268,8 @@ pub fn seen_hidden_lost(_: &Judging<'_>, s: &Step<'_>) -> bool {
 /// the destination as the players before them left it: a player who may go there arrives with
 /// all their units from there, one who may not has them Recalled to their Base. Judged on
 /// the units still on the board after the step.
-pub fn move_all_misplaced(j: &Judging<'_>, s: &Step<'_>) -> bool {
-    resolved(j, s).any(|(_, effect, target)| {
+pub fn move_all_in_turn_order(j: &Judging<'_>, s: &Step<'_>) -> Verdict {
+    Verdict::broken_if(resolved(j, s).any(|(_, effect, target)| {
         let (Effect::MoveAllTo(to), Some(ItemTarget::Location(from))) = (effect, target) else {
             return false;
         };
@@ -298,7 +304,7 @@ pub fn move_all_misplaced(j: &Judging<'_>, s: &Step<'_>) -> bool {
         }
         want.into_iter()
             .any(|(u, place)| j.after.cards[u].at.on_board() && j.after.cards[u].at != place)
-    })
+    }))
 }
 
 /// Companion: an effect moves the units of several players at once, and one of them may not

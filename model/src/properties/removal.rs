@@ -6,7 +6,7 @@ use riftcheck::card::{BattlefieldId, CardDef, CardKind};
 use riftcheck::observation::{CardObs, Place};
 use riftcheck::{Catalog, Observation as View, Seat};
 
-use super::judging::{Judging, Step};
+use super::judging::{Judging, Step, Verdict};
 
 /// The cards a leaver controlled on the board but did not own, with where they are now.
 fn borrowed<'a>(
@@ -48,41 +48,43 @@ fn staying_at<'a>(
 
 /// 652.1: after a concession the game survives, nothing the leaver owned, or controlled on the
 /// board, is on the board.
-pub fn nothing_of_leaver_on_board(j: &Judging<'_>, s: &Step<'_>) -> bool {
+pub fn nothing_of_leaver_on_board(j: &Judging<'_>, s: &Step<'_>) -> Verdict {
     if s.conceded_game_goes_on.is_none() {
-        return false;
+        return Verdict::Holds;
     }
     let mut cards = s.before.cards.iter().zip(&j.after.cards).enumerate();
-    cards.any(|(i, (c0, c1))| {
+    Verdict::broken_if(cards.any(|(i, (c0, c1))| {
         let owner = j.catalog.cards[i].owner;
         let theirs =
             s.leavers.contains(owner) || (c0.at.on_board() && s.leavers.contains(c0.controller));
         theirs && c1.at.on_board()
-    })
+    }))
 }
 
 /// 652.1, 056: a card the leaver borrowed goes to its owner's Banishment (a token ceases to
 /// exist).
-pub fn borrowed_to_owners_banishment(j: &Judging<'_>, s: &Step<'_>) -> bool {
-    s.conceded_game_goes_on.is_some()
-        && borrowed(j, s).any(|(def, c1)| {
-            let expected = if def.token {
-                Place::Nowhere
-            } else {
-                Place::Banishment(def.owner)
-            };
-            c1.at != expected
-        })
+pub fn borrowed_to_owners_banishment(j: &Judging<'_>, s: &Step<'_>) -> Verdict {
+    Verdict::broken_if(
+        s.conceded_game_goes_on.is_some()
+            && borrowed(j, s).any(|(def, c1)| {
+                let expected = if def.token {
+                    Place::Nowhere
+                } else {
+                    Place::Banishment(def.owner)
+                };
+                c1.at != expected
+            }),
+    )
 }
 
 /// 652.2.a, 652.2.c: a leaver's battlefield becomes a token with no Might of its own, and a
 /// unit left there (not moved by an item the removal let resolve) has its printed Might, with
 /// nothing from the battlefield.
-pub fn token_battlefield(j: &Judging<'_>, s: &Step<'_>) -> bool {
+pub fn token_battlefield(j: &Judging<'_>, s: &Step<'_>) -> Verdict {
     if s.conceded_game_goes_on.is_none() {
-        return false;
+        return Verdict::Holds;
     }
-    replaced(j, s).any(|i| {
+    Verdict::broken_if(replaced(j, s).any(|i| {
         let f1 = &j.after.battlefields[i];
         !f1.token
             || f1.might != 0
@@ -92,30 +94,35 @@ pub fn token_battlefield(j: &Judging<'_>, s: &Step<'_>) -> bool {
                     // its lasting effects' (719.5, 472.3).
                     c1.at.on_board() && c1.might != super::naive::might(j.catalog, j.after, k)
                 }))
-    })
+    }))
 }
 
 /// 652.2.b: units at a replaced battlefield stay there (unless they die of the damage they
 /// had, or an item the removal let resolve moves them: 652.5.c.2).
-pub fn units_did_not_move(j: &Judging<'_>, s: &Step<'_>) -> bool {
-    s.conceded_game_goes_on.is_some()
-        && !s.resolved_any
-        && replaced(j, s)
-            .any(|i| staying_at(j, s, i).any(|(_, _, c0, c1)| c1.at.on_board() && c1.at != c0.at))
+pub fn units_did_not_move(j: &Judging<'_>, s: &Step<'_>) -> Verdict {
+    Verdict::broken_if(
+        s.conceded_game_goes_on.is_some()
+            && !s.resolved_any
+            && replaced(j, s).any(|i| {
+                staying_at(j, s, i).any(|(_, _, c0, c1)| c1.at.on_board() && c1.at != c0.at)
+            }),
+    )
 }
 
 /// 651.1, 651.2: a concession ends the game exactly when one player or team is left, who
 /// wins; or (467, 323.1) when, with the leaver gone, one of those left is at the Victory Score
 /// with more points than every other side left (a tie at the Victory Score that the departure
 /// breaks), who wins.
-pub fn two_player_win(j: &Judging<'_>, s: &Step<'_>) -> bool {
+pub fn two_player_win(j: &Judging<'_>, s: &Step<'_>) -> Verdict {
     let Some(seat) = s.conceded else {
-        return false;
+        return Verdict::Holds;
     };
-    match one_side_left(j, s, seat).or_else(|| ahead_on_points(j)) {
-        Some(winners) => j.after.winners != Some(winners),
-        None => j.after.winners.is_some(),
-    }
+    Verdict::broken_if(
+        match one_side_left(j, s, seat).or_else(|| ahead_on_points(j)) {
+            Some(winners) => j.after.winners != Some(winners),
+            None => j.after.winners.is_some(),
+        },
+    )
 }
 
 /// 467, 323.1, 484.6: the side (a player, or a team's remaining members together) left in the
@@ -151,11 +158,13 @@ fn one_side_left(j: &Judging<'_>, s: &Step<'_>, seat: Seat) -> Option<riftcheck:
 }
 
 /// 651.4: a concession removes the player, and with them their whole team.
-pub fn team_removed(j: &Judging<'_>, s: &Step<'_>) -> bool {
+pub fn team_removed(j: &Judging<'_>, s: &Step<'_>) -> Verdict {
     let Some(seat) = s.conceded else {
-        return false;
+        return Verdict::Holds;
     };
-    !s.leavers.contains(seat) || !s.leavers.is_superset(j.catalog.mode.team_of(seat))
+    Verdict::broken_if(
+        !s.leavers.contains(seat) || !s.leavers.is_superset(j.catalog.mode.team_of(seat)),
+    )
 }
 
 /// Companion: a borrowed card leaves with its controller (652.1).

@@ -4,7 +4,7 @@
 use riftcheck::event::ScoreKind;
 use riftcheck::{Event, Seat};
 
-use super::judging::{Judging, Step};
+use super::judging::{Judging, Step, Verdict};
 
 /// Whether `seat` has scored every battlefield but `bf` this turn, as the battlefields show
 /// after the step.
@@ -20,14 +20,14 @@ fn scored_all_others(j: &Judging<'_>, seat: Seat, bf: riftcheck::BattlefieldId) 
 /// turn began, which a step does not show): a Conquer one point from the Victory Score scores
 /// only with every other battlefield scored this turn, and is withheld only without. Steps in
 /// which a turn begins are left out, since the record of scoring is cleared then.
-pub fn final_point_misjudged(j: &Judging<'_>, s: &Step<'_>) -> bool {
+pub fn final_point_needs_every_battlefield(j: &Judging<'_>, s: &Step<'_>) -> Verdict {
     let cat = j.catalog;
     if cat.mode.has_teams()
         || s.events
             .iter()
             .any(|e| matches!(e, Event::TurnBegan { .. }))
     {
-        return false;
+        return Verdict::Holds;
     }
     let victory = u16::from(cat.victory_score);
     let mut points = s.before.points.map(u16::from);
@@ -40,20 +40,20 @@ pub fn final_point_misjudged(j: &Judging<'_>, s: &Step<'_>) -> bool {
             } => {
                 let last = points[seat.index()] + 1 == victory;
                 if how == ScoreKind::Conquer && last && !scored_all_others(j, seat, battlefield) {
-                    return true;
+                    return Verdict::Broken;
                 }
                 points[seat.index()] += 1;
             }
             Event::FinalPointWithheld { seat, battlefield } => {
                 let last = points[seat.index()] + 1 == victory;
                 if !last || scored_all_others(j, seat, battlefield) {
-                    return true;
+                    return Verdict::Broken;
                 }
             }
             _ => {}
         }
     }
-    false
+    Verdict::broken_if(false)
 }
 
 /// Companion: a Conquer is not the final point, for want of the other battlefields.

@@ -13,14 +13,14 @@ use std::time::{Duration, Instant};
 
 use riftcheck::{Action, Engine};
 
-use super::Layers;
+use super::layers::Layers;
 use super::limits::{Budget, Cut};
 use super::memo::{self, Key, Memo, Outcome};
 use super::shared::{Colors, Found};
 use crate::coverage::{Cites, Counts};
 use crate::fingerprint::{FpSet, pair_fingerprint, state_fingerprint};
 use crate::model::{Companions, RiftModel, State, StepOutcome};
-use crate::properties::{Ghost, Kind, Prop};
+use crate::properties::{Ghost, Kind, Prop, PropSet};
 
 /// How far a search has got, for a progress line.
 #[derive(Clone, Copy, Debug, Default)]
@@ -150,8 +150,8 @@ pub(super) struct Dfs<'m, E: Engine> {
     pub model: &'m RiftModel<E>,
     pub budget: &'m Budget,
     pub out: Exhausted,
-    /// The properties found broken so far ([`Prop::bit`]).
-    found: crate::properties::Bits,
+    /// The properties found broken so far.
+    found: crate::properties::PropSet,
     on_path: FpSet,
     spare: Vec<Vec<Action>>,
     /// The room each transition is tried in (the states of frames popped are kept for reuse).
@@ -181,7 +181,7 @@ impl<'m, E: Engine> Dfs<'m, E> {
                 depth: 1,
                 ..Exhausted::default()
             },
-            found: 0,
+            found: PropSet::EMPTY,
             on_path: FpSet::default(),
             spare: Vec::new(),
             rooms: Vec::new(),
@@ -198,17 +198,17 @@ impl<'m, E: Engine> Dfs<'m, E> {
     /// Records the violations `state` shows that were not found before, reached by `path`.
     pub fn record(
         &mut self,
-        violated: crate::properties::Bits,
+        violated: crate::properties::PropSet,
         path: impl FnOnce() -> Vec<Action>,
     ) {
-        let new = violated & !self.found;
-        if new == 0 {
+        let new = violated.difference(self.found);
+        if new.is_empty() {
             return;
         }
-        self.found |= new;
+        self.found = self.found.union(new);
         let path = path();
         for &p in Prop::ALL {
-            if p.kind() == Kind::Always && new & p.bit() != 0 {
+            if p.kind() == Kind::Always && new.contains(p) {
                 self.out.violations.push((p, path.clone()));
             }
         }
@@ -337,7 +337,7 @@ impl<'m, E: Engine> Dfs<'m, E> {
                 }
                 Reach::Stop | Reach::Expand | Reach::Reenter => {}
             }
-            if ghost.violated & !self.found != 0 {
+            if !ghost.violated.difference(self.found).is_empty() {
                 self.record(ghost.violated, || {
                     stack.iter().filter_map(|f| f.via).chain([action]).collect()
                 });

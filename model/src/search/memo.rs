@@ -246,7 +246,7 @@ impl<E: Engine> Memo<E> {
     ) {
         match outcome {
             StepOutcome::Refused(_) => self.refused(key.0, key.1, key.2, action, cites),
-            StepOutcome::Agreed { began, .. } if next.ghost.violated == 0 => {
+            StepOutcome::Agreed { began, .. } if next.ghost.violated.is_empty() => {
                 let after = After {
                     pair_fp: next_fp,
                     view: Arc::clone(&next.view),
@@ -294,7 +294,7 @@ pub fn kept_ghost<E: Engine>(
     after: &After,
 ) -> Ghost {
     let mut ghost = model.next_ghost(state, action, &after.view, after.turn_began);
-    ghost.violated = 0;
+    ghost.violated = crate::properties::PropSet::EMPTY;
     ghost.countered = after.countered;
     ghost
 }

@@ -10,6 +10,7 @@ use riftcheck::{Action, Engine};
 use crate::model::RiftModel;
 
 pub mod exhaust;
+pub mod layers;
 pub mod limits;
 pub mod memo;
 pub mod shared;
@@ -19,30 +20,10 @@ pub mod walk;
 use crate::fingerprint::HashMap;
 pub use crate::fingerprint::{Fixed, FpMap, FpSet, pair_fingerprint, state_fingerprint};
 pub use exhaust::{Exhausted, Exploration, Progress, exhaust, search};
+pub use layers::Layers;
 pub use limits::{Budget, Cut, Limits};
 pub use split::{Shard, Split, deal, prefix_size, split, summary_has_cycle};
 pub use walk::replay;
-
-/// The layers a depth-first search puts around the model's one step ([`RiftModel::take`]):
-/// what it keeps and what it counts beside the states. The results do not depend on them.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Layers {
-    /// Reuse what an action did to a pair in another state ([`memo`]); `check --no-memo`
-    /// takes every transition afresh.
-    pub memo: bool,
-    /// Count what each transition tried cites ([`crate::coverage`]; `check --coverage`): every
-    /// companion is then judged on every transition, not only until it first shows.
-    pub coverage: bool,
-}
-
-impl Default for Layers {
-    fn default() -> Layers {
-        Layers {
-            memo: true,
-            coverage: false,
-        }
-    }
-}
 
 /// The shortest path found to each property's violation.
 pub type Shortest = HashMap<crate::properties::Prop, Vec<Action>>;
@@ -60,7 +41,7 @@ pub fn shortest_violations<E: Engine>(
     let start = model.initial();
     let start_fp = start.fingerprint();
     for &p in props {
-        if start.ghost.violated & p.bit() != 0 {
+        if start.ghost.violated.contains(p) {
             found.insert(p, Vec::new());
         }
     }
@@ -104,7 +85,7 @@ pub fn shortest_violations<E: Engine>(
             seen.insert(next_fp);
             parents.insert(next_fp, (fp, action));
             for &p in props {
-                if t.state.ghost.violated & p.bit() != 0 && !found.contains_key(&p) {
+                if t.state.ghost.violated.contains(p) && !found.contains_key(&p) {
                     found.insert(p, path_to(&parents, next_fp));
                 }
             }
@@ -184,7 +165,7 @@ pub fn still_violates<E: Engine>(
             None => return false,
         }
     }
-    state.ghost.violated & prop.bit() != 0
+    state.ghost.violated.contains(prop)
 }
 
 /// Shrinks a path that ends in a violation of `prop` with the library's shrinker: steps go

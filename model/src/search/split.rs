@@ -173,7 +173,7 @@ impl Hooks for Beyond<'_> {
 pub fn split<E: Engine>(
     model: &RiftModel<E>,
     budget: &Budget,
-    layers: super::Layers,
+    layers: super::layers::Layers,
     shard: Shard,
     keep_fingerprints: bool,
     progress: &mut dyn FnMut(&Progress),
@@ -281,7 +281,7 @@ pub fn prefix_size<E: Engine>(model: &RiftModel<E>, depth: usize) -> usize {
         depth,
         salt: 0,
     };
-    let mut dfs = Dfs::new(model, &budget, super::Layers::default());
+    let mut dfs = Dfs::new(model, &budget, super::layers::Layers::default());
     let start = model.initial();
     let start_fp = start.fingerprint();
     let mut prefix = Prefix {
