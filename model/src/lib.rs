@@ -4,7 +4,6 @@
 
 pub mod args;
 pub mod bounds;
-pub mod check;
 pub mod cli;
 pub mod configs;
 pub mod conform;
@@ -15,8 +14,9 @@ pub mod model;
 pub mod mtg;
 pub mod probes;
 pub mod progress;
+pub mod proof;
 pub mod properties;
-pub mod readings;
 pub mod report;
 pub mod search;
+pub mod side_by_side;
 pub mod simulate;

@@ -5,8 +5,8 @@ mod common {
     pub mod rules_covered;
 }
 
-use riftcheck_model::check::{self, Options, Search, Stopped};
 use riftcheck_model::configs;
+use riftcheck_model::proof::{self, Options, Search, Stopped};
 use riftcheck_model::properties::{Kind, Prop};
 use riftcheck_model::search::{Cut, Limits};
 
@@ -90,7 +90,7 @@ fn every_property_holds_in_every_default_configuration() {
         ..Options::default()
     };
     let outcomes = check_all(&targets, &opts, &mut |_| {}).unwrap();
-    let coverage = check::coverage(&outcomes).expect("counted");
+    let coverage = proof::coverage(&outcomes).expect("counted");
     let never = coverage.never_exercised();
     assert!(
         never.is_empty(),
@@ -148,7 +148,7 @@ fn unique_state_counts_are_pinned() {
         ("war/chain", 2004),
     ] {
         let c = config(name);
-        let o = check::check(name, &c.setup, c.quick, &Options::default()).unwrap();
+        let o = proof::check(name, &c.setup, c.quick, &Options::default()).unwrap();
         assert_eq!(o.unique, unique, "{name}");
     }
 }
@@ -156,8 +156,8 @@ fn unique_state_counts_are_pinned() {
 #[test]
 fn the_same_configuration_gives_the_same_result() {
     let c = config("war/showdown");
-    let a = check::check("a", &c.setup, c.quick, &Options::default()).unwrap();
-    let b = check::check("b", &c.setup, c.quick, &Options::default()).unwrap();
+    let a = proof::check("a", &c.setup, c.quick, &Options::default()).unwrap();
+    let b = proof::check("b", &c.setup, c.quick, &Options::default()).unwrap();
     assert_eq!(
         (a.unique, a.states, a.depth, a.seen),
         (b.unique, b.states, b.depth, b.seen)
@@ -174,7 +174,7 @@ fn a_state_limit_stops_the_check_and_says_so() {
         },
         ..Options::default()
     };
-    let o = check::check("war/removal", &c.setup, c.quick, &opts).unwrap();
+    let o = proof::check("war/removal", &c.setup, c.quick, &opts).unwrap();
     assert_eq!(
         o.stopped,
         vec![Stopped {
@@ -202,7 +202,7 @@ fn a_limit_the_search_does_not_reach_cuts_nothing() {
         },
         ..Options::default()
     };
-    let o = check::check("war/chain", &c.setup, c.quick, &opts).unwrap();
+    let o = proof::check("war/chain", &c.setup, c.quick, &opts).unwrap();
     assert!(o.stopped.is_empty(), "{:?}", o.stopped);
     assert_eq!(o.unique, 2004);
     assert_eq!(o.acyclic, Some(true));
@@ -213,7 +213,7 @@ fn a_limit_the_search_does_not_reach_cuts_nothing() {
         },
         ..Options::default()
     };
-    let cut = check::check("war/chain", &c.setup, c.quick, &tight).unwrap();
+    let cut = proof::check("war/chain", &c.setup, c.quick, &tight).unwrap();
     assert_eq!(cut.stopped.len(), 1, "one state fewer is a cut");
 }
 
@@ -229,7 +229,7 @@ fn the_search_agrees_with_stateright_on_the_state_graph() {
         "war/chain",
     ] {
         let c = config(name);
-        let ours = check::check(name, &c.setup, c.quick, &Options::default()).unwrap();
+        let ours = proof::check(name, &c.setup, c.quick, &Options::default()).unwrap();
         let model = riftcheck_model::model::RiftModel::new(name, &c.setup, c.quick).unwrap();
         let theirs = model.checker().spawn_bfs().join();
         assert_eq!(
@@ -264,7 +264,7 @@ fn workers_do_not_change_the_outcome() {
                 keep_fingerprints: true,
                 ..Options::default()
             };
-            let o = check::check(name, &c.setup, c.quick, &opts).unwrap();
+            let o = proof::check(name, &c.setup, c.quick, &opts).unwrap();
             (
                 o.unique,
                 o.states,
@@ -298,7 +298,7 @@ fn a_cycle_is_found_and_shown_at_its_shortest() {
             threads,
             ..Options::default()
         };
-        check::check("magma-chamber/chain", &c.setup, bounds, &opts).unwrap()
+        proof::check("magma-chamber/chain", &c.setup, bounds, &opts).unwrap()
     };
     let one = run(1);
     assert_eq!(one.acyclic, Some(false));
@@ -321,13 +321,13 @@ mod with_faults {
 
     use super::*;
 
-    fn faulty(fault: Fault, name: &str) -> check::Outcome {
+    fn faulty(fault: Fault, name: &str) -> proof::Outcome {
         let c = config(name);
         let opts = Options {
             fault: Some(fault),
             ..Options::default()
         };
-        check::check(name, &c.setup, c.quick, &opts).unwrap()
+        proof::check(name, &c.setup, c.quick, &opts).unwrap()
     }
 
     #[test]

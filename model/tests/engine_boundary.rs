@@ -9,8 +9,8 @@
 
 use riftcheck::oracle::Spec;
 use riftcheck::{Action, Engine, Event, Game, Observation, RuleError, Setup, SetupErrors, Zone};
-use riftcheck_model::check::{self, Options};
 use riftcheck_model::configs;
+use riftcheck_model::proof::{self, Options};
 use riftcheck_model::properties::Prop;
 
 /// The reference engine, except that a Recall (449) is reported as a move (440).
@@ -83,7 +83,7 @@ fn shortest_disagreement<E: Engine>() -> Option<riftcheck_model::report::Counter
     let mut best: Option<riftcheck_model::report::Counterexample> = None;
     for c in configs::all() {
         let o =
-            check::check_engine::<E>(&c.name(), &c.setup, c.quick, &Options::default()).unwrap();
+            proof::check_engine::<E>(&c.name(), &c.setup, c.quick, &Options::default()).unwrap();
         for ce in o.counterexamples {
             if ce.property == Prop::EngineAndSpecAgree
                 && best.as_ref().is_none_or(|b| ce.path.len() < b.path.len())

@@ -3,8 +3,8 @@
 //! stated length; against the engine without faults it must find nothing.
 
 use riftcheck::Fault;
-use riftcheck_model::check::{self, Options};
 use riftcheck_model::configs;
+use riftcheck_model::proof::{self, Options};
 use riftcheck_model::properties::Prop;
 
 /// Each fault, the property that names what it breaks, and the length of the shortest
@@ -80,7 +80,7 @@ fn caught(fault: Option<Fault>, prop: Prop) -> (Vec<Prop>, Option<(usize, String
     let mut failed = Vec::new();
     let mut best: Option<(usize, String)> = None;
     for c in configs::all() {
-        let o = check::check(&c.name(), &c.setup, c.quick, &opts).unwrap();
+        let o = proof::check(&c.name(), &c.setup, c.quick, &opts).unwrap();
         failed.extend(o.failed.iter().copied());
         for ce in o.counterexamples.iter().filter(|ce| ce.property == prop) {
             if best.as_ref().is_none_or(|(n, _)| ce.path.len() < *n) {

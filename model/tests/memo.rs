@@ -4,8 +4,8 @@
 //! and without a rule fault.
 
 use riftcheck::Fault;
-use riftcheck_model::check::{self, Options, Outcome};
 use riftcheck_model::configs;
+use riftcheck_model::proof::{self, Options, Outcome};
 
 /// Everything a check reports that the memo could change.
 fn summary(o: &Outcome) -> impl PartialEq + std::fmt::Debug {
@@ -39,7 +39,7 @@ fn both(fault: Option<Fault>, name: &str, bounds: &str) -> (usize, usize) {
             keep_fingerprints: true,
             ..Options::default()
         };
-        check::check(name, &c.setup, bounds, &opts).unwrap()
+        proof::check(name, &c.setup, bounds, &opts).unwrap()
     };
     let (with, without) = (run(true), run(false));
     assert_eq!(summary(&with), summary(&without), "{name}, fault {fault:?}");

@@ -5,9 +5,9 @@
 use riftcheck::mtg::spec::MtgSpec;
 use riftcheck::mtg::{MtgFault, MtgGame};
 use riftcheck_model::mtg::MtgModel;
-use riftcheck_model::mtg::check::{check_all, replay_path};
 use riftcheck_model::mtg::configs;
 use riftcheck_model::mtg::properties::broken_by;
+use riftcheck_model::mtg::search::{check_all, replay_path};
 
 #[test]
 fn every_configuration_proves_every_property() {
@@ -87,7 +87,7 @@ fn a_state_limit_cuts_the_search_short() {
 #[test]
 fn every_fault_s_counterexample_file_replays_as_a_regression_test() {
     use riftcheck::mtg::scenario::MtgScenario;
-    use riftcheck_model::mtg::check::write_counterexamples;
+    use riftcheck_model::mtg::search::write_counterexamples;
     let all = configs::all();
     let dir = std::env::temp_dir().join(format!("riftcheck-mtg-ce-{}", std::process::id()));
     for f in MtgFault::ALL {
@@ -155,8 +155,8 @@ impl riftcheck::Engine<riftcheck::mtg::Mtg> for NoConcedeWithPriority {
 
 #[test]
 fn another_engine_behind_the_boundary_is_checked_the_same_way() {
-    use riftcheck_model::mtg::check::check_one;
     use riftcheck_model::mtg::properties::MtgProp;
+    use riftcheck_model::mtg::search::check_one;
     let c = configs::named("mtg-3/steal").expect("the configuration exists");
     let buggy = MtgModel::<NoConcedeWithPriority, MtgSpec>::of(c.setup.clone(), c.concessions);
     let r = check_one("mtg-3/steal", buggy, None);

@@ -7,9 +7,9 @@ use std::process::Command;
 use riftcheck::Scenario;
 use riftcheck_model::configs;
 use riftcheck_model::probes::{self, Start};
-use riftcheck_model::readings::{Verdict, alternatives, scenario, search};
+use riftcheck_model::side_by_side::{Verdict, alternatives, scenario, search};
 
-fn alternative(policy: &str, reading: &str) -> riftcheck_model::readings::Alternative {
+fn alternative(policy: &str, reading: &str) -> riftcheck_model::side_by_side::Alternative {
     let (alts, _) = alternatives(&[policy.to_string()]).unwrap();
     *alts
         .iter()

@@ -10,9 +10,9 @@ use riftcheck::Game;
 use riftcheck::harness::generate::{self, Pick};
 use riftcheck::oracle::{Lockstep, Spec};
 
-use crate::check::Options;
 use crate::configs;
 use crate::model::State;
+use crate::proof::Options;
 
 /// Peak resident memory of this process so far, in bytes (Linux), if known.
 pub fn peak_rss() -> Option<u64> {

@@ -13,10 +13,10 @@ use riftcheck::{Game, Scenario};
 use super::results::{Chosen, Report, ShardBy, ShardRun, Target, file_name};
 use super::{Format, fail_input, writable_dir, write_file};
 use crate::args::parse_bounds;
-use crate::check::{self, Options, Outcome};
 use crate::configs;
 use crate::model::Bounds;
 use crate::progress::{Show, Shower};
+use crate::proof::{self, Options, Outcome};
 use crate::report::Counterexample;
 use crate::search::Exploration;
 use crate::search::limits::{self, Limits};
@@ -387,7 +387,7 @@ pub fn run(args: CheckArgs) -> ExitCode {
     if !both {
         return status;
     }
-    let mtg = crate::mtg::check::run_default(threads, &out);
+    let mtg = crate::mtg::search::run_default(threads, &out);
     if status == ExitCode::SUCCESS {
         ExitCode::from(mtg)
     } else {
@@ -429,7 +429,7 @@ fn run_mtg(args: &CheckArgs) -> ExitCode {
     if let Some((_, what)) = unsupported.iter().find(|(on, _)| *on) {
         return fail_input(format!("{what} is not available with --ruleset mtg"));
     }
-    let opts = crate::mtg::check::MtgRun {
+    let opts = crate::mtg::search::MtgRun {
         players: args.players.clone(),
         families: args.family.clone(),
         fault: args.fault.clone(),
@@ -439,7 +439,7 @@ fn run_mtg(args: &CheckArgs) -> ExitCode {
         json: args.format == Format::Json,
         out: args.out.clone(),
     };
-    match crate::mtg::check::run(&opts) {
+    match crate::mtg::search::run(&opts) {
         Ok(code) => ExitCode::from(code),
         Err(e) => fail_input(e),
     }
@@ -611,7 +611,7 @@ pub fn check_all(
         ..opts.clone()
     };
     let one = |t: &Target, opts: &Options| {
-        check::check(&t.name, &t.setup, t.bounds, opts).map_err(|e| format!("{}: {e}", t.name))
+        proof::check(&t.name, &t.setup, t.bounds, opts).map_err(|e| format!("{}: {e}", t.name))
     };
     if targets.len() == 1 || opts.threads <= 1 {
         let mut out = Vec::new();
@@ -622,7 +622,7 @@ pub fn check_all(
         }
         return Ok(out);
     }
-    let pool = opts.shard.is_none() && check::workers(opts, opts.threads) > 1;
+    let pool = opts.shard.is_none() && proof::workers(opts, opts.threads) > 1;
     // Configurations go to the threads in order; a thread with none left to start helps one
     // still being searched. Outcomes come back in any order and are handed on in the targets'
     // order as soon as the ones before them are in.
@@ -635,7 +635,7 @@ pub fn check_all(
         (0..targets.len()).map(|_| None).collect();
     let searched = |t: &Target| -> Result<Outcome, String> {
         let x = Arc::new(
-            check::prepare::<Game>(&t.name, &t.setup, t.bounds, &single)
+            proof::prepare::<Game>(&t.name, &t.setup, t.bounds, &single)
                 .map_err(|e| format!("{}: {e}", t.name))?,
         );
         lock(&running).push(Arc::clone(&x));
@@ -643,7 +643,7 @@ pub fn check_all(
         x.work(&mut |p| show.show(p));
         let explored = x.finish();
         lock(&running).retain(|r| !Arc::ptr_eq(r, &x));
-        Ok(check::conclude(&t.name, &t.setup, &x, explored, None))
+        Ok(proof::conclude(&t.name, &t.setup, &x, explored, None))
     };
     std::thread::scope(|scope| {
         for _ in 0..opts.threads {

@@ -157,7 +157,7 @@ pub fn check(r: &Report<'_>) -> Value {
         "properties": properties,
         "counterexample_files": files,
         "counterexamples_not_written": r.not_written(),
-        "coverage": crate::check::coverage(r.outcomes).map(|c| coverage(&c)),
+        "coverage": crate::proof::coverage(r.outcomes).map(|c| coverage(&c)),
     })
 }
 

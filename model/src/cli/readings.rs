@@ -13,10 +13,10 @@ use riftcheck::PolicyChoice;
 use super::check::check_all;
 use super::results::Target;
 use super::{fail_input, writable_dir};
-use crate::check::Options;
 use crate::configs;
+use crate::proof::Options;
 use crate::properties::Prop;
-use crate::readings::{
+use crate::side_by_side::{
     Alternative, Finding, Verdict, alternatives, example, scenario, search_everywhere,
 };
 

@@ -4,8 +4,8 @@ use std::path::PathBuf;
 
 use riftcheck::Setup;
 
-use crate::check::Outcome;
 use crate::model::Bounds;
+use crate::proof::Outcome;
 use crate::properties::{Kind, Prop};
 use crate::report::Counterexample;
 use crate::search::Limits;
@@ -330,7 +330,7 @@ pub fn print_text(r: &Report<'_>) {
         let mark = if seen.contains(p) { "  seen" } else { "  --  " };
         println!("{mark} {} ({})", p.name(), p.rule());
     }
-    if let Some(coverage) = crate::check::coverage(r.outcomes) {
+    if let Some(coverage) = crate::proof::coverage(r.outcomes) {
         print_coverage(&coverage, r.outcomes.len());
     }
     // One example per property and family; properties broken by the same path shown together.

@@ -3,8 +3,8 @@
 //!
 //! 1. the scenario corpus as a conformance suite (every expectation of every scenario);
 //! 2. an exhaustive exploration of the built-in configurations, the spec driving
-//!    ([`explore`]), breadth first;
-//! 3. seeded random walks at larger bounds ([`walks`]), a divergence shrunk.
+//!    ([`exhaustive`]), breadth first;
+//! 3. seeded random walks at larger bounds ([`random`]), a divergence shrunk.
 //!
 //! A divergence does not stop a phase: every divergent step is grouped into a finding
 //! ([`findings`]: the same difference, citing the same rule, at the same kind of step), each
@@ -12,15 +12,15 @@
 //! distinct mistake. What the engine says it cannot express (a mode, a kind of card or action)
 //! is reported as unsupported, never as a failure.
 
-pub mod explore;
+pub mod exhaustive;
 pub mod findings;
 pub mod found;
 pub mod print;
+pub mod random;
 pub mod remote;
 pub mod table;
 pub mod unchecked;
 pub mod validate;
-pub mod walks;
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -322,7 +322,7 @@ fn run_one(
         opts.first || all.full()
     };
     let divergences = if phase == "exhaustive" {
-        let x = explore::explore(table, remote, opts.max_states, &mut found);
+        let x = exhaustive::explore(table, remote, opts.max_states, &mut found);
         (r.states, r.steps, r.requests) = (x.states as u64, x.steps, x.requests);
         (r.seconds, r.cut, r.gave_up) = (x.elapsed.as_secs_f64(), x.cut, x.gave_up);
         x.divergences
@@ -331,7 +331,7 @@ fn run_one(
         let wants = |path: &[riftcheck::Action], d: &riftcheck::protocol::compare::Divergence| {
             all.borrow().wants(&findings::Key::of(path, d), path.len())
         };
-        let x = walks::walk(
+        let x = random::walk(
             table,
             remote,
             (seed, opts.walks, opts.depth),

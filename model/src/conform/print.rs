@@ -48,7 +48,7 @@ fn result_text(r: &ConfigRow) -> String {
     let projected = match (r.gave_up, r.projected.is_some()) {
         (true, _) => format!(
             " (given up after {} protocol faults)",
-            super::explore::MAX_FAULTS
+            super::exhaustive::MAX_FAULTS
         ),
         (false, true) => " (projected)".into(),
         (false, false) => String::new(),

@@ -10,7 +10,7 @@ use riftcheck::scenario::{step_sentences, table_sentences};
 use riftcheck::{Catalog, Observation, Seat, SeatSet};
 use serde_json::{Value as Json, json};
 
-use super::walk::{Walk, actions, refused, stop_reason};
+use super::route::{Walk, actions, refused, stop_reason};
 use crate::model::{RiftModel, State};
 use crate::properties::{Kind, Prop};
 

@@ -17,7 +17,7 @@
 
 mod http;
 mod json;
-mod walk;
+mod route;
 
 use std::net::TcpListener;
 use std::sync::Arc;
@@ -26,7 +26,7 @@ use riftcheck::{Fault, Scenario, Setup};
 use serde_json::json;
 
 use self::http::{Request, Response};
-use self::walk::{PathError, Walk, bounds_for, parse_path, scenario_path};
+use self::route::{PathError, Walk, bounds_for, parse_path, scenario_path};
 use crate::model::{Bounds, RiftModel};
 
 /// The page, with `{{TITLE}}` and `{{CONFIG}}` to fill in.
@@ -168,7 +168,7 @@ impl Explorer {
             Some(p) => parse_path(p)?,
             None => self.initial.clone(),
         };
-        let walk = walk::walk(&self.model, &path)?;
+        let walk = route::walk(&self.model, &path)?;
         Ok((path, walk))
     }
 

@@ -1,18 +1,18 @@
 //! The MTG ruleset (800.4) on the model checker: the model that steps the MTG engine and the
 //! MTG spec together ([`MtgModel`]), the properties judged on every step ([`properties`]), the
-//! built-in configurations ([`configs`]) and `riftcheck check --ruleset mtg` ([`check`]).
+//! built-in configurations ([`configs`]) and `riftcheck check --ruleset mtg` ([`search`]).
 //!
 //! The engine under test is any `Engine<Mtg>` (the reference [`MtgGame`] by default, which can
 //! commit a rule fault), and so is the spec it is stepped with ([`MtgSpec`] by default). The
-//! model is a stateright [`Model`]; the check's own search ([`check::check_one`]) is breadth
+//! model is a stateright [`Model`]; the check's own search ([`search::check_one`]) is breadth
 //! first, one configuration per thread, so the first path it finds to a violation is a shortest
 //! one.
 
-pub mod check;
 pub mod configs;
 pub mod counterexample;
 pub mod diverge;
 pub mod properties;
+pub mod search;
 
 use riftcheck::Engine;
 use riftcheck::mtg::spec::MtgSpec;

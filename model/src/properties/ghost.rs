@@ -12,7 +12,7 @@ use super::set::PropSet;
 pub struct Ghost {
     /// `always` properties the transition into this state violated.
     pub violated: PropSet,
-    /// Items on the Chain that have been countered, by name ([`item_bit`]; 425, 652.4): a
+    /// Items on the Chain that have been countered, by name ([`super::item_bit`]; 425, 652.4): a
     /// countered item must never be seen again, let alone resolve.
     pub countered: u128,
     /// Invitations this turn (a bound: an invitation handed back returns to the same state).

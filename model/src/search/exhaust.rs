@@ -712,7 +712,7 @@ impl<E: Engine> Exploration<E> {
             if out.cycle.is_none() {
                 out.cycle = part.cycle;
             }
-            // A search that counts what it cites has one worker (`check::workers`).
+            // A search that counts what it cites has one worker (`proof::workers`).
             if out.coverage.is_none() {
                 out.coverage = part.coverage;
             }

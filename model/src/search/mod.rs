@@ -13,17 +13,17 @@ pub mod exhaust;
 pub mod layers;
 pub mod limits;
 pub mod memo;
+pub mod path;
 pub mod shared;
 pub mod split;
-pub mod walk;
 
 use crate::fingerprint::HashMap;
 pub use crate::fingerprint::{Fixed, FpMap, FpSet, pair_fingerprint, state_fingerprint};
 pub use exhaust::{Exhausted, Exploration, Progress, exhaust, search};
 pub use layers::Layers;
 pub use limits::{Budget, Cut, Limits};
+pub use path::replay;
 pub use split::{Shard, Split, deal, prefix_size, split, summary_has_cycle};
-pub use walk::replay;
 
 /// The shortest path found to each property's violation.
 pub type Shortest = HashMap<crate::properties::Prop, Vec<Action>>;

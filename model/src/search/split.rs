@@ -229,7 +229,7 @@ pub fn split<E: Engine>(
             at = parent;
         }
         path.reverse();
-        let states = super::walk::replay(model, &path);
+        let states = super::path::replay(model, &path);
         if states.len() != path.len() + 1 {
             continue;
         }

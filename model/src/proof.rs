@@ -1,4 +1,4 @@
-//! Checking one configuration: one depth-first search over the model judges every property on
+//! The proof of one configuration: one depth-first search over the model judges every property on
 //! every transition, records the companions seen and proves there is no cycle; a breadth-first
 //! search then shortens each violation found. Both obey the same limits.
 
