@@ -2,6 +2,7 @@
 //! in lockstep: a debugging aid for the seeded law tests
 //! (`cargo run --example trace_seed -- 13024`).
 use arbitrary::Unstructured;
+use riftcheck::Engine as _;
 use riftcheck::harness::generate::{self, Pick};
 use riftcheck::{Game, oracle};
 
@@ -38,7 +39,9 @@ fn main() {
             println!("INVARIANTS: {v:?}");
             break;
         }
-        for a in pair.engine.well_formed_actions() {
+        let mut offered = Vec::new();
+        pair.engine.well_formed(&mut offered);
+        for a in offered {
             if let oracle::Stepped::Disagreed(d, _) = pair.clone().step(a, &cat) {
                 println!("DISAGREEMENT on {}: {d}", a.display(&cat));
                 return;

@@ -54,7 +54,11 @@ impl Ruleset for Riftbound {
     }
 }
 
-/// A rules engine the checker can drive.
+/// A rules engine the checker can drive: what the checker needs and nothing more. An engine
+/// starts from a setup, lists the well-formed actions, takes an action or refuses it with the
+/// rule it breaks, and shows what an observer sees; it may say why it would refuse an action
+/// without taking it ([`Engine::check`], [`Engine::refusals`]), and may take one fast path
+/// ([`Engine::step_checked_into`]).
 ///
 /// An engine is a plain value: cloning it copies the game, and two engines are equal exactly
 /// when an observer could never tell them apart from here on (the model checker hashes them to
@@ -106,65 +110,39 @@ pub trait Engine<R: Ruleset = Riftbound>:
         self.check(action).err().into_iter().collect()
     }
 
-    /// Takes `action` and returns what an observer sees afterwards, the step's events
-    /// included.
-    ///
-    /// # Errors
-    ///
-    /// As [`Engine::apply`].
-    fn step(&mut self, action: R::Action) -> Result<R::Observation, R::Refusal> {
-        let events = self.apply(action)?;
-        let mut obs = self.observe();
-        *R::events_of(&mut obs) = events;
-        Ok(obs)
-    }
-
-    /// Takes `action`, which [`Engine::check`] has just accepted in this very game, so that an
-    /// engine whose `apply` checks before it performs need not check twice. By default it is
-    /// [`Engine::apply`], check included.
+    /// The one fast path: takes `action`, which [`Engine::check`] has just accepted in this
+    /// very game, and writes what an observer sees afterwards over `out`, the step's events
+    /// included. The checker reuses one observation's room for every step it takes, so an
+    /// engine may fill `out` in place, and need not check the action again. By default it is
+    /// [`Engine::apply`] then [`Engine::observe`]. On a refusal `out` is unspecified.
     ///
     /// # Errors
     ///
     /// As [`Engine::apply`]; an engine that skips the check never refuses here.
-    fn apply_checked(&mut self, action: R::Action) -> Result<Vec<R::Event>, R::Refusal> {
-        self.apply(action)
-    }
-
-    /// [`Engine::step`] for an action [`Engine::check`] has just accepted in this game.
-    ///
-    /// # Errors
-    ///
-    /// As [`Engine::apply_checked`].
-    fn step_checked(&mut self, action: R::Action) -> Result<R::Observation, R::Refusal> {
-        let events = self.apply_checked(action)?;
-        let mut obs = self.observe();
-        *R::events_of(&mut obs) = events;
-        Ok(obs)
-    }
-
-    /// What an observer sees now, written over `out` (its events are left as they are). An
-    /// engine may fill `out` in place and spare the checker a copy; by default it is
-    /// [`Engine::observe`] moved in.
-    fn observe_into(&self, out: &mut R::Observation) {
-        let events = std::mem::take(R::events_of(out));
-        *out = self.observe();
-        *R::events_of(out) = events;
-    }
-
-    /// [`Engine::step_checked`] written over `out`, events included: the checker reuses one
-    /// observation's room for every step it takes. On a refusal `out` is unspecified.
-    ///
-    /// # Errors
-    ///
-    /// As [`Engine::step_checked`].
     fn step_checked_into(
         &mut self,
         action: R::Action,
         out: &mut R::Observation,
     ) -> Result<(), R::Refusal> {
-        let events = self.apply_checked(action)?;
-        self.observe_into(out);
+        let events = self.apply(action)?;
+        *out = self.observe();
         *R::events_of(out) = events;
         Ok(())
     }
+}
+
+/// Takes `action` on `engine` and returns what an observer sees afterwards, the step's events
+/// included.
+///
+/// # Errors
+///
+/// As [`Engine::apply`].
+pub fn step<R: Ruleset, E: Engine<R>>(
+    engine: &mut E,
+    action: R::Action,
+) -> Result<R::Observation, R::Refusal> {
+    let events = engine.apply(action)?;
+    let mut obs = engine.observe();
+    *R::events_of(&mut obs) = events;
+    Ok(obs)
 }

@@ -1,6 +1,7 @@
 //! The events an accepted action returns: what happened, in order, past tense, each naming its
 //! rule (DESIGN, "The engine's contract").
 
+use riftcheck::Engine as _;
 use riftcheck::card::{CardKind, Timing};
 use riftcheck::event::Event;
 use riftcheck::{

@@ -1,11 +1,12 @@
 //! Laws of the engine on random games, through the library's law runner (the same one the fuzz
-//! targets call): a refused action changes nothing, `legal_actions` lists exactly what `apply`
-//! accepts, the engine and the spec agree on every action, the invariants hold, and the same
+//! targets call): a refused action changes nothing, the well-formed actions the engine takes are
+//! exactly those the spec finds legal, the engine and the spec agree on every action, the invariants hold, and the same
 //! input gives the same game. A failure is reported as the shrunk scenario and its rulebook
 //! paragraph.
 
 use arbitrary::Unstructured;
 use proptest::prelude::*;
+use riftcheck::Engine as _;
 use riftcheck::Game;
 use riftcheck::harness::generate::{self, Pick};
 use riftcheck::harness::laws::{self, Options};

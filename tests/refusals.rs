@@ -1,5 +1,6 @@
 //! Refusals that no scenario sentence can express, and the error catalogue itself.
 
+use riftcheck::Engine as _;
 use riftcheck::error::RULE_ERROR_NAMES;
 use riftcheck::{Action, CardSet, Game, Location, Mode, RuleError, Seat, Setup};
 

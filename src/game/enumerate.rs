@@ -14,18 +14,11 @@ use crate::seat::Seat;
 use crate::zone::{Location, Zone};
 
 impl Game {
-    /// Every well-formed action for the seats at the table, legal or not: each seat (removed
-    /// ones included) with every card and target the catalog makes meaningful. The model checker
-    /// offers all of these to the engine and the spec, so an action the engine wrongly refuses is
-    /// seen.
-    pub fn well_formed_actions(&self) -> Vec<Action> {
-        let mut out = Vec::with_capacity(64);
-        self.well_formed_into(&mut out);
-        out
-    }
-
-    /// As [`Game::well_formed_actions`], appending to `out`.
-    pub fn well_formed_into(&self, out: &mut Vec<Action>) {
+    /// Appends every well-formed action for the seats at the table, legal or not: each seat
+    /// (removed ones included) with every card and target the catalog makes meaningful. The
+    /// model checker offers all of these to the engine and the spec, so an action the engine
+    /// wrongly refuses is seen. The engine's [`crate::Engine::well_formed`] is this.
+    pub(crate) fn well_formed_into(&self, out: &mut Vec<Action>) {
         let items: ArrayVec<CardId, MAX_CHAIN> =
             self.chain_items().iter().map(|i| i.source).collect();
         let cards = &self.s.cards;

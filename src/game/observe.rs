@@ -4,16 +4,10 @@ use super::state::Game;
 use crate::observation::{CardObs, FieldObs, ItemObs, Observation, Place};
 
 impl Game {
-    /// What an observer sees now; the events are those of no step (empty).
-    pub fn observe(&self) -> Observation {
-        let mut out = Observation::default();
-        self.observe_into(&mut out);
-        out
-    }
-
     /// What an observer sees now, written over `out` in place (its room reused); its events are
-    /// left as they are.
-    pub fn observe_into(&self, out: &mut Observation) {
+    /// left as they are. The engine's [`crate::Engine::observe`] and
+    /// [`crate::Engine::step_checked_into`] are this.
+    pub(crate) fn observation_into(&self, out: &mut Observation) {
         let cat = &self.catalog;
         let over = self.is_over();
         out.remaining = self.remaining();

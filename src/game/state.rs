@@ -621,6 +621,7 @@ mod tests {
 
     use super::*;
     use crate::action::Action;
+    use crate::engine::Engine as _;
     use crate::setup::Setup;
 
     fn hash(g: &Game) -> u64 {

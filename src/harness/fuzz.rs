@@ -17,6 +17,7 @@ use arbitrary::Unstructured;
 use super::generate::{self, Pick};
 use super::laws::{self, Finding, Options};
 use crate::action::Action;
+use crate::engine::Engine as _;
 use crate::game::Game;
 use crate::oracle::Spec;
 use crate::oracle::invariants_under;
@@ -89,8 +90,8 @@ pub fn lockstep(data: &[u8]) {
     play_input(data, &opts);
 }
 
-/// `legals_are_legal`: along any game, `legal_actions()` equals the well-formed actions that
-/// `apply` accepts, and every refusal leaves the game unchanged.
+/// `legals_are_legal`: along any game, the well-formed actions the engine takes are exactly
+/// those the spec finds legal, and every refusal leaves the game unchanged.
 pub fn legals_are_legal(data: &[u8]) {
     let opts = Options {
         pick: Pick::Mixed,

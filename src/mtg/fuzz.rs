@@ -111,7 +111,10 @@ pub fn lockstep(data: &[u8]) {
             return;
         };
         let before = engine.observe();
-        match (engine.step(action), spec.step(action)) {
+        match (
+            crate::engine::step(&mut engine, action),
+            crate::engine::step(&mut spec, action),
+        ) {
             (Ok(a), Ok(b)) => assert_eq!(a, b, "after {action}: {setup:?}"),
             (Err(_), Err(_)) => {
                 assert_eq!(

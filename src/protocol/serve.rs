@@ -217,7 +217,7 @@ impl<E: Engine> Served<E> {
                     Ok(a) => a,
                     Err(e) => return error(e),
                 };
-                match self.engine.step(action) {
+                match crate::engine::step(&mut self.engine, action) {
                     Ok(obs) => json!({ "observation": self.shown.json(&obs, &self.catalog) }),
                     Err(e) => refusal_json(&e),
                 }

@@ -26,21 +26,23 @@ use crate::setup::{Setup, SetupErrors};
 
 impl Game {
     /// The game `setup` describes, after it has proceeded through anything that needs no
-    /// player (a lone staged fight begins, a Showdown whose round of passes is complete ends).
+    /// player (a lone staged fight begins, a Showdown whose round of passes is complete ends);
+    /// [`crate::Engine::start`] without the events of that proceeding.
     ///
     /// # Errors
     ///
     /// [`SetupErrors`]: every problem that makes the table impossible, each with its field.
     pub fn from_setup(setup: &Setup) -> Result<Game, SetupErrors> {
-        Self::from_setup_with_events(setup).map(|(g, _)| g)
+        <Game as crate::engine::Engine>::start(setup).map(|(g, _)| g)
     }
+}
 
-    /// As [`Game::from_setup`], also returning the events of what proceeded after setup.
-    ///
-    /// # Errors
-    ///
-    /// As [`Game::from_setup`].
-    pub fn from_setup_with_events(setup: &Setup) -> Result<(Game, Vec<Event>), SetupErrors> {
+impl crate::engine::Engine for Game {
+    const NAME: &'static str = "the engine";
+
+    /// The game `setup` describes, after it has proceeded through anything that needs no
+    /// player (a lone staged fight begins, a Showdown whose round of passes is complete ends).
+    fn start(setup: &Setup) -> Result<(Game, Vec<Event>), SetupErrors> {
         let table = setup.validate()?;
         let mut game = Game::from_table(&table);
         let mut events = Vec::new();
@@ -48,60 +50,25 @@ impl Game {
         Ok((game, events))
     }
 
-    /// Every action [`Game::apply`] would accept now, in a fixed order.
-    pub fn legal_actions(&self) -> Vec<Action> {
-        let mut all = self.well_formed_actions();
-        all.retain(|a| self.check(*a).is_ok());
-        all
-    }
-
-    /// Whether [`Game::apply`] would accept `action`, and if not, why. Changes nothing.
-    ///
-    /// # Errors
-    ///
-    /// [`RuleError`] names the rule the action breaks.
-    pub fn check(&self, action: Action) -> Result<(), RuleError> {
-        check(self, action)
-    }
-
-    /// Takes an action. An accepted action returns the events it caused, in order; a refused one
-    /// returns the rule it breaks and leaves the game exactly as it was.
-    ///
-    /// A concession takes effect between atomic actions, and the removal procedure is itself
-    /// atomic (policy `concession-timing`).
-    ///
-    /// # Errors
-    ///
-    /// [`RuleError`] names the rule the action breaks.
-    pub fn apply(&mut self, action: Action) -> Result<Vec<Event>, RuleError> {
-        self.check(action)?;
-        let mut events = Vec::with_capacity(8);
-        perform(self, action, &mut events);
-        Ok(events)
-    }
-}
-
-impl crate::engine::Engine for Game {
-    const NAME: &'static str = "the engine";
-
-    fn start(setup: &Setup) -> Result<(Game, Vec<Event>), SetupErrors> {
-        Game::from_setup_with_events(setup)
-    }
-
     fn well_formed(&self, out: &mut Vec<Action>) {
         self.well_formed_into(out);
     }
 
+    /// An accepted action returns the events it caused, in order; a refused one returns the
+    /// rule it breaks and leaves the game exactly as it was. A concession takes effect between
+    /// atomic actions, and the removal procedure is itself atomic (policy
+    /// `concession-timing`).
     fn apply(&mut self, action: Action) -> Result<Vec<Event>, RuleError> {
-        Game::apply(self, action)
+        check(self, action)?;
+        let mut events = Vec::with_capacity(8);
+        perform(self, action, &mut events);
+        Ok(events)
     }
 
     fn observe(&self) -> crate::observation::Observation {
-        Game::observe(self)
-    }
-
-    fn observe_into(&self, out: &mut crate::observation::Observation) {
-        Game::observe_into(self, out);
+        let mut out = crate::observation::Observation::default();
+        self.observation_into(&mut out);
+        out
     }
 
     fn step_checked_into(
@@ -111,18 +78,12 @@ impl crate::engine::Engine for Game {
     ) -> Result<(), RuleError> {
         out.events.clear();
         perform(self, action, &mut out.events);
-        Game::observe_into(self, out);
+        self.observation_into(out);
         Ok(())
     }
 
     fn check(&self, action: Action) -> Result<(), RuleError> {
         check(self, action)
-    }
-
-    fn apply_checked(&mut self, action: Action) -> Result<Vec<Event>, RuleError> {
-        let mut events = Vec::with_capacity(8);
-        perform(self, action, &mut events);
-        Ok(events)
     }
 }
 

@@ -22,6 +22,7 @@ mod source;
 pub mod svg;
 pub mod text;
 
+use crate::engine::Engine as _;
 use std::path::Path;
 
 pub use book::{Book, render_book};

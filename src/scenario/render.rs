@@ -8,6 +8,7 @@ use super::Scenario;
 use super::cite::citations;
 use crate::action::Action;
 use crate::card::Catalog;
+use crate::engine::Engine as _;
 use crate::error::RuleError;
 use crate::event::Event;
 use crate::game::Game;

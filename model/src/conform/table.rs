@@ -100,7 +100,7 @@ impl Table {
     /// every rule it breaks.
     pub fn rule(spec: &Spec, action: Action) -> (Ruled, Option<Spec>) {
         let mut next = spec.clone();
-        match next.step(action) {
+        match riftcheck::engine::step(&mut next, action) {
             Ok(obs) => (Ok(obs), Some(next)),
             Err(e) => {
                 let mut all = spec.refusals(action);

@@ -143,12 +143,12 @@ impl<E: Engine<Mtg>, S: Engine<Mtg>> MtgModel<E, S> {
                 return Some(next);
             }
         }
-        let Ok(view) = next.engine.step(action) else {
+        let Ok(view) = riftcheck::engine::step(&mut next.engine, action) else {
             next.ghost.violated |= MtgProp::Agree.bit();
             return Some(next);
         };
         if spec_ok {
-            match next.spec.step(action) {
+            match riftcheck::engine::step(&mut next.spec, action) {
                 Ok(spec_view) if spec_view == view => {}
                 _ => next.ghost.violated |= MtgProp::Agree.bit(),
             }

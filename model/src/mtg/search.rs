@@ -436,7 +436,10 @@ pub fn disagreement<E: Engine<Mtg>, S: Engine<Mtg>>(
         return String::new();
     };
     let (mut engine, mut spec) = (state.engine.clone(), state.spec.clone());
-    let (ours, theirs) = (engine.step(last), spec.step(last));
+    let (ours, theirs) = (
+        riftcheck::engine::step(&mut engine, last),
+        riftcheck::engine::step(&mut spec, last),
+    );
     match (ours, theirs) {
         (Ok(a), Ok(b)) => {
             let (a, b) = (

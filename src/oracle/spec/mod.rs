@@ -106,10 +106,6 @@ impl Engine for Spec {
         self.observation()
     }
 
-    fn observe_into(&self, out: &mut Observation) {
-        self.observation_into(out);
-    }
-
     fn step_checked_into(
         &mut self,
         action: Action,
@@ -136,12 +132,5 @@ impl Engine for Spec {
         let mut all = Broken::all();
         self.broken_rules(action, &mut all);
         all.into_vec()
-    }
-
-    fn apply_checked(&mut self, action: Action) -> Result<Vec<Event>, RuleError> {
-        self.log.clear();
-        self.take(action);
-        // A copy of the exact size: the log keeps its room for the next action.
-        Ok(self.log.as_slice().to_vec())
     }
 }
