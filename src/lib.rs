@@ -26,6 +26,7 @@ pub mod error;
 pub mod event;
 pub mod game;
 pub mod harness;
+mod in_place;
 pub mod item;
 pub mod mode;
 pub mod mtg;

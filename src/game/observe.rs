@@ -4,6 +4,13 @@ use super::state::Game;
 use crate::observation::{CardObs, FieldObs, ItemObs, Observation, Place};
 
 impl Game {
+    /// What an observer sees now; the events are those of no step (none).
+    pub(crate) fn observation(&self) -> Observation {
+        let mut out = Observation::default();
+        self.observation_into(&mut out);
+        out
+    }
+
     /// What an observer sees now, written over `out` in place (its room reused); its events are
     /// left as they are. The engine's [`crate::Engine::observe`] and
     /// [`crate::Engine::step_checked_into`] are this.

@@ -539,81 +539,26 @@ impl Hash for CardState {
     }
 }
 
-impl Clone for Game {
-    fn clone(&self) -> Game {
-        Game {
-            catalog: Arc::clone(&self.catalog),
-            readings: self.readings,
-            s: self.s.clone(),
-        }
-    }
+crate::in_place::clone_in_place!(Game {
+    shared catalog;
+    readings,
+    s,
+});
 
-    /// In place: the model checker copies a game into the room of another for every
-    /// transition it tries.
-    fn clone_from(&mut self, source: &Game) {
-        let Game {
-            catalog,
-            readings,
-            s,
-        } = source;
-        if !Arc::ptr_eq(&self.catalog, catalog) {
-            self.catalog = Arc::clone(catalog);
-        }
-        self.readings = *readings;
-        self.s.clone_from(s);
-    }
-}
-
-impl Clone for State {
-    fn clone(&self) -> State {
-        let mut out = State {
-            removed: self.removed,
-            turn: self.turn,
-            turn_begun: self.turn_begun,
-            points: self.points,
-            energy: self.energy,
-            invited: self.invited,
-            cards: ArrayVec::new(),
-            fields: ArrayVec::new(),
-            window: self.window,
-            chain: None,
-            lasting: Vec::new(),
-            mates_held: self.mates_held,
-        };
-        out.clone_from(self);
-        out
-    }
-
-    /// Field by field (every field named, so a new one cannot be forgotten).
-    fn clone_from(&mut self, source: &State) {
-        let State {
-            removed,
-            turn,
-            turn_begun,
-            points,
-            energy,
-            invited,
-            cards,
-            fields,
-            window,
-            chain,
-            lasting,
-            mates_held,
-        } = source;
-        self.removed = *removed;
-        self.turn = *turn;
-        self.turn_begun = *turn_begun;
-        self.points = *points;
-        self.energy = *energy;
-        self.invited = *invited;
-        self.cards.clone_from(cards);
-        self.fields.clone_from(fields);
-        self.window = *window;
-        self.chain.clone_from(chain);
-        self.lasting.clone_from(lasting);
-        self.mates_held = *mates_held;
-    }
-}
+crate::in_place::clone_in_place!(State {
+    removed,
+    turn,
+    turn_begun,
+    points,
+    energy,
+    invited,
+    cards,
+    fields,
+    window,
+    chain,
+    lasting,
+    mates_held,
+});
 
 #[cfg(test)]
 mod tests {

@@ -66,9 +66,7 @@ impl crate::engine::Engine for Game {
     }
 
     fn observe(&self) -> crate::observation::Observation {
-        let mut out = crate::observation::Observation::default();
-        self.observation_into(&mut out);
-        out
+        self.observation()
     }
 
     fn step_checked_into(

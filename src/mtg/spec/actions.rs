@@ -111,25 +111,27 @@ impl MtgSpec {
         else {
             return Err(Refusal::NotInHand);
         };
-        match o.card.speed() {
-            Speed::Never => return Err(Refusal::WrongCard),
-            // 307.1: the active player, in their main step, with the stack empty.
-            Speed::Sorcery
-                if self.active() != Some(player)
-                    || self.step != Step::Main
-                    || !self.stack.is_empty() =>
-            {
-                return Err(Refusal::SorcerySpeed);
-            }
-            _ => {}
+        let speed = o.card.speed();
+        if speed == Speed::Never {
+            return Err(Refusal::WrongCard);
         }
-        let ok = match (o.card.targets(), target) {
-            (Targets::Nothing, None) => true,
-            (Targets::Creature, Some(Target::Object(c))) => self.creature_on_battlefield(c),
-            (Targets::Opponent, Some(Target::Player(q))) => q != player && self.in_game(q),
-            _ => false,
+        // 307.1: a sorcery is cast by the active player, in their main step, with the stack
+        // empty.
+        let sorcery_time =
+            self.active() == Some(player) && self.step == Step::Main && self.stack.is_empty();
+        if speed == Speed::Sorcery && !sorcery_time {
+            return Err(Refusal::SorcerySpeed);
+        }
+        // 601.2c: the target named is one the card asks for, and legal now.
+        let wants = o.card.targets();
+        let target_ok = match target {
+            None => wants == Targets::Nothing,
+            Some(Target::Object(c)) => {
+                wants == Targets::Creature && self.creature_on_battlefield(c)
+            }
+            Some(Target::Player(q)) => wants == Targets::Opponent && q != player && self.in_game(q),
         };
-        if ok { Ok(()) } else { Err(Refusal::BadTarget) }
+        target_ok.then_some(()).ok_or(Refusal::BadTarget)
     }
 
     /// Whether `player` may declare `creature` as attacking `defender` (508.1).
@@ -139,11 +141,13 @@ impl MtgSpec {
         creature: crate::mtg::types::ObjId,
         defender: Player,
     ) -> Result<(), Refusal> {
-        if self.step != Step::Combat
-            || self.attacks_declared
-            || !self.stack.is_empty()
-            || self.active() != Some(player)
-        {
+        // 508.1: attackers are declared once, by the active player, in the combat step, with
+        // the stack empty.
+        let declaring = self.step == Step::Combat
+            && !self.attacks_declared
+            && self.stack.is_empty()
+            && self.active() == Some(player);
+        if !declaring {
             return Err(Refusal::NotDeclaring);
         }
         let creature_ok = self.creature_on_battlefield(creature)
@@ -152,11 +156,9 @@ impl MtgSpec {
         let defender_ok = defender != player
             && self.in_game(defender)
             && !self.protections.iter().any(|p| p.player == defender);
-        if creature_ok && defender_ok {
-            Ok(())
-        } else {
-            Err(Refusal::CannotAttack)
-        }
+        (creature_ok && defender_ok)
+            .then_some(())
+            .ok_or(Refusal::CannotAttack)
     }
 
     /// Performs a legal `action`, then whatever happens before anyone receives priority.

@@ -97,24 +97,22 @@ impl MtgSpec {
             });
             return true;
         }
-        match w.effect {
-            Some(effect) => {
-                let item = StackItem::Trigger {
-                    controller: w.controller,
-                    source: w.source,
-                    effect,
-                };
-                self.stack.push(item);
-                ev.push(MtgEvent::Triggered { item });
-            }
-            None => {
-                if self.any_creature_on_battlefield() {
-                    self.pending = Some(Pending {
-                        by: w.controller,
-                        kind: ChoiceKind::SlideTarget { source: w.source },
-                    });
-                }
-            }
+        let (controller, source) = (w.controller, w.source);
+        if let Some(effect) = w.effect {
+            let item = StackItem::Trigger {
+                controller,
+                source,
+                effect,
+            };
+            self.stack.push(item);
+            ev.push(MtgEvent::Triggered { item });
+        } else if self.any_creature_on_battlefield() {
+            // A trigger that needs a target waits for its controller to choose one.
+            let kind = ChoiceKind::SlideTarget { source };
+            self.pending = Some(Pending {
+                by: controller,
+                kind,
+            });
         }
         true
     }

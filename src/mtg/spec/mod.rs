@@ -220,22 +220,29 @@ impl MtgSpec {
     /// on it, else the player it entered under; on the stack, its caster; else nobody.
     fn controller(&self, id: ObjId) -> Option<Player> {
         let o = self.obj(id)?;
-        match o.zone {
-            Zone::Battlefield => self
-                .control
-                .iter()
-                .rev()
-                .find(|e| e.object == id)
-                .map(|e| e.controller)
-                .or(o.entered_under),
-            Zone::Stack => self.stack.iter().find_map(|it| match *it {
-                StackItem::Spell {
-                    card, controller, ..
-                } if card == id => Some(controller),
-                _ => None,
-            }),
-            _ => None,
+        let mut who = None;
+        if o.zone == Zone::Battlefield {
+            // 613.1b, layer 2: control effects apply in timestamp order, so the last one on
+            // this object wins.
+            who = o.entered_under;
+            for effect in &self.control {
+                if effect.object == id {
+                    who = Some(effect.controller);
+                }
+            }
         }
+        if o.zone == Zone::Stack {
+            for item in &self.stack {
+                if let StackItem::Spell {
+                    card, controller, ..
+                } = *item
+                    && card == id
+                {
+                    who = Some(controller);
+                }
+            }
+        }
+        who
     }
 
     /// The power of the creature `id`: printed, or for Life Mirror the chosen player's life

@@ -33,11 +33,9 @@ impl MtgSpec {
     /// Whether `target` is still legal (608.2b): a creature on the battlefield, a player in the
     /// game; no target is always fine.
     fn target_legal(&self, target: Option<Target>) -> bool {
-        match target {
-            None => true,
-            Some(Target::Object(o)) => self.creature_on_battlefield(o),
-            Some(Target::Player(p)) => self.in_game(p),
-        }
+        let creature = |t| matches!(t, Target::Object(o) if self.creature_on_battlefield(o));
+        let player = |t| matches!(t, Target::Player(p) if self.in_game(p));
+        target.is_none_or(|t| creature(t) || player(t))
     }
 
     /// A spell resolves: it leaves the stack, does what it does, and (unless it is a permanent)

@@ -84,27 +84,20 @@ impl Spec {
                         }
                     }
                 }
-                if zone.on_board() {
-                    match def.ability {
-                        Some(Ability::Add) => out.push(Action::Activate {
-                            seat,
-                            card: c,
-                            target: None,
-                        }),
-                        Some(Ability::Activated { effect, .. }) => {
-                            for target in targets(needs(effect)) {
-                                out.push(Action::Activate {
-                                    seat,
-                                    card: c,
-                                    target,
-                                });
-                            }
-                        }
-                        Some(Ability::Triggered { .. }) => {
-                            out.push(Action::Place { seat, card: c })
-                        }
-                        None => {}
+                // An ability is used from the board: an activated one with each target it may
+                // name (Add names none), a triggered one placed.
+                let activate = |target| Action::Activate {
+                    seat,
+                    card: c,
+                    target,
+                };
+                match def.ability.filter(|_| zone.on_board()) {
+                    Some(Ability::Add) => out.push(activate(None)),
+                    Some(Ability::Activated { effect, .. }) => {
+                        out.extend(targets(needs(effect)).into_iter().map(activate));
                     }
+                    Some(Ability::Triggered { .. }) => out.push(Action::Place { seat, card: c }),
+                    None => {}
                 }
             }
             self.moves_of(seat, &units, &places, out);

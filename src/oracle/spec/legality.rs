@@ -401,14 +401,9 @@ impl Spec {
         }
         out.extend(self.priority_rule(seat));
         out.extend(self.timing_rule(def.timing, card));
-        let energy = self.s.energy[seat.index()];
-        if def.cost > energy {
-            out.push(RuleError::CannotAfford {
-                card,
-                cost: def.cost,
-                energy,
-            });
-        }
+        // 356: the cost comes out of the player's energy.
+        let (cost, energy) = (def.cost, self.s.energy[seat.index()]);
+        out.extend((cost > energy).then_some(RuleError::CannotAfford { card, cost, energy }));
         match def.kind {
             CardKind::Unit => {
                 if target.is_some() {

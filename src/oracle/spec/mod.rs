@@ -78,19 +78,15 @@ impl Engine for Spec {
 
     fn well_formed(&self, out: &mut Vec<Action>) {
         self.enumerate(out);
-        // 383.3.d: a waiting trigger whose card has left the board is still placed.
-        for w in &self.s.waiting {
-            if !self.s.cards[w.source.index()].zone.on_board() {
-                for seat in self.catalog.mode.seats().iter() {
-                    let place = Action::Place {
-                        seat,
-                        card: w.source,
-                    };
-                    if !out.contains(&place) {
-                        out.push(place);
-                    }
-                }
-            }
+        // 383.3.d: a waiting trigger whose card has left the board is still placed, by any
+        // seat (the refusals say whose turn to place it is).
+        let off_board =
+            |w: &&crate::item::Unplaced| !self.s.cards[w.source.index()].zone.on_board();
+        let seats = self.catalog.mode.seats();
+        for card in self.s.waiting.iter().filter(off_board).map(|w| w.source) {
+            let places = seats.iter().map(|seat| Action::Place { seat, card });
+            let new: Vec<Action> = places.filter(|p| !out.contains(p)).collect();
+            out.extend(new);
         }
     }
 

@@ -62,37 +62,42 @@ impl Spec {
             .difference(table.removed)
             .iter()
             .collect();
-        let cards = table
-            .cards
-            .iter()
-            .map(|c| Card {
-                zone: c.zone,
-                controller: c.controller,
-                exhausted: c.exhausted,
-                damage: c.damage,
-            })
-            .collect();
-        let fields = table
-            .battlefields
-            .iter()
-            .map(|f| Field {
-                controller: f.controller,
-                token: f.token,
-                contested_by: f.contested_by,
-                scored: Seats::new(),
-            })
-            .collect();
-        let stack: ArrayVec<StackItem, { crate::item::MAX_CHAIN }> = table
-            .chain
-            .iter()
-            .map(|i| StackItem {
-                source: i.source,
-                kind: i.kind,
-                controller: i.controller,
-                finalized: true,
-                target: i.target,
-            })
-            .collect();
+        // Every card, battlefield and Chain item as the table has it; no battlefield scored
+        // yet this turn, and every item on the Chain already finalized.
+        let mut cards = ArrayVec::new();
+        for c in &table.cards {
+            let (zone, controller, exhausted, damage) =
+                (c.zone, c.controller, c.exhausted, c.damage);
+            cards.push(Card {
+                zone,
+                controller,
+                exhausted,
+                damage,
+            });
+        }
+        let mut fields = ArrayVec::new();
+        for f in &table.battlefields {
+            let (controller, token, contested_by) = (f.controller, f.token, f.contested_by);
+            let scored = Seats::new();
+            fields.push(Field {
+                controller,
+                token,
+                contested_by,
+                scored,
+            });
+        }
+        let mut stack: ArrayVec<StackItem, { crate::item::MAX_CHAIN }> = ArrayVec::new();
+        for i in &table.chain {
+            let (source, kind, controller, target) = (i.source, i.kind, i.controller, i.target);
+            let finalized = true;
+            stack.push(StackItem {
+                source,
+                kind,
+                controller,
+                finalized,
+                target,
+            });
+        }
         let fight = table.showdown.map(|sd| Fight {
             at: sd.at,
             focus: sd.focus,
@@ -498,123 +503,47 @@ impl Spec {
     }
 }
 
-/// One word per card: the model checker hashes every card in every state.
+/// Four bytes a card, in one write: the model checker hashes every card in every state.
 impl Hash for Card {
     fn hash<H: Hasher>(&self, state: &mut H) {
-        state.write_u32(
-            u32::from(self.zone.code())
-                | (self.controller.index() as u32) << 8
-                | u32::from(self.exhausted) << 16
-                | u32::from(self.damage) << 24,
-        );
+        let seat = self.controller.index() as u8;
+        state.write(&[
+            self.zone.code(),
+            seat,
+            u8::from(self.exhausted),
+            self.damage,
+        ]);
     }
 }
 
-impl Clone for Spec {
-    fn clone(&self) -> Spec {
-        Spec {
-            catalog: Arc::clone(&self.catalog),
-            readings: self.readings,
-            s: self.s.clone(),
-            log: self.log.clone(),
-        }
-    }
+crate::in_place::clone_in_place!(Spec {
+    shared catalog;
+    readings,
+    s,
+    log,
+});
 
-    /// In place: the model checker copies a spec into the room of another for every
-    /// transition it tries.
-    fn clone_from(&mut self, source: &Spec) {
-        let Spec {
-            catalog,
-            readings,
-            s,
-            log,
-        } = source;
-        if !Arc::ptr_eq(&self.catalog, catalog) {
-            self.catalog = Arc::clone(catalog);
-        }
-        self.readings = *readings;
-        self.s.clone_from(s);
-        self.log.clone_from(log);
-    }
-}
-
-impl Clone for SpecState {
-    fn clone(&self) -> SpecState {
-        let mut out = SpecState {
-            players: Seats::new(),
-            gone: Seats::new(),
-            turn: self.turn,
-            turn_waiting: self.turn_waiting,
-            cards: ArrayVec::new(),
-            fields: ArrayVec::new(),
-            chain_exists: self.chain_exists,
-            chain_by_trigger: self.chain_by_trigger,
-            trigger_chain_joined: self.trigger_chain_joined,
-            stack: ArrayVec::new(),
-            waiting: ArrayVec::new(),
-            priority: self.priority,
-            passes: Seats::new(),
-            fight: None,
-            dealing: None,
-            points: self.points,
-            energy: self.energy,
-            invited: self.invited,
-            winners: None,
-            won_by_score: self.won_by_score,
-            grants: Vec::new(),
-            mates_fields: ArrayVec::new(),
-        };
-        out.clone_from(self);
-        out
-    }
-
-    /// Field by field (every field named, so a new one cannot be forgotten).
-    fn clone_from(&mut self, source: &SpecState) {
-        let SpecState {
-            players,
-            gone,
-            turn,
-            turn_waiting,
-            cards,
-            fields,
-            chain_exists,
-            chain_by_trigger,
-            trigger_chain_joined,
-            stack,
-            waiting,
-            priority,
-            passes,
-            fight,
-            dealing,
-            points,
-            energy,
-            invited,
-            winners,
-            won_by_score,
-            grants,
-            mates_fields,
-        } = source;
-        self.players.clone_from(players);
-        self.gone.clone_from(gone);
-        self.turn = *turn;
-        self.turn_waiting = *turn_waiting;
-        self.cards.clone_from(cards);
-        self.fields.clone_from(fields);
-        self.chain_exists = *chain_exists;
-        self.chain_by_trigger = *chain_by_trigger;
-        self.trigger_chain_joined = *trigger_chain_joined;
-        self.stack.clone_from(stack);
-        self.waiting.clone_from(waiting);
-        self.priority = *priority;
-        self.passes.clone_from(passes);
-        self.fight.clone_from(fight);
-        self.dealing.clone_from(dealing);
-        self.points = *points;
-        self.energy = *energy;
-        self.invited = *invited;
-        self.winners.clone_from(winners);
-        self.won_by_score = *won_by_score;
-        self.grants.clone_from(grants);
-        self.mates_fields.clone_from(mates_fields);
-    }
-}
+crate::in_place::clone_in_place!(SpecState {
+    players,
+    gone,
+    turn,
+    turn_waiting,
+    cards,
+    fields,
+    chain_exists,
+    chain_by_trigger,
+    trigger_chain_joined,
+    stack,
+    waiting,
+    priority,
+    passes,
+    fight,
+    dealing,
+    points,
+    energy,
+    invited,
+    winners,
+    won_by_score,
+    grants,
+    mates_fields,
+});

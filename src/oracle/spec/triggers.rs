@@ -11,22 +11,20 @@ use crate::zone::Zone;
 use super::state::StackItem;
 
 impl Spec {
+    /// A waiting trigger goes onto the Chain, pending, naming no target.
     fn put_trigger(&mut self, w: Unplaced) {
+        let (source, controller, kind) = (w.source, w.controller, ItemKind::Triggered);
+        let (finalized, target) = (false, None);
         let item = StackItem {
-            source: w.source,
-            kind: ItemKind::Triggered,
-            controller: w.controller,
-            finalized: false,
-            target: None,
+            source,
+            kind,
+            controller,
+            finalized,
+            target,
         };
         self.s.stack.push(item);
-        self.say(Event::ItemAdded {
-            item: ItemName {
-                source: w.source,
-                kind: ItemKind::Triggered,
-            },
-            controller: w.controller,
-        });
+        let item = ItemName { source, kind };
+        self.say(Event::ItemAdded { item, controller });
     }
 
     /// Places every trigger whose placement needs no choice: the first waiting player's, when
