@@ -88,8 +88,7 @@ pub fn judge(j: &Judging<'_>, known: PropSet) -> Verdicts {
     let rows = if j.step.is_some() { JUDGED } else { ON_STATE };
     let mut todo = rows.difference(known.difference(ALWAYS));
     let mut hits = PropSet::EMPTY;
-    while let Some(p) = todo.first() {
-        todo = todo.difference(PropSet::of(p));
+    while let Some(p) = todo.pop_first() {
         let hit = match p.row().judge {
             State(f) => f(j) == Verdict::Broken,
             OnStep(f) => j.step.as_ref().is_some_and(|s| f(j, s) == Verdict::Broken),

@@ -68,10 +68,15 @@ impl PropSet {
         PropSet(words[0] as u128 | (words[1] as u128) << 64)
     }
 
-    /// The first property in the set, in the order of [`Prop::ALL`]: the judging loop's next
-    /// row.
-    pub(super) fn first(self) -> Option<Prop> {
-        Prop::ALL.get(self.0.trailing_zeros() as usize).copied()
+    /// Takes the first property out of the set, in the order of [`Prop::ALL`]: the judging
+    /// loop's next row.
+    pub(super) fn pop_first(&mut self) -> Option<Prop> {
+        if self.0 == 0 {
+            return None;
+        }
+        let i = self.0.trailing_zeros() as usize;
+        self.0 &= self.0 - 1;
+        Prop::ALL.get(i).copied()
     }
 }
 
