@@ -33,7 +33,7 @@ macro_rules! rule_errors {
 }
 
 rule_errors! {
-/// Why [`crate::Game::apply`] refused an action. The game is left exactly as it was.
+/// Why [`crate::Engine::apply`] refused an action. The game is left exactly as it was.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, thiserror::Error)]
 pub enum RuleError {
     /// The game is over: won by a concession that left one player or team (651.1), or on

@@ -110,8 +110,8 @@ const LAYERS: &[(&str, &[&str], &[&str])] = &[
         &["vocabulary", "mtg vocabulary", "mtg engine", "mtg spec"],
     ),
     (
-        "model checker",
-        &["model/src/"],
+        "properties",
+        &["properties/src/"],
         &[
             "vocabulary",
             "engine state",
@@ -128,8 +128,8 @@ const LAYERS: &[(&str, &[&str], &[&str])] = &[
         ],
     ),
     (
-        "command line",
-        &["model/src/main.rs"],
+        "model checker",
+        &["checker/src/"],
         &[
             "vocabulary",
             "engine state",
@@ -143,14 +143,111 @@ const LAYERS: &[(&str, &[&str], &[&str])] = &[
             "mtg engine",
             "mtg spec",
             "mtg scenario",
+            "properties",
+        ],
+    ),
+    (
+        "mtg model checker",
+        &["mtg-check/src/"],
+        &[
+            "vocabulary",
+            "engine state",
+            "reference engine",
+            "spec",
+            "oracle",
+            "scenario",
+            "protocol",
+            "harness",
+            "mtg vocabulary",
+            "mtg engine",
+            "mtg spec",
+            "mtg scenario",
+        ],
+    ),
+    (
+        "conformance",
+        &["conform/src/"],
+        &[
+            "vocabulary",
+            "engine state",
+            "reference engine",
+            "spec",
+            "oracle",
+            "scenario",
+            "protocol",
+            "harness",
+            "mtg vocabulary",
+            "mtg engine",
+            "mtg spec",
+            "mtg scenario",
+            "properties",
             "model checker",
+        ],
+    ),
+    (
+        "explorer",
+        &["explorer/src/"],
+        &[
+            "vocabulary",
+            "engine state",
+            "reference engine",
+            "spec",
+            "oracle",
+            "scenario",
+            "protocol",
+            "harness",
+            "mtg vocabulary",
+            "mtg engine",
+            "mtg spec",
+            "mtg scenario",
+            "properties",
+            "model checker",
+        ],
+    ),
+    (
+        "command line",
+        &["model/src/"],
+        &[
+            "vocabulary",
+            "engine state",
+            "reference engine",
+            "spec",
+            "oracle",
+            "scenario",
+            "protocol",
+            "harness",
+            "mtg vocabulary",
+            "mtg engine",
+            "mtg spec",
+            "mtg scenario",
+            "properties",
+            "model checker",
+            "mtg model checker",
+            "conformance",
+            "explorer",
         ],
     ),
 ];
 
-/// The crate roots (and the MTG ruleset's): a facade may name every layer, and nothing imports it for a
-/// definition of its own.
-const FACADES: &[&str] = &["src/lib.rs", "model/src/lib.rs", "src/mtg/mod.rs"];
+/// The crates of the workspace, by the name code imports them by, and their roots.
+const CRATES: &[(&str, &str)] = &[
+    ("riftcheck", "src/lib.rs"),
+    ("riftcheck_properties", "properties/src/lib.rs"),
+    ("riftcheck_checker", "checker/src/lib.rs"),
+    ("riftcheck_mtg_check", "mtg-check/src/lib.rs"),
+    ("riftcheck_conform", "conform/src/lib.rs"),
+    ("riftcheck_explorer", "explorer/src/lib.rs"),
+    ("riftcheck_model", "model/src/lib.rs"),
+];
+
+/// The crate roots that only gather modules (and the MTG ruleset's): a facade may name every
+/// layer, and nothing imports it for a definition of its own.
+const FACADES: &[&str] = &[
+    "src/lib.rs",
+    "checker/src/lib.rs",
+    "model/src/lib.rs",
+    "src/mtg/mod.rs",
+];
 
 fn layer_of(file: &str) -> Option<usize> {
     if FACADES.contains(&file) {
@@ -489,12 +586,9 @@ impl Tree {
             modules: Vec::new(),
         };
         let root = root();
-        tree.add("riftcheck", Vec::new(), &root.join("src/lib.rs"));
-        tree.add(
-            "riftcheck_model",
-            Vec::new(),
-            &root.join("model/src/lib.rs"),
-        );
+        for (krate, lib) in CRATES {
+            tree.add(krate, Vec::new(), &root.join(lib));
+        }
         tree.add("main", Vec::new(), &root.join("model/src/main.rs"));
         tree
     }
@@ -549,8 +643,9 @@ impl Tree {
                 self.find(m.krate, &m.path[..m.path.len().saturating_sub(1)])?,
                 1,
             ),
-            "riftcheck" if m.krate != "riftcheck" => (self.find("riftcheck", &[])?, 1),
-            "riftcheck_model" => (self.find("riftcheck_model", &[])?, 1),
+            name if m.krate != name && CRATES.iter().any(|(k, _)| *k == name) => {
+                (self.find(name, &[])?, 1)
+            }
             name if m.children.contains(name) => {
                 let mut p = m.path.clone();
                 p.push(name.to_string());
@@ -1103,7 +1198,7 @@ fn snake(ident: &str) -> String {
 /// a companion's returns whether its situation showed and is named `seen_` and the rest.
 #[test]
 fn property_judges_are_named_for_what_they_promise() {
-    let dir = root().join("model/src/properties");
+    let dir = root().join("properties/src");
     let table = std::fs::read_to_string(dir.join("table.rs")).expect("the table");
     let mut wrong = Vec::new();
     let mut judges = 0;

@@ -1,22 +1,22 @@
-//! The riftcheck model checker: a stateright model of the rules engine and its spec in lockstep,
-//! the properties it checks, the built-in starting positions, and the searches that turn a
-//! violation into the shortest scenario that shows it.
+//! The riftcheck command-line program (`riftcheck`): one file per subcommand under [`cli`],
+//! over the crates that do the work: the checker (`riftcheck_checker`), the properties it proves
+//! (`riftcheck_properties`), the conformance runner (`riftcheck_conform`), the Explorer
+//! (`riftcheck_explorer`) and the checker of the second ruleset (`riftcheck_mtg_check`). Readings
+//! side by side ([`side_by_side`]) live here too.
+//!
+//! The others are re-exported under their old names (`riftcheck_model::model`,
+//! `riftcheck_model::conform`, ...), so that one path reaches each from the command line and
+//! its tests.
 
 pub mod args;
-pub mod bounds;
 pub mod cli;
-pub mod configs;
-pub mod conform;
-pub mod coverage;
-pub mod explore;
-pub mod fingerprint;
-pub mod model;
-pub mod mtg;
-pub mod probes;
-pub mod progress;
-pub mod proof;
-pub mod properties;
-pub mod report;
-pub mod search;
 pub mod side_by_side;
-pub mod simulate;
+
+pub use riftcheck_checker::{
+    bounds, configs, coverage, fingerprint, model, probes, progress, proof, report, search,
+    simulate,
+};
+pub use riftcheck_conform as conform;
+pub use riftcheck_explorer as explore;
+pub use riftcheck_mtg_check as mtg;
+pub use riftcheck_properties as properties;

@@ -1,5 +1,6 @@
 //! The reference engine's state: the game as a plain value, and the read-only queries on it.
-//! Nothing here changes a game; the rules (`crate::rules`) do, through [`Game::apply`].
+//! Nothing here changes a game; the rules (`crate::rules`) do, through the engine's
+//! [`crate::Engine::apply`].
 
 use std::hash::{Hash, Hasher};
 use std::sync::Arc;
@@ -16,8 +17,8 @@ use crate::zone::Zone;
 
 /// A game of Riftbound in progress: a plain value, cheap to clone and hash.
 ///
-/// Build one with [`Game::from_setup`]; change it only with [`Game::apply`], which refuses an
-/// illegal action with a [`RuleError`] and leaves the game exactly as it was.
+/// Build one with [`Game::from_setup`]; change it only with [`crate::Engine::apply`], which
+/// refuses an illegal action with a [`RuleError`] and leaves the game exactly as it was.
 #[derive(Debug)]
 pub struct Game {
     pub(crate) catalog: Arc<Catalog>,

@@ -1,0 +1,342 @@
+//! Turning a violation into something a rulebook author reads and a developer replays: the
+//! shortest path written as a rulebook example ("Expected by rule X: ...; found: ...") and as a
+//! scenario file whose expectations come from the spec.
+
+use std::fmt::Write;
+
+use riftcheck::observation::Value;
+use riftcheck::oracle::{Disagreement, Lockstep, Spec, Stepped};
+use riftcheck::scenario::{Expect, Outcome, SUMMARY, Scenario, SourceMap, Step, render_example};
+use riftcheck::{Action, Catalog, Engine, Observation as View, Setup};
+
+use crate::model::{RiftModel, State};
+use crate::search;
+use riftcheck_properties::Prop;
+
+/// A violation, shortest path first.
+#[derive(Clone, Debug)]
+pub struct Counterexample {
+    /// The configuration.
+    pub config: String,
+    /// The property that failed.
+    pub property: Prop,
+    /// The actions from the start, the last one showing the violation. For a cycle, the actions
+    /// to the cycle and then around it.
+    pub path: Vec<Action>,
+    /// For a cycle: how many of the actions lead to it (the rest go around it).
+    pub cycle_from: Option<usize>,
+    /// The rules the violation breaks.
+    pub rule: String,
+    /// What the rules (or the spec) expect at the end.
+    pub expected: String,
+    /// What the engine did.
+    pub found: String,
+    /// The scenario that replays it.
+    pub scenario: Scenario,
+    /// The rulebook example.
+    pub text: String,
+}
+
+/// The spec's observation as scenario expectations: the summary (holders, the Chain, who is in,
+/// who won, the step's events), every other field where the engine's observation differs, and
+/// of the cards and battlefields those that differ.
+fn expectations(cat: &Catalog, spec: &View, engine: &View, after: usize) -> Expect {
+    let mut keys: Vec<&str> = SUMMARY.to_vec();
+    for f in View::FIELDS {
+        if !keys.contains(&f.key) && spec.field(f.key, cat) != engine.field(f.key, cat) {
+            keys.push(f.key);
+        }
+    }
+    let mut e = Expect::of(spec, cat, &keys, after);
+    // Of the cards and battlefields, only those that differ.
+    for key in ["cards", "battlefields"] {
+        let (Some(Value::Map(ours)), Some(Value::Map(theirs))) =
+            (spec.field(key, cat), engine.field(key, cat))
+        else {
+            continue;
+        };
+        let differing: Vec<(String, Value)> = ours
+            .into_iter()
+            .zip(theirs)
+            .filter(|(a, b)| a != b)
+            .map(|(a, _)| a)
+            .collect();
+        if differing.is_empty() {
+            continue;
+        }
+        if let Some(Ok(x)) = View::expect_field(key, &Value::Map(differing), cat) {
+            e.set(key, x);
+        }
+    }
+    e
+}
+
+/// What the engine and the spec made of the last step of a disagreement: the expectation, what
+/// was found, the rule to cite, and the scenario's expectations.
+fn disagreement_text<E: Engine>(
+    model: &RiftModel<E>,
+    before: &State<E>,
+    path: &[Action],
+    steps: &mut [Step],
+) -> (String, String, Option<String>, Option<Expect>) {
+    let cat = &model.catalog;
+    let Some(&action) = path.last() else {
+        // At the start: the two built different games from the setup.
+        return match Lockstep::<E, Spec>::start(&model.setup) {
+            Ok(started) => match started.disagreement {
+                Some(Disagreement::ViewsDiffer(d)) => (
+                    format!("{} is {} (the spec)", d.path, d.theirs.toml()),
+                    format!("{} (the engine)", d.ours.toml()),
+                    Some(d.rule.to_string()),
+                    Some(expectations(
+                        cat,
+                        &started.reference_first,
+                        &started.first,
+                        0,
+                    )),
+                ),
+                _ => (
+                    "the same game from the setup".into(),
+                    "another".into(),
+                    None,
+                    None,
+                ),
+            },
+            Err(_) => (
+                "the same game from the setup".into(),
+                "another".into(),
+                None,
+                None,
+            ),
+        };
+    };
+    let text = action.display(cat);
+    let mut pair = before.pair.clone();
+    match pair.step(action, cat) {
+        Stepped::Disagreed(Disagreement::EngineAccepted { spec_refusals }, _) => {
+            let first = spec_refusals.first().copied();
+            if let Some(step) = steps.last_mut() {
+                step.outcome = Outcome::Refused(first.map(|e| e.name().to_string()));
+            }
+            let why = first.map_or(String::new(), |e| format!(" ({e})"));
+            (
+                format!("{text} is refused{why}"),
+                "the engine accepts it".to_string(),
+                first.map(|e| e.rule().to_string()),
+                None,
+            )
+        }
+        Stepped::Disagreed(Disagreement::EngineRefused { error }, _) => (
+            format!("{text} is allowed"),
+            format!("the engine refuses it: {error}"),
+            None,
+            None,
+        ),
+        Stepped::Disagreed(
+            Disagreement::RefusedForAnotherRule {
+                error,
+                spec_refusals,
+            },
+            _,
+        ) => {
+            let reasons: Vec<String> = spec_refusals
+                .iter()
+                .map(|e| format!("{} ({})", e.name(), e.rule()))
+                .collect();
+            if let Some(step) = steps.last_mut() {
+                let name = spec_refusals.first().map(|e| e.name().to_string());
+                step.outcome = Outcome::Refused(name);
+            }
+            (
+                format!("{text} is refused for {}", reasons.join(" or ")),
+                format!(
+                    "the engine refuses it citing {} ({})",
+                    error.name(),
+                    error.rule()
+                ),
+                spec_refusals.first().map(|e| e.rule().to_string()),
+                None,
+            )
+        }
+        Stepped::Disagreed(Disagreement::ViewsDiffer(d), both) => (
+            format!("{} is {} (the spec)", d.path, d.theirs.toml()),
+            format!("{} (the engine)", d.ours.toml()),
+            Some(d.rule.to_string()),
+            both.map(|b| expectations(cat, &b.1, &b.0, path.len())),
+        ),
+        _ => (
+            "the engine and the spec agree".into(),
+            "they did not".into(),
+            None,
+            None,
+        ),
+    }
+}
+
+/// What the spec sees after `path`, the last step's events included: the spec's reading decides
+/// the expectations of a counterexample, whatever the engine did.
+fn spec_after(setup: &Setup, path: &[Action]) -> Option<View> {
+    let (mut spec, mut events) = Spec::start(setup).ok()?;
+    for &a in path {
+        events = spec.apply(a).unwrap_or_default();
+    }
+    let mut v = spec.observe();
+    v.events = events;
+    Some(v)
+}
+
+/// Builds the counterexample for `prop` from `path` (the violation is on its last step).
+pub fn counterexample<E: Engine>(
+    model: &RiftModel<E>,
+    setup: &Setup,
+    prop: Prop,
+    path: Vec<Action>,
+    cycle_from: Option<usize>,
+) -> Counterexample {
+    let cat = &model.catalog;
+    let states = search::replay(model, &path);
+    let last = &states[states.len() - 1].0;
+    let before: &State<E> = if states.len() >= 2 {
+        &states[states.len() - 2].0
+    } else {
+        last
+    };
+    let before_view = before.pair.engine.observe();
+    let mut after_view = last.pair.engine.observe();
+    after_view.events = states[states.len() - 1].1.clone();
+    let mut steps: Vec<Step> = path
+        .iter()
+        .map(|a| Step {
+            text: a.display(cat).to_string(),
+            outcome: Outcome::Accepted,
+        })
+        .collect();
+    let mut rule = prop.rule().to_string();
+    let (expected, found, expect) = match prop {
+        Prop::EngineAndSpecAgree => {
+            let (expected, found, cited, expect) =
+                disagreement_text(model, before, &path, &mut steps);
+            if let Some(r) = cited {
+                rule = r;
+            }
+            (expected, found, expect)
+        }
+        Prop::NoCycles => (
+            "every sequence of actions makes progress".to_string(),
+            format!(
+                "after {} steps the game returns to an earlier state",
+                path.len()
+            ),
+            None,
+        ),
+        _ => (
+            prop.name().to_string(),
+            prop.shows(cat, &before_view, &after_view),
+            spec_after(&model.setup, &path)
+                .map(|spec| expectations(cat, &spec, &after_view, path.len())),
+        ),
+    };
+    let scenario = Scenario {
+        title: format!("Counterexample to \"{}\" ({})", prop.name(), model.name),
+        rules: rule.split(", ").map(str::to_string).collect(),
+        description: Some(format!(
+            "Found by riftcheck check in {}: the shortest sequence of actions that breaks \"{}\". \
+             Expected by rule {rule}: {expected}; found: {found}.",
+            model.name,
+            prop.name(),
+        )),
+        setup: setup.clone(),
+        steps,
+        checks: Vec::new(),
+        expect,
+        source: SourceMap::default(),
+    };
+    let mut c = Counterexample {
+        config: model.name.clone(),
+        property: prop,
+        path,
+        cycle_from,
+        rule,
+        expected,
+        found,
+        scenario,
+        text: String::new(),
+    };
+    c.text = c.written_for(model);
+    c
+}
+
+impl Counterexample {
+    /// The rulebook example: the table, one sentence per step and consequence as the engine
+    /// (fault and all) played it, and what the rule expected against what the engine did.
+    pub fn rulebook(&self) -> &str {
+        &self.text
+    }
+
+    fn written_for<E: Engine>(&self, model: &RiftModel<E>) -> String {
+        let steps: Vec<_> = match E::start(&model.setup) {
+            Ok((mut engine, _)) => self.path.iter().map(|&a| (a, engine.apply(a))).collect(),
+            Err(_) => Vec::new(),
+        };
+        let mut text = render_example(
+            &self.scenario.title,
+            None,
+            &self.scenario.rules,
+            &model.catalog,
+            &model.first_view,
+            &model.first_view.events,
+            &steps,
+        );
+        if let Some(from) = self.cycle_from {
+            let _ = writeln!(
+                text,
+                "The last {} steps return the game to the state after step {from}.",
+                self.path.len() - from
+            );
+        }
+        let _ = writeln!(
+            text,
+            "Expected by rule {}: {}; found: {}.",
+            self.rule, self.expected, self.found
+        );
+        text
+    }
+
+    /// A file name for the scenario: the property's words.
+    pub fn file_name(&self) -> String {
+        let mut name: String = self
+            .property
+            .name()
+            .chars()
+            .map(|c| {
+                if c.is_ascii_alphanumeric() {
+                    c.to_ascii_lowercase()
+                } else {
+                    '_'
+                }
+            })
+            .collect();
+        while name.contains("__") {
+            name = name.replace("__", "_");
+        }
+        format!(
+            "{}__{}.toml",
+            self.config.replace('/', "_"),
+            name.trim_matches('_')
+        )
+    }
+}
+
+/// A scenario of the configuration itself, with no steps: what `--print` shows.
+pub fn setup_scenario(name: &str, about: &str, setup: &Setup) -> Scenario {
+    Scenario {
+        title: name.to_string(),
+        rules: Vec::new(),
+        description: Some(about.to_string()),
+        setup: setup.clone(),
+        steps: Vec::new(),
+        checks: Vec::new(),
+        expect: None,
+        source: SourceMap::default(),
+    }
+}

@@ -1,0 +1,508 @@
+//! The exhaustive phase: every interleaving a starting position allows within its bounds, the
+//! spec driving, breadth first, so that the first divergence of each kind is one of the
+//! shortest. The engine follows: by `restore` of a snapshot taken when a game was first reached
+//! if it can, or by `reset` and the steps again if it cannot.
+//!
+//! A divergence does not end the exploration: the game the diverging step reached is not
+//! explored (the engine is not in it), but everything else is, until the limits, so that every
+//! distinct mistake comes out in one run. An engine that breaks the protocol is started again
+//! and the game set up afresh; after [`MAX_FAULTS`] such restarts the configuration is given up.
+
+use std::collections::HashSet;
+use std::hash::{BuildHasher, Hash, Hasher};
+use std::time::{Duration, Instant};
+
+use riftcheck::oracle::Spec;
+use riftcheck::protocol::client::{Connection, EngineFault, Request};
+use riftcheck::protocol::compare::{Divergence, Ruled, View};
+use riftcheck::{Action, Engine};
+use serde_json::Value as Json;
+
+use super::remote::Remote;
+use super::table::{Counts, Table, Took};
+use riftcheck_checker::search::Fixed;
+
+/// Protocol faults (crashes, hangs, nonsense) after which a configuration is given up.
+pub const MAX_FAULTS: u32 = 10;
+
+/// A game reached: the spec's (until expanded), how it was reached, and the engine's snapshot.
+struct Node {
+    spec: Option<Spec>,
+    counts: Counts,
+    parent: usize,
+    action: Option<Action>,
+    token: Option<Json>,
+    key: u64,
+}
+
+/// What the exhaustive phase found in one starting position.
+#[derive(Debug, Default)]
+pub struct Explored {
+    /// Distinct games reached.
+    pub states: usize,
+    /// Steps judged.
+    pub steps: u64,
+    /// Steps the engine said it cannot express.
+    pub unsupported_steps: u64,
+    /// Requests sent.
+    pub requests: u64,
+    /// Time taken.
+    pub elapsed: Duration,
+    /// Whether `max_states` cut it short.
+    pub cut: bool,
+    /// Divergent steps.
+    pub divergences: u64,
+    /// Whether it stopped early: the caller asked to, or the engine broke the protocol too often.
+    pub stopped: bool,
+    /// Whether it was given up after [`MAX_FAULTS`] protocol faults.
+    pub gave_up: bool,
+}
+
+fn path(nodes: &[Node], mut n: usize) -> Vec<Action> {
+    let mut out = Vec::new();
+    while let Some(a) = nodes[n].action {
+        out.push(a);
+        n = nodes[n].parent;
+    }
+    out.reverse();
+    out
+}
+
+fn key(spec: &Spec, counts: Counts) -> u64 {
+    let mut h = Fixed.build_hasher();
+    spec.hash(&mut h);
+    counts.hash(&mut h);
+    h.finish()
+}
+
+/// A step from the game being expanded, as the rules take it, and the node it leads to if the
+/// game it reaches is new.
+struct Planned {
+    action: Action,
+    ruled: Ruled,
+    child: Option<usize>,
+}
+
+/// One request of a batch.
+enum Sent {
+    /// Back to the game being expanded: `restore` its snapshot, or `reset` (judged against the
+    /// start) and the steps to it again (each judged against the rules).
+    Back,
+    /// The step planned at this index.
+    Step(usize),
+    /// A snapshot of the new game the step at this index reached.
+    Snapshot(usize),
+}
+
+/// Where a batch stopped: at the step planned at `index` (none: on the way back), after
+/// `path`, diverging as `divergence` (none: the caller asked to stop at a divergence already
+/// told).
+struct Stopped {
+    index: Option<usize>,
+    path: Vec<Action>,
+    divergence: Option<Divergence>,
+}
+
+/// Whether the engine's game after a divergent step is still the one being expanded, or the
+/// game the rules reach (which a snapshot then replaces), so that the rest of the batch still
+/// holds: everything but a step the engine took and the rules refuse, and a protocol fault.
+fn batch_holds(d: &Divergence) -> bool {
+    !matches!(d, Divergence::Accepted { .. } | Divergence::Fault(_))
+}
+
+/// The way back to a game without snapshots: the steps from the start, each with what the rules
+/// make of it.
+fn way_back(table: &Table, nodes: &[Node], n: usize) -> Vec<(Action, Ruled)> {
+    let mut spec = table.first.0.clone();
+    path(nodes, n)
+        .into_iter()
+        .map(|a| {
+            let (ruled, next) = Table::rule(&spec, a);
+            if let Some(next) = next {
+                spec = next;
+            }
+            (a, ruled)
+        })
+        .collect()
+}
+
+/// An engine that answers steps it answered as the rules say before differently now: it is not
+/// deterministic, or a refusal changed its game.
+fn not_again(step: usize, d: &Divergence) -> Divergence {
+    if let Divergence::Fault(f) = d {
+        return Divergence::Fault(f.clone());
+    }
+    Divergence::Fault(EngineFault::Unexpected {
+        op: "apply".into(),
+        expected: format!(
+            "the same answer to step {step} as when it was first taken (the engine answers the \
+             same steps differently: {d})"
+        ),
+        line: String::new(),
+    })
+}
+
+/// The requests of one batch and what their answers are judged against.
+struct Batch<'a> {
+    table: &'a Table,
+    view: &'a View,
+    n: usize,
+    planned: &'a [Planned],
+    sent: &'a [Sent],
+    back: &'a [(Action, Ruled)],
+}
+
+impl Batch<'_> {
+    /// Sends the batch, then reads and judges the answers in order, telling `found` of each
+    /// divergence; stops where the rest of the batch no longer holds or `found` says so.
+    fn run(
+        &self,
+        conn: &mut Connection,
+        (nodes, seen): (&mut [Node], &mut HashSet<u64>),
+        out: &mut Explored,
+        found: &mut dyn FnMut(Vec<Action>, Divergence) -> bool,
+    ) -> Result<(), Box<Stopped>> {
+        let (table, n) = (self.table, self.n);
+        let cat = &table.catalog;
+        let stop = |index, p: Vec<Action>, d| {
+            Box::new(Stopped {
+                index,
+                path: p,
+                divergence: Some(d),
+            })
+        };
+        let token = nodes[n].token.clone();
+        for s in self.sent {
+            let sent = match s {
+                Sent::Back => match &token {
+                    Some(t) => conn.send(Request::Restore(t), cat),
+                    None => std::iter::once(Request::Reset)
+                        .chain(self.back.iter().map(|(a, _)| Request::Apply(a)))
+                        .try_for_each(|r| conn.send(r, cat)),
+                },
+                Sent::Step(i) => conn.send(Request::Apply(&self.planned[*i].action), cat),
+                Sent::Snapshot(_) => conn.send(Request::Snapshot, cat),
+            };
+            sent.map_err(|f| stop(None, path(nodes, n), Divergence::Fault(f)))?;
+        }
+        let mut first = table.first.0.observe();
+        first.events = table.first.1.clone();
+        let first: Ruled = Ok(first);
+        for s in self.sent {
+            match s {
+                Sent::Back if token.is_some() => {
+                    conn.receive_restored()
+                        .map_err(|f| stop(None, path(nodes, n), Divergence::Fault(f)))?;
+                }
+                Sent::Back => {
+                    let steps = std::iter::once((None, &first))
+                        .chain(self.back.iter().map(|(a, r)| (Some(a), r)));
+                    for (i, (a, ruled)) in steps.enumerate() {
+                        if let Took::Diverged(d) =
+                            table.judged(self.view, ruled, conn.receive(), None, a)
+                        {
+                            return Err(stop(None, path(nodes, n), not_again(i, &d)));
+                        }
+                    }
+                }
+                Sent::Step(i) => {
+                    let p = &self.planned[*i];
+                    out.steps += 1;
+                    match table.judged(self.view, &p.ruled, conn.receive(), None, Some(&p.action)) {
+                        Took::Diverged(d) if batch_holds(&d) => {
+                            // The engine is where the rest of the batch expects it: tell, drop
+                            // the game the step reached, and go on.
+                            let mut at = path(nodes, n);
+                            at.push(p.action);
+                            out.divergences += 1;
+                            if let Some(c) = p.child {
+                                drop_node(nodes, seen, c);
+                            }
+                            if found(at.clone(), d) {
+                                return Err(Box::new(Stopped {
+                                    index: Some(*i),
+                                    path: at,
+                                    divergence: None,
+                                }));
+                            }
+                        }
+                        Took::Diverged(d) => {
+                            let mut at = path(nodes, n);
+                            at.push(p.action);
+                            return Err(stop(Some(*i), at, d));
+                        }
+                        Took::Unsupported => {
+                            out.unsupported_steps += 1;
+                            // The engine did not go there: neither explore it from here nor keep
+                            // the snapshot that follows.
+                            if let Some(c) = p.child {
+                                drop_node(nodes, seen, c);
+                            }
+                        }
+                        Took::Agreed(_) => {}
+                    }
+                }
+                Sent::Snapshot(i) => {
+                    let t = conn.receive_snapshot().map_err(|f| {
+                        let mut at = path(nodes, n);
+                        at.push(self.planned[*i].action);
+                        stop(Some(*i), at, Divergence::Fault(f))
+                    })?;
+                    if let Some(c) = self.planned[*i].child
+                        && nodes[c].parent != usize::MAX
+                        && nodes[c].spec.is_some()
+                    {
+                        nodes[c].token = Some(t);
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Forgets node `c`: it is not explored, and the game it stands for may be reached again
+/// another way.
+fn drop_node(nodes: &mut [Node], seen: &mut HashSet<u64>, c: usize) {
+    nodes[c].spec = None;
+    nodes[c].parent = usize::MAX;
+    nodes[c].token = None;
+    seen.remove(&nodes[c].key);
+}
+
+/// The requests that take the steps planned from `from` on, from the game being expanded
+/// (`here`: the engine is in it already).
+fn batch(planned: &[Planned], from: usize, mut here: bool, snapshots: bool) -> Vec<Sent> {
+    let mut sent = Vec::new();
+    for (i, p) in planned.iter().enumerate().skip(from) {
+        if !here {
+            sent.push(Sent::Back);
+            here = true;
+        }
+        sent.push(Sent::Step(i));
+        if p.ruled.is_ok() {
+            here = false;
+        }
+        if let (Some(_), true) = (p.child, snapshots) {
+            sent.push(Sent::Snapshot(i));
+        }
+    }
+    sent
+}
+
+/// Where the engine is after a batch that went through: the node it reached, if any.
+fn after(sent: &[Sent], planned: &[Planned], n: usize) -> Option<usize> {
+    match sent.last() {
+        Some(Sent::Snapshot(i)) => planned[*i].child,
+        Some(Sent::Step(i)) => match (&planned[*i].ruled, planned[*i].child) {
+            (Ok(_), Some(c)) => Some(c),
+            (Ok(_), None) => None,
+            (Err(_), _) => Some(n),
+        },
+        _ => None,
+    }
+}
+
+/// Explores `table` on `remote`, up to `max_states` games, telling `found` of every divergence
+/// (the steps to it, and how); `found` answers whether to stop. The steps from one game go to
+/// the engine as one batch, each answer judged as it comes back: a round trip per game, not per
+/// request.
+pub fn explore(
+    table: &Table,
+    remote: &mut Remote,
+    max_states: Option<usize>,
+    found: &mut dyn FnMut(Vec<Action>, Divergence) -> bool,
+) -> Explored {
+    let started = Instant::now();
+    let requests = remote.requests;
+    let mut out = Explored::default();
+    let snapshots = remote.caps.snapshot;
+    let view = remote.view.clone();
+    let mut faults = 0;
+    let mut nodes = vec![Node {
+        spec: Some(table.first.0.clone()),
+        counts: Counts::default(),
+        parent: 0,
+        action: None,
+        token: None,
+        key: key(&table.first.0, Counts::default()),
+    }];
+    let mut seen: HashSet<u64> = HashSet::new();
+    seen.insert(nodes[0].key);
+    let mut at = None;
+    let mut offered = Vec::new();
+    let mut n = 0;
+    'nodes: while n < nodes.len() {
+        if at.is_none() && (!remote.is_open() || remote.restarted || n == 0) {
+            // A new engine (or the first game): set the game up, every snapshot gone with it.
+            let begun = start(table, remote, &mut nodes[0], snapshots);
+            if let Err(d) = begun {
+                out.divergences += 1;
+                found(Vec::new(), d);
+                out.stopped = true;
+                break;
+            }
+            nodes.iter_mut().skip(1).for_each(|x| x.token = None);
+            at = Some(0);
+        }
+        let Some(spec) = nodes[n].spec.take() else {
+            n += 1;
+            continue;
+        };
+        let counts = nodes[n].counts;
+        table.offered(&spec, counts, &remote.caps, &mut offered);
+        let planned = plan(
+            (&spec, counts, n),
+            &offered,
+            (&mut nodes, &mut seen),
+            max_states,
+            &mut out,
+        );
+        let mut from = 0;
+        while from < planned.len() {
+            let sent = batch(&planned, from, at == Some(n), snapshots);
+            let back = if nodes[n].token.is_none() && matches!(sent.first(), Some(Sent::Back)) {
+                way_back(table, &nodes, n)
+            } else {
+                Vec::new()
+            };
+            let b = Batch {
+                table,
+                view: &view,
+                n,
+                planned: &planned,
+                sent: &sent,
+                back: &back,
+            };
+            let conn = match remote.conn() {
+                Ok(c) => c,
+                Err(f) => {
+                    out.divergences += 1;
+                    found(path(&nodes, n), Divergence::Fault(f));
+                    out.stopped = true;
+                    break 'nodes;
+                }
+            };
+            let before = conn.requests;
+            let done = b.run(conn, (&mut nodes, &mut seen), &mut out, found);
+            // A fault ends the connection; a divergence leaves answers owed, read and dropped.
+            let broken = match &done {
+                Ok(()) => false,
+                Err(s) if matches!(s.divergence, Some(Divergence::Fault(_))) => true,
+                Err(_) => conn.settle().is_err(),
+            };
+            remote.requests += conn.requests - before;
+            if broken {
+                remote.close();
+                faults += 1;
+            }
+            let stopped = match done {
+                Ok(()) => {
+                    at = after(&sent, &planned, n);
+                    break;
+                }
+                Err(s) => *s,
+            };
+            at = None;
+            if let Some(c) = stopped.index.and_then(|i| planned[i].child) {
+                // The engine did not go where the rules went: not explored past this step.
+                drop_node(&mut nodes, &mut seen, c);
+            }
+            let next = stopped.index.map(|i| i + 1);
+            let stop = match stopped.divergence {
+                Some(d) => {
+                    out.divergences += 1;
+                    found(stopped.path, d)
+                }
+                None => true,
+            };
+            if stop || faults >= MAX_FAULTS {
+                out.stopped = true;
+                out.gave_up = faults >= MAX_FAULTS;
+                break 'nodes;
+            }
+            match next {
+                Some(i) => from = i,
+                // The way back to this game failed: give the game up.
+                None => break,
+            }
+            if broken {
+                // A new engine: set the game up again before going on.
+                if let Err(d) = start(table, remote, &mut nodes[0], snapshots) {
+                    out.divergences += 1;
+                    found(Vec::new(), d);
+                    out.stopped = true;
+                    break 'nodes;
+                }
+                nodes.iter_mut().skip(1).for_each(|x| x.token = None);
+                at = Some(0);
+            }
+        }
+        // The snapshot is not needed once every step from the game has been taken.
+        nodes[n].token = None;
+        n += 1;
+    }
+    out.elapsed = started.elapsed();
+    out.requests = remote.requests - requests;
+    out.states = nodes.len();
+    out
+}
+
+/// The steps from node `n` (its game `spec`, the bounds' `counts`), each as the rules take it;
+/// a step that reaches a game not seen yet makes a node for it, up to `max_states` nodes.
+fn plan(
+    (spec, counts, n): (&Spec, Counts, usize),
+    offered: &[Action],
+    (nodes, seen): (&mut Vec<Node>, &mut HashSet<u64>),
+    max_states: Option<usize>,
+    out: &mut Explored,
+) -> Vec<Planned> {
+    let mut planned = Vec::with_capacity(offered.len());
+    for &a in offered {
+        let (ruled, next) = Table::rule(spec, a);
+        let mut child = None;
+        if let Some(next) = next {
+            let counts = Table::count(counts, a);
+            let k = key(&next, counts);
+            if !seen.insert(k) {
+            } else if max_states.is_some_and(|m| nodes.len() >= m) {
+                seen.remove(&k);
+                out.cut = true;
+            } else {
+                nodes.push(Node {
+                    spec: Some(next),
+                    counts,
+                    parent: n,
+                    action: Some(a),
+                    token: None,
+                    key: k,
+                });
+                child = Some(nodes.len() - 1);
+            }
+        }
+        planned.push(Planned {
+            action: a,
+            ruled,
+            child,
+        });
+    }
+    planned
+}
+
+/// Sets the game up on the engine, judges what it shows, and takes the snapshot of the start.
+fn start(
+    table: &Table,
+    remote: &mut Remote,
+    first: &mut Node,
+    snapshots: bool,
+) -> Result<(), Divergence> {
+    if let Took::Diverged(d) = table.begin(remote, true) {
+        return Err(d);
+    }
+    first.token = if snapshots {
+        Some(remote.with(|c| c.snapshot()).map_err(Divergence::Fault)?)
+    } else {
+        None
+    };
+    Ok(())
+}

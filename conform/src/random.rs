@@ -1,0 +1,150 @@
+//! The random phase: seeded walks at bounds too large to exhaust, every step judged, and a
+//! divergence shrunk (steps dropped while it still shows) before it is reported, when it is a
+//! new finding or may be a shorter example of a known one. A walk that diverges ends there; the
+//! next one goes on.
+
+use std::time::{Duration, Instant};
+
+use riftcheck::Action;
+use riftcheck::protocol::compare::Divergence;
+
+use super::findings::Key;
+use super::remote::Remote;
+use super::table::{Counts, Table, Took};
+use riftcheck_checker::simulate::Rng;
+
+/// What the walks found in one starting position.
+#[derive(Debug)]
+pub struct Walked {
+    /// Walks taken.
+    pub walks: u64,
+    /// Steps judged.
+    pub steps: u64,
+    /// Requests sent.
+    pub requests: u64,
+    /// Time taken.
+    pub elapsed: Duration,
+    /// Divergent steps.
+    pub divergences: u64,
+    /// Whether it stopped early, as the caller asked.
+    pub stopped: bool,
+}
+
+/// Walks `table` on `remote`: `walks` walks of at most `depth` steps from `seed`. A divergence
+/// for which `wants` answers yes is shrunk and handed to `found`, which answers whether to stop.
+pub fn walk(
+    table: &Table,
+    remote: &mut Remote,
+    (seed, walks, depth): (u64, u64, usize),
+    wants: &dyn Fn(&[Action], &Divergence) -> bool,
+    found: &mut dyn FnMut(Vec<Action>, Divergence) -> bool,
+) -> Walked {
+    let started = Instant::now();
+    let requests = remote.requests;
+    let mut out = Walked {
+        walks: 0,
+        steps: 0,
+        requests: 0,
+        elapsed: Duration::ZERO,
+        divergences: 0,
+        stopped: false,
+    };
+    let mut offered = Vec::new();
+    let mut legal = Vec::new();
+    'walks: for w in 0..walks {
+        out.walks += 1;
+        let mut rng = Rng::new(seed ^ w.wrapping_mul(0x2545_f491_4f6c_dd1d));
+        let fresh = w == 0 || !remote.is_open() || remote.restarted;
+        if let Took::Diverged(d) = table.begin(remote, fresh) {
+            out.divergences += 1;
+            found(Vec::new(), d);
+            out.stopped = true;
+            break;
+        }
+        let mut spec = table.first.0.clone();
+        let mut counts = Counts::default();
+        let mut path = Vec::new();
+        for _ in 0..depth {
+            table.offered(&spec, counts, &remote.caps, &mut offered);
+            if offered.is_empty() {
+                break;
+            }
+            legal.clear();
+            legal.extend(
+                offered
+                    .iter()
+                    .copied()
+                    .filter(|&a| Table::rule(&spec, a).1.is_some()),
+            );
+            // Mostly what the rules allow, so that walks go deep; sometimes anything, so that
+            // refusals are tried too.
+            let a = if !legal.is_empty() && rng.below(10) < 8 {
+                legal[rng.below(legal.len())]
+            } else {
+                offered[rng.below(offered.len())]
+            };
+            out.steps += 1;
+            path.push(a);
+            match table.take(remote, &spec, a) {
+                Took::Diverged(d) => {
+                    out.divergences += 1;
+                    // Shrunk only when it may be a new finding or a shorter example; told
+                    // either way, so that the finding knows where it showed.
+                    let (path, d) = if wants(&path, &d) {
+                        shrink(table, remote, path, d)
+                    } else {
+                        (path, d)
+                    };
+                    if found(path, d) {
+                        out.stopped = true;
+                        break 'walks;
+                    }
+                    continue 'walks;
+                }
+                Took::Agreed(Some(next)) => {
+                    spec = *next;
+                    counts = Table::count(counts, a);
+                }
+                Took::Agreed(None) => {}
+                Took::Unsupported => {
+                    // The engine did not take it: it is not a step of this walk.
+                    path.pop();
+                }
+            }
+        }
+    }
+    out.elapsed = started.elapsed();
+    out.requests = remote.requests - requests;
+    out
+}
+
+/// Drops steps from `path` (whose last step diverges as `d`) while the same finding still shows,
+/// and cuts it at the step that shows it.
+pub fn shrink(
+    table: &Table,
+    remote: &mut Remote,
+    mut path: Vec<Action>,
+    mut d: Divergence,
+) -> (Vec<Action>, Divergence) {
+    // A fault may be the engine's state of mind rather than the steps: keep it as found.
+    if matches!(d, Divergence::Fault(_)) {
+        return (path, d);
+    }
+    let mut i = 0;
+    while i < path.len() {
+        let mut shorter = path.clone();
+        shorter.remove(i);
+        match table.replay(remote, &shorter, true) {
+            Some((at, found))
+                if !matches!(found, Divergence::Fault(_))
+                    && Key::of(&shorter[..at], &found) == Key::of(&path, &d) =>
+            {
+                shorter.truncate(at);
+                path = shorter;
+                d = found;
+            }
+            _ => i += 1,
+        }
+    }
+    (path, d)
+}

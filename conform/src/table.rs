@@ -1,0 +1,207 @@
+//! One starting position checked on an engine: the spec's game, the bounds, what is offered at
+//! each step, and the engine taken along the same steps, each answer judged as it comes.
+
+use std::sync::Arc;
+
+use riftcheck::oracle::Spec;
+use riftcheck::protocol::Capabilities;
+use riftcheck::protocol::client::Answer;
+use riftcheck::protocol::compare::{Divergence, Ruled, View, judge};
+use riftcheck::protocol::wire::setup_json;
+use riftcheck::{Action, Catalog, Engine, Event, Setup};
+use serde_json::Value as Json;
+
+use super::remote::Remote;
+use riftcheck_checker::model::Bounds;
+
+/// What the bounds count along a path.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub struct Counts {
+    /// Turns ended.
+    pub turns: u8,
+    /// Invitations this turn.
+    pub invites: u8,
+}
+
+/// A starting position and what is needed to check an engine from it.
+pub struct Table {
+    /// Its name (`war/chain`, or a file's).
+    pub name: String,
+    /// The setup.
+    pub setup: Setup,
+    /// The setup as the protocol sends it.
+    pub setup_json: Json,
+    /// The names of things.
+    pub catalog: Arc<Catalog>,
+    /// The spec right after setup, and the events of getting there.
+    pub first: (Spec, Vec<Event>),
+    /// The bounds.
+    pub bounds: Bounds,
+    removed_at_start: usize,
+}
+
+/// How the engine answered a step, once judged.
+pub enum Took {
+    /// As the rules say: the spec's next game if the step was taken.
+    Agreed(Option<Box<Spec>>),
+    /// The engine cannot express the step.
+    Unsupported,
+    /// Differently.
+    Diverged(Divergence),
+}
+
+impl Table {
+    /// The table of `setup`.
+    ///
+    /// # Errors
+    ///
+    /// The setup is impossible.
+    pub fn new(name: String, setup: Setup, bounds: Bounds) -> Result<Table, String> {
+        let catalog = setup.validate().map_err(|e| e.to_string())?.catalog;
+        let first = Spec::start(&setup).map_err(|e| e.to_string())?;
+        Ok(Table {
+            name,
+            setup_json: setup_json(&setup),
+            removed_at_start: setup.removed.len(),
+            setup,
+            catalog,
+            first,
+            bounds,
+        })
+    }
+
+    /// The actions offered in `spec`'s game: every well-formed action the engine takes, within
+    /// the bounds.
+    pub fn offered(&self, spec: &Spec, counts: Counts, caps: &Capabilities, out: &mut Vec<Action>) {
+        out.clear();
+        if spec.observe().winners.is_some() {
+            return;
+        }
+        spec.well_formed(out);
+        out.sort_unstable();
+        out.dedup();
+        let conceded = spec
+            .observe()
+            .removed
+            .len()
+            .saturating_sub(self.removed_at_start);
+        out.retain(|a| {
+            caps.takes(a)
+                && match a {
+                    Action::Concede { .. } => conceded < usize::from(self.bounds.concessions),
+                    Action::Invite { .. } => self.bounds.invites_allow(counts.invites),
+                    Action::EndTurn { .. } => counts.turns < self.bounds.turns,
+                    _ => true,
+                }
+        });
+    }
+
+    /// What the rules make of `action` in `spec`'s game: the observation and the next game, or
+    /// every rule it breaks.
+    pub fn rule(spec: &Spec, action: Action) -> (Ruled, Option<Spec>) {
+        let mut next = spec.clone();
+        match riftcheck::engine::step(&mut next, action) {
+            Ok(obs) => (Ok(obs), Some(next)),
+            Err(e) => {
+                let mut all = spec.refusals(action);
+                if all.is_empty() {
+                    all.push(e);
+                }
+                (Err(all), None)
+            }
+        }
+    }
+
+    /// The counts after `action`.
+    pub fn count(counts: Counts, action: Action) -> Counts {
+        match action {
+            Action::Invite { .. } => Counts {
+                invites: counts.invites.saturating_add(1),
+                ..counts
+            },
+            Action::EndTurn { .. } => Counts {
+                turns: counts.turns.saturating_add(1),
+                invites: 0,
+            },
+            _ => counts,
+        }
+    }
+
+    /// Sets the engine up (or resets it, if `fresh` is false) and judges what it shows.
+    pub fn begin(&self, remote: &mut Remote, fresh: bool) -> Took {
+        let answer = remote.with(|c| {
+            if fresh {
+                c.setup(&self.setup_json)
+            } else {
+                c.reset()
+            }
+        });
+        remote.restarted = false;
+        let mut obs = self.first.0.observe();
+        obs.events = self.first.1.clone();
+        self.judged(&remote.view, &Ok(obs), answer, None, None)
+    }
+
+    /// Takes `action` on the engine, in the game the spec `spec` is in, and judges the answer.
+    pub fn take(&self, remote: &mut Remote, spec: &Spec, action: Action) -> Took {
+        let (ruled, next) = Table::rule(spec, action);
+        let answer = remote.with(|c| c.apply(&action, &self.catalog));
+        self.judged(&remote.view, &ruled, answer, next, Some(&action))
+    }
+
+    /// Judges an answer to `step` (none: the setup, or a reset to it; `next`: the spec's game
+    /// after it).
+    pub fn judged(
+        &self,
+        view: &View,
+        ruled: &Ruled,
+        answer: Result<Answer, riftcheck::protocol::client::EngineFault>,
+        next: Option<Spec>,
+        step: Option<&Action>,
+    ) -> Took {
+        match answer {
+            Err(f) => Took::Diverged(Divergence::Fault(f)),
+            Ok(Answer::Unsupported(_)) => Took::Unsupported,
+            Ok(a) => match judge(ruled, &a, &self.catalog, view, step) {
+                Some(d) => Took::Diverged(d),
+                None => Took::Agreed(next.map(Box::new)),
+            },
+        }
+    }
+
+    /// Replays `path` from the start on the spec and the engine: the index of the first step that
+    /// diverges and how (`None` if all agree; the start is step 0, the first action step 1).
+    pub fn replay(
+        &self,
+        remote: &mut Remote,
+        path: &[Action],
+        fresh: bool,
+    ) -> Option<(usize, Divergence)> {
+        if let Took::Diverged(d) = self.begin(remote, fresh) {
+            return Some((0, d));
+        }
+        let mut spec = self.first.0.clone();
+        for (i, &a) in path.iter().enumerate() {
+            match self.take(remote, &spec, a) {
+                Took::Diverged(d) => return Some((i + 1, d)),
+                Took::Agreed(Some(next)) => spec = *next,
+                Took::Agreed(None) | Took::Unsupported => {}
+            }
+        }
+        None
+    }
+
+    /// What an observer of the spec sees after `path`, with the last step's events.
+    pub fn spec_after(&self, path: &[Action]) -> riftcheck::Observation {
+        let mut spec = self.first.0.clone();
+        let mut events = self.first.1.clone();
+        for &a in path {
+            if let Ok(e) = spec.apply(a) {
+                events = e;
+            }
+        }
+        let mut obs = spec.observe();
+        obs.events = events;
+        obs
+    }
+}

@@ -1,0 +1,221 @@
+//! The MTG ruleset (800.4) on the model checker: the model that steps the MTG engine and the
+//! MTG spec together ([`MtgModel`]), the properties judged on every step ([`properties`]), the
+//! built-in configurations ([`configs`]) and `riftcheck check --ruleset mtg` ([`search`]).
+//!
+//! The engine under test is any `Engine<Mtg>` (the reference [`MtgGame`] by default, which can
+//! commit a rule fault), and so is the spec it is stepped with ([`MtgSpec`] by default). The
+//! model is a stateright [`Model`]; the check's own search ([`search::check_one`]) is breadth
+//! first, one configuration per thread, so the first path it finds to a violation is a shortest
+//! one.
+//!
+//! This crate imports only the rules engine's library (`riftcheck::mtg`: its types, engine,
+//! spec and scenario format); the command line imports it.
+
+pub mod configs;
+pub mod counterexample;
+pub mod diverge;
+pub mod properties;
+pub mod search;
+
+use riftcheck::Engine;
+use riftcheck::mtg::spec::MtgSpec;
+use riftcheck::mtg::{Action, Mtg, MtgEvent, MtgFault, MtgGame, MtgSetup, MtgSetupErrors, MtgView};
+use stateright::{Model, Property};
+
+pub use properties::{Ghost, someone_can_act};
+use properties::{Judge, MtgProp};
+
+/// A state of the model: the engine and the spec after the same actions, and what an observer
+/// saw on the last step.
+#[derive(Clone, Debug)]
+pub struct MtgState<E: Engine<Mtg> = MtgGame, S: Engine<Mtg> = MtgSpec> {
+    /// The engine under test.
+    pub engine: E,
+    /// The spec.
+    pub spec: S,
+    /// The ghost.
+    pub ghost: Ghost,
+    /// What the engine showed after the last step, its events included (not part of the
+    /// state's identity: the properties have been judged on it already).
+    pub view: MtgView,
+}
+
+impl<E: Engine<Mtg>, S: Engine<Mtg>> PartialEq for MtgState<E, S> {
+    fn eq(&self, other: &Self) -> bool {
+        self.engine == other.engine && self.spec == other.spec && self.ghost == other.ghost
+    }
+}
+
+impl<E: Engine<Mtg>, S: Engine<Mtg>> Eq for MtgState<E, S> {}
+
+impl<E: Engine<Mtg>, S: Engine<Mtg>> std::hash::Hash for MtgState<E, S> {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.engine.hash(state);
+        self.spec.hash(state);
+        self.ghost.hash(state);
+    }
+}
+
+/// How a model starts its engine: from the setup, committing the fault if the engine can.
+pub type StartEngine<E> =
+    fn(&MtgSetup, Option<MtgFault>) -> Result<(E, Vec<MtgEvent>), MtgSetupErrors>;
+
+/// The MTG model: a setup, the concessions allowed, the engine under test `E` (and its fault) and
+/// the spec `S` it is stepped with.
+#[derive(Clone, Debug)]
+pub struct MtgModel<E: Engine<Mtg> = MtgGame, S: Engine<Mtg> = MtgSpec> {
+    /// The table.
+    pub setup: MtgSetup,
+    /// How many concessions a path may hold.
+    pub concessions: u8,
+    /// The rule fault the engine commits, if any.
+    pub fault: Option<MtgFault>,
+    start: StartEngine<E>,
+    spec: std::marker::PhantomData<S>,
+}
+
+impl<S: Engine<Mtg>> MtgModel<MtgGame, S> {
+    /// The model of `setup` with the reference engine, committing `fault` if given.
+    pub fn new(setup: MtgSetup, concessions: u8, fault: Option<MtgFault>) -> Self {
+        MtgModel {
+            setup,
+            concessions,
+            fault,
+            start: MtgGame::with_fault,
+            spec: std::marker::PhantomData,
+        }
+    }
+}
+
+impl<E: Engine<Mtg>, S: Engine<Mtg>> MtgModel<E, S> {
+    /// The model of `setup` with the engine `E`, which the checker knows only through the
+    /// `Engine<Mtg>` boundary.
+    pub fn of(setup: MtgSetup, concessions: u8) -> Self {
+        MtgModel {
+            setup,
+            concessions,
+            fault: None,
+            start: |setup, _| E::start(setup),
+            spec: std::marker::PhantomData,
+        }
+    }
+
+    /// The first state, or why the setup cannot be played.
+    ///
+    /// # Errors
+    ///
+    /// The setup's problems.
+    pub fn first(&self) -> Result<MtgState<E, S>, MtgSetupErrors> {
+        let (engine, events) = (self.start)(&self.setup, self.fault)?;
+        let (spec, spec_events) = S::start(&self.setup)?;
+        let mut view = engine.observe();
+        view.events = events;
+        let mut ghost = Ghost {
+            reached_end: self.setup.step == riftcheck::mtg::Step::End,
+            ..Ghost::default()
+        };
+        let mut spec_view = spec.observe();
+        spec_view.events = spec_events;
+        if spec_view != view {
+            ghost.violated |= MtgProp::Agree.bit();
+        }
+        Judge::first(&view, &mut ghost);
+        Ok(MtgState {
+            engine,
+            spec,
+            ghost,
+            view,
+        })
+    }
+
+    /// Takes `action` in `state`: `None` when both refuse it (or it is a concession beyond the
+    /// bound), a state marked with the disagreement when only one does.
+    pub fn take(&self, state: &MtgState<E, S>, action: Action) -> Option<MtgState<E, S>> {
+        if matches!(action, Action::Concede { .. }) && state.ghost.concessions >= self.concessions {
+            return None;
+        }
+        let engine_ok = state.engine.check(action).is_ok();
+        let spec_ok = state.spec.check(action).is_ok();
+        if !engine_ok && !spec_ok {
+            return None;
+        }
+        let mut next = state.clone();
+        if engine_ok != spec_ok {
+            next.ghost.violated |= MtgProp::Agree.bit();
+            if !engine_ok {
+                return Some(next);
+            }
+        }
+        let Ok(view) = riftcheck::engine::step(&mut next.engine, action) else {
+            next.ghost.violated |= MtgProp::Agree.bit();
+            return Some(next);
+        };
+        if spec_ok {
+            match riftcheck::engine::step(&mut next.spec, action) {
+                Ok(spec_view) if spec_view == view => {}
+                _ => next.ghost.violated |= MtgProp::Agree.bit(),
+            }
+        }
+        if matches!(action, Action::Concede { .. }) {
+            next.ghost.concessions += 1;
+        }
+        Judge::step(&state.view, &view, &mut next.ghost);
+        next.view = view;
+        Some(next)
+    }
+}
+
+/// The stateright property: no property is broken on the transition into the state (each
+/// is named in riftcheck's own reports, which read the verdicts in the ghost).
+fn breaks_nothing<E: Engine<Mtg>, S: Engine<Mtg>>(_: &MtgModel<E, S>, s: &MtgState<E, S>) -> bool {
+    s.ghost.violated == 0
+}
+
+impl<E: Engine<Mtg>, S: Engine<Mtg>> Model for MtgModel<E, S> {
+    type State = MtgState<E, S>;
+    type Action = Action;
+
+    fn init_states(&self) -> Vec<MtgState<E, S>> {
+        self.first().into_iter().collect()
+    }
+
+    /// The union of both engines' well-formed actions, in order, each once: an action only one
+    /// of them lists is still put to the other.
+    fn actions(&self, state: &MtgState<E, S>, actions: &mut Vec<Action>) {
+        if state.view.over || state.ghost.violated != 0 {
+            return;
+        }
+        state.engine.well_formed(actions);
+        state.spec.well_formed(actions);
+        actions.sort_unstable();
+        actions.dedup();
+    }
+
+    fn next_state(&self, state: &MtgState<E, S>, action: Action) -> Option<MtgState<E, S>> {
+        self.take(state, action)
+    }
+
+    fn properties(&self) -> Vec<Property<Self>> {
+        vec![Property::always(
+            "every property holds",
+            breaks_nothing::<E, S>,
+        )]
+    }
+}
+
+/// Whether the scenario file at `path` is an MTG one (`ruleset = "mtg"` on a line of its own
+/// before any table); unreadable files are not, and get the Riftbound reader's error.
+pub fn is_mtg_file(path: &std::path::Path) -> bool {
+    let Ok(text) = std::fs::read_to_string(path) else {
+        return false;
+    };
+    text.lines()
+        .map(str::trim)
+        .take_while(|l| !l.starts_with('['))
+        .any(|l| {
+            l.strip_prefix("ruleset")
+                .map(str::trim_start)
+                .and_then(|l| l.strip_prefix('='))
+                .is_some_and(|v| v.trim() == "\"mtg\"")
+        })
+}
