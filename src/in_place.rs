@@ -10,7 +10,7 @@
 /// `Clone` for a struct, `clone_from` field by field in place. A field named after `shared`
 /// is an `Arc`, replaced only when the two point at different values.
 ///
-/// ```ignore
+/// ```text
 /// clone_in_place!(Game { shared catalog; readings, s });
 /// ```
 macro_rules! clone_in_place {

@@ -8,7 +8,7 @@
 //! Core Rules v1.3.
 //!
 //! ```
-//! use riftcheck::{Action, Game, Mode, Seat, Setup};
+//! use riftcheck::{Action, Engine, Game, Mode, Seat, Setup};
 //!
 //! let mut game = Game::from_setup(&Setup::new(Mode::War)).unwrap();
 //! // 652.5.a.1: the Turn Player concedes; the turn goes to the next remaining player.
