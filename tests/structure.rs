@@ -162,6 +162,7 @@ const LAYERS: &[(&str, &[&str], &[&str])] = &[
             "mtg engine",
             "mtg spec",
             "mtg scenario",
+            "model checker",
         ],
     ),
     (

@@ -8,13 +8,14 @@ use riftcheck_model::mtg::MtgModel;
 use riftcheck_model::mtg::configs;
 use riftcheck_model::mtg::properties::broken_by;
 use riftcheck_model::mtg::search::{check_all, replay_path};
+use riftcheck_model::search::Limits;
 
 #[test]
 fn every_configuration_proves_every_property() {
     let all = configs::all();
     assert!(all.iter().any(|c| c.setup.players == 3) && all.iter().any(|c| c.setup.players == 4));
-    for r in check_all(&all, None, 2, None) {
-        assert!(!r.cut, "{} was cut short", r.name);
+    for r in check_all(&all, None, 2, Limits::default()) {
+        assert!(r.cut.is_none(), "{} was cut short", r.name);
         assert!(
             r.unique > 100,
             "{} explored only {} states",
@@ -31,7 +32,7 @@ fn every_fault_is_caught_by_the_property_it_breaks() {
     let all = configs::all();
     for f in MtgFault::ALL {
         let expected = broken_by(f);
-        let results = check_all(&all, Some(f), 2, None);
+        let results = check_all(&all, Some(f), 2, Limits::default());
         let found = results
             .iter()
             .filter_map(|r| {
@@ -62,10 +63,15 @@ fn every_fault_is_caught_by_the_property_it_breaks() {
 fn the_results_do_not_depend_on_the_threads() {
     let all = configs::all();
     let key = |threads| {
-        check_all(&all, Some(MtgFault::PriorityKept), threads, None)
-            .into_iter()
-            .map(|r| (r.name, r.unique, r.states, r.depth, r.violations))
-            .collect::<Vec<_>>()
+        check_all(
+            &all,
+            Some(MtgFault::PriorityKept),
+            threads,
+            Limits::default(),
+        )
+        .into_iter()
+        .map(|r| (r.name, r.unique, r.states, r.depth, r.violations))
+        .collect::<Vec<_>>()
     };
     assert_eq!(key(1), key(2));
 }
@@ -73,9 +79,17 @@ fn the_results_do_not_depend_on_the_threads() {
 #[test]
 fn a_state_limit_cuts_the_search_short() {
     let all = configs::all();
-    let whole = check_all(&all[..1], None, 1, None);
-    let r = check_all(&all[..1], None, 1, Some(50));
-    assert!(r[0].cut && !whole[0].cut);
+    let whole = check_all(&all[..1], None, 1, Limits::default());
+    let r = check_all(
+        &all[..1],
+        None,
+        1,
+        Limits {
+            max_states: Some(50),
+            ..Limits::default()
+        },
+    );
+    assert!(r[0].cut.is_some() && whole[0].cut.is_none());
     assert!(
         r[0].unique < whole[0].unique / 4,
         "{} of {}",
@@ -92,7 +106,7 @@ fn every_fault_s_counterexample_file_replays_as_a_regression_test() {
     let dir = std::env::temp_dir().join(format!("riftcheck-mtg-ce-{}", std::process::id()));
     for f in MtgFault::ALL {
         let expected = broken_by(f);
-        let results = check_all(&all, Some(f), 2, None);
+        let results = check_all(&all, Some(f), 2, Limits::default());
         let out = dir.join(f.key());
         let written = write_counterexamples(&all, &results, Some(f), &out).expect("written");
         let file = written
@@ -159,7 +173,7 @@ fn another_engine_behind_the_boundary_is_checked_the_same_way() {
     use riftcheck_model::mtg::search::check_one;
     let c = configs::named("mtg-3/steal").expect("the configuration exists");
     let buggy = MtgModel::<NoConcedeWithPriority, MtgSpec>::of(c.setup.clone(), c.concessions);
-    let r = check_one("mtg-3/steal", buggy, None);
+    let r = check_one("mtg-3/steal", buggy, Limits::default());
     let (_, path) = r
         .violations
         .iter()
@@ -170,7 +184,7 @@ fn another_engine_behind_the_boundary_is_checked_the_same_way() {
     let mut setup = c.setup;
     setup.life = 19;
     let clean = MtgModel::<NoConcedeWithPriority, MtgSpec>::of(setup, c.concessions);
-    let r = check_one("mtg-3/steal", clean, None);
+    let r = check_one("mtg-3/steal", clean, Limits::default());
     assert!(r.violations.is_empty(), "{:?}", r.violations);
     assert!(r.unique > 1000);
 }

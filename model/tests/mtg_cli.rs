@@ -35,6 +35,43 @@ fn check_ruleset_mtg_proves_every_property() {
     assert!(out.contains("a player who left never receives priority (800.4a)"));
 }
 
+/// The limits of a check hold for the MTG ruleset too: a search cut by `--timeout` or
+/// `--max-states` says which limit cut it and exits 3, and a bad limit is bad input.
+#[test]
+fn the_limits_cut_an_mtg_check_and_say_which() {
+    let out_dir = std::env::temp_dir().join(format!("riftcheck-mtg-limits-{}", std::process::id()));
+    let out = out_dir.to_string_lossy().into_owned();
+    let (code, text, _) = run(&[
+        "check",
+        "--ruleset",
+        "mtg",
+        "--family",
+        "steal",
+        "--timeout",
+        "0.001",
+        "--out",
+        &out,
+    ]);
+    assert_eq!(code, 3, "{text}");
+    assert!(text.contains("cut short by --timeout"), "{text}");
+    let (code, text, _) = run(&[
+        "check",
+        "--ruleset",
+        "mtg",
+        "--family",
+        "steal",
+        "--max-states",
+        "20",
+        "--out",
+        &out,
+    ]);
+    assert_eq!(code, 3, "{text}");
+    assert!(text.contains("cut short by --max-states"), "{text}");
+    let (code, _, err) = run(&["check", "--ruleset", "mtg", "--timeout", "-1"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("--timeout"), "{err}");
+}
+
 #[test]
 fn a_fault_fails_the_check_and_writes_a_counterexample_that_replays() {
     let dir = std::env::temp_dir().join(format!("riftcheck-mtg-cli-{}", std::process::id()));

@@ -2,7 +2,6 @@
 //! the end (the state space is finite: the turns and concessions are bounded), every property
 //! judged on every step, and a shortest path to each violation.
 
-use std::collections::{HashMap, HashSet, VecDeque};
 use std::hash::{Hash, Hasher};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
@@ -10,6 +9,8 @@ use std::time::{Duration, Instant};
 use riftcheck::Engine;
 use riftcheck::mtg::spec::MtgSpec;
 use riftcheck::mtg::{Action, Mtg, MtgFault, MtgGame};
+use riftcheck_checker::search::bfs::{self, Graph, Until};
+use riftcheck_checker::search::{Budget, Cut, Limits};
 use stateright::Model;
 
 use super::configs::MtgConfig;
@@ -31,25 +32,57 @@ pub struct MtgResult {
     pub time: Duration,
     /// Each violated property with a shortest path to it.
     pub violations: Vec<(MtgProp, Vec<Action>)>,
-    /// The search was stopped by `max_states` before the end.
-    pub cut: bool,
+    /// The limit that stopped the search before the end, if one did.
+    pub cut: Option<Cut>,
 }
 
-/// Checks `model` to the end (or to `max_states` distinct states): a breadth-first search that
-/// keeps the first path to each violated property, so that it is a shortest one (a state that
-/// violates a property is not explored further). Deterministic: actions are taken in the order
-/// the engines list them.
+/// The MTG model from its first state, as a graph for the breadth-first search both rulesets
+/// share ([`riftcheck_checker::search::bfs`]).
+struct Walk<'m, E: Engine<Mtg>, S: Engine<Mtg>> {
+    model: &'m MtgModel<E, S>,
+    first: MtgState<E, S>,
+}
+
+impl<E: Engine<Mtg>, S: Engine<Mtg>> Graph for Walk<'_, E, S> {
+    type State = MtgState<E, S>;
+    type Action = Action;
+    type Prop = MtgProp;
+
+    fn first(&self) -> MtgState<E, S> {
+        self.first.clone()
+    }
+
+    fn next(&self, state: &MtgState<E, S>, out: &mut Vec<(Action, MtgState<E, S>)>) {
+        let mut actions = Vec::new();
+        self.model.actions(state, &mut actions);
+        out.extend(
+            actions
+                .into_iter()
+                .filter_map(|a| self.model.take(state, a).map(|next| (a, next))),
+        );
+    }
+
+    fn fingerprint(&self, state: &MtgState<E, S>) -> u64 {
+        let mut h = std::hash::DefaultHasher::new();
+        state.hash(&mut h);
+        h.finish()
+    }
+
+    fn breaks(&self, state: &MtgState<E, S>, prop: MtgProp) -> bool {
+        state.ghost.violated & prop.bit() != 0
+    }
+}
+
+/// Checks `model` to the end (or until a limit of `limits` cuts it): the breadth-first search
+/// both rulesets share, which keeps the first path to each violated property, so that it is a
+/// shortest one (a state that violates a property is not explored further). Deterministic:
+/// actions are taken in the order the engines list them.
 pub fn check_one<E: Engine<Mtg>, S: Engine<Mtg>>(
     name: &str,
     model: MtgModel<E, S>,
-    max_states: Option<usize>,
+    limits: Limits,
 ) -> MtgResult {
     let start = Instant::now();
-    let fp = |s: &MtgState<E, S>| {
-        let mut h = std::hash::DefaultHasher::new();
-        s.hash(&mut h);
-        h.finish()
-    };
     let mut result = MtgResult {
         name: name.to_owned(),
         unique: 0,
@@ -57,55 +90,23 @@ pub fn check_one<E: Engine<Mtg>, S: Engine<Mtg>>(
         depth: 0,
         time: Duration::ZERO,
         violations: Vec::new(),
-        cut: false,
+        cut: None,
     };
     let Ok(first) = model.first() else {
         result.violations.push((MtgProp::Agree, Vec::new()));
         return result;
     };
-    let first_fp = fp(&first);
-    let mut parents: HashMap<u64, (u64, Action)> = HashMap::new();
-    let mut seen: HashSet<u64> = HashSet::from([first_fp]);
-    let mut queue = VecDeque::from([(first, first_fp, 1usize)]);
-    let mut found: Vec<(MtgProp, u64)> = Vec::new();
-    let mut actions = Vec::new();
-    while let Some((state, at, depth)) = queue.pop_front() {
-        result.unique += 1;
-        result.depth = result.depth.max(depth);
-        for p in MtgProp::ALL {
-            if state.ghost.violated & p.bit() != 0 && !found.iter().any(|(q, _)| *q == p) {
-                found.push((p, at));
-            }
-        }
-        if max_states.is_some_and(|n| seen.len() >= n) {
-            // This state's successors go unexplored.
-            result.cut = true;
-            continue;
-        }
-        actions.clear();
-        model.actions(&state, &mut actions);
-        for &a in &actions {
-            let Some(next) = model.take(&state, a) else {
-                continue;
-            };
-            result.states += 1;
-            let f = fp(&next);
-            if seen.insert(f) {
-                parents.insert(f, (at, a));
-                queue.push_back((next, f, depth + 1));
-            }
-        }
-    }
-    for (p, mut at) in found {
-        let mut path = Vec::new();
-        while at != first_fp {
-            let (prev, a) = parents[&at];
-            path.push(a);
-            at = prev;
-        }
-        path.reverse();
-        result.violations.push((p, path));
-    }
+    let budget = Budget::start(limits);
+    let walk = Walk {
+        model: &model,
+        first,
+    };
+    let found = bfs::breadth_first(&walk, &MtgProp::ALL, Until::Whole, &budget);
+    result.unique = found.unique;
+    result.states = found.generated;
+    result.depth = found.depth;
+    result.cut = found.cut.map(|(by, _)| by);
+    result.violations = found.paths;
     result.violations.sort_by_key(|(p, _)| *p);
     result.time = start.elapsed();
     result
@@ -117,7 +118,7 @@ pub fn check_all(
     configs: &[MtgConfig],
     fault: Option<MtgFault>,
     threads: usize,
-    max_states: Option<usize>,
+    limits: Limits,
 ) -> Vec<MtgResult> {
     let next = Mutex::new(0usize);
     let results: Mutex<Vec<Option<MtgResult>>> = Mutex::new(vec![None; configs.len()]);
@@ -134,7 +135,7 @@ pub fn check_all(
                     let Some(c) = configs.get(i) else { return };
                     let model =
                         MtgModel::<MtgGame, MtgSpec>::new(c.setup.clone(), c.concessions, fault);
-                    let r = check_one(&c.name, model, max_states);
+                    let r = check_one(&c.name, model, limits);
                     results.lock().unwrap_or_else(|e| e.into_inner())[i] = Some(r);
                 }
             });
@@ -185,12 +186,10 @@ pub fn text(results: &[MtgResult], fault: Option<MtgFault>) -> String {
         total.0 += r.unique;
         total.1 += r.time;
         let verdict = if r.violations.is_empty() {
-            if r.cut {
-                "cut short"
-            } else {
-                "all properties hold"
+            match r.cut {
+                Some(by) => format!("cut short by {}", by.option()),
+                None => "all properties hold".to_owned(),
             }
-            .to_owned()
         } else {
             format!("{} violated", r.violations.len())
         };
@@ -246,7 +245,7 @@ pub fn text(results: &[MtgResult], fault: Option<MtgFault>) -> String {
 /// The JSON report of `results` (`check --ruleset mtg --format json`).
 pub fn json(results: &[MtgResult], fault: Option<MtgFault>) -> serde_json::Value {
     let failed = results.iter().any(|r| !r.violations.is_empty());
-    let cut = results.iter().any(|r| r.cut);
+    let cut = results.iter().any(|r| r.cut.is_some());
     serde_json::json!({
         "schema_version": 1,
         "tool": { "name": "riftcheck", "version": env!("CARGO_PKG_VERSION") },
@@ -261,7 +260,7 @@ pub fn json(results: &[MtgResult], fault: Option<MtgFault>) -> serde_json::Value
             "unique": r.unique,
             "depth": r.depth,
             "seconds": r.time.as_secs_f64(),
-            "cut": r.cut,
+            "cut": r.cut.is_some(),
             "violated": r.violations.iter().map(|(p, path)| serde_json::json!({
                 "property": p.text(),
                 "steps": path.iter().map(ToString::to_string).collect::<Vec<_>>(),
@@ -278,7 +277,7 @@ pub fn json(results: &[MtgResult], fault: Option<MtgFault>) -> serde_json::Value
 pub fn exit_status(results: &[MtgResult]) -> u8 {
     if results.iter().any(|r| !r.violations.is_empty()) {
         1
-    } else if results.iter().any(|r| r.cut) {
+    } else if results.iter().any(|r| r.cut.is_some()) {
         3
     } else {
         0
@@ -293,7 +292,7 @@ fn threads_of(threads: Option<usize>) -> usize {
 /// files under `out`; the exit status.
 pub fn run_default(threads: Option<usize>, out: &std::path::Path) -> u8 {
     let configs = super::configs::all();
-    let results = check_all(&configs, None, threads_of(threads), None);
+    let results = check_all(&configs, None, threads_of(threads), Limits::default());
     println!();
     print!("{}", text(&results, None));
     match write_counterexamples(&configs, &results, None, out) {
@@ -351,8 +350,9 @@ pub struct MtgRun {
     pub fault: Option<String>,
     /// List the configurations instead.
     pub list: bool,
-    /// Stop each search after this many distinct states.
-    pub max_states: Option<u64>,
+    /// What each configuration's search may spend (`--max-states`, `--timeout`,
+    /// `--max-memory`).
+    pub limits: Limits,
     /// Configurations checked at once (default: one per processor).
     pub threads: Option<usize>,
     /// JSON rather than text.
@@ -404,10 +404,7 @@ pub fn run(opts: &MtgRun) -> Result<u8, String> {
         }
         return Ok(0);
     }
-    let max_states = opts
-        .max_states
-        .map(|n| usize::try_from(n).unwrap_or(usize::MAX));
-    let results = check_all(&configs, fault, threads_of(opts.threads), max_states);
+    let results = check_all(&configs, fault, threads_of(opts.threads), opts.limits);
     let written = write_counterexamples(&configs, &results, fault, &opts.out)?;
     if opts.json {
         println!("{}", json(&results, fault));

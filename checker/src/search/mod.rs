@@ -9,6 +9,7 @@ use riftcheck::{Action, Engine};
 
 use crate::model::RiftModel;
 
+pub mod bfs;
 pub mod exhaust;
 pub mod layers;
 pub mod limits;
@@ -28,71 +29,47 @@ pub use split::{Shard, Split, deal, prefix_size, split, summary_has_cycle};
 /// The shortest path found to each property's violation.
 pub type Shortest = HashMap<riftcheck_properties::Prop, Vec<Action>>;
 
+/// The model as a graph for the breadth-first search: the transitions the engine and the spec
+/// take together, a state's fingerprint, the `always` properties its ghost records as broken.
+impl<E: Engine> bfs::Graph for RiftModel<E> {
+    type State = crate::model::State<E>;
+    type Action = Action;
+    type Prop = riftcheck_properties::Prop;
+
+    fn first(&self) -> Self::State {
+        self.initial()
+    }
+
+    fn next(&self, state: &Self::State, out: &mut Vec<(Action, Self::State)>) {
+        let mut actions = Vec::new();
+        self.offered(state, &mut actions);
+        out.extend(
+            actions
+                .into_iter()
+                .filter_map(|a| self.step(state, a).map(|t| (a, t.state))),
+        );
+    }
+
+    fn fingerprint(&self, state: &Self::State) -> u64 {
+        state.fingerprint()
+    }
+
+    fn breaks(&self, state: &Self::State, prop: Self::Prop) -> bool {
+        state.ghost.violated.contains(prop)
+    }
+}
+
 /// Shortest paths from the first state to a state where each property of `props` is violated
-/// (`ghost.violated`), all found by one breadth-first search within `budget`; and the limit that
-/// cut the search, if one did before every property was found, with the distinct states it had
-/// visited.
+/// (`ghost.violated`), all found by one breadth-first search within `budget` ([`bfs`]); and the
+/// limit that cut the search, if one did before every property was found, with the distinct
+/// states it had visited.
 pub fn shortest_violations<E: Engine>(
     model: &RiftModel<E>,
     props: &[riftcheck_properties::Prop],
     budget: &Budget,
 ) -> (Shortest, Option<(Cut, usize)>) {
-    let mut found = Shortest::default();
-    let start = model.initial();
-    let start_fp = start.fingerprint();
-    for &p in props {
-        if start.ghost.violated.contains(p) {
-            found.insert(p, Vec::new());
-        }
-    }
-    let mut parents: FpMap<(u64, Action)> = FpMap::default();
-    let mut seen = FpSet::default();
-    seen.insert(start_fp);
-    let mut queue = VecDeque::from([(start, start_fp)]);
-    let mut actions = Vec::new();
-    let path_to = |parents: &FpMap<(u64, Action)>, mut at: u64| {
-        let mut path = Vec::new();
-        while at != start_fp {
-            let (prev, a) = parents[&at];
-            path.push(a);
-            at = prev;
-        }
-        path.reverse();
-        path
-    };
-    let mut tick = 0usize;
-    while let Some((state, fp)) = queue.pop_front() {
-        if found.len() == props.len() {
-            break;
-        }
-        actions.clear();
-        model.offered(&state, &mut actions);
-        for &action in &actions {
-            let Some(t) = model.step(&state, action) else {
-                continue;
-            };
-            tick += 1;
-            if let Some(cut) = budget.expired(tick) {
-                return (found, Some((cut, seen.len())));
-            }
-            let next_fp = t.state.fingerprint();
-            if seen.contains(&next_fp) {
-                continue;
-            }
-            if budget.full(seen.len()) {
-                return (found, Some((Cut::States, seen.len())));
-            }
-            seen.insert(next_fp);
-            parents.insert(next_fp, (fp, action));
-            for &p in props {
-                if t.state.ghost.violated.contains(p) && !found.contains_key(&p) {
-                    found.insert(p, path_to(&parents, next_fp));
-                }
-            }
-            queue.push_back((t.state, next_fp));
-        }
-    }
-    (found, None)
+    let found = bfs::breadth_first(model, props, bfs::Until::AllFound, budget);
+    (found.paths.into_iter().collect(), found.cut)
 }
 
 /// A short way into a cycle, once the main search has found that there is one: a breadth-first

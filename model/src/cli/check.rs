@@ -434,7 +434,10 @@ fn run_mtg(args: &CheckArgs) -> ExitCode {
         families: args.family.clone(),
         fault: args.fault.clone(),
         list: args.list,
-        max_states: args.max_states,
+        limits: match limits_of(args) {
+            Ok(l) => l,
+            Err(e) => return fail_input(e),
+        },
         threads: args.threads.map(usize::from),
         json: args.format == Format::Json,
         out: args.out.clone(),
