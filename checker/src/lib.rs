@@ -12,6 +12,7 @@ pub mod bounds;
 pub mod configs;
 pub mod coverage;
 pub mod fingerprint;
+pub mod junit;
 pub mod model;
 pub mod probes;
 pub mod progress;

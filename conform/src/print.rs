@@ -357,42 +357,39 @@ pub fn emit(
 /// findings, a test case each, failing with its rulebook example. `command` names the run
 /// (`conform`, `validate`).
 pub fn junit(report: &Report, written: &[PathBuf], command: &str) -> String {
+    use riftcheck_checker::junit::{Case, End, Suite, document};
     use std::fmt::Write;
-    let esc = riftcheck::scenario::escape_markup;
-    let mut suites: Vec<(String, Vec<String>, usize)> = Vec::new();
-    let case = |class: &str, name: &str, seconds: f64, inner: Option<String>| {
-        format!(
-            "    <testcase classname=\"{}\" name=\"{}\" time=\"{seconds:.3}\"{}\n",
-            esc(class),
-            esc(name),
-            inner.map_or_else(|| "/>".into(), |i| format!(">\n{i}    </testcase>"))
-        )
+    let case = |class: &str, name: &str, seconds: f64, end: End| Case {
+        class: class.to_owned(),
+        name: name.to_owned(),
+        seconds: Some(seconds),
+        end,
     };
-    let failure = |message: &str, body: &str| {
-        format!(
-            "      <failure message=\"{}\">{}</failure>\n",
-            esc(message),
-            esc(body)
-        )
+    let failure = |message: String, body: String| End::Failed {
+        message,
+        kind: None,
+        body,
     };
-    let skipped = |why: &str| format!("      <skipped message=\"{}\"/>\n", esc(why));
+    let mut suites: Vec<Suite> = Vec::new();
     if !report.scenarios.is_empty() {
-        let mut cases = Vec::new();
-        let mut failed = 0;
-        for r in &report.scenarios {
-            let (word, why) = verdict_text(&r.verdict);
-            let name = r.path.display().to_string();
-            let inner = match word {
-                "passed" => None,
-                "unsupported" => Some(skipped(&why)),
-                _ => {
-                    failed += 1;
-                    Some(failure(&format!("{word}: {why}"), &why))
-                }
-            };
-            cases.push(case("scenarios", &name, 0.0, inner));
-        }
-        suites.push(("scenarios".into(), cases, failed));
+        let cases = report
+            .scenarios
+            .iter()
+            .map(|r| {
+                let (word, why) = verdict_text(&r.verdict);
+                let end = match word {
+                    "passed" => End::Passed,
+                    "unsupported" => End::Skipped(why),
+                    _ => failure(format!("{word}: {why}"), why),
+                };
+                case("scenarios", &r.path.display().to_string(), 0.0, end)
+            })
+            .collect();
+        suites.push(Suite {
+            name: "scenarios".into(),
+            seconds: None,
+            cases,
+        });
     }
     let finding_text = |ids: &[usize]| {
         ids.iter()
@@ -409,20 +406,24 @@ pub fn junit(report: &Report, written: &[PathBuf], command: &str) -> String {
         if rows.is_empty() {
             continue;
         }
-        let mut cases = Vec::new();
-        let mut failed = 0;
-        for r in rows {
-            let inner = if let Some(why) = &r.unsupported {
-                Some(skipped(why))
-            } else if r.findings.is_empty() {
-                None
-            } else {
-                failed += 1;
-                Some(failure(&result_text(r), &finding_text(&r.findings)))
-            };
-            cases.push(case(phase, &r.config, r.seconds, inner));
-        }
-        suites.push((phase.into(), cases, failed));
+        let cases = rows
+            .iter()
+            .map(|r| {
+                let end = if let Some(why) = &r.unsupported {
+                    End::Skipped(why.clone())
+                } else if r.findings.is_empty() {
+                    End::Passed
+                } else {
+                    failure(result_text(r), finding_text(&r.findings))
+                };
+                case(phase, &r.config, r.seconds, end)
+            })
+            .collect();
+        suites.push(Suite {
+            name: phase.into(),
+            seconds: None,
+            cases,
+        });
     }
     let mut cases = Vec::new();
     for (f, path) in report
@@ -447,35 +448,12 @@ pub fn junit(report: &Report, written: &[PathBuf], command: &str) -> String {
             e.divergence.what(),
             f.key.step
         );
-        cases.push(case(
-            "findings",
-            &name,
-            f.seconds,
-            Some(failure(&message, &body)),
-        ));
+        cases.push(case("findings", &name, f.seconds, failure(message, body)));
     }
-    let n = cases.len();
-    suites.push(("findings".into(), cases, n));
-    let tests: usize = suites.iter().map(|s| s.1.len()).sum();
-    let failures: usize = suites.iter().map(|s| s.2).sum();
-    let mut x = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
-    let _ = writeln!(
-        x,
-        "<testsuites name=\"riftcheck {command}: {}\" tests=\"{tests}\" failures=\"{failures}\">",
-        esc(&report.engine)
-    );
-    for (name, cases, failed) in suites {
-        let _ = writeln!(
-            x,
-            "  <testsuite name=\"{}\" tests=\"{}\" failures=\"{failed}\">",
-            esc(&name),
-            cases.len()
-        );
-        for c in cases {
-            x.push_str(&c);
-        }
-        x.push_str("  </testsuite>\n");
-    }
-    x.push_str("</testsuites>\n");
-    x
+    suites.push(Suite {
+        name: "findings".into(),
+        seconds: None,
+        cases,
+    });
+    document(&format!("riftcheck {command}: {}", report.engine), &suites)
 }

@@ -13,7 +13,7 @@ pub mod cli;
 pub mod side_by_side;
 
 pub use riftcheck_checker::{
-    bounds, configs, coverage, fingerprint, model, probes, progress, proof, report, search,
+    bounds, configs, coverage, fingerprint, junit, model, probes, progress, proof, report, search,
     simulate,
 };
 pub use riftcheck_conform as conform;

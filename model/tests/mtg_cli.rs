@@ -72,6 +72,55 @@ fn the_limits_cut_an_mtg_check_and_say_which() {
     assert!(err.contains("--timeout"), "{err}");
 }
 
+/// `--format junit` works for the MTG ruleset through the writer every command shares: a
+/// suite per configuration, a case per property, the property a fault breaks failing with its
+/// counterexample's scenario file.
+#[test]
+fn junit_reports_mtg_configurations_and_the_property_a_fault_breaks() {
+    let out_dir = std::env::temp_dir().join(format!("riftcheck-mtg-junit-{}", std::process::id()));
+    let out = out_dir.to_string_lossy().into_owned();
+    let (code, xml, err) = run(&[
+        "check",
+        "--ruleset",
+        "mtg",
+        "--players",
+        "3",
+        "--family",
+        "steal",
+        "--fault",
+        "priority-kept",
+        "--format",
+        "junit",
+        "--out",
+        &out,
+    ]);
+    assert_eq!(code, 1, "{err}");
+    assert!(xml.starts_with("<?xml"), "{xml}");
+    assert_eq!(xml.matches("<testsuite ").count(), 1, "{xml}");
+    assert!(
+        xml.contains("<testsuite name=\"mtg-3/steal\" tests=\"17\"")
+            && !xml.contains("failures=\"0\""),
+        "{xml}"
+    );
+    assert!(xml.contains("type=\"no-priority-for-leaver\""), "{xml}");
+    assert!(xml.contains("ruleset = &quot;mtg&quot;"), "{xml}");
+    let (code, xml, _) = run(&[
+        "check",
+        "--ruleset",
+        "mtg",
+        "--players",
+        "3",
+        "--family",
+        "steal",
+        "--format",
+        "junit",
+        "--out",
+        &out,
+    ]);
+    assert_eq!(code, 0, "{xml}");
+    assert!(xml.contains("failures=\"0\""), "{xml}");
+}
+
 #[test]
 fn a_fault_fails_the_check_and_writes_a_counterexample_that_replays() {
     let dir = std::env::temp_dir().join(format!("riftcheck-mtg-cli-{}", std::process::id()));

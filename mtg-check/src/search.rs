@@ -355,8 +355,8 @@ pub struct MtgRun {
     pub limits: Limits,
     /// Configurations checked at once (default: one per processor).
     pub threads: Option<usize>,
-    /// JSON rather than text.
-    pub json: bool,
+    /// How the report is written.
+    pub format: Format,
     /// Where counterexample scenario files are written.
     pub out: std::path::PathBuf,
 }
@@ -406,15 +406,70 @@ pub fn run(opts: &MtgRun) -> Result<u8, String> {
     }
     let results = check_all(&configs, fault, threads_of(opts.threads), opts.limits);
     let written = write_counterexamples(&configs, &results, fault, &opts.out)?;
-    if opts.json {
-        println!("{}", json(&results, fault));
-    } else {
-        print!("{}", text(&results, fault));
-        for w in &written {
-            println!("counterexample written: {}", w.display());
+    match opts.format {
+        Format::Json => println!("{}", json(&results, fault)),
+        Format::Junit => print!("{}", junit(&configs, &results, fault)),
+        Format::Text => {
+            print!("{}", text(&results, fault));
+            for w in &written {
+                println!("counterexample written: {}", w.display());
+            }
         }
     }
     Ok(exit_status(&results))
+}
+
+/// How `check --ruleset mtg` writes its report.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    /// For people.
+    Text,
+    /// One JSON document.
+    Json,
+    /// JUnit XML ([`junit`]).
+    Junit,
+}
+
+/// JUnit XML, through the writer every `--format junit` shares: a test suite per configuration
+/// with a test case per property; a violation fails its case with the counterexample's
+/// scenario file, and a property that held on a search a limit cut is skipped, saying so.
+pub fn junit(configs: &[MtgConfig], results: &[MtgResult], fault: Option<MtgFault>) -> String {
+    use riftcheck_checker::junit::{Case, End, Suite, document};
+    let suites: Vec<Suite> = configs
+        .iter()
+        .zip(results)
+        .map(|(c, r)| {
+            let end = |p: MtgProp| match r.violations.iter().find(|(q, _)| *q == p) {
+                Some((_, path)) => End::Failed {
+                    message: format!("{} fails after {} steps", p.text(), path.len()),
+                    kind: Some(p.id()),
+                    body: super::counterexample::scenario(&c.name, &c.setup, p, fault, path),
+                },
+                None => match r.cut {
+                    Some(by) => End::Skipped(format!(
+                        "held on the {} states covered before {} cut the search",
+                        r.unique,
+                        by.option()
+                    )),
+                    None => End::Passed,
+                },
+            };
+            Suite {
+                name: r.name.clone(),
+                seconds: Some(r.time.as_secs_f64()),
+                cases: MtgProp::ALL
+                    .iter()
+                    .map(|&p| Case {
+                        class: r.name.clone(),
+                        name: format!("{} [{}]", p.text(), p.id()),
+                        seconds: Some(0.0),
+                        end: end(p),
+                    })
+                    .collect(),
+            }
+        })
+        .collect();
+    document("riftcheck check --ruleset mtg", &suites)
 }
 
 /// What the engine and the spec disagree on at the end of `path`: each field of the observation

@@ -424,7 +424,6 @@ fn run_mtg(args: &CheckArgs) -> ExitCode {
         (args.shard.is_some(), "--shard"),
         (args.coverage, "--coverage"),
         (args.print.is_some(), "--print"),
-        (args.format == Format::Junit, "--format junit"),
     ];
     if let Some((_, what)) = unsupported.iter().find(|(on, _)| *on) {
         return fail_input(format!("{what} is not available with --ruleset mtg"));
@@ -439,7 +438,11 @@ fn run_mtg(args: &CheckArgs) -> ExitCode {
             Err(e) => return fail_input(e),
         },
         threads: args.threads.map(usize::from),
-        json: args.format == Format::Json,
+        format: match args.format {
+            Format::Text => crate::mtg::search::Format::Text,
+            Format::Json => crate::mtg::search::Format::Json,
+            Format::Junit => crate::mtg::search::Format::Junit,
+        },
         out: args.out.clone(),
     };
     match crate::mtg::search::run(&opts) {
