@@ -166,6 +166,86 @@ fn bad_mtg_arguments_are_refused_with_what_is_wrong() {
     let (code, _, err) = run(&["check", "--ruleset", "mtg", "--family", "nope"]);
     assert_eq!(code, 2);
     assert!(err.contains("the MTG families are"), "{err}");
+    let (code, _, err) = run(&["check", "--ruleset", "mtg", "--bounds", "turns=2"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("bounded by concessions only"), "{err}");
+    let (code, _, err) = run(&["check", "--ruleset", "mtg", "--print", "mtg-9/nope"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("no MTG configuration is called"), "{err}");
+    let (code, _, err) = run(&[
+        "check",
+        "--ruleset",
+        "mtg",
+        "tests/scenarios/seed_000/two_borrowed_units.toml",
+    ]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("two_borrowed_units.toml:1:1") && err.contains("ruleset = \"mtg\""),
+        "{err}"
+    );
+}
+
+/// `check --ruleset mtg` takes what `check` takes for Riftbound: `--print NAME` writes a
+/// configuration as a scenario file that replays, scenario files are checked from their setups,
+/// and `--bounds concessions=N` bounds the concessions (more concessions, more states; a file's
+/// setup allows one).
+#[test]
+fn mtg_configurations_print_scenario_files_check_and_bounds_apply() {
+    let dir = std::env::temp_dir().join(format!("riftcheck-mtg-print-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (code, text, err) = run(&["check", "--ruleset", "mtg", "--print", "mtg-3/steal"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(text.starts_with("ruleset = \"mtg\""), "{text}");
+    let file = dir.join("steal.toml");
+    std::fs::write(&file, &text).unwrap();
+    let path = file.to_string_lossy().into_owned();
+    let (code, out, _) = run(&["replay", &path]);
+    assert_eq!(code, 0, "{out}");
+    let out_dir = dir.join("out").to_string_lossy().into_owned();
+    let (code, from_file, _) = run(&["check", "--ruleset", "mtg", &path, "--out", &out_dir]);
+    assert_eq!(code, 0, "{from_file}");
+    // A file's setup is checked with one concession allowed, as the built-in one is under
+    // `--bounds concessions=1`.
+    let (_, built_in, _) = run(&[
+        "check",
+        "--ruleset",
+        "mtg",
+        "--players",
+        "3",
+        "--family",
+        "steal",
+        "--bounds",
+        "concessions=1",
+        "--out",
+        &out_dir,
+    ]);
+    let unique = |report: &str| -> u64 {
+        let row = report
+            .lines()
+            .find(|l| l.contains("all properties hold"))
+            .unwrap();
+        row.split_whitespace().nth(2).unwrap().parse().unwrap()
+    };
+    assert_eq!(
+        unique(&from_file),
+        unique(&built_in),
+        "{from_file}\n{built_in}"
+    );
+    let (code, two, _) = run(&[
+        "check",
+        "--ruleset",
+        "mtg",
+        "--players",
+        "3",
+        "--family",
+        "steal",
+        "--bounds",
+        "concessions=2",
+        "--out",
+        &out_dir,
+    ]);
+    assert_eq!(code, 0, "{two}");
+    assert!(unique(&two) > unique(&built_in), "{two}\n{built_in}");
 }
 
 #[test]

@@ -143,33 +143,8 @@ pub fn scenario(
         let mark = if refused { " (refused)" } else { "" };
         let _ = writeln!(out, "  \"{}{mark}\",", sentence(&names, setup, a));
     }
-    let _ = writeln!(out, "]\n\n[setup]");
-    let _ = writeln!(out, "players = {}", setup.players);
-    let _ = writeln!(out, "life = {}", setup.life);
-    let _ = writeln!(out, "active = \"{}\"", setup.active);
-    let _ = writeln!(out, "step = \"{}\"", setup.step.key());
-    let _ = writeln!(out, "turns = {}", setup.turns);
-    if let Some(p) = setup.rule_choice {
-        let _ = writeln!(out, "rule-choice = \"{p}\"");
-    }
-    if let Some(p) = setup.planar_controller {
-        let _ = writeln!(out, "planar-controller = \"{p}\"");
-    }
-    for (i, c) in setup.cards.iter().enumerate() {
-        let _ = writeln!(out, "\n[[setup.cards]]");
-        let _ = writeln!(out, "card = \"{}\"", c.card.key());
-        if names[i] != c.card.name() && c.card != Card::Myr {
-            let _ = writeln!(out, "name = \"{}\"", names[i]);
-        }
-        let _ = writeln!(out, "owner = \"{}\"", c.owner);
-        let _ = writeln!(out, "zone = \"{}\"", Zone::key(c.zone));
-        if let Some(p) = c.entered_under {
-            let _ = writeln!(out, "entered-under = \"{p}\"");
-        }
-        if let Some(a) = c.attached {
-            let _ = writeln!(out, "attached = \"{}\"", object(&names, setup, a));
-        }
-    }
+    let _ = writeln!(out, "]\n");
+    setup_table(&mut out, &names, setup);
     if let Some((v, _, cited)) = end {
         expectations(&mut out, &names, setup, &v);
         let cited: Vec<String> = cited.iter().map(|r| format!("\"{r}\"")).collect();
@@ -261,4 +236,56 @@ fn expectations(out: &mut String, names: &[String], setup: &MtgSetup, v: &MtgVie
         .collect();
     let _ = writeln!(out, "protections = [{}]", protections.join(", "));
     let _ = writeln!(out, "delayed = {}", v.delayed.len());
+}
+
+/// The `[setup]` table of a scenario file: the table, then every card.
+fn setup_table(out: &mut String, names: &[String], setup: &MtgSetup) {
+    let _ = writeln!(out, "[setup]");
+    let _ = writeln!(out, "players = {}", setup.players);
+    let _ = writeln!(out, "life = {}", setup.life);
+    let _ = writeln!(out, "active = \"{}\"", setup.active);
+    let _ = writeln!(out, "step = \"{}\"", setup.step.key());
+    let _ = writeln!(out, "turns = {}", setup.turns);
+    if let Some(p) = setup.rule_choice {
+        let _ = writeln!(out, "rule-choice = \"{p}\"");
+    }
+    if let Some(p) = setup.planar_controller {
+        let _ = writeln!(out, "planar-controller = \"{p}\"");
+    }
+    for (i, c) in setup.cards.iter().enumerate() {
+        let _ = writeln!(out, "\n[[setup.cards]]");
+        let _ = writeln!(out, "card = \"{}\"", c.card.key());
+        if names[i] != c.card.name() && c.card != Card::Myr {
+            let _ = writeln!(out, "name = \"{}\"", names[i]);
+        }
+        let _ = writeln!(out, "owner = \"{}\"", c.owner);
+        let _ = writeln!(out, "zone = \"{}\"", Zone::key(c.zone));
+        if let Some(p) = c.entered_under {
+            let _ = writeln!(out, "entered-under = \"{p}\"");
+        }
+        if let Some(a) = c.attached {
+            let _ = writeln!(out, "attached = \"{}\"", object(names, setup, a));
+        }
+    }
+}
+
+/// A built-in configuration as a scenario file (`check --ruleset mtg --print NAME`): its table,
+/// no steps, and as expectations what the spec shows at the start, so that it replays as it is
+/// and is a starting point for a scenario of one's own.
+pub fn setup_scenario(config: &str, setup: &MtgSetup) -> String {
+    let names = names(setup);
+    let mut out = String::new();
+    let _ = writeln!(out, "ruleset = \"mtg\"");
+    let _ = writeln!(out, "title = \"{config}\"");
+    let _ = writeln!(out, "rules = []");
+    let _ = writeln!(
+        out,
+        "description = \"\"\"The built-in configuration {config} of riftcheck check --ruleset mtg.\"\"\""
+    );
+    let _ = writeln!(out, "steps = []\n");
+    setup_table(&mut out, &names, setup);
+    if let Some((v, _, _)) = spec_end(setup, &[]) {
+        expectations(&mut out, &names, setup, &v);
+    }
+    out
 }

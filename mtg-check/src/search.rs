@@ -176,9 +176,11 @@ pub fn text(results: &[MtgResult], fault: Option<MtgFault>) -> String {
             f.key()
         ))
     );
+    // The first column fits the longest name (a scenario file's path may be long).
+    let w = results.iter().map(|r| r.name.len()).max().unwrap_or(0).max(22);
     let _ = writeln!(
         out,
-        "{:<22} {:>10} {:>10} {:>6} {:>8}  result",
+        "{:<w$} {:>10} {:>10} {:>6} {:>8}  result",
         "configuration", "states", "unique", "depth", "time"
     );
     let mut total = (0, Duration::ZERO);
@@ -195,7 +197,7 @@ pub fn text(results: &[MtgResult], fault: Option<MtgFault>) -> String {
         };
         let _ = writeln!(
             out,
-            "{:<22} {:>10} {:>10} {:>6} {:>7.2}s  {verdict}",
+            "{:<w$} {:>10} {:>10} {:>6} {:>7.2}s  {verdict}",
             r.name,
             r.states,
             r.unique,
@@ -205,7 +207,7 @@ pub fn text(results: &[MtgResult], fault: Option<MtgFault>) -> String {
     }
     let _ = writeln!(
         out,
-        "{:<22} {:>10} {:>10} {:>6} {:>7.2}s\n",
+        "{:<w$} {:>10} {:>10} {:>6} {:>7.2}s\n",
         "total",
         "",
         total.0,
@@ -357,6 +359,12 @@ pub struct MtgRun {
     pub threads: Option<usize>,
     /// How the report is written.
     pub format: Format,
+    /// Scenario files whose setups to check instead of the built-in configurations.
+    pub files: Vec<std::path::PathBuf>,
+    /// Concessions a path may hold (`--bounds concessions=N`), instead of each configuration's.
+    pub concessions: Option<u8>,
+    /// Print this built-in configuration as a scenario file instead of checking.
+    pub print: Option<String>,
     /// Where counterexample scenario files are written.
     pub out: std::path::PathBuf,
 }
@@ -393,11 +401,32 @@ pub fn run(opts: &MtgRun) -> Result<u8, String> {
             "--players {p}: the MTG configurations have 3 or 4 players"
         ));
     }
-    let configs: Vec<MtgConfig> = super::configs::all()
-        .into_iter()
-        .filter(|c| opts.players.is_empty() || opts.players.contains(&usize::from(c.setup.players)))
-        .filter(|c| opts.families.is_empty() || opts.families.iter().any(|f| f == c.family))
-        .collect();
+    if let Some(name) = &opts.print {
+        let c = super::configs::named(name).ok_or_else(|| {
+            format!("no MTG configuration is called `{name}`; `riftcheck check --ruleset mtg --list` shows them")
+        })?;
+        print!(
+            "{}",
+            super::counterexample::setup_scenario(&c.name, &c.setup)
+        );
+        return Ok(0);
+    }
+    let mut configs: Vec<MtgConfig> = if opts.files.is_empty() {
+        super::configs::all()
+            .into_iter()
+            .filter(|c| {
+                opts.players.is_empty() || opts.players.contains(&usize::from(c.setup.players))
+            })
+            .filter(|c| opts.families.is_empty() || opts.families.iter().any(|f| f == c.family))
+            .collect()
+    } else {
+        scenario_configs(&opts.files)?
+    };
+    if let Some(n) = opts.concessions {
+        for c in &mut configs {
+            c.concessions = n;
+        }
+    }
     if opts.list {
         for c in &configs {
             println!("{}", c.name);
@@ -417,6 +446,27 @@ pub fn run(opts: &MtgRun) -> Result<u8, String> {
         }
     }
     Ok(exit_status(&results))
+}
+
+/// The setups of MTG scenario files as configurations, each named by its file, with one
+/// concession allowed.
+///
+/// # Errors
+///
+/// A file that cannot be read or is not an MTG scenario, at its line and column.
+fn scenario_configs(files: &[std::path::PathBuf]) -> Result<Vec<MtgConfig>, String> {
+    files
+        .iter()
+        .map(|path| {
+            let s = riftcheck::mtg::scenario::MtgScenario::load(path).map_err(|e| e.to_string())?;
+            Ok(MtgConfig {
+                name: path.display().to_string(),
+                family: "file",
+                setup: s.setup,
+                concessions: 1,
+            })
+        })
+        .collect()
 }
 
 /// How `check --ruleset mtg` writes its report.

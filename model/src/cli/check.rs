@@ -417,17 +417,27 @@ impl CheckArgs {
 /// `check --ruleset mtg`: the options that apply to it, the others refused.
 fn run_mtg(args: &CheckArgs) -> ExitCode {
     let unsupported = [
-        (!args.files.is_empty(), "scenario files"),
-        (!args.mode.is_empty(), "--mode"),
-        (args.bounds.is_some(), "--bounds"),
-        (!args.policies.is_empty(), "--policy"),
-        (args.shard.is_some(), "--shard"),
-        (args.coverage, "--coverage"),
-        (args.print.is_some(), "--print"),
+        (
+            !args.mode.is_empty(),
+            "--mode",
+            ": the MTG configurations are free-for-all games of 3 or 4 players (--players)",
+        ),
+        (
+            !args.policies.is_empty(),
+            "--policy",
+            ": the MTG ruleset has no policies (800.4 is read one way)",
+        ),
+        (args.shard.is_some(), "--shard", ""),
+        (args.coverage, "--coverage", ""),
     ];
-    if let Some((_, what)) = unsupported.iter().find(|(on, _)| *on) {
-        return fail_input(format!("{what} is not available with --ruleset mtg"));
+    if let Some((_, what, why)) = unsupported.iter().find(|(on, _, _)| *on) {
+        return fail_input(format!("{what} is not available with --ruleset mtg{why}"));
     }
+    let concessions = match args.bounds.as_deref().map(mtg_concessions) {
+        None => None,
+        Some(Ok(n)) => Some(n),
+        Some(Err(e)) => return fail_input(format!("--bounds {e}")),
+    };
     let opts = crate::mtg::search::MtgRun {
         players: args.players.clone(),
         families: args.family.clone(),
@@ -438,6 +448,9 @@ fn run_mtg(args: &CheckArgs) -> ExitCode {
             Err(e) => return fail_input(e),
         },
         threads: args.threads.map(usize::from),
+        files: args.files.clone(),
+        concessions,
+        print: args.print.clone(),
         format: match args.format {
             Format::Text => crate::mtg::search::Format::Text,
             Format::Json => crate::mtg::search::Format::Json,
@@ -448,6 +461,23 @@ fn run_mtg(args: &CheckArgs) -> ExitCode {
     match crate::mtg::search::run(&opts) {
         Ok(code) => ExitCode::from(code),
         Err(e) => fail_input(e),
+    }
+}
+
+/// The concessions `--bounds` allows an MTG check: its one bound (the turns are the setup's).
+fn mtg_concessions(text: &str) -> Result<u8, String> {
+    let b = parse_bounds(text, Bounds::default())?;
+    let keys: Vec<&str> = text
+        .split(',')
+        .filter_map(|p| p.split_once('='))
+        .map(|(k, _)| k.trim())
+        .filter(|k| *k != "concessions")
+        .collect();
+    match keys.first() {
+        Some(k) => Err(format!(
+            "{k}: an MTG check is bounded by concessions only (its turns are the setup's `turns`)"
+        )),
+        None => Ok(b.concessions),
     }
 }
 
