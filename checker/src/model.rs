@@ -369,21 +369,11 @@ impl<E: Engine> RiftModel<E> {
             }
         };
         let after = &next.view;
-        let verdict = judge(
-            &Judging::step(
-                &self.catalog,
-                &self.readings,
-                &state.view,
-                state.ghost.countered,
-                action,
-                after,
-                someone_can_act(&next.pair.engine, after),
-            ),
-            match companions {
-                Companions::Unseen => self.seen.get(),
-                Companions::Every => PropSet::EMPTY,
-            },
-        );
+        let known = match companions {
+            Companions::Unseen => self.seen.get(),
+            Companions::Every => PropSet::EMPTY,
+        };
+        let verdict = self.judge_step(state, action, after, &next.pair.engine, known);
         let began = after
             .events
             .iter()
@@ -412,6 +402,28 @@ impl<E: Engine> RiftModel<E> {
         }
     }
 
+    /// The properties judged on the step from `state` by `action` to what `after` shows of
+    /// `engine`'s game, but for the companions in `known`.
+    fn judge_step(
+        &self,
+        state: &State<E>,
+        action: Action,
+        after: &Observation,
+        engine: &E,
+        known: PropSet,
+    ) -> riftcheck_properties::Verdicts {
+        let j = Judging::step(
+            &self.catalog,
+            &self.readings,
+            &state.view,
+            state.ghost.countered,
+            action,
+            after,
+            someone_can_act(engine, after),
+        );
+        judge(&j, known)
+    }
+
     /// The spec refused `action` from `state` and the engine did not, or the other way round:
     /// `next` (a copy of `state`'s game) becomes the final state that violates "the engine and
     /// the spec agree". Where the engine took the action, its transition is judged too, so
@@ -432,19 +444,8 @@ impl<E: Engine> RiftModel<E> {
         {
             return;
         }
-        let verdict = judge(
-            &Judging::step(
-                &self.catalog,
-                &self.readings,
-                &state.view,
-                state.ghost.countered,
-                action,
-                &view,
-                someone_can_act(&next.pair.engine, &view),
-            ),
-            // No companion is credited to a transition the spec refused.
-            PropSet::EVERY,
-        );
+        // No companion is credited to a transition the spec refused.
+        let verdict = self.judge_step(state, action, &view, &next.pair.engine, PropSet::EVERY);
         next.ghost.violated = next.ghost.violated.union(verdict.violated);
         view.events.clear();
         next.view = Arc::new(view);

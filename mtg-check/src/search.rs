@@ -177,7 +177,12 @@ pub fn text(results: &[MtgResult], fault: Option<MtgFault>) -> String {
         ))
     );
     // The first column fits the longest name (a scenario file's path may be long).
-    let w = results.iter().map(|r| r.name.len()).max().unwrap_or(0).max(22);
+    let w = results
+        .iter()
+        .map(|r| r.name.len())
+        .max()
+        .unwrap_or(0)
+        .max(22);
     let _ = writeln!(
         out,
         "{:<w$} {:>10} {:>10} {:>6} {:>8}  result",

@@ -82,6 +82,23 @@ struct Prefix<'b> {
     edges: BTreeSet<(u32, u32)>,
 }
 
+impl<'b> Prefix<'b> {
+    /// The prefix of a search from the state `start_fp`, which is state number 0.
+    fn new(budget: &'b Budget, shard: Shard, start_fp: u64) -> Prefix<'b> {
+        let mut nodes = FpMap::default();
+        nodes.insert(start_fp, 0);
+        Prefix {
+            budget,
+            shard,
+            nodes,
+            parents: vec![(u32::MAX, None)],
+            fps: vec![start_fp],
+            frontier: Vec::new(),
+            edges: BTreeSet::new(),
+        }
+    }
+}
+
 impl Hooks for Prefix<'_> {
     fn reach(&mut self, from: u64, fp: u64, depth: usize, action: Action) -> Reach {
         let from = self.nodes.get(&from).copied().unwrap_or(0);
@@ -181,16 +198,7 @@ pub fn split<E: Engine>(
     let mut dfs = Dfs::new(model, budget, layers);
     let start = model.initial();
     let start_fp = start.fingerprint();
-    let mut prefix = Prefix {
-        budget,
-        shard,
-        nodes: FpMap::default(),
-        parents: vec![(u32::MAX, None)],
-        fps: vec![start_fp],
-        frontier: Vec::new(),
-        edges: BTreeSet::new(),
-    };
-    prefix.nodes.insert(start_fp, 0);
+    let mut prefix = Prefix::new(budget, shard, start_fp);
     dfs.record(start.ghost.violated, Vec::new);
     let first = dfs.frame(start, start_fp, None);
     let mut stack = vec![first];
@@ -284,16 +292,7 @@ pub fn prefix_size<E: Engine>(model: &RiftModel<E>, depth: usize) -> usize {
     let mut dfs = Dfs::new(model, &budget, super::layers::Layers::default());
     let start = model.initial();
     let start_fp = start.fingerprint();
-    let mut prefix = Prefix {
-        budget: &budget,
-        shard,
-        nodes: FpMap::default(),
-        parents: vec![(u32::MAX, None)],
-        fps: vec![start_fp],
-        frontier: Vec::new(),
-        edges: BTreeSet::new(),
-    };
-    prefix.nodes.insert(start_fp, 0);
+    let mut prefix = Prefix::new(&budget, shard, start_fp);
     let first = dfs.frame(start, start_fp, None);
     dfs.run(&mut vec![first], 0, &mut prefix, &mut |_| {});
     prefix.nodes.len()
