@@ -119,10 +119,16 @@ const LAYERS: &[(&str, &[&str], &[&str])] = &[
     ("mtg model checker", &["mtg-check/src/"], &["model checker"]),
     ("conformance", &["conform/src/"], &["model checker"]),
     ("explorer", &["explorer/src/"], &["model checker"]),
+    ("rulebook tools", &["rulebook/src/"], &["model checker"]),
     (
         "command line",
         &["model/src/"],
-        &["mtg model checker", "conformance", "explorer"],
+        &[
+            "mtg model checker",
+            "conformance",
+            "explorer",
+            "rulebook tools",
+        ],
     ),
 ];
 
@@ -134,6 +140,7 @@ const CRATES: &[(&str, &str)] = &[
     ("riftcheck_mtg_check", "mtg-check/src/lib.rs"),
     ("riftcheck_conform", "conform/src/lib.rs"),
     ("riftcheck_explorer", "explorer/src/lib.rs"),
+    ("riftcheck_rulebook", "rulebook/src/lib.rs"),
     ("riftcheck_model", "model/src/lib.rs"),
 ];
 
@@ -143,6 +150,7 @@ const FACADES: &[&str] = &[
     "src/lib.rs",
     "checker/src/lib.rs",
     "model/src/lib.rs",
+    "rulebook/src/lib.rs",
     "src/mtg/mod.rs",
 ];
 

@@ -4,16 +4,16 @@
 //!
 //! The engine under test is any `Engine<Mtg>` (the reference [`MtgGame`] by default, which can
 //! commit a rule fault), and so is the spec it is stepped with ([`MtgSpec`] by default). The
-//! model is a stateright [`Model`]; the check's own search ([`search::check_one`]) is breadth
-//! first, one configuration per thread, so the first path it finds to a violation is a shortest
-//! one.
+//! model is a stateright [`Model`]; the check's own search ([`search::check_one`]) is the
+//! checker's breadth-first search, one configuration per thread, so the first path it finds to
+//! a violation is a shortest one.
 //!
-//! This crate imports only the rules engine's library (`riftcheck::mtg`: its types, engine,
-//! spec and scenario format); the command line imports it.
+//! This crate imports the rules engine's library (`riftcheck::mtg`: its types, engine, spec and
+//! scenario format) and the checker (its breadth-first search, limits and JUnit writer); the
+//! command line imports it.
 
 pub mod configs;
 pub mod counterexample;
-pub mod diverge;
 pub mod properties;
 pub mod search;
 
