@@ -83,11 +83,6 @@ impl<E: Engine> State<E> {
     }
 }
 
-thread_local! {
-    /// The room the spec's observation of each step is written in, one per thread.
-    static THEIRS: std::cell::RefCell<Observation> = std::cell::RefCell::new(Observation::default());
-}
-
 impl<E: Engine> PartialEq for State<E> {
     fn eq(&self, other: &Self) -> bool {
         self.pair == other.pair && self.ghost == other.ghost
@@ -174,6 +169,17 @@ pub enum StepOutcome {
         /// Whether a turn began in it (the bound `turns-begun` counts such).
         began: bool,
     },
+}
+
+/// What the caller of [`RiftModel::take`] lends it for one step.
+pub struct Lent<'a> {
+    /// The room the spec's observation is written in (the depth-first search reuses one for
+    /// every step it takes; what it held before is overwritten).
+    pub theirs: &'a mut Observation,
+    /// Where the step's events are appended, if the caller wants them.
+    pub events: Option<&'a mut Vec<Event>>,
+    /// Which companions the step judges.
+    pub companions: Companions,
 }
 
 /// Which companions ([`Kind::Sometimes`]) a step judges.
@@ -299,13 +305,12 @@ impl<E: Engine> RiftModel<E> {
     pub fn step(&self, state: &State<E>, action: Action) -> Option<Transition<E>> {
         let mut next = state.clone();
         let mut events = Vec::new();
-        let seen = match self.take(
-            state,
-            action,
-            &mut next,
-            Some(&mut events),
-            Companions::Unseen,
-        ) {
+        let lent = Lent {
+            theirs: &mut Observation::default(),
+            events: Some(&mut events),
+            companions: Companions::Unseen,
+        };
+        let seen = match self.take(state, action, &mut next, lent) {
             StepOutcome::Refused(_) => return None,
             StepOutcome::Disagreed { shown } | StepOutcome::Agreed { shown, .. } => shown,
         };
@@ -319,8 +324,8 @@ impl<E: Engine> RiftModel<E> {
     /// The one step of the model: offers `action` to the engine and the spec of `state`, and
     /// writes the state it leads to over `next` (whose room the depth-first search reuses for
     /// every transition it tries). The properties are judged on the step (the companions as
-    /// `companions` says) and the verdicts kept in `next`'s ghost; the step's events are
-    /// appended to `events` if given (the view kept in `next` has none).
+    /// `lent` says) and the verdicts kept in `next`'s ghost; the step's events are appended to
+    /// `lent`'s events if it asks for them (the view kept in `next` has none).
     ///
     /// Where both refuse the action for the same rule, `next` is left unspecified. Where they
     /// disagree (about refusing it, or about what an observer sees after it), `next` is the
@@ -332,9 +337,13 @@ impl<E: Engine> RiftModel<E> {
         state: &State<E>,
         action: Action,
         next: &mut State<E>,
-        events: Option<&mut Vec<Event>>,
-        companions: Companions,
+        lent: Lent<'_>,
     ) -> StepOutcome {
+        let Lent {
+            theirs,
+            events,
+            companions,
+        } = lent;
         let accepted = match state.pair.refusal(action) {
             Some(Ok(error)) => return StepOutcome::Refused(error.rule()),
             Some(Err(_)) => false,
@@ -351,10 +360,9 @@ impl<E: Engine> RiftModel<E> {
             next.view = Arc::new(Observation::default());
         }
         let after = Arc::make_mut(&mut next.view);
-        let pair = &mut next.pair;
-        let compared = THEIRS.with_borrow_mut(|theirs| {
-            pair.step_accepted_into(action, &self.catalog, after, theirs)
-        });
+        let compared = next
+            .pair
+            .step_accepted_into(action, &self.catalog, after, theirs);
         let agreed = match compared {
             Ok(None) => true,
             // Both took the action: judge the engine's transition too.

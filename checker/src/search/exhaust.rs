@@ -19,7 +19,7 @@ use super::memo::{self, Key, Memo, Outcome};
 use super::shared::{Colors, Found};
 use crate::coverage::{Cites, Counts};
 use crate::fingerprint::{FpSet, pair_fingerprint, state_fingerprint};
-use crate::model::{Companions, RiftModel, State, StepOutcome};
+use crate::model::{Companions, Lent, RiftModel, State, StepOutcome};
 use riftcheck_properties::{Ghost, Kind, Prop, PropSet};
 
 /// How far a search has got, for a progress line.
@@ -162,6 +162,8 @@ pub(super) struct Dfs<'m, E: Engine> {
     coverage: Option<Counts>,
     /// The room the events of a step are written in, when the search records coverage.
     events: Vec<riftcheck::Event>,
+    /// The room the spec's observation of each step is written in.
+    theirs: riftcheck::Observation,
     started: Instant,
     /// Try each state's actions last to first: a second worker of the same search starts from
     /// the other end, so that the two part ways at once.
@@ -188,6 +190,7 @@ impl<'m, E: Engine> Dfs<'m, E> {
             memo: layers.memo.then(Memo::new),
             coverage: layers.coverage.then(Counts::default),
             events: Vec::new(),
+            theirs: riftcheck::Observation::default(),
             started: Instant::now(),
             reverse: false,
             stop: None,
@@ -354,13 +357,13 @@ impl<'m, E: Engine> Dfs<'m, E> {
                     // were it to, the transition is taken afresh.
                     _ => {
                         if let Some(f) = stack.last() {
-                            let _ = self.model.take(
-                                &f.state,
-                                action,
-                                &mut room,
-                                None,
-                                self.companions(),
-                            );
+                            let companions = self.companions();
+                            let lent = Lent {
+                                theirs: &mut self.theirs,
+                                events: None,
+                                companions,
+                            };
+                            let _ = self.model.take(&f.state, action, &mut room, lent);
                         }
                     }
                 }
@@ -419,8 +422,12 @@ impl<'m, E: Engine> Dfs<'m, E> {
             None => {
                 let companions = self.companions();
                 self.events.clear();
-                let events = self.coverage.is_some().then_some(&mut self.events);
-                let outcome = model.take(state, action, room, events, companions);
+                let lent = Lent {
+                    theirs: &mut self.theirs,
+                    events: self.coverage.is_some().then_some(&mut self.events),
+                    companions,
+                };
+                let outcome = model.take(state, action, room, lent);
                 let cites = if self.coverage.is_some() {
                     Cites::of_step(outcome, &self.events)
                 } else {
