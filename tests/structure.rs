@@ -76,6 +76,7 @@ const LAYERS: &[(&str, &[&str], &[&str])] = &[
             "spec",
             "oracle",
             "scenario",
+            "mtg vocabulary",
         ],
     ),
     (
@@ -117,7 +118,11 @@ const LAYERS: &[(&str, &[&str], &[&str])] = &[
     ),
     ("model checker", &["checker/src/"], &["properties"]),
     ("mtg model checker", &["mtg-check/src/"], &["model checker"]),
-    ("conformance", &["conform/src/"], &["model checker"]),
+    (
+        "conformance",
+        &["conform/src/"],
+        &["model checker", "mtg model checker"],
+    ),
     ("explorer", &["explorer/src/"], &["model checker"]),
     ("rulebook tools", &["rulebook/src/"], &["model checker"]),
     (

@@ -12,25 +12,23 @@ use std::collections::HashSet;
 use std::hash::{BuildHasher, Hash, Hasher};
 use std::time::{Duration, Instant};
 
-use riftcheck::oracle::Spec;
 use riftcheck::protocol::client::{Connection, EngineFault, Request};
-use riftcheck::protocol::compare::{Divergence, Ruled, View};
-use riftcheck::{Action, Engine};
+use riftcheck::protocol::compare::{Divergence, View};
 use serde_json::Value as Json;
 
 use super::remote::Remote;
-use super::table::{Counts, Table, Took};
+use super::table::{Counts, Rules, Took};
 use riftcheck_checker::search::Fixed;
 
 /// Protocol faults (crashes, hangs, nonsense) after which a configuration is given up.
 pub const MAX_FAULTS: u32 = 10;
 
 /// A game reached: the spec's (until expanded), how it was reached, and the engine's snapshot.
-struct Node {
-    spec: Option<Spec>,
+struct Node<R: Rules> {
+    spec: Option<R::Spec>,
     counts: Counts,
     parent: usize,
-    action: Option<Action>,
+    action: Option<R::Action>,
     token: Option<Json>,
     key: u64,
 }
@@ -58,7 +56,7 @@ pub struct Explored {
     pub gave_up: bool,
 }
 
-fn path(nodes: &[Node], mut n: usize) -> Vec<Action> {
+fn path<R: Rules>(nodes: &[Node<R>], mut n: usize) -> Vec<R::Action> {
     let mut out = Vec::new();
     while let Some(a) = nodes[n].action {
         out.push(a);
@@ -68,7 +66,7 @@ fn path(nodes: &[Node], mut n: usize) -> Vec<Action> {
     out
 }
 
-fn key(spec: &Spec, counts: Counts) -> u64 {
+fn key<S: Hash>(spec: &S, counts: Counts) -> u64 {
     let mut h = Fixed.build_hasher();
     spec.hash(&mut h);
     counts.hash(&mut h);
@@ -77,9 +75,9 @@ fn key(spec: &Spec, counts: Counts) -> u64 {
 
 /// A step from the game being expanded, as the rules take it, and the node it leads to if the
 /// game it reaches is new.
-struct Planned {
-    action: Action,
-    ruled: Ruled,
+struct Planned<R: Rules> {
+    action: R::Action,
+    ruled: R::Ruled,
     child: Option<usize>,
 }
 
@@ -97,9 +95,9 @@ enum Sent {
 /// Where a batch stopped: at the step planned at `index` (none: on the way back), after
 /// `path`, diverging as `divergence` (none: the caller asked to stop at a divergence already
 /// told).
-struct Stopped {
+struct Stopped<A> {
     index: Option<usize>,
-    path: Vec<Action>,
+    path: Vec<A>,
     divergence: Option<Divergence>,
 }
 
@@ -112,12 +110,12 @@ fn batch_holds(d: &Divergence) -> bool {
 
 /// The way back to a game without snapshots: the steps from the start, each with what the rules
 /// make of it.
-fn way_back(table: &Table, nodes: &[Node], n: usize) -> Vec<(Action, Ruled)> {
-    let mut spec = table.first.0.clone();
+fn way_back<R: Rules>(table: &R, nodes: &[Node<R>], n: usize) -> Vec<(R::Action, R::Ruled)> {
+    let mut spec = table.first().clone();
     path(nodes, n)
         .into_iter()
         .map(|a| {
-            let (ruled, next) = Table::rule(&spec, a);
+            let (ruled, next) = R::rule(&spec, a);
             if let Some(next) = next {
                 spec = next;
             }
@@ -143,28 +141,27 @@ fn not_again(step: usize, d: &Divergence) -> Divergence {
 }
 
 /// The requests of one batch and what their answers are judged against.
-struct Batch<'a> {
-    table: &'a Table,
+struct Batch<'a, R: Rules> {
+    table: &'a R,
     view: &'a View,
     n: usize,
-    planned: &'a [Planned],
+    planned: &'a [Planned<R>],
     sent: &'a [Sent],
-    back: &'a [(Action, Ruled)],
+    back: &'a [(R::Action, R::Ruled)],
 }
 
-impl Batch<'_> {
+impl<R: Rules> Batch<'_, R> {
     /// Sends the batch, then reads and judges the answers in order, telling `found` of each
     /// divergence; stops where the rest of the batch no longer holds or `found` says so.
     fn run(
         &self,
         conn: &mut Connection,
-        (nodes, seen): (&mut [Node], &mut HashSet<u64>),
+        (nodes, seen): (&mut [Node<R>], &mut HashSet<u64>),
         out: &mut Explored,
-        found: &mut dyn FnMut(Vec<Action>, Divergence) -> bool,
-    ) -> Result<(), Box<Stopped>> {
+        found: &mut dyn FnMut(Vec<R::Action>, Divergence) -> bool,
+    ) -> Result<(), Box<Stopped<R::Action>>> {
         let (table, n) = (self.table, self.n);
-        let cat = &table.catalog;
-        let stop = |index, p: Vec<Action>, d| {
+        let stop = |index, p: Vec<R::Action>, d| {
             Box::new(Stopped {
                 index,
                 path: p,
@@ -175,19 +172,23 @@ impl Batch<'_> {
         for s in self.sent {
             let sent = match s {
                 Sent::Back => match &token {
-                    Some(t) => conn.send(Request::Restore(t), cat),
+                    Some(t) => conn.send(Request::Restore(t)),
                     None => std::iter::once(Request::Reset)
-                        .chain(self.back.iter().map(|(a, _)| Request::Apply(a)))
-                        .try_for_each(|r| conn.send(r, cat)),
+                        .chain(
+                            self.back
+                                .iter()
+                                .map(|(a, _)| Request::Apply(table.action_json(*a))),
+                        )
+                        .try_for_each(|r| conn.send(r)),
                 },
-                Sent::Step(i) => conn.send(Request::Apply(&self.planned[*i].action), cat),
-                Sent::Snapshot(_) => conn.send(Request::Snapshot, cat),
+                Sent::Step(i) => {
+                    conn.send(Request::Apply(table.action_json(self.planned[*i].action)))
+                }
+                Sent::Snapshot(_) => conn.send(Request::Snapshot),
             };
             sent.map_err(|f| stop(None, path(nodes, n), Divergence::Fault(f)))?;
         }
-        let mut first = table.first.0.observe();
-        first.events = table.first.1.clone();
-        let first: Ruled = Ok(first);
+        let first = table.first_ruled();
         for s in self.sent {
             match s {
                 Sent::Back if token.is_some() => {
@@ -263,7 +264,7 @@ impl Batch<'_> {
 
 /// Forgets node `c`: it is not explored, and the game it stands for may be reached again
 /// another way.
-fn drop_node(nodes: &mut [Node], seen: &mut HashSet<u64>, c: usize) {
+fn drop_node<R: Rules>(nodes: &mut [Node<R>], seen: &mut HashSet<u64>, c: usize) {
     nodes[c].spec = None;
     nodes[c].parent = usize::MAX;
     nodes[c].token = None;
@@ -272,7 +273,12 @@ fn drop_node(nodes: &mut [Node], seen: &mut HashSet<u64>, c: usize) {
 
 /// The requests that take the steps planned from `from` on, from the game being expanded
 /// (`here`: the engine is in it already).
-fn batch(planned: &[Planned], from: usize, mut here: bool, snapshots: bool) -> Vec<Sent> {
+fn batch<R: Rules>(
+    planned: &[Planned<R>],
+    from: usize,
+    mut here: bool,
+    snapshots: bool,
+) -> Vec<Sent> {
     let mut sent = Vec::new();
     for (i, p) in planned.iter().enumerate().skip(from) {
         if !here {
@@ -280,7 +286,7 @@ fn batch(planned: &[Planned], from: usize, mut here: bool, snapshots: bool) -> V
             here = true;
         }
         sent.push(Sent::Step(i));
-        if p.ruled.is_ok() {
+        if R::taken(&p.ruled) {
             here = false;
         }
         if let (Some(_), true) = (p.child, snapshots) {
@@ -291,13 +297,12 @@ fn batch(planned: &[Planned], from: usize, mut here: bool, snapshots: bool) -> V
 }
 
 /// Where the engine is after a batch that went through: the node it reached, if any.
-fn after(sent: &[Sent], planned: &[Planned], n: usize) -> Option<usize> {
+fn after<R: Rules>(sent: &[Sent], planned: &[Planned<R>], n: usize) -> Option<usize> {
     match sent.last() {
         Some(Sent::Snapshot(i)) => planned[*i].child,
-        Some(Sent::Step(i)) => match (&planned[*i].ruled, planned[*i].child) {
-            (Ok(_), Some(c)) => Some(c),
-            (Ok(_), None) => None,
-            (Err(_), _) => Some(n),
+        Some(Sent::Step(i)) => match (R::taken(&planned[*i].ruled), planned[*i].child) {
+            (true, c) => c,
+            (false, _) => Some(n),
         },
         _ => None,
     }
@@ -307,11 +312,11 @@ fn after(sent: &[Sent], planned: &[Planned], n: usize) -> Option<usize> {
 /// (the steps to it, and how); `found` answers whether to stop. The steps from one game go to
 /// the engine as one batch, each answer judged as it comes back: a round trip per game, not per
 /// request.
-pub fn explore(
-    table: &Table,
+pub fn explore<R: Rules>(
+    table: &R,
     remote: &mut Remote,
     max_states: Option<usize>,
-    found: &mut dyn FnMut(Vec<Action>, Divergence) -> bool,
+    found: &mut dyn FnMut(Vec<R::Action>, Divergence) -> bool,
 ) -> Explored {
     let started = Instant::now();
     let requests = remote.requests;
@@ -319,13 +324,13 @@ pub fn explore(
     let snapshots = remote.caps.snapshot;
     let view = remote.view.clone();
     let mut faults = 0;
-    let mut nodes = vec![Node {
-        spec: Some(table.first.0.clone()),
+    let mut nodes = vec![Node::<R> {
+        spec: Some(table.first().clone()),
         counts: Counts::default(),
         parent: 0,
         action: None,
         token: None,
-        key: key(&table.first.0, Counts::default()),
+        key: key(table.first(), Counts::default()),
     }];
     let mut seen: HashSet<u64> = HashSet::new();
     seen.insert(nodes[0].key);
@@ -351,7 +356,7 @@ pub fn explore(
         };
         let counts = nodes[n].counts;
         table.offered(&spec, counts, &remote.caps, &mut offered);
-        let planned = plan(
+        let planned = plan::<R>(
             (&spec, counts, n),
             &offered,
             (&mut nodes, &mut seen),
@@ -450,19 +455,19 @@ pub fn explore(
 
 /// The steps from node `n` (its game `spec`, the bounds' `counts`), each as the rules take it;
 /// a step that reaches a game not seen yet makes a node for it, up to `max_states` nodes.
-fn plan(
-    (spec, counts, n): (&Spec, Counts, usize),
-    offered: &[Action],
-    (nodes, seen): (&mut Vec<Node>, &mut HashSet<u64>),
+fn plan<R: Rules>(
+    (spec, counts, n): (&R::Spec, Counts, usize),
+    offered: &[R::Action],
+    (nodes, seen): (&mut Vec<Node<R>>, &mut HashSet<u64>),
     max_states: Option<usize>,
     out: &mut Explored,
-) -> Vec<Planned> {
+) -> Vec<Planned<R>> {
     let mut planned = Vec::with_capacity(offered.len());
     for &a in offered {
-        let (ruled, next) = Table::rule(spec, a);
+        let (ruled, next) = R::rule(spec, a);
         let mut child = None;
         if let Some(next) = next {
-            let counts = Table::count(counts, a);
+            let counts = R::count(counts, a);
             let k = key(&next, counts);
             if !seen.insert(k) {
             } else if max_states.is_some_and(|m| nodes.len() >= m) {
@@ -490,10 +495,10 @@ fn plan(
 }
 
 /// Sets the game up on the engine, judges what it shows, and takes the snapshot of the start.
-fn start(
-    table: &Table,
+fn start<R: Rules>(
+    table: &R,
     remote: &mut Remote,
-    first: &mut Node,
+    first: &mut Node<R>,
     snapshots: bool,
 ) -> Result<(), Divergence> {
     if let Took::Diverged(d) = table.begin(remote, true) {

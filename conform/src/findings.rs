@@ -5,12 +5,10 @@
 //! state and only in `events` in another: both cite 652.4 at a concession). Each finding keeps
 //! its shortest example and the configurations it showed in.
 
-use riftcheck::Action;
-use riftcheck::protocol::compare::{Divergence, View};
-use riftcheck::scenario::at_issue::step_kind;
+use riftcheck::protocol::compare::Divergence;
 
 use super::found::Found;
-use super::table::Table;
+use super::table::Rules;
 
 /// What makes two divergences one finding.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -25,9 +23,9 @@ pub struct Key {
 
 impl Key {
     /// The key of `d`, found after `path`.
-    pub fn of(path: &[Action], d: &Divergence) -> Key {
+    pub fn of<R: Rules>(path: &[R::Action], d: &Divergence) -> Key {
         Key {
-            step: step_kind(path.last()),
+            step: R::step_kind(path.last()),
             class: d.class(),
             rule: d.rule(),
         }
@@ -79,7 +77,7 @@ impl Findings {
     /// of a known one (worth shrinking and writing up).
     pub fn wants(&self, key: &Key, len: usize) -> bool {
         self.index(key)
-            .is_none_or(|i| len < self.list[i].example.path.len())
+            .is_none_or(|i| len < self.list[i].example.steps.len())
     }
 
     /// Whether `--max-findings` is reached.
@@ -87,17 +85,17 @@ impl Findings {
         self.max.is_some_and(|m| self.list.len() >= m)
     }
 
-    /// Records `d`, found after `path` in `table` during `phase`; the finding's number.
+    /// Records a divergence found in the configuration `config` during `phase`, grouped by
+    /// `key`, after `len` steps; `write_up` makes its example if it is a new finding or a
+    /// shorter example of a known one. The finding's number.
     pub fn record(
         &mut self,
-        table: &Table,
-        (engine, view): (&str, &View),
-        phase: &'static str,
-        path: Vec<Action>,
-        d: Divergence,
+        (config, phase): (&str, &'static str),
+        key: Key,
+        len: usize,
+        write_up: impl FnOnce() -> Found,
     ) -> usize {
-        let key = Key::of(&path, &d);
-        let place = format!("{} ({phase})", table.name);
+        let place = format!("{config} ({phase})");
         match self.index(&key) {
             Some(i) => {
                 let f = &mut self.list[i];
@@ -105,8 +103,8 @@ impl Findings {
                 if !f.configurations.contains(&place) {
                     f.configurations.push(place);
                 }
-                if path.len() < f.example.path.len() {
-                    f.example = Found::new(table, (engine, view), phase, path, d);
+                if len < f.example.steps.len() {
+                    f.example = write_up();
                 }
                 f.id
             }
@@ -117,7 +115,7 @@ impl Findings {
                     key,
                     configurations: vec![place],
                     divergences: 1,
-                    example: Found::new(table, (engine, view), phase, path, d),
+                    example: write_up(),
                     seconds: self.started.map_or(0.0, |t| t.elapsed().as_secs_f64()),
                 });
                 id

@@ -17,9 +17,8 @@ pub struct Found {
     pub config: String,
     /// The phase (`exhaustive`, `random walks`).
     pub phase: &'static str,
-    /// The steps from the start; the last one diverges (none: the setup does).
-    pub path: Vec<Action>,
-    /// Their sentences.
+    /// The sentences of the steps from the start; the last one diverges (none: the setup
+    /// does).
     pub steps: Vec<String>,
     /// How.
     pub divergence: Divergence,
@@ -31,8 +30,10 @@ pub struct Found {
     pub found: String,
     /// The rulebook example.
     pub text: String,
-    /// The scenario that replays it.
-    pub scenario: Scenario,
+    /// The scenario file that replays it, as TOML.
+    pub file: String,
+    /// How to replay that file on the engine (`riftcheck replay --engine CMD` and the file).
+    pub replay: &'static str,
 }
 
 /// The spec's expectations after `path`, for a scenario: the summary, and every field that
@@ -92,7 +93,7 @@ fn expectations(table: &Table, path: &[Action], d: &Divergence, view: &View) -> 
 
 /// The closing lines of a rulebook example: what the rules expect and what the engine did, one
 /// line per field that differs, each citing its rule.
-fn verdict_lines(d: &Divergence, step: &str) -> Vec<String> {
+pub(crate) fn verdict_lines(d: &Divergence, step: &str) -> Vec<String> {
     let cite = |rule: &str| {
         if rule.is_empty() {
             "the protocol".to_string()
@@ -205,13 +206,13 @@ impl Found {
             config: table.name.clone(),
             phase,
             steps: path.iter().map(|a| a.display(cat).to_string()).collect(),
-            path,
             divergence,
             rule,
             expected,
             found,
             text,
-            scenario,
+            file: scenario.to_toml(),
+            replay: "riftcheck replay --engine CMD",
         }
     }
 

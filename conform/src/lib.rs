@@ -19,6 +19,7 @@
 pub mod exhaustive;
 pub mod findings;
 pub mod found;
+pub mod mtg;
 pub mod print;
 pub mod random;
 pub mod remote;
@@ -35,7 +36,7 @@ use riftcheck::protocol::remote::{Verdict, replay_remote};
 pub use findings::{Finding, Findings};
 pub use found::Found;
 pub use remote::Remote;
-use table::Table;
+use table::{Rules, Table};
 
 use riftcheck_checker::configs::Config;
 use riftcheck_checker::model::Bounds;
@@ -246,7 +247,16 @@ pub fn run(remote: &mut Remote, opts: &Options, progress: &mut dyn FnMut(&str)) 
                     "walks"
                 }
             ));
-            let (divergences, shown) = run_one(&table, remote, opts, phase, i, &mut all, &mut r);
+            let write_up = |e: (&str, &_), phase, path, d| Found::new(&table, e, phase, path, d);
+            let (divergences, shown) = run_one(
+                (&table, &write_up),
+                remote,
+                opts,
+                phase,
+                i,
+                &mut all,
+                &mut r,
+            );
             (r.divergences, r.findings) = (divergences, shown);
             push(&mut report, phase, r);
             if all.full() {
@@ -302,9 +312,19 @@ fn shaped(
     Ok((table, projected))
 }
 
+/// How a divergence is written up for a ruleset: found on the engine called `engine` (observed
+/// through `view`) during `phase`, after `path`, as a rulebook example and a scenario file.
+pub(crate) type WriteUp<'a, R> = dyn Fn(
+        (&str, &riftcheck::protocol::compare::View),
+        &'static str,
+        Vec<<R as Rules>::Action>,
+        riftcheck::protocol::compare::Divergence,
+    ) -> Found
+    + 'a;
+
 /// One configuration's phase; its divergent steps and the findings they showed.
-fn run_one(
-    table: &Table,
+pub(crate) fn run_one<R: Rules>(
+    (table, write_up): (&R, &WriteUp<'_, R>),
     remote: &mut Remote,
     opts: &Options,
     phase: &'static str,
@@ -316,9 +336,12 @@ fn run_one(
     let view = remote.view.clone();
     let shown = std::cell::RefCell::new(Vec::new());
     let all = std::cell::RefCell::new(all);
-    let mut found = |path: Vec<riftcheck::Action>, d| {
+    let mut found = |path: Vec<R::Action>, d| {
         let mut all = all.borrow_mut();
-        let id = all.record(table, (&engine, &view), phase, path, d);
+        let key = findings::Key::of::<R>(&path, &d);
+        let id = all.record((table.name(), phase), key, path.len(), || {
+            write_up((&engine, &view), phase, path, d)
+        });
         let mut shown = shown.borrow_mut();
         if !shown.contains(&id) {
             shown.push(id);
@@ -332,8 +355,9 @@ fn run_one(
         x.divergences
     } else {
         let seed = opts.seed.wrapping_add(i as u64);
-        let wants = |path: &[riftcheck::Action], d: &riftcheck::protocol::compare::Divergence| {
-            all.borrow().wants(&findings::Key::of(path, d), path.len())
+        let wants = |path: &[R::Action], d: &riftcheck::protocol::compare::Divergence| {
+            all.borrow()
+                .wants(&findings::Key::of::<R>(path, d), path.len())
         };
         let x = random::walk(
             table,
@@ -370,7 +394,7 @@ pub fn write_scenarios(report: &Report, dir: &Path) -> std::io::Result<Vec<PathB
     std::fs::create_dir_all(dir)?;
     for f in &report.findings {
         let path = dir.join(f.example.file_name(f.id));
-        std::fs::write(&path, f.example.scenario.to_toml())?;
+        std::fs::write(&path, &f.example.file)?;
         out.push(path);
     }
     Ok(out)

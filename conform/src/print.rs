@@ -170,13 +170,10 @@ pub fn text(report: &Report, written: &[PathBuf], verbose: bool) {
             f.id,
             e.config,
             e.phase,
-            steps(e.path.len())
+            steps(e.steps.len())
         );
         print!("{}", e.text);
-        println!(
-            "Scenario: {} (riftcheck replay --engine CMD {0})",
-            path.display()
-        );
+        println!("Scenario: {} ({} {0})", path.display(), e.replay);
     }
     if !report.traces.is_empty() {
         let games = report.traces.len();
@@ -236,7 +233,7 @@ fn findings_table(report: &Report) {
             } else {
                 &f.key.rule
             },
-            f.example.path.len(),
+            f.example.steps.len(),
             f.divergences,
             f.configurations.join(", ")
         );

@@ -5,12 +5,11 @@
 
 use std::time::{Duration, Instant};
 
-use riftcheck::Action;
 use riftcheck::protocol::compare::Divergence;
 
 use super::findings::Key;
 use super::remote::Remote;
-use super::table::{Counts, Table, Took};
+use super::table::{Counts, Rules, Took};
 use riftcheck_checker::simulate::Rng;
 
 /// What the walks found in one starting position.
@@ -32,12 +31,12 @@ pub struct Walked {
 
 /// Walks `table` on `remote`: `walks` walks of at most `depth` steps from `seed`. A divergence
 /// for which `wants` answers yes is shrunk and handed to `found`, which answers whether to stop.
-pub fn walk(
-    table: &Table,
+pub fn walk<R: Rules>(
+    table: &R,
     remote: &mut Remote,
     (seed, walks, depth): (u64, u64, usize),
-    wants: &dyn Fn(&[Action], &Divergence) -> bool,
-    found: &mut dyn FnMut(Vec<Action>, Divergence) -> bool,
+    wants: &dyn Fn(&[R::Action], &Divergence) -> bool,
+    found: &mut dyn FnMut(Vec<R::Action>, Divergence) -> bool,
 ) -> Walked {
     let started = Instant::now();
     let requests = remote.requests;
@@ -61,7 +60,7 @@ pub fn walk(
             out.stopped = true;
             break;
         }
-        let mut spec = table.first.0.clone();
+        let mut spec = table.first().clone();
         let mut counts = Counts::default();
         let mut path = Vec::new();
         for _ in 0..depth {
@@ -74,7 +73,7 @@ pub fn walk(
                 offered
                     .iter()
                     .copied()
-                    .filter(|&a| Table::rule(&spec, a).1.is_some()),
+                    .filter(|&a| R::rule(&spec, a).1.is_some()),
             );
             // Mostly what the rules allow, so that walks go deep; sometimes anything, so that
             // refusals are tried too.
@@ -103,7 +102,7 @@ pub fn walk(
                 }
                 Took::Agreed(Some(next)) => {
                     spec = *next;
-                    counts = Table::count(counts, a);
+                    counts = R::count(counts, a);
                 }
                 Took::Agreed(None) => {}
                 Took::Unsupported => {
@@ -120,12 +119,12 @@ pub fn walk(
 
 /// Drops steps from `path` (whose last step diverges as `d`) while the same finding still shows,
 /// and cuts it at the step that shows it.
-pub fn shrink(
-    table: &Table,
+pub fn shrink<R: Rules>(
+    table: &R,
     remote: &mut Remote,
-    mut path: Vec<Action>,
+    mut path: Vec<R::Action>,
     mut d: Divergence,
-) -> (Vec<Action>, Divergence) {
+) -> (Vec<R::Action>, Divergence) {
     // A fault may be the engine's state of mind rather than the steps: keep it as found.
     if matches!(d, Divergence::Fault(_)) {
         return (path, d);
@@ -137,7 +136,7 @@ pub fn shrink(
         match table.replay(remote, &shorter, true) {
             Some((at, found))
                 if !matches!(found, Divergence::Fault(_))
-                    && Key::of(&shorter[..at], &found) == Key::of(&path, &d) =>
+                    && Key::of::<R>(&shorter[..at], &found) == Key::of::<R>(&path, &d) =>
             {
                 shorter.truncate(at);
                 path = shorter;

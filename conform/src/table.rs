@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use riftcheck::oracle::Spec;
 use riftcheck::protocol::Capabilities;
-use riftcheck::protocol::client::Answer;
+use riftcheck::protocol::client::{Answer, EngineFault};
 use riftcheck::protocol::compare::{Divergence, Ruled, View, judge};
 use riftcheck::protocol::wire::setup_json;
 use riftcheck::{Action, Catalog, Engine, Event, Setup};
@@ -40,39 +40,136 @@ pub struct Table {
     removed_at_start: usize,
 }
 
-/// How the engine answered a step, once judged.
-pub enum Took {
+/// How the engine answered a step, once judged; `S`, the spec's game.
+pub enum Took<S = Spec> {
     /// As the rules say: the spec's next game if the step was taken.
-    Agreed(Option<Box<Spec>>),
+    Agreed(Option<Box<S>>),
     /// The engine cannot express the step.
     Unsupported,
     /// Differently.
     Diverged(Divergence),
 }
 
-impl Table {
-    /// The table of `setup`.
-    ///
-    /// # Errors
-    ///
-    /// The setup is impossible.
-    pub fn new(name: String, setup: Setup, bounds: Bounds) -> Result<Table, String> {
-        let catalog = setup.validate().map_err(|e| e.to_string())?.catalog;
-        let first = Spec::start(&setup).map_err(|e| e.to_string())?;
-        Ok(Table {
-            name,
-            setup_json: setup_json(&setup),
-            removed_at_start: setup.removed.len(),
-            setup,
-            catalog,
-            first,
-            bounds,
-        })
+/// A starting position of some ruleset, as the exhaustive and random phases check an engine
+/// from it: the spec's game, what is offered at each step, what the rules make of a step, and
+/// how an engine's answer is judged. [`Table`] is Riftbound's, [`crate::mtg::MtgTable`] MTG's.
+pub trait Rules {
+    /// The spec's game.
+    type Spec: Clone + std::hash::Hash;
+    /// An action.
+    type Action: Copy + Eq + std::fmt::Debug;
+    /// What the rules make of a step: what an observer sees after it, or the rules it breaks.
+    type Ruled;
+
+    /// Its name (`war/chain`, `mtg-3/steal`, or a file's).
+    fn name(&self) -> &str;
+    /// The spec right after setup.
+    fn first(&self) -> &Self::Spec;
+    /// What the rules make of the setup (its observation, with the events of getting there).
+    fn first_ruled(&self) -> Self::Ruled;
+    /// The setup as the protocol sends it.
+    fn setup_json(&self) -> &Json;
+    /// The actions offered in `spec`'s game, within the bounds.
+    fn offered(
+        &self,
+        spec: &Self::Spec,
+        counts: Counts,
+        caps: &Capabilities,
+        out: &mut Vec<Self::Action>,
+    );
+    /// What the rules make of `action` in `spec`'s game, and the next game if it is taken.
+    fn rule(spec: &Self::Spec, action: Self::Action) -> (Self::Ruled, Option<Self::Spec>);
+    /// Whether the rules take the step.
+    fn taken(ruled: &Self::Ruled) -> bool;
+    /// The counts after `action`.
+    fn count(counts: Counts, action: Self::Action) -> Counts;
+    /// `action` as the protocol writes it.
+    fn action_json(&self, action: Self::Action) -> Json;
+    /// The kind of step (`concede`, `setup` for none), for grouping divergences into findings.
+    fn step_kind(action: Option<&Self::Action>) -> &'static str;
+    /// Judges an answer to `step` (none: the setup, or a reset to it), which the rules decided
+    /// as `ruled` (`next`: the spec's game after it).
+    fn judged(
+        &self,
+        view: &View,
+        ruled: &Self::Ruled,
+        answer: Result<Answer, EngineFault>,
+        next: Option<Self::Spec>,
+        step: Option<&Self::Action>,
+    ) -> Took<Self::Spec>;
+
+    /// Sets the engine up (or resets it, if `fresh` is false) and judges what it shows.
+    fn begin(&self, remote: &mut Remote, fresh: bool) -> Took<Self::Spec> {
+        let answer = remote.with(|c| {
+            if fresh {
+                c.setup(self.setup_json())
+            } else {
+                c.reset()
+            }
+        });
+        remote.restarted = false;
+        self.judged(&remote.view, &self.first_ruled(), answer, None, None)
     }
 
-    /// The actions offered in `spec`'s game: every well-formed action the engine takes, within
-    /// the bounds.
-    pub fn offered(&self, spec: &Spec, counts: Counts, caps: &Capabilities, out: &mut Vec<Action>) {
+    /// Takes `action` on the engine, in the game the spec `spec` is in, and judges the answer.
+    fn take(
+        &self,
+        remote: &mut Remote,
+        spec: &Self::Spec,
+        action: Self::Action,
+    ) -> Took<Self::Spec> {
+        let (ruled, next) = Self::rule(spec, action);
+        let answer = remote.with(|c| c.apply_json(self.action_json(action)));
+        self.judged(&remote.view, &ruled, answer, next, Some(&action))
+    }
+
+    /// Replays `path` from the start on the spec and the engine: the index of the first step that
+    /// diverges and how (`None` if all agree; the start is step 0, the first action step 1).
+    fn replay(
+        &self,
+        remote: &mut Remote,
+        path: &[Self::Action],
+        fresh: bool,
+    ) -> Option<(usize, Divergence)> {
+        if let Took::Diverged(d) = self.begin(remote, fresh) {
+            return Some((0, d));
+        }
+        let mut spec = self.first().clone();
+        for (i, &a) in path.iter().enumerate() {
+            match self.take(remote, &spec, a) {
+                Took::Diverged(d) => return Some((i + 1, d)),
+                Took::Agreed(Some(next)) => spec = *next,
+                Took::Agreed(None) | Took::Unsupported => {}
+            }
+        }
+        None
+    }
+}
+
+impl Rules for Table {
+    type Spec = Spec;
+    type Action = Action;
+    type Ruled = Ruled;
+
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn first(&self) -> &Spec {
+        &self.first.0
+    }
+
+    fn first_ruled(&self) -> Ruled {
+        let mut obs = self.first.0.observe();
+        obs.events = self.first.1.clone();
+        Ok(obs)
+    }
+
+    fn setup_json(&self) -> &Json {
+        &self.setup_json
+    }
+
+    fn offered(&self, spec: &Spec, counts: Counts, caps: &Capabilities, out: &mut Vec<Action>) {
         out.clear();
         if spec.observe().winners.is_some() {
             return;
@@ -96,9 +193,7 @@ impl Table {
         });
     }
 
-    /// What the rules make of `action` in `spec`'s game: the observation and the next game, or
-    /// every rule it breaks.
-    pub fn rule(spec: &Spec, action: Action) -> (Ruled, Option<Spec>) {
+    fn rule(spec: &Spec, action: Action) -> (Ruled, Option<Spec>) {
         let mut next = spec.clone();
         match riftcheck::engine::step(&mut next, action) {
             Ok(obs) => (Ok(obs), Some(next)),
@@ -112,8 +207,11 @@ impl Table {
         }
     }
 
-    /// The counts after `action`.
-    pub fn count(counts: Counts, action: Action) -> Counts {
+    fn taken(ruled: &Ruled) -> bool {
+        ruled.is_ok()
+    }
+
+    fn count(counts: Counts, action: Action) -> Counts {
         match action {
             Action::Invite { .. } => Counts {
                 invites: counts.invites.saturating_add(1),
@@ -127,35 +225,19 @@ impl Table {
         }
     }
 
-    /// Sets the engine up (or resets it, if `fresh` is false) and judges what it shows.
-    pub fn begin(&self, remote: &mut Remote, fresh: bool) -> Took {
-        let answer = remote.with(|c| {
-            if fresh {
-                c.setup(&self.setup_json)
-            } else {
-                c.reset()
-            }
-        });
-        remote.restarted = false;
-        let mut obs = self.first.0.observe();
-        obs.events = self.first.1.clone();
-        self.judged(&remote.view, &Ok(obs), answer, None, None)
+    fn action_json(&self, action: Action) -> Json {
+        riftcheck::protocol::wire::action_json(&action, &self.catalog)
     }
 
-    /// Takes `action` on the engine, in the game the spec `spec` is in, and judges the answer.
-    pub fn take(&self, remote: &mut Remote, spec: &Spec, action: Action) -> Took {
-        let (ruled, next) = Table::rule(spec, action);
-        let answer = remote.with(|c| c.apply(&action, &self.catalog));
-        self.judged(&remote.view, &ruled, answer, next, Some(&action))
+    fn step_kind(action: Option<&Action>) -> &'static str {
+        riftcheck::scenario::at_issue::step_kind(action)
     }
 
-    /// Judges an answer to `step` (none: the setup, or a reset to it; `next`: the spec's game
-    /// after it).
-    pub fn judged(
+    fn judged(
         &self,
         view: &View,
         ruled: &Ruled,
-        answer: Result<Answer, riftcheck::protocol::client::EngineFault>,
+        answer: Result<Answer, EngineFault>,
         next: Option<Spec>,
         step: Option<&Action>,
     ) -> Took {
@@ -168,27 +250,26 @@ impl Table {
             },
         }
     }
+}
 
-    /// Replays `path` from the start on the spec and the engine: the index of the first step that
-    /// diverges and how (`None` if all agree; the start is step 0, the first action step 1).
-    pub fn replay(
-        &self,
-        remote: &mut Remote,
-        path: &[Action],
-        fresh: bool,
-    ) -> Option<(usize, Divergence)> {
-        if let Took::Diverged(d) = self.begin(remote, fresh) {
-            return Some((0, d));
-        }
-        let mut spec = self.first.0.clone();
-        for (i, &a) in path.iter().enumerate() {
-            match self.take(remote, &spec, a) {
-                Took::Diverged(d) => return Some((i + 1, d)),
-                Took::Agreed(Some(next)) => spec = *next,
-                Took::Agreed(None) | Took::Unsupported => {}
-            }
-        }
-        None
+impl Table {
+    /// The table of `setup`.
+    ///
+    /// # Errors
+    ///
+    /// The setup is impossible.
+    pub fn new(name: String, setup: Setup, bounds: Bounds) -> Result<Table, String> {
+        let catalog = setup.validate().map_err(|e| e.to_string())?.catalog;
+        let first = Spec::start(&setup).map_err(|e| e.to_string())?;
+        Ok(Table {
+            name,
+            setup_json: setup_json(&setup),
+            removed_at_start: setup.removed.len(),
+            setup,
+            catalog,
+            first,
+            bounds,
+        })
     }
 
     /// What an observer of the spec sees after `path`, with the last step's events.

@@ -18,7 +18,7 @@ use riftcheck::protocol::compare::{Divergence, View};
 use riftcheck::protocol::trace::{Entry, Trace};
 use riftcheck::{Action, Engine};
 
-use super::table::{Table, Took};
+use super::table::{Rules, Table, Took};
 use super::{ConfigRow, Findings, row};
 use riftcheck_checker::model::Bounds;
 
@@ -55,7 +55,10 @@ pub fn judge_trace(trace: &Trace, all: &mut Findings) -> Vec<ConfigRow> {
         let found =
             std::cell::RefCell::new(|path: Vec<Action>, d: Divergence, r: &mut ConfigRow| {
                 r.divergences += 1;
-                let id = all.record(&table, (&engine, &view), "trace", path, d);
+                let key = crate::findings::Key::of::<Table>(&path, &d);
+                let id = all.record((&table.name, "trace"), key, path.len(), || {
+                    crate::Found::new(&table, (&engine, &view), "trace", path, d)
+                });
                 if !r.findings.contains(&id) {
                     r.findings.push(id);
                 }
@@ -103,7 +106,9 @@ pub fn judge_trace(trace: &Trace, all: &mut Findings) -> Vec<ConfigRow> {
                             table.judged(&view, &ruled, Ok(a.clone()), next, Some(&step.action))
                         }
                         // Taken, its observation not recorded: it must at least be allowed.
-                        (None, Err(refusals)) => Took::Diverged(Divergence::Accepted { refusals }),
+                        (None, Err(refusals)) => Took::Diverged(Divergence::Accepted {
+                            refusals: riftcheck::protocol::compare::Cite::all(&refusals),
+                        }),
                         (None, Ok(_)) => Took::Agreed(next.map(Box::new)),
                     };
                     match took {

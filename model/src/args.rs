@@ -199,6 +199,28 @@ fn walk(
     Ok(())
 }
 
+/// The concessions `--bounds` allows an MTG check or conform run: its one bound (the turns are
+/// the setup's).
+///
+/// # Errors
+///
+/// Not bounds, or a bound other than concessions.
+pub fn mtg_concessions(text: &str) -> Result<u8, String> {
+    let b = parse_bounds(text, Bounds::default())?;
+    let keys: Vec<&str> = text
+        .split(',')
+        .filter_map(|p| p.split_once('='))
+        .map(|(k, _)| k.trim())
+        .filter(|k| *k != "concessions")
+        .collect();
+    match keys.first() {
+        Some(k) => Err(format!(
+            "{k}: an MTG check is bounded by concessions only (its turns are the setup's `turns`)"
+        )),
+        None => Ok(b.concessions),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

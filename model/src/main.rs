@@ -160,6 +160,10 @@ enum Command {
         /// (docs/traces.md).
         #[arg(long, value_name = "FILE")]
         record: Option<PathBuf>,
+        /// The ruleset served: `riftbound`, or `mtg` (MTG's 800.4, docs/protocol.md's MTG
+        /// section; it takes --spec and --fault only).
+        #[arg(long, value_enum, default_value_t = cli::Ruleset::Riftbound)]
+        ruleset: cli::Ruleset,
     },
     /// Merge the JSON reports of the runs of a split check (`check --shard I/N --format json`)
     /// into one verdict and one report. Exit status as for `check`; 2 if the reports are not
@@ -301,7 +305,9 @@ fn main() -> ExitCode {
             events,
             event_kinds,
             record,
+            ruleset,
         } => riftcheck_model::cli::serve::run(&riftcheck_model::cli::serve::ServeArgs {
+            mtg: ruleset == cli::Ruleset::Mtg,
             spec,
             faults: fault,
             snapshots: !no_snapshot,

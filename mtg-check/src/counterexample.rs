@@ -14,7 +14,7 @@ use riftcheck::mtg::{
 use super::properties::MtgProp;
 
 /// The name of every object of `setup`: its card's name, numbered when the card repeats.
-fn names(setup: &MtgSetup) -> Vec<String> {
+pub fn names(setup: &MtgSetup) -> Vec<String> {
     let mut out = Vec::new();
     for (i, c) in setup.cards.iter().enumerate() {
         let same = setup.cards[..i].iter().filter(|d| d.card == c.card).count();
@@ -104,25 +104,16 @@ pub fn scenario(
     fault: Option<MtgFault>,
     path: &[Action],
 ) -> String {
-    let names = names(setup);
-    let mut out = String::new();
-    let _ = writeln!(out, "ruleset = \"mtg\"");
-    let _ = writeln!(
-        out,
-        "title = \"{config}: {}\"",
-        prop.text().replace('"', "'")
-    );
-    let rules: Vec<String> = prop
-        .text()
+    let text = prop.text().replace('"', "'");
+    let rules: Vec<String> = text
         .rsplit_once('(')
         .map(|(_, r)| {
             r.trim_end_matches(')')
                 .split(", ")
-                .map(|s| format!("\"{s}\""))
+                .map(str::to_string)
                 .collect()
         })
         .unwrap_or_default();
-    let _ = writeln!(out, "rules = [{}]", rules.join(", "));
     let under = fault.map_or(String::new(), |f| {
         format!(
             " It was found with the engine committing the fault {} ({}).",
@@ -130,11 +121,40 @@ pub fn scenario(
             f.rule()
         )
     });
+    let heading = Heading {
+        title: format!("{config}: {text}"),
+        rules,
+        description: format!(
+            "A shortest path the checker found to a violation of: {text}.{under} The \
+             expectations are what the MTG spec shows at the end."
+        ),
+    };
+    written(&heading, setup, path)
+}
+
+/// What a scenario file says of itself: its title, the rules it is about, and its description.
+pub struct Heading {
+    /// The title.
+    pub title: String,
+    /// The rules.
+    pub rules: Vec<String>,
+    /// The description.
+    pub description: String,
+}
+
+/// The scenario file of `path` from `setup`: the steps as sentences (those the spec refuses
+/// marked so), the table, and as its `[expect]` what the spec shows at the end.
+pub fn written(heading: &Heading, setup: &MtgSetup, path: &[Action]) -> String {
+    let names = names(setup);
+    let mut out = String::new();
+    let _ = writeln!(out, "ruleset = \"mtg\"");
+    let _ = writeln!(out, "title = \"{}\"", heading.title.replace('"', "'"));
+    let rules: Vec<String> = heading.rules.iter().map(|s| format!("\"{s}\"")).collect();
+    let _ = writeln!(out, "rules = [{}]", rules.join(", "));
     let _ = writeln!(
         out,
-        "description = \"\"\"A shortest path the checker found to a violation of: {}.{under} \
-         The expectations are what the MTG spec shows at the end.\"\"\"",
-        prop.text().replace('"', "'")
+        "description = \"\"\"{}\"\"\"",
+        heading.description.replace('"', "'")
     );
     let end = spec_end(setup, path);
     let _ = writeln!(out, "steps = [");

@@ -2,12 +2,12 @@
 //! model's bound on turns. Checked before the game starts: a bad setup is refused with every
 //! problem named.
 
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 
 use super::types::{Card, ChoiceKind, ObjId, Pending, Player, Step, Zone};
 
 /// One card at the table.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Deserialize)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct CardAt {
     /// The card.
@@ -44,8 +44,10 @@ impl CardAt {
     }
 }
 
-/// The table before the game.
-#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+/// The table before the game (over the protocol, `docs/protocol.md`'s MTG section, every field
+/// may be left out for its default).
+#[derive(Clone, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
 pub struct MtgSetup {
     /// How many players (2 to 4), in turn order from A.
     pub players: u8,

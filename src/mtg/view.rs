@@ -339,6 +339,25 @@ pub enum Refusal {
 }
 
 impl Refusal {
+    /// Its name, as the protocol sends it (`NoPriority`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Refusal::GameOver => "GameOver",
+            Refusal::Left(_) => "Left",
+            Refusal::NoSuchPlayer(_) => "NoSuchPlayer",
+            Refusal::NoPriority(_) => "NoPriority",
+            Refusal::ChoicePending => "ChoicePending",
+            Refusal::NoChoice(_) => "NoChoice",
+            Refusal::BadPick => "BadPick",
+            Refusal::NotInHand => "NotInHand",
+            Refusal::WrongCard => "WrongCard",
+            Refusal::SorcerySpeed => "SorcerySpeed",
+            Refusal::BadTarget => "BadTarget",
+            Refusal::NotDeclaring => "NotDeclaring",
+            Refusal::CannotAttack => "CannotAttack",
+        }
+    }
+
     /// The rule it cites.
     pub fn rule(self) -> &'static str {
         match self {

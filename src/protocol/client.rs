@@ -137,10 +137,10 @@ pub struct Connection {
 pub type Exchange = (Json, Json);
 
 /// A request that can be sent ahead of the answers to those before it ([`Connection::send`]).
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub enum Request<'a> {
-    /// `apply` an action.
-    Apply(&'a Action),
+    /// `apply` an action, as the protocol writes it ([`action_json`] for Riftbound's).
+    Apply(Json),
     /// `reset` to the game right after setup.
     Reset,
     /// Take a `snapshot`.
@@ -216,6 +216,7 @@ impl Connection {
                 name: String::new(),
                 version: String::new(),
                 capabilities: super::Capabilities::default(),
+                ruleset: "riftbound".into(),
             },
             requests: 0,
             pending: VecDeque::new(),
@@ -351,9 +352,9 @@ impl Connection {
     /// # Errors
     ///
     /// The engine is gone.
-    pub fn send(&mut self, request: Request<'_>, catalog: &Catalog) -> Result<(), EngineFault> {
-        let message = match request {
-            Request::Apply(a) => json!({ "op": "apply", "action": action_json(a, catalog) }),
+    pub fn send(&mut self, request: Request<'_>) -> Result<(), EngineFault> {
+        let message = match &request {
+            Request::Apply(a) => json!({ "op": "apply", "action": a }),
             Request::Reset => json!({ "op": "reset" }),
             Request::Snapshot => json!({ "op": "snapshot" }),
             Request::Restore(token) => json!({ "op": "restore", "snapshot": token }),
@@ -462,10 +463,16 @@ impl Connection {
     ///
     /// As for any request.
     pub fn apply(&mut self, action: &Action, catalog: &Catalog) -> Result<Answer, EngineFault> {
-        self.answer(
-            "apply",
-            &json!({ "op": "apply", "action": action_json(action, catalog) }),
-        )
+        self.apply_json(action_json(action, catalog))
+    }
+
+    /// Takes an action written as the protocol writes it (any ruleset's).
+    ///
+    /// # Errors
+    ///
+    /// As for any request.
+    pub fn apply_json(&mut self, action: Json) -> Result<Answer, EngineFault> {
+        self.answer("apply", &json!({ "op": "apply", "action": action }))
     }
 
     /// Returns to the game right after the last setup.

@@ -9,6 +9,7 @@ use serde_json::Value as Json;
 use super::Capabilities;
 use super::client::EngineFault;
 use super::events::{self, Reported};
+pub use super::wire::Cite;
 use super::wire::{Refusal, shaped};
 use crate::action::Action;
 use crate::card::Catalog;
@@ -37,7 +38,7 @@ pub enum Divergence {
     /// The rules refuse the action; the engine took it.
     Accepted {
         /// The rules the action breaks.
-        refusals: Vec<RuleError>,
+        refusals: Vec<Cite>,
     },
     /// The rules allow the action; the engine refused it.
     Refused {
@@ -51,7 +52,7 @@ pub enum Divergence {
         /// The engine's refusal.
         refusal: Refusal,
         /// The rules the action breaks.
-        refusals: Vec<RuleError>,
+        refusals: Vec<Cite>,
     },
     /// The engine broke the protocol: it crashed, hung, exited or answered nonsense.
     Fault(EngineFault),
@@ -79,7 +80,7 @@ impl Divergence {
             Divergence::Accepted { refusals } | Divergence::OtherReason { refusals, .. } => {
                 refusals
                     .first()
-                    .map_or(String::new(), |e| e.rule().to_string())
+                    .map_or(String::new(), |e| e.rule.to_string())
             }
             Divergence::Refused { rule, .. } => (*rule).to_string(),
             Divergence::Missing { .. } | Divergence::Fault(_) => String::new(),
@@ -141,7 +142,7 @@ impl Divergence {
             Divergence::Accepted { refusals } | Divergence::OtherReason { refusals, .. } => {
                 let reasons: Vec<String> = refusals
                     .iter()
-                    .map(|e| format!("{} ({}): {e}", e.name(), e.rule()))
+                    .map(|e| format!("{} ({}): {}", e.name, e.rule, e.text))
                     .collect();
                 format!("{step} is refused for {}", reasons.join(" or "))
             }
@@ -485,12 +486,12 @@ pub fn judge(
             rule: step.map_or("", refused_at_issue),
         }),
         (Err(refusals), Answer::Observation(_)) => Some(Divergence::Accepted {
-            refusals: refusals.clone(),
+            refusals: Cite::all(refusals),
         }),
         (Err(refusals), Answer::Refused(r)) => {
             (!r.agrees(refusals)).then(|| Divergence::OtherReason {
                 refusal: r.clone(),
-                refusals: refusals.clone(),
+                refusals: Cite::all(refusals),
             })
         }
         (_, Answer::Invalid(why)) => Some(Divergence::Fault(EngineFault::Unexpected {

@@ -9,6 +9,7 @@
 pub mod client;
 pub mod compare;
 pub mod events;
+pub mod mtg;
 pub mod project;
 pub mod remote;
 pub mod serve;
@@ -251,4 +252,16 @@ pub struct Hello {
     /// What it can do.
     #[serde(default)]
     pub capabilities: Capabilities,
+    /// The ruleset it plays: `riftbound` (the default, left out) or `mtg` (MTG's 800.4, whose
+    /// setups, actions and observations are those of `docs/protocol.md`'s MTG section).
+    #[serde(default = "riftbound", skip_serializing_if = "is_riftbound")]
+    pub ruleset: String,
+}
+
+fn riftbound() -> String {
+    "riftbound".into()
+}
+
+fn is_riftbound(r: &str) -> bool {
+    r == "riftbound"
 }

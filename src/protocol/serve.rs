@@ -73,8 +73,26 @@ impl Shown {
     }
 }
 
-fn error(message: impl Into<String>) -> Json {
+pub(crate) fn error(message: impl Into<String>) -> Json {
     json!({ "error": message.into() })
+}
+
+/// A session behind the protocol, of either ruleset: one response per request line.
+pub trait Respond {
+    /// The response to one request line.
+    fn respond(&mut self, line: &str) -> Json;
+}
+
+impl<R: Respond + ?Sized> Respond for Box<R> {
+    fn respond(&mut self, line: &str) -> Json {
+        (**self).respond(line)
+    }
+}
+
+impl<E: Engine> Respond for Session<E> {
+    fn respond(&mut self, line: &str) -> Json {
+        Session::respond(self, line)
+    }
 }
 
 impl<E: Engine> Session<E> {
@@ -155,6 +173,7 @@ impl<E: Engine> Session<E> {
                         .collect(),
                     ..Capabilities::everything()
                 },
+                ruleset: "riftbound".into(),
             }}),
             "snapshot" | "restore" if !self.snapshots => {
                 error(format!("`{op}`: this session declared no snapshots"))
@@ -259,8 +278,8 @@ impl<E: Engine> Served<E> {
 /// # Errors
 ///
 /// Reading the input, writing the output or the record failed (the other side went away).
-pub fn serve<E: Engine>(
-    mut session: Session<E>,
+pub fn serve(
+    mut session: impl Respond,
     input: impl BufRead,
     mut output: impl Write,
     mut record: Option<&mut super::trace::Recorder>,

@@ -236,6 +236,34 @@ pub fn refusal_json(e: &RuleError) -> Json {
     json!({ "refused": { "error": e.name(), "rule": e.rule(), "message": e.to_string() } })
 }
 
+/// A rule an action breaks, as a divergence names it (of either ruleset): the refusal's name,
+/// the rule it cites, and its words.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Cite {
+    /// The refusal's name (`NotYourPriority`).
+    pub name: &'static str,
+    /// The rule it cites (`339`).
+    pub rule: &'static str,
+    /// The refusal in words.
+    pub text: String,
+}
+
+impl Cite {
+    /// The citation of Riftbound's refusal `e`.
+    pub fn of(e: &RuleError) -> Cite {
+        Cite {
+            name: e.name(),
+            rule: e.rule(),
+            text: e.to_string(),
+        }
+    }
+
+    /// The citations of Riftbound's refusals.
+    pub fn all(errors: &[RuleError]) -> Vec<Cite> {
+        errors.iter().map(Cite::of).collect()
+    }
+}
+
 /// A refusal an engine sent: the error's name and the rule, each if given.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub struct Refusal {
@@ -259,18 +287,21 @@ impl Refusal {
     }
 
     /// Whether it agrees with one of the refusals the rules give (`allowed`, non-empty): by the
-    /// error's name if it names one of riftcheck's, else by the rule if it cites one, else as a
-    /// refusal only. An engine's own error names are its business: they fall back to the rule.
-    pub fn agrees(&self, allowed: &[RuleError]) -> bool {
-        let ours = self
-            .error
-            .as_deref()
-            .filter(|n| crate::error::RULE_ERROR_NAMES.contains(n));
+    /// error's name if it is one of the ruleset's refusal names (`known`), else by the rule if it
+    /// cites one, else as a refusal only. An engine's own error names are its business: they fall
+    /// back to the rule.
+    pub fn agrees_cited(&self, allowed: &[Cite], known: &[&str]) -> bool {
+        let ours = self.error.as_deref().filter(|n| known.contains(n));
         match (ours, &self.rule) {
-            (Some(name), _) => allowed.iter().any(|e| e.name() == name),
-            (None, Some(rule)) => allowed.iter().any(|e| cites(e.rule(), rule)),
+            (Some(name), _) => allowed.iter().any(|e| e.name == name),
+            (None, Some(rule)) => allowed.iter().any(|e| cites(e.rule, rule)),
             (None, None) => true,
         }
+    }
+
+    /// Whether it agrees with one of Riftbound's refusals `allowed` ([`Refusal::agrees_cited`]).
+    pub fn agrees(&self, allowed: &[RuleError]) -> bool {
+        self.agrees_cited(&Cite::all(allowed), crate::error::RULE_ERROR_NAMES)
     }
 
     /// The refusal in words: `NotYourPriority (339)`.

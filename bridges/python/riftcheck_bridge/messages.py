@@ -171,6 +171,8 @@ class Hello(TypedDict):
     name: str
     version: NotRequired[str]
     capabilities: NotRequired[Capabilities]
+    #: The ruleset played; left out, "riftbound" (this kit's).
+    ruleset: NotRequired[Literal["riftbound", "mtg"]]
 
 
 class HelloResponse(TypedDict):

@@ -59,6 +59,8 @@ export interface Hello {
   name: string;
   version?: string;
   capabilities?: Capabilities;
+  /** The ruleset played; left out, "riftbound" (this kit's). */
+  ruleset?: "riftbound" | "mtg";
 }
 
 // ---------------------------------------------------------------------------

@@ -433,7 +433,7 @@ fn run_mtg(args: &CheckArgs) -> ExitCode {
     if let Some((_, what, why)) = unsupported.iter().find(|(on, _, _)| *on) {
         return fail_input(format!("{what} is not available with --ruleset mtg{why}"));
     }
-    let concessions = match args.bounds.as_deref().map(mtg_concessions) {
+    let concessions = match args.bounds.as_deref().map(crate::args::mtg_concessions) {
         None => None,
         Some(Ok(n)) => Some(n),
         Some(Err(e)) => return fail_input(format!("--bounds {e}")),
@@ -461,23 +461,6 @@ fn run_mtg(args: &CheckArgs) -> ExitCode {
     match crate::mtg::search::run(&opts) {
         Ok(code) => ExitCode::from(code),
         Err(e) => fail_input(e),
-    }
-}
-
-/// The concessions `--bounds` allows an MTG check: its one bound (the turns are the setup's).
-fn mtg_concessions(text: &str) -> Result<u8, String> {
-    let b = parse_bounds(text, Bounds::default())?;
-    let keys: Vec<&str> = text
-        .split(',')
-        .filter_map(|p| p.split_once('='))
-        .map(|(k, _)| k.trim())
-        .filter(|k| *k != "concessions")
-        .collect();
-    match keys.first() {
-        Some(k) => Err(format!(
-            "{k}: an MTG check is bounded by concessions only (its turns are the setup's `turns`)"
-        )),
-        None => Ok(b.concessions),
     }
 }
 

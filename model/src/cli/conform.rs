@@ -78,6 +78,43 @@ pub struct ConformArgs {
     /// Stop each configuration's exploration and walks at its first divergence.
     #[arg(long)]
     pub first: bool,
+    /// The ruleset the engine plays: `riftbound`, or `mtg` (MTG's 800.4 on its built-in
+    /// configurations, docs/protocol.md's MTG section: the exhaustive and random phases, and
+    /// --family, --players, --bounds concessions=N of the configurations).
+    #[arg(long, value_enum, default_value_t = super::Ruleset::Riftbound)]
+    pub ruleset: super::Ruleset,
+}
+
+/// `conform --ruleset mtg`'s configurations: MTG's built-in ones of the families and table
+/// sizes asked for, each allowed the concessions `--bounds` says (its own by default).
+fn mtg_configs(args: &ConformArgs) -> Result<Vec<riftcheck_mtg_check::configs::MtgConfig>, String> {
+    let refused = [
+        (!args.mode.is_empty(), "--mode (MTG has no modes)"),
+        (
+            args.phases.iter().any(|p| p == "scenarios"),
+            "the scenario phase (MTG scenario files replay with riftcheck replay)",
+        ),
+        (!args.files.is_empty(), "scenario files"),
+    ];
+    if let Some((_, what)) = refused.iter().find(|(on, _)| *on) {
+        return Err(format!("conform --ruleset mtg does not take {what}"));
+    }
+    let concessions = match &args.bounds {
+        Some(b) => Some(crate::args::mtg_concessions(b)?),
+        None => None,
+    };
+    let mut out: Vec<_> = riftcheck_mtg_check::configs::all()
+        .into_iter()
+        .filter(|c| args.family.is_empty() || args.family.iter().any(|f| f == c.family))
+        .filter(|c| args.players.is_empty() || args.players.contains(&usize::from(c.setup.players)))
+        .collect();
+    if out.is_empty() {
+        return Err("no MTG configuration matches --family and --players".into());
+    }
+    for c in &mut out {
+        c.concessions = concessions.unwrap_or(c.concessions);
+    }
+    Ok(out)
 }
 
 /// A per-request timeout from seconds given on the command line.
@@ -115,7 +152,8 @@ fn options(args: &ConformArgs) -> Result<Options, String> {
         ));
     }
     let mut files = args.files.clone();
-    if files.is_empty() && on("scenarios") {
+    let mtg = args.ruleset == super::Ruleset::Mtg;
+    if files.is_empty() && on("scenarios") && !mtg {
         let default = PathBuf::from("tests/scenarios");
         if default.is_dir() {
             files.push(default);
@@ -128,7 +166,11 @@ fn options(args: &ConformArgs) -> Result<Options, String> {
     };
     Ok(Options {
         scenarios,
-        configs: configs::select(&args.mode, &args.family, &args.players)?,
+        configs: if mtg {
+            Vec::new()
+        } else {
+            configs::select(&args.mode, &args.family, &args.players)?
+        },
         exhaustive: on("exhaustive"),
         max_states: args.max_states,
         walks: if on("walks") { args.walks } else { 0 },
@@ -138,6 +180,7 @@ fn options(args: &ConformArgs) -> Result<Options, String> {
         bounds: args
             .bounds
             .as_deref()
+            .filter(|_| !mtg)
             .map(|b| crate::args::parse_bounds(b, Bounds::default()))
             .transpose()?,
         max_findings: match args.max_findings {
@@ -148,10 +191,39 @@ fn options(args: &ConformArgs) -> Result<Options, String> {
     })
 }
 
-/// Starts the engine and checks what its `hello` declares.
-fn open(engine: &str, timeout: Duration) -> Result<Remote, String> {
+/// Starts the engine and checks what its `hello` declares: that it plays `ruleset`, and
+/// capabilities that can be.
+fn open(engine: &str, timeout: Duration, ruleset: super::Ruleset) -> Result<Remote, String> {
     let remote =
         Remote::open(engine, timeout).map_err(|e| format!("the engine did not start: {e}"))?;
+    let wanted = match ruleset {
+        super::Ruleset::Mtg => "mtg",
+        super::Ruleset::Riftbound => "riftbound",
+    };
+    if remote.hello.ruleset != wanted {
+        return Err(format!(
+            "the engine's hello says it plays {}, and conform --ruleset {wanted} checks an \
+             engine that plays {wanted}",
+            remote.hello.ruleset
+        ));
+    }
+    if ruleset == super::Ruleset::Mtg {
+        let fields = riftcheck_conform::mtg::FIELDS.map(|(f, _)| f);
+        return match remote
+            .caps
+            .observes
+            .iter()
+            .flatten()
+            .find(|f| !fields.contains(&f.as_str()))
+        {
+            Some(f) => Err(format!(
+                "the engine's hello: `observes` lists `{f}`, which is not a field of MTG's \
+                 observation ({})",
+                fields.join(", ")
+            )),
+            None => Ok(remote),
+        };
+    }
     remote
         .caps
         .declared_readings()
@@ -166,11 +238,18 @@ fn open(engine: &str, timeout: Duration) -> Result<Remote, String> {
 /// able, 1 a divergence or a failed scenario, 2 bad input or an engine that cannot be started,
 /// 3 a limit cut the exploration short.
 pub fn conform(args: &ConformArgs) -> ExitCode {
+    let mtg = match args.ruleset {
+        super::Ruleset::Mtg => match mtg_configs(args) {
+            Ok(c) => Some(c),
+            Err(e) => return fail(e),
+        },
+        super::Ruleset::Riftbound => None,
+    };
     let (opts, timeout) = match options(args).and_then(|o| Ok((o, timeout(args.timeout)?))) {
         Ok(x) => x,
         Err(e) => return fail(e),
     };
-    let mut remote = match open(&args.engine, timeout) {
+    let mut remote = match open(&args.engine, timeout, args.ruleset) {
         Ok(r) => r,
         Err(e) => return fail(e),
     };
@@ -181,11 +260,15 @@ pub fn conform(args: &ConformArgs) -> ExitCode {
     }
     remote.record = args.record.clone();
     let tty = std::io::IsTerminal::is_terminal(&std::io::stderr());
-    let report = run(&mut remote, &opts, &mut |what| {
+    let mut progress = |what: &str| {
         if tty {
             eprint!("\r\x1b[2K{what}");
         }
-    });
+    };
+    let report = match &mtg {
+        Some(configs) => crate::conform::mtg::run(&mut remote, configs, &opts, &mut progress),
+        None => run(&mut remote, &opts, &mut progress),
+    };
     if tty {
         eprint!("\r\x1b[2K");
     }
@@ -212,7 +295,7 @@ pub fn replay(engine: &str, files: &[PathBuf], timeout: Duration) -> ExitCode {
         Ok(f) => f,
         Err(e) => return fail(e),
     };
-    let mut remote = match open(engine, timeout) {
+    let mut remote = match open(engine, timeout, super::Ruleset::Riftbound) {
         Ok(r) => r,
         Err(e) => return fail(e),
     };

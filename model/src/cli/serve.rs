@@ -6,13 +6,15 @@ use std::process::ExitCode;
 
 use riftcheck::protocol::Capabilities;
 use riftcheck::protocol::events::Reported;
-use riftcheck::protocol::serve::{Session, Shown, serve};
+use riftcheck::protocol::serve::{Respond, Session, Shown, serve};
 
 use super::fail_input;
 
 /// What `serve` is asked to be.
 #[derive(Debug, Default)]
 pub struct ServeArgs {
+    /// MTG's 800.4 rather than Riftbound.
+    pub mtg: bool,
     /// The spec rather than the reference engine.
     pub spec: bool,
     /// Rule faults, by name.
@@ -76,8 +78,64 @@ fn shown(args: &ServeArgs) -> Result<Shown, String> {
     })
 }
 
+/// `serve --ruleset mtg`: the MTG engine (committing the faults named) or the MTG spec.
+fn mtg(args: &ServeArgs) -> Result<Box<dyn Respond>, String> {
+    use riftcheck::Engine;
+    use riftcheck::mtg::{MtgFault, MtgGame, spec::MtgSpec};
+    use riftcheck::protocol::mtg::MtgSession;
+    let refused = [
+        (!args.snapshots, "--no-snapshot"),
+        (!args.policies.is_empty(), "--policy"),
+        (args.observes.is_some(), "--observes"),
+        (args.events != "sentences", "--events"),
+        (args.event_kinds.is_some(), "--event-kinds"),
+        (args.record.is_some(), "--record"),
+        (args.faults.len() > 1, "a second --fault"),
+    ];
+    if let Some((_, flag)) = refused.iter().find(|(on, _)| *on) {
+        return Err(format!(
+            "serve --ruleset mtg takes --spec and one --fault; {flag} is Riftbound's"
+        ));
+    }
+    if args.spec {
+        let start = Box::new(|s: &riftcheck::mtg::MtgSetup| MtgSpec::start(s));
+        return Ok(Box::new(MtgSession::new("riftcheck mtg spec", start)));
+    }
+    let fault = match args.faults.first() {
+        Some(n) => Some(MtgFault::from_key(n).ok_or_else(|| {
+            format!("--fault {n}: not an MTG fault (riftcheck faults --ruleset mtg lists them)")
+        })?),
+        None => None,
+    };
+    let start = Box::new(move |s: &riftcheck::mtg::MtgSetup| MtgGame::with_fault(s, fault));
+    Ok(Box::new(MtgSession::new("riftcheck mtg", start)))
+}
+
+fn finish(done: std::io::Result<()>) -> ExitCode {
+    match done {
+        Ok(()) => ExitCode::SUCCESS,
+        // The other side closed the pipe: the session is over.
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("riftcheck serve: {e}");
+            ExitCode::from(2)
+        }
+    }
+}
+
 /// Runs `riftcheck serve` until its input ends. Exit status 2 for bad arguments.
 pub fn run(args: &ServeArgs) -> ExitCode {
+    if args.mtg {
+        return match mtg(args) {
+            Ok(session) => finish(serve(
+                session,
+                std::io::stdin().lock(),
+                std::io::stdout().lock(),
+                None,
+            )),
+            Err(e) => fail_input(e),
+        };
+    }
     let (faults, shown) = match faults(&args.faults).and_then(|f| Ok((f, shown(args)?))) {
         Ok(x) => x,
         Err(e) => return fail_input(e),
@@ -120,13 +178,5 @@ pub fn run(args: &ServeArgs) -> ExitCode {
             record,
         )
     };
-    match done {
-        Ok(()) => ExitCode::SUCCESS,
-        // The other side closed the pipe: the session is over.
-        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("riftcheck serve: {e}");
-            ExitCode::from(2)
-        }
-    }
+    finish(done)
 }

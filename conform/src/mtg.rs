@@ -1,0 +1,440 @@
+//! `conform --ruleset mtg`: an MTG engine checked over the protocol against the MTG spec (the
+//! second reading of 800.4), on MTG's built-in configurations, by the same exhaustive and random
+//! phases as a Riftbound engine. Its observation is compared field by field as MTG's section of
+//! `docs/protocol.md` declares it (a field the engine's `hello` does not list under `observes`
+//! is not compared), each field with the rule that decides it; a refusal agrees if it names the
+//! spec's refusal or cites its rule.
+
+use riftcheck::Engine;
+use riftcheck::mtg::spec::MtgSpec;
+use riftcheck::mtg::{Action, MtgEvent, MtgSetup, MtgView, Refusal};
+use riftcheck::observation::Difference;
+use riftcheck::protocol::Capabilities;
+use riftcheck::protocol::client::{Answer, EngineFault};
+use riftcheck::protocol::compare::{Cite, Divergence, View};
+use riftcheck::protocol::mtg::observation_json;
+use riftcheck::protocol::wire::from_json;
+use riftcheck_mtg_check::configs::MtgConfig;
+use riftcheck_mtg_check::counterexample::{Heading, names, sentence, written};
+use serde_json::Value as Json;
+
+use super::found::{Found, verdict_lines};
+use super::remote::Remote;
+use super::table::{Counts, Rules, Took};
+use super::{ConfigRow, Options, Report, findings, row, run_one};
+
+/// What the rules make of an MTG step: what an observer sees after it, or every rule it breaks.
+pub type MtgRuled = Result<MtgView, Vec<Refusal>>;
+
+/// Every field of MTG's observation, in order, with the rules that decide it.
+pub const FIELDS: [(&str, &str); 19] = [
+    ("players", "800.4a, 800.4h"),
+    ("turn_of", "800.4i"),
+    ("active", "800.4i"),
+    ("step", "500.1"),
+    ("turns_left", "800.4j"),
+    ("priority", "117.3, 800.4a"),
+    ("passed", "117.4"),
+    ("attacks_declared", "508.1"),
+    ("stack", "800.4a, 800.4d"),
+    ("objects", "800.4a, 800.4c"),
+    ("control", "800.4a"),
+    ("protections", "800.4k"),
+    ("delayed", "800.4d"),
+    ("waiting", "800.4d"),
+    ("pending", "800.4f, 800.4g"),
+    ("planar_controller", "800.4n"),
+    ("over", "104.2a"),
+    ("winner", "104.2a"),
+    ("events", "800.4"),
+];
+
+/// The refusal names of MTG's spec, as an engine may send them.
+const REFUSALS: [&str; 13] = [
+    "GameOver",
+    "Left",
+    "NoSuchPlayer",
+    "NoPriority",
+    "ChoicePending",
+    "NoChoice",
+    "BadPick",
+    "NotInHand",
+    "WrongCard",
+    "SorcerySpeed",
+    "BadTarget",
+    "NotDeclaring",
+    "CannotAttack",
+];
+
+/// An MTG starting position, checked on an engine.
+pub struct MtgTable {
+    /// Its name (`mtg-3/steal`).
+    pub name: String,
+    /// The setup.
+    pub setup: MtgSetup,
+    setup_json: Json,
+    first: (MtgSpec, Vec<MtgEvent>),
+    concessions: u8,
+}
+
+impl MtgTable {
+    /// The table of a built-in configuration.
+    ///
+    /// # Errors
+    ///
+    /// The setup is impossible.
+    pub fn new(cfg: &MtgConfig) -> Result<MtgTable, String> {
+        let first = MtgSpec::start(&cfg.setup).map_err(|e| e.to_string())?;
+        Ok(MtgTable {
+            name: cfg.name.clone(),
+            setup_json: serde_json::to_value(&cfg.setup).map_err(|e| e.to_string())?,
+            setup: cfg.setup.clone(),
+            first,
+            concessions: cfg.concessions,
+        })
+    }
+}
+
+/// The first place where `ours` and `theirs` differ, under `path`: the path and both values.
+fn first_difference(path: String, ours: &Json, theirs: &Json) -> Option<(String, Json, Json)> {
+    match (ours, theirs) {
+        _ if ours == theirs => None,
+        (Json::Object(a), Json::Object(b)) => a
+            .iter()
+            .map(|(k, v)| (k, v, b.get(k).unwrap_or(&Json::Null)))
+            .chain(
+                b.iter()
+                    .filter(|(k, _)| !a.contains_key(*k))
+                    .map(|(k, v)| (k, &Json::Null, v)),
+            )
+            .find_map(|(k, x, y)| first_difference(format!("{path}.{k}"), x, y)),
+        (Json::Array(a), Json::Array(b)) if a.len() == b.len() => a
+            .iter()
+            .zip(b)
+            .enumerate()
+            .find_map(|(i, (x, y))| first_difference(format!("{path}.{i}"), x, y)),
+        _ => Some((path, ours.clone(), theirs.clone())),
+    }
+}
+
+/// The rule at issue where the events differ: that of the first event that differs, the spec's
+/// if it cites one of 800.4's rules, else the engine's, else 800.4.
+fn event_rule(ours: &Json, theirs: &Json) -> &'static str {
+    const CITED: [&str; 17] = [
+        "800.4a", "800.4b", "800.4c", "800.4d", "800.4e", "800.4f", "800.4g", "800.4h", "800.4i",
+        "800.4j", "800.4k", "800.4m", "800.4n", "104.2a", "400.7", "514.2", "704.5m",
+    ];
+    let (ours, theirs) = (ours.as_array(), theirs.as_array());
+    let empty = Vec::new();
+    let (ours, theirs) = (ours.unwrap_or(&empty), theirs.unwrap_or(&empty));
+    let at = (0..ours.len().max(theirs.len()))
+        .find(|&i| ours.get(i) != theirs.get(i))
+        .unwrap_or(0);
+    [ours.get(at), theirs.get(at)]
+        .into_iter()
+        .flatten()
+        .filter_map(|e| e.get("rule").and_then(Json::as_str))
+        .find_map(|r| CITED.iter().find(|c| **c == r).copied())
+        .unwrap_or("800.4")
+}
+
+/// Compares the spec's observation with the engine's, in every field the engine exposes.
+fn compare(ours: &MtgView, theirs: &Json, view: &View, op: &'static str) -> Option<Divergence> {
+    let ours = observation_json(ours);
+    let mut missing = Vec::new();
+    let mut differs = Vec::new();
+    for (field, rule) in FIELDS {
+        if !view.observes(field) {
+            continue;
+        }
+        let Some(t) = theirs.get(field) else {
+            missing.push(field.to_string());
+            continue;
+        };
+        let o = ours.get(field).unwrap_or(&Json::Null);
+        if let Some((path, o, t)) = first_difference(field.to_string(), o, t) {
+            let rule = if field == "events" {
+                event_rule(&ours[field], &theirs[field])
+            } else {
+                rule
+            };
+            differs.push(Difference {
+                field,
+                rule,
+                path,
+                ours: from_json(&o),
+                theirs: from_json(&t),
+            });
+        }
+    }
+    // The events tell what happened; when a field shows it, that field is the difference.
+    if differs.len() > 1 {
+        differs.retain(|d| d.field != "events");
+    }
+    if !missing.is_empty() {
+        return Some(Divergence::Missing {
+            op,
+            fields: missing,
+        });
+    }
+    (!differs.is_empty()).then_some(Divergence::Differs(differs))
+}
+
+fn cites(refusals: &[Refusal]) -> Vec<Cite> {
+    refusals
+        .iter()
+        .map(|r| Cite {
+            name: r.name(),
+            rule: r.rule(),
+            text: r.to_string(),
+        })
+        .collect()
+}
+
+impl Rules for MtgTable {
+    type Spec = MtgSpec;
+    type Action = Action;
+    type Ruled = MtgRuled;
+
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn first(&self) -> &MtgSpec {
+        &self.first.0
+    }
+
+    fn first_ruled(&self) -> MtgRuled {
+        let mut view = self.first.0.observe();
+        view.events = self.first.1.clone();
+        Ok(view)
+    }
+
+    fn setup_json(&self) -> &Json {
+        &self.setup_json
+    }
+
+    fn offered(&self, spec: &MtgSpec, _: Counts, _: &Capabilities, out: &mut Vec<Action>) {
+        out.clear();
+        let view = spec.observe();
+        if view.over {
+            return;
+        }
+        spec.well_formed(out);
+        out.sort_unstable();
+        out.dedup();
+        let left = view.players.iter().filter(|p| !p.in_game).count();
+        if left >= usize::from(self.concessions) {
+            out.retain(|a| !matches!(a, Action::Concede { .. }));
+        }
+    }
+
+    fn rule(spec: &MtgSpec, action: Action) -> (MtgRuled, Option<MtgSpec>) {
+        let mut next = spec.clone();
+        match riftcheck::engine::step(&mut next, action) {
+            Ok(view) => (Ok(view), Some(next)),
+            Err(e) => {
+                let mut all = spec.refusals(action);
+                if all.is_empty() {
+                    all.push(e);
+                }
+                (Err(all), None)
+            }
+        }
+    }
+
+    fn taken(ruled: &MtgRuled) -> bool {
+        ruled.is_ok()
+    }
+
+    fn count(counts: Counts, _: Action) -> Counts {
+        counts
+    }
+
+    fn action_json(&self, action: Action) -> Json {
+        serde_json::to_value(action).unwrap_or(Json::Null)
+    }
+
+    fn step_kind(action: Option<&Action>) -> &'static str {
+        match action {
+            None => "setup",
+            Some(Action::Pass { .. }) => "pass",
+            Some(Action::Concede { .. }) => "concede",
+            Some(Action::Cast { .. }) => "cast",
+            Some(Action::Cycle { .. }) => "cycle",
+            Some(Action::Attack { .. }) => "attack",
+            Some(Action::Choose { .. }) => "choose",
+        }
+    }
+
+    fn judged(
+        &self,
+        view: &View,
+        ruled: &MtgRuled,
+        answer: Result<Answer, EngineFault>,
+        next: Option<MtgSpec>,
+        step: Option<&Action>,
+    ) -> Took<MtgSpec> {
+        let answer = match answer {
+            Err(f) => return Took::Diverged(Divergence::Fault(f)),
+            Ok(Answer::Unsupported(_)) => return Took::Unsupported,
+            Ok(a) => a,
+        };
+        let op = if step.is_some() { "apply" } else { "setup" };
+        let diverged = match (ruled, answer) {
+            (Ok(ours), Answer::Observation(theirs)) => compare(ours, &theirs, view, op),
+            (Ok(_), Answer::Refused(refusal)) => Some(Divergence::Refused {
+                refusal,
+                rule: match step {
+                    Some(Action::Pass { .. }) => "117.3d",
+                    Some(Action::Concede { .. }) => "104.3a, 800.4a",
+                    Some(Action::Cast { .. } | Action::Cycle { .. }) => "601.2",
+                    Some(Action::Attack { .. }) => "508.1",
+                    Some(Action::Choose { .. }) => "101.4",
+                    None => "",
+                },
+            }),
+            (Err(refusals), Answer::Observation(_)) => Some(Divergence::Accepted {
+                refusals: cites(refusals),
+            }),
+            (Err(refusals), Answer::Refused(refusal)) => {
+                let allowed = cites(refusals);
+                (!refusal.agrees_cited(&allowed, &REFUSALS)).then_some(Divergence::OtherReason {
+                    refusal,
+                    refusals: allowed,
+                })
+            }
+            (_, answer) => Some(Divergence::Fault(EngineFault::Unexpected {
+                op: op.into(),
+                expected: "an observation or a refusal".into(),
+                line: format!("{answer:?}"),
+            })),
+        };
+        match diverged {
+            Some(d) => Took::Diverged(d),
+            None => Took::Agreed(next.map(Box::new)),
+        }
+    }
+}
+
+impl MtgTable {
+    /// The divergence written up: the steps as scenario sentences, the verdict, and an MTG
+    /// scenario file whose expectations are the spec's at the end.
+    fn write_up(
+        &self,
+        (engine, _): (&str, &View),
+        phase: &'static str,
+        path: Vec<Action>,
+        divergence: Divergence,
+    ) -> Found {
+        let names = names(&self.setup);
+        let steps: Vec<String> = path
+            .iter()
+            .map(|&a| sentence(&names, &self.setup, a))
+            .collect();
+        let step = steps.last().cloned().unwrap_or("the setup".into());
+        let (rule, expected, found) = (
+            divergence.rule(),
+            divergence.expected(&step),
+            divergence.found(),
+        );
+        let cite = if rule.is_empty() {
+            "the protocol".to_string()
+        } else {
+            format!("rule {rule}")
+        };
+        let heading = Heading {
+            title: format!("{engine} parts from the rules ({})", self.name),
+            rules: rule
+                .split(", ")
+                .filter(|r| !r.is_empty())
+                .map(str::to_string)
+                .collect(),
+            description: format!(
+                "Found by riftcheck conform --ruleset mtg ({phase}) in {}: the shortest sequence \
+                 of steps on which {engine} parts from the rules. Expected by {cite}: {expected}; \
+                 found: {found}. The expectations are what the MTG spec shows at the end.",
+                self.name
+            ),
+        };
+        let mut text = format!("{}\n\n", heading.title);
+        for (i, s) in steps.iter().enumerate() {
+            text.push_str(&format!("  {}. {s}\n", i + 1));
+        }
+        for line in verdict_lines(&divergence, &step) {
+            text.push_str(&format!("{line}\n"));
+        }
+        Found {
+            config: self.name.clone(),
+            phase,
+            file: written(&heading, &self.setup, &path),
+            replay: "riftcheck replay",
+            steps,
+            divergence,
+            rule,
+            expected,
+            found,
+            text,
+        }
+    }
+}
+
+/// Runs the exhaustive and random phases `opts` asks for against the MTG engine `remote`, on
+/// `configs` (the scenario phase is Riftbound's alone: `opts.scenarios` is not read).
+pub fn run(
+    remote: &mut Remote,
+    configs: &[MtgConfig],
+    opts: &Options,
+    progress: &mut dyn FnMut(&str),
+) -> Report {
+    let mut report = Report {
+        engine: remote.name.clone(),
+        ..Report::default()
+    };
+    let mut all = findings::Findings::new(opts.max_findings);
+    'phases: for (phase, on) in [
+        ("exhaustive", opts.exhaustive),
+        ("random walks", opts.walks > 0),
+    ] {
+        if !on {
+            continue;
+        }
+        for (i, cfg) in configs.iter().enumerate() {
+            progress(&format!("{phase}: {}", cfg.name));
+            let mut r: ConfigRow = row(&cfg.name);
+            match MtgTable::new(cfg) {
+                Ok(table) => {
+                    let kind = if phase == "exhaustive" {
+                        phase
+                    } else {
+                        "walks"
+                    };
+                    remote.record_as(&format!("{kind}/{}", cfg.name));
+                    let write_up =
+                        |e: (&str, &View), phase, path, d| table.write_up(e, phase, path, d);
+                    let (divergences, shown) = run_one(
+                        (&table, &write_up),
+                        remote,
+                        opts,
+                        phase,
+                        i,
+                        &mut all,
+                        &mut r,
+                    );
+                    (r.divergences, r.findings) = (divergences, shown);
+                }
+                Err(why) => r.unsupported = Some(format!("the setup is impossible: {why}")),
+            }
+            if phase == "exhaustive" {
+                report.exhaustive.push(r);
+            } else {
+                report.walks.push(r);
+            }
+            if all.full() {
+                break 'phases;
+            }
+        }
+    }
+    report.findings = all.list;
+    report
+}

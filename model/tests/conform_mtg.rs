@@ -1,0 +1,266 @@
+//! `riftcheck conform --ruleset mtg` and `riftcheck serve --ruleset mtg` end to end: MTG's
+//! reference engine behind the protocol agrees with the MTG spec on every built-in
+//! configuration of three players; an engine committing a fault of 800.4 is found, each
+//! mistake once with its shortest example and the rule at issue, and the scenario file written
+//! for it replays: passing on the reference engine, failing under the fault; an engine that
+//! exposes only some fields is held to those; a Riftbound engine is refused with why.
+
+use serde_json::Value;
+
+mod common;
+use common::follows;
+#[path = "common/conform.rs"]
+mod harness;
+use harness::{bin, conform, findings, out_dir, riftcheck, rows};
+
+fn serve_mtg(extra: &str) -> String {
+    format!("{} serve --ruleset mtg {extra}", bin())
+}
+
+fn mtg(engine: &str, out: &str, args: &[&str]) -> (i32, Value) {
+    let mut all = vec!["--ruleset", "mtg", "--phases", "exhaustive"];
+    all.extend_from_slice(args);
+    conform(engine, out, &all)
+}
+
+#[test]
+fn the_mtg_engine_agrees_with_the_mtg_spec_over_the_protocol() {
+    let (code, report) = mtg(&serve_mtg(""), "mtg-agrees", &["--players", "3"]);
+    assert_eq!(code, 0, "{report:#}");
+    assert!(findings(&report).is_empty(), "{report:#}");
+    let exhaustive = rows(&report, "exhaustive");
+    assert_eq!(
+        exhaustive.len(),
+        7,
+        "every MTG configuration of three players"
+    );
+    for row in exhaustive {
+        assert!(row["unsupported"].is_null(), "{row}");
+        assert_eq!(row["cut"], false, "{row}");
+        assert!(row["states"].as_u64().unwrap() > 100, "{row}");
+        assert_eq!(row["divergences"], 0, "{row}");
+    }
+    // The spec served against the engine agrees too: the protocol carries the whole game.
+    let (code, _) = mtg(
+        &serve_mtg("--spec"),
+        "mtg-spec-agrees",
+        &["--players", "3", "--family", "steal,choices"],
+    );
+    assert_eq!(code, 0);
+}
+
+#[test]
+fn a_fault_of_800_4a_is_found_once_per_mistake_with_a_scenario_that_replays() {
+    let out = out_dir("mtg-stolen");
+    let (code, report) = mtg(
+        &serve_mtg("--fault stolen-exiled"),
+        "mtg-stolen",
+        &["--family", "steal", "--players", "3"],
+    );
+    assert_eq!(code, 1, "{report:#}");
+    let found = findings(&report);
+    // The stolen creature exiled instead of returned: seen in what an observer sees of the
+    // objects, after the shortest steal and concession there is.
+    let objects = found
+        .iter()
+        .find(|f| f["what"] == "objects")
+        .unwrap_or_else(|| panic!("{found:#?}"));
+    assert_eq!(objects["step"], "concede");
+    assert!(objects["rule"].as_str().unwrap().contains("800.4a"));
+    assert_eq!(
+        objects["steps"],
+        serde_json::json!([
+            "A casts Mind Control targeting Assault Griffin",
+            "A passes",
+            "B passes",
+            "C passes",
+            "A concedes"
+        ])
+    );
+    // The extra exile the fault reports is the other mistake, citing the rule of the event.
+    let events = found
+        .iter()
+        .find(|f| f["what"] == "events")
+        .unwrap_or_else(|| panic!("{found:#?}"));
+    assert_eq!(events["rule"], "800.4a");
+    assert_eq!(events["steps"], serde_json::json!(["B concedes"]));
+    // No two findings are the same mistake.
+    let keys: Vec<_> = found
+        .iter()
+        .map(|f| (f["step"].clone(), f["class"].clone(), f["rule"].clone()))
+        .collect();
+    assert!(keys.iter().enumerate().all(|(i, k)| !keys[..i].contains(k)));
+    // The scenario replays: the spec's expectations hold on the reference engine, and not on
+    // the engine committing the fault.
+    let file = objects["scenario_file"].as_str().unwrap();
+    assert!(file.starts_with(out.to_str().unwrap()));
+    let clean = riftcheck(&["replay", file]);
+    assert!(clean.status.success(), "{clean:?}");
+    let faulty = riftcheck(&["replay", "--fault", "stolen-exiled", file]);
+    assert_eq!(faulty.status.code(), Some(1), "{faulty:?}");
+    assert!(String::from_utf8_lossy(&faulty.stdout).contains("Assault Griffin"));
+}
+
+#[test]
+fn an_mtg_engine_is_held_to_the_fields_it_exposes() {
+    // An engine of another team's making that shows only who is in the game, their life, who
+    // holds priority and whether the game is over, and never its events: a proxy in front of
+    // the reference engine, dropping the rest.
+    let dir = out_dir("mtg-partial");
+    std::fs::create_dir_all(&dir).unwrap();
+    let proxy = dir.join("partial.py");
+    std::fs::write(
+        &proxy,
+        format!(
+            r#"import json, subprocess, sys
+inner = subprocess.Popen(["{bin}", "serve", "--ruleset", "mtg", "--fault", "stolen-exiled"],
+                         stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+KEEP = ["players", "priority", "over", "winner"]
+for line in sys.stdin:
+    inner.stdin.write(line); inner.stdin.flush()
+    answer = json.loads(inner.stdout.readline())
+    if "hello" in answer:
+        answer["hello"]["name"] = "partial"
+        answer["hello"]["capabilities"]["observes"] = KEEP
+        answer["hello"]["capabilities"]["events"] = False
+    if "observation" in answer:
+        answer["observation"] = {{k: answer["observation"][k] for k in KEEP}}
+    print(json.dumps(answer), flush=True)
+"#,
+            bin = bin()
+        ),
+    )
+    .unwrap();
+    let engine = format!("python3 {}", proxy.display());
+    let (code, report) = mtg(
+        &engine,
+        "mtg-partial",
+        &["--family", "steal", "--players", "3"],
+    );
+    // The fault shows in the objects and the events, which it does not expose; what it does
+    // expose is still compared (the stolen creature exiled deals no combat damage later).
+    assert_eq!(code, 1, "{report:#}");
+    let keep = ["players", "priority", "over", "winner"];
+    for f in findings(&report) {
+        for field in f["fields"].as_array().unwrap() {
+            assert!(keep.contains(&field.as_str().unwrap()), "{f:#}");
+        }
+    }
+    assert!(findings(&report).iter().any(|f| f["what"] == "players"));
+    // A field it declares and leaves out is a protocol finding.
+    let lying = std::fs::read_to_string(&proxy)
+        .unwrap()
+        .replace("for k in KEEP}", "for k in KEEP[1:]}");
+    std::fs::write(&proxy, lying).unwrap();
+    let (code, report) = mtg(
+        &engine,
+        "mtg-lying",
+        &["--family", "steal", "--players", "3"],
+    );
+    assert_eq!(code, 1, "{report:#}");
+    assert!(
+        findings(&report)
+            .iter()
+            .any(|f| f["what"] == "missing players"),
+        "{report:#}"
+    );
+}
+
+#[test]
+fn conform_refuses_an_engine_of_the_other_ruleset_and_options_mtg_lacks() {
+    let engine = format!("{} serve", bin());
+    let run = riftcheck(&["conform", "--ruleset", "mtg", "--engine", &engine]);
+    assert_eq!(run.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&run.stderr);
+    assert!(err.contains("plays riftbound"), "{err}");
+    let run = riftcheck(&["conform", "--engine", &serve_mtg("")]);
+    assert_eq!(run.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&run.stderr).contains("plays mtg"));
+    let run = riftcheck(&[
+        "conform",
+        "--ruleset",
+        "mtg",
+        "--mode",
+        "war",
+        "--engine",
+        &serve_mtg(""),
+    ]);
+    assert_eq!(run.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&run.stderr).contains("--mode"));
+}
+
+#[test]
+fn serve_mtg_answers_bad_requests_with_errors_and_takes_only_its_options() {
+    use std::io::Write;
+    let mut child = std::process::Command::new(bin())
+        .args(["serve", "--ruleset", "mtg"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let requests = [
+        r#"{"op": "hello", "protocol": 2}"#,
+        r#"{"op": "apply", "action": {"action": "pass", "player": 0}}"#,
+        r#"{"op": "setup", "setup": {"players": 7}}"#,
+        r#"{"op": "setup", "setup": {"players": 2, "colour": "blue"}}"#,
+        r#"{"op": "setup", "setup": {"players": 2}}"#,
+        r#"{"op": "apply", "action": {"action": "fly", "player": 0}}"#,
+        r#"{"op": "apply", "action": {"action": "pass", "player": 1}}"#,
+        r#"{"op": "apply", "action": {"action": "concede", "player": 1}}"#,
+        "not json",
+    ];
+    let mut stdin = child.stdin.take().unwrap();
+    for r in requests {
+        writeln!(stdin, "{r}").unwrap();
+    }
+    drop(stdin);
+    let out = child.wait_with_output().unwrap();
+    let answers: Vec<Value> = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(answers.len(), requests.len());
+    // Every answer follows the published schema, an observation its MTG definition, and so
+    // does every well-formed request.
+    let text = std::fs::read_to_string(harness::root().join("docs/protocol.schema.json")).unwrap();
+    let schema: Value = serde_json::from_str(&text).unwrap();
+    let defs = &schema["$defs"];
+    for (request, answer) in requests.iter().zip(&answers) {
+        follows(&schema, &defs["response"], answer).unwrap_or_else(|e| panic!("{answer}: {e}"));
+        if let Some(obs) = answer.get("observation") {
+            follows(&schema, &defs["mtg_observation"], obs).unwrap();
+            assert!(follows(&schema, &defs["mtg_setup"], obs).is_err());
+        }
+        if let Ok(r) = serde_json::from_str::<Value>(request)
+            && r["action"]["action"] != "fly"
+            && r["setup"]["colour"].is_null()
+        {
+            follows(&schema, &defs["request"], &r).unwrap_or_else(|e| panic!("{r}: {e}"));
+        }
+    }
+    assert!(
+        follows(
+            &schema,
+            &defs["mtg_action"],
+            &serde_json::json!({"action": "fly", "player": 0})
+        )
+        .is_err()
+    );
+    assert_eq!(answers[0]["hello"]["ruleset"], "mtg");
+    assert!(
+        answers[1]["error"]
+            .as_str()
+            .unwrap()
+            .contains("before any `setup`")
+    );
+    assert!(answers[2]["invalid"].as_str().unwrap().contains("players"));
+    assert!(answers[3]["invalid"].as_str().unwrap().contains("colour"));
+    assert_eq!(answers[4]["observation"]["priority"], 0);
+    assert!(answers[5]["error"].as_str().unwrap().contains("fly"));
+    assert_eq!(answers[6]["refused"]["rule"], "117.1");
+    assert_eq!(answers[7]["observation"]["winner"], 0);
+    assert!(answers[8]["error"].is_string());
+    let run = riftcheck(&["serve", "--ruleset", "mtg", "--observes", "priority"]);
+    assert_eq!(run.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&run.stderr).contains("--observes"));
+}

@@ -1,0 +1,130 @@
+//! MTG's 800.4 behind the protocol (`riftcheck serve --ruleset mtg`): the same messages as
+//! Riftbound's, with MTG's setup, actions and observation as `docs/protocol.md`'s MTG section
+//! writes them (the serialized forms of [`MtgSetup`], [`Action`] and [`MtgView`]; players by
+//! their place in turn order, 0 for A). `hello` says `"ruleset": "mtg"`.
+
+use serde_json::{Value as Json, json};
+
+use super::serve::{Respond, error};
+use super::{Capabilities, Hello, VERSION};
+use crate::engine::Engine;
+use crate::mtg::{Action, Mtg, MtgEvent, MtgSetup, MtgSetupErrors, MtgView, Refusal};
+
+/// How a session starts a game: the engine and the events of its start.
+pub type Start<E> = Box<dyn Fn(&MtgSetup) -> Result<(E, Vec<MtgEvent>), MtgSetupErrors>>;
+
+/// An MTG observation as the protocol sends it: every field of [`MtgView`], the events as
+/// objects (`{"event": "left-game", "player": 1}`).
+pub fn observation_json(view: &MtgView) -> Json {
+    serde_json::to_value(view).unwrap_or(Json::Null)
+}
+
+/// An MTG refusal as the protocol sends it: its name, the rule and the message.
+pub fn refusal_json(r: Refusal) -> Json {
+    json!({ "refused": { "error": r.name(), "rule": r.rule(), "message": r.to_string() } })
+}
+
+/// A game being served: the engine now, right after setup (with that answer), and snapshots.
+struct Served<E> {
+    engine: E,
+    first: (E, Json),
+    snapshots: Vec<E>,
+}
+
+/// A session of an MTG engine.
+pub struct MtgSession<E> {
+    name: String,
+    start: Start<E>,
+    game: Option<Served<E>>,
+}
+
+impl<E: Engine<Mtg>> MtgSession<E> {
+    /// A session of an engine that calls itself `name` and starts its games with `start`.
+    pub fn new(name: impl Into<String>, start: Start<E>) -> MtgSession<E> {
+        MtgSession {
+            name: name.into(),
+            start,
+            game: None,
+        }
+    }
+
+    fn setup(&mut self, json: &Json) -> Json {
+        let setup: MtgSetup = match serde_json::from_value(json.clone()) {
+            Ok(s) => s,
+            Err(e) => return json!({ "invalid": format!("the MTG setup cannot be read: {e}") }),
+        };
+        match (self.start)(&setup) {
+            Ok((engine, events)) => {
+                let mut view = engine.observe();
+                view.events = events;
+                let answer = json!({ "observation": observation_json(&view) });
+                self.game = Some(Served {
+                    first: (engine.clone(), answer.clone()),
+                    engine,
+                    snapshots: Vec::new(),
+                });
+                answer
+            }
+            Err(e) => json!({ "invalid": e.to_string() }),
+        }
+    }
+}
+
+impl<E: Engine<Mtg>> Respond for MtgSession<E> {
+    fn respond(&mut self, line: &str) -> Json {
+        let request: Json = match serde_json::from_str(line) {
+            Ok(r) => r,
+            Err(e) => return error(format!("the request is not JSON: {e}")),
+        };
+        let op = request.get("op").and_then(Json::as_str).unwrap_or("");
+        let field = |k: &str| request.get(k).cloned().unwrap_or(Json::Null);
+        if op == "hello" {
+            return json!({ "hello": Hello {
+                protocol: VERSION,
+                name: self.name.clone(),
+                version: env!("CARGO_PKG_VERSION").to_string(),
+                capabilities: Capabilities::everything(),
+                ruleset: "mtg".into(),
+            }});
+        }
+        if op == "setup" {
+            return self.setup(&field("setup"));
+        }
+        let Some(game) = self.game.as_mut() else {
+            return error(format!("`{op}` before any `setup`"));
+        };
+        match op {
+            "apply" => match serde_json::from_value::<Action>(field("action")) {
+                Ok(a) => match crate::engine::step(&mut game.engine, a) {
+                    Ok(view) => json!({ "observation": observation_json(&view) }),
+                    Err(r) => refusal_json(r),
+                },
+                Err(e) => error(format!("the MTG action cannot be read: {e}")),
+            },
+            "observe" => json!({ "observation": observation_json(&game.engine.observe()) }),
+            "snapshot" => {
+                game.snapshots.push(game.engine.clone());
+                json!({ "snapshot": game.snapshots.len() - 1 })
+            }
+            "restore" => {
+                let found = field("snapshot")
+                    .as_u64()
+                    .and_then(|i| game.snapshots.get(usize::try_from(i).ok()?));
+                match found {
+                    Some(e) => {
+                        game.engine = e.clone();
+                        json!({ "restored": true })
+                    }
+                    None => error("`restore` needs a `snapshot` this session handed out"),
+                }
+            }
+            "reset" => {
+                game.engine = game.first.0.clone();
+                game.first.1.clone()
+            }
+            _ => error(format!(
+                "unknown op `{op}`: expected hello, setup, apply, observe, snapshot, restore or reset"
+            )),
+        }
+    }
+}
