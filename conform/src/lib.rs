@@ -239,25 +239,15 @@ pub fn run(remote: &mut Remote, opts: &Options, progress: &mut dyn FnMut(&str)) 
                     continue;
                 }
             };
-            remote.record_as(&format!(
-                "{}/{name}",
-                if phase == "exhaustive" {
-                    phase
-                } else {
-                    "walks"
-                }
-            ));
             let write_up = |e: (&str, &_), phase, path, d| Found::new(&table, e, phase, path, d);
-            let (divergences, shown) = run_one(
+            run_one(
                 (&table, &write_up),
                 remote,
                 opts,
-                phase,
-                i,
+                (phase, i),
                 &mut all,
                 &mut r,
             );
-            (r.divergences, r.findings) = (divergences, shown);
             push(&mut report, phase, r);
             if all.full() {
                 break 'phases;
@@ -322,16 +312,22 @@ pub(crate) type WriteUp<'a, R> = dyn Fn(
     ) -> Found
     + 'a;
 
-/// One configuration's phase; its divergent steps and the findings they showed.
+/// One configuration's phase (the `i`th configuration), its row `r` filled in with what it
+/// reached, its divergent steps and the findings they showed.
 pub(crate) fn run_one<R: Rules>(
     (table, write_up): (&R, &WriteUp<'_, R>),
     remote: &mut Remote,
     opts: &Options,
-    phase: &'static str,
-    i: usize,
+    (phase, i): (&'static str, usize),
     all: &mut findings::Findings,
     r: &mut ConfigRow,
-) -> (u64, Vec<usize>) {
+) {
+    let kind = if phase == "exhaustive" {
+        phase
+    } else {
+        "walks"
+    };
+    remote.record_as(&format!("{kind}/{}", table.name()));
     let engine = remote.name.clone();
     let view = remote.view.clone();
     let shown = std::cell::RefCell::new(Vec::new());
@@ -370,10 +366,10 @@ pub(crate) fn run_one<R: Rules>(
         r.seconds = x.elapsed.as_secs_f64();
         x.divergences
     };
-    (divergences, shown.into_inner())
+    (r.divergences, r.findings) = (divergences, shown.into_inner());
 }
 
-fn push(report: &mut Report, phase: &str, r: ConfigRow) {
+pub(crate) fn push(report: &mut Report, phase: &str, r: ConfigRow) {
     if phase == "exhaustive" {
         report.exhaustive.push(r);
     } else {

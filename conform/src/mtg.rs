@@ -6,6 +6,7 @@
 //! spec's refusal or cites its rule.
 
 use riftcheck::Engine;
+use riftcheck::mtg::scenario::write::{Heading, names, sentence, written};
 use riftcheck::mtg::spec::MtgSpec;
 use riftcheck::mtg::{Action, MtgEvent, MtgSetup, MtgView, Refusal};
 use riftcheck::observation::Difference;
@@ -15,13 +16,12 @@ use riftcheck::protocol::compare::{Cite, Divergence, View};
 use riftcheck::protocol::mtg::observation_json;
 use riftcheck::protocol::wire::from_json;
 use riftcheck_mtg_check::configs::MtgConfig;
-use riftcheck_mtg_check::counterexample::{Heading, names, sentence, written};
 use serde_json::Value as Json;
 
 use super::found::{Found, verdict_lines};
 use super::remote::Remote;
 use super::table::{Counts, Rules, Took};
-use super::{ConfigRow, Options, Report, findings, row, run_one};
+use super::{ConfigRow, Options, Report, findings, push, row, run_one};
 
 /// What the rules make of an MTG step: what an observer sees after it, or every rule it breaks.
 pub type MtgRuled = Result<MtgView, Vec<Refusal>>;
@@ -404,32 +404,20 @@ pub fn run(
             let mut r: ConfigRow = row(&cfg.name);
             match MtgTable::new(cfg) {
                 Ok(table) => {
-                    let kind = if phase == "exhaustive" {
-                        phase
-                    } else {
-                        "walks"
-                    };
-                    remote.record_as(&format!("{kind}/{}", cfg.name));
                     let write_up =
                         |e: (&str, &View), phase, path, d| table.write_up(e, phase, path, d);
-                    let (divergences, shown) = run_one(
+                    run_one(
                         (&table, &write_up),
                         remote,
                         opts,
-                        phase,
-                        i,
+                        (phase, i),
                         &mut all,
                         &mut r,
                     );
-                    (r.divergences, r.findings) = (divergences, shown);
                 }
                 Err(why) => r.unsupported = Some(format!("the setup is impossible: {why}")),
             }
-            if phase == "exhaustive" {
-                report.exhaustive.push(r);
-            } else {
-                report.walks.push(r);
-            }
+            push(&mut report, phase, r);
             if all.full() {
                 break 'phases;
             }

@@ -412,7 +412,7 @@ pub fn run(opts: &MtgRun) -> Result<u8, String> {
         })?;
         print!(
             "{}",
-            super::counterexample::setup_scenario(&c.name, &c.setup)
+            riftcheck::mtg::scenario::write::setup_scenario(&c.name, &c.setup)
         );
         return Ok(0);
     }

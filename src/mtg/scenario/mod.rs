@@ -42,6 +42,7 @@ mod parse;
 mod render;
 mod replay;
 mod sentence;
+pub mod write;
 
 use std::path::Path;
 
