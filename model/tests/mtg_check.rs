@@ -14,7 +14,7 @@ use riftcheck_model::search::Limits;
 fn every_configuration_proves_every_property() {
     let all = configs::all();
     assert!(all.iter().any(|c| c.setup.players == 3) && all.iter().any(|c| c.setup.players == 4));
-    for r in check_all(&all, None, 2, Limits::default()) {
+    for r in check_all(&all, None, 2, (Limits::default(), false)) {
         assert!(r.cut.is_none(), "{} was cut short", r.name);
         assert!(
             r.unique > 100,
@@ -32,7 +32,7 @@ fn every_fault_is_caught_by_the_property_it_breaks() {
     let all = configs::all();
     for f in MtgFault::ALL {
         let expected = broken_by(f);
-        let results = check_all(&all, Some(f), 2, Limits::default());
+        let results = check_all(&all, Some(f), 2, (Limits::default(), false));
         let found = results
             .iter()
             .filter_map(|r| {
@@ -67,7 +67,7 @@ fn the_results_do_not_depend_on_the_threads() {
             &all,
             Some(MtgFault::PriorityKept),
             threads,
-            Limits::default(),
+            (Limits::default(), false),
         )
         .into_iter()
         .map(|r| (r.name, r.unique, r.states, r.depth, r.violations))
@@ -79,15 +79,18 @@ fn the_results_do_not_depend_on_the_threads() {
 #[test]
 fn a_state_limit_cuts_the_search_short() {
     let all = configs::all();
-    let whole = check_all(&all[..1], None, 1, Limits::default());
+    let whole = check_all(&all[..1], None, 1, (Limits::default(), false));
     let r = check_all(
         &all[..1],
         None,
         1,
-        Limits {
-            max_states: Some(50),
-            ..Limits::default()
-        },
+        (
+            Limits {
+                max_states: Some(50),
+                ..Limits::default()
+            },
+            false,
+        ),
     );
     assert!(r[0].cut.is_some() && whole[0].cut.is_none());
     assert!(
@@ -106,7 +109,7 @@ fn every_fault_s_counterexample_file_replays_as_a_regression_test() {
     let dir = std::env::temp_dir().join(format!("riftcheck-mtg-ce-{}", std::process::id()));
     for f in MtgFault::ALL {
         let expected = broken_by(f);
-        let results = check_all(&all, Some(f), 2, Limits::default());
+        let results = check_all(&all, Some(f), 2, (Limits::default(), false));
         let out = dir.join(f.key());
         let written = write_counterexamples(&all, &results, Some(f), &out).expect("written");
         let file = written
@@ -173,7 +176,7 @@ fn another_engine_behind_the_boundary_is_checked_the_same_way() {
     use riftcheck_model::mtg::search::check_one;
     let c = configs::named("mtg-3/steal").expect("the configuration exists");
     let buggy = MtgModel::<NoConcedeWithPriority, MtgSpec>::of(c.setup.clone(), c.concessions);
-    let r = check_one("mtg-3/steal", buggy, Limits::default());
+    let r = check_one("mtg-3/steal", buggy, (Limits::default(), false));
     let (_, path) = r
         .violations
         .iter()
@@ -184,7 +187,7 @@ fn another_engine_behind_the_boundary_is_checked_the_same_way() {
     let mut setup = c.setup;
     setup.life = 19;
     let clean = MtgModel::<NoConcedeWithPriority, MtgSpec>::of(setup, c.concessions);
-    let r = check_one("mtg-3/steal", clean, Limits::default());
+    let r = check_one("mtg-3/steal", clean, (Limits::default(), false));
     assert!(r.violations.is_empty(), "{:?}", r.violations);
     assert!(r.unique > 1000);
 }

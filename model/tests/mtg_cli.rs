@@ -307,3 +307,148 @@ fn faults_and_properties_list_the_mtg_ruleset() {
     assert_eq!(code, 0);
     assert!(out.lines().count() >= 15);
 }
+
+/// `check --ruleset mtg --coverage` counts the rules the transitions exercised, by their events
+/// and by refusals, and names those none did; a fault that cites a rule no correct engine's
+/// events cite shows in the counts.
+#[test]
+fn coverage_counts_the_rules_an_mtg_check_exercised() {
+    let (code, out, err) = run(&[
+        "check",
+        "--ruleset",
+        "mtg",
+        "--coverage",
+        "--family",
+        "steal",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let report: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let rules = report["coverage"]["rules"].as_array().unwrap();
+    let row = |r: &str| {
+        rules
+            .iter()
+            .find(|x| x["rule"] == r)
+            .unwrap_or_else(|| panic!("no row for {r}: {rules:#?}"))
+    };
+    // A concession cites 800.4a on every transition that takes one, and a player who left is
+    // refused for 800.4a; both steal tables exercise it.
+    assert!(row("800.4a")["events"].as_u64().unwrap() > 0);
+    assert!(row("800.4a")["refusals"].as_u64().unwrap() > 0);
+    assert_eq!(row("800.4a")["configurations"], 2);
+    assert!(row("117.1")["refusals"].as_u64().unwrap() > 0);
+    // Nothing in the steal tables plans a turn: 800.4k is expected (a property cites it) and
+    // never exercised, and said so; no rule is a card's name.
+    let never = report["coverage"]["never_exercised"].as_array().unwrap();
+    assert!(never.contains(&"800.4k".into()), "{never:?}");
+    assert!(rules.iter().all(|r| {
+        r["rule"]
+            .as_str()
+            .unwrap()
+            .starts_with(|c: char| c.is_ascii_digit())
+    }));
+    let (code, text, _) = run(&[
+        "check",
+        "--ruleset",
+        "mtg",
+        "--coverage",
+        "--family",
+        "steal",
+    ]);
+    assert_eq!(code, 0);
+    assert!(
+        text.contains("rule coverage") && text.contains("never exercised:"),
+        "{text}"
+    );
+}
+
+/// `check --ruleset mtg --shard I/N` deals the configurations out whole; `merge` makes the runs
+/// one verdict, the same as the unsplit check's, and refuses runs that are not of one split.
+#[test]
+fn split_mtg_checks_merge_into_the_whole_checks_verdict() {
+    let dir = std::env::temp_dir().join(format!("riftcheck-mtg-shards-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let write = |i: u32, n: u32, extra: &[&str]| {
+        let mut args = vec![
+            "check",
+            "--ruleset",
+            "mtg",
+            "--players",
+            "3",
+            "--format",
+            "json",
+        ];
+        let shard = format!("{i}/{n}");
+        args.extend_from_slice(&["--shard", &shard]);
+        args.extend_from_slice(extra);
+        let (code, out, err) = run(&args);
+        assert!(code == 0 || code == 1, "{err}");
+        let file = dir.join(format!("run{i}of{n}{}.json", extra.join("")));
+        std::fs::write(&file, out).unwrap();
+        file.display().to_string()
+    };
+    let files: Vec<String> = (0..3).map(|i| write(i, 3, &[])).collect();
+    let mut names = Vec::new();
+    for f in &files {
+        let r: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(f).unwrap()).unwrap();
+        for c in r["configurations"].as_array().unwrap() {
+            names.push(c["name"].as_str().unwrap().to_string());
+        }
+    }
+    names.sort();
+    let mut whole: Vec<String> = [
+        "steal", "bribery", "slide", "combat", "choices", "planar", "mixed",
+    ]
+    .map(|f| format!("mtg-3/{f}"))
+    .to_vec();
+    whole.sort();
+    assert_eq!(names, whole, "every configuration in exactly one run");
+    let mut args = vec!["merge", "--format", "json"];
+    args.extend(files.iter().map(String::as_str));
+    let (code, out, err) = run(&args);
+    assert_eq!(code, 0, "{err}");
+    let merged: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(merged["ruleset"], "mtg");
+    assert_eq!(merged["verdict"], "passed");
+    assert_eq!(merged["configurations"].as_array().unwrap().len(), 7);
+    // Under a fault, the merged verdict fails where the whole check fails.
+    let faulty: Vec<String> = (0..2)
+        .map(|i| write(i, 2, &["--fault", "stolen-exiled"]))
+        .collect();
+    let (code, out, _) = run(&["merge", "--format", "json", &faulty[0], &faulty[1]]);
+    assert_eq!(code, 1);
+    let merged: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let failed: Vec<&serde_json::Value> = merged["properties"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|p| p["holds"] == false)
+        .collect();
+    assert!(failed.iter().any(|p| {
+        p["name"]
+            .as_str()
+            .unwrap()
+            .contains("returns when the thief leaves")
+    }));
+    // A run with another fault, or a missing run, is not part of the split.
+    let clean = write(1, 2, &[]);
+    let (code, _, err) = run(&["merge", &faulty[0], &clean]);
+    assert_eq!(code, 2);
+    assert!(err.contains("another --fault"), "{err}");
+    let (code, _, err) = run(&["merge", &files[0], &files[1]]);
+    assert_eq!(code, 2);
+    assert!(err.contains("missing"), "{err}");
+    let (code, _, err) = run(&[
+        "check",
+        "--ruleset",
+        "mtg",
+        "--shard",
+        "0/2",
+        "--shard-by",
+        "frontier",
+    ]);
+    assert_eq!(code, 2);
+    assert!(err.contains("dealt whole"), "{err}");
+}

@@ -14,6 +14,7 @@
 
 pub mod configs;
 pub mod counterexample;
+pub mod coverage;
 pub mod properties;
 pub mod search;
 

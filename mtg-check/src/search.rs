@@ -34,6 +34,8 @@ pub struct MtgResult {
     pub violations: Vec<(MtgProp, Vec<Action>)>,
     /// The limit that stopped the search before the end, if one did.
     pub cut: Option<Cut>,
+    /// The rules its transitions exercised, with `--coverage`.
+    pub coverage: Option<super::coverage::Cited>,
 }
 
 /// The MTG model from its first state, as a graph for the breadth-first search both rulesets
@@ -41,6 +43,8 @@ pub struct MtgResult {
 struct Walk<'m, E: Engine<Mtg>, S: Engine<Mtg>> {
     model: &'m MtgModel<E, S>,
     first: MtgState<E, S>,
+    /// The rules exercised so far, when coverage is counted.
+    cited: Option<std::cell::RefCell<super::coverage::Cited>>,
 }
 
 impl<E: Engine<Mtg>, S: Engine<Mtg>> Graph for Walk<'_, E, S> {
@@ -55,11 +59,13 @@ impl<E: Engine<Mtg>, S: Engine<Mtg>> Graph for Walk<'_, E, S> {
     fn next(&self, state: &MtgState<E, S>, out: &mut Vec<(Action, MtgState<E, S>)>) {
         let mut actions = Vec::new();
         self.model.actions(state, &mut actions);
-        out.extend(
-            actions
-                .into_iter()
-                .filter_map(|a| self.model.take(state, a).map(|next| (a, next))),
-        );
+        for a in actions {
+            let next = self.model.take(state, a);
+            if let Some(cited) = &self.cited {
+                super::coverage::count(&mut cited.borrow_mut(), state, a, next.as_ref());
+            }
+            out.extend(next.map(|n| (a, n)));
+        }
     }
 
     fn fingerprint(&self, state: &MtgState<E, S>) -> u64 {
@@ -80,7 +86,7 @@ impl<E: Engine<Mtg>, S: Engine<Mtg>> Graph for Walk<'_, E, S> {
 pub fn check_one<E: Engine<Mtg>, S: Engine<Mtg>>(
     name: &str,
     model: MtgModel<E, S>,
-    limits: Limits,
+    (limits, coverage): (Limits, bool),
 ) -> MtgResult {
     let start = Instant::now();
     let mut result = MtgResult {
@@ -91,6 +97,7 @@ pub fn check_one<E: Engine<Mtg>, S: Engine<Mtg>>(
         time: Duration::ZERO,
         violations: Vec::new(),
         cut: None,
+        coverage: None,
     };
     let Ok(first) = model.first() else {
         result.violations.push((MtgProp::Agree, Vec::new()));
@@ -100,6 +107,7 @@ pub fn check_one<E: Engine<Mtg>, S: Engine<Mtg>>(
     let walk = Walk {
         model: &model,
         first,
+        cited: coverage.then(std::cell::RefCell::default),
     };
     let found = bfs::breadth_first(&walk, &MtgProp::ALL, Until::Whole, &budget);
     result.unique = found.unique;
@@ -108,6 +116,7 @@ pub fn check_one<E: Engine<Mtg>, S: Engine<Mtg>>(
     result.cut = found.cut.map(|(by, _)| by);
     result.violations = found.paths;
     result.violations.sort_by_key(|(p, _)| *p);
+    result.coverage = walk.cited.map(std::cell::RefCell::into_inner);
     result.time = start.elapsed();
     result
 }
@@ -118,7 +127,7 @@ pub fn check_all(
     configs: &[MtgConfig],
     fault: Option<MtgFault>,
     threads: usize,
-    limits: Limits,
+    limits: (Limits, bool),
 ) -> Vec<MtgResult> {
     let next = Mutex::new(0usize);
     let results: Mutex<Vec<Option<MtgResult>>> = Mutex::new(vec![None; configs.len()]);
@@ -299,7 +308,12 @@ fn threads_of(threads: Option<usize>) -> usize {
 /// files under `out`; the exit status.
 pub fn run_default(threads: Option<usize>, out: &std::path::Path) -> u8 {
     let configs = super::configs::all();
-    let results = check_all(&configs, None, threads_of(threads), Limits::default());
+    let results = check_all(
+        &configs,
+        None,
+        threads_of(threads),
+        (Limits::default(), false),
+    );
     println!();
     print!("{}", text(&results, None));
     match write_counterexamples(&configs, &results, None, out) {
@@ -372,6 +386,11 @@ pub struct MtgRun {
     pub print: Option<String>,
     /// Where counterexample scenario files are written.
     pub out: std::path::PathBuf,
+    /// Count the rules the transitions exercise (`--coverage`).
+    pub coverage: bool,
+    /// This run's part of a split check, `(index, count)` (`--shard I/N`): the configurations
+    /// are dealt whole, the k-th listed to run k mod N.
+    pub shard: Option<(u32, u32)>,
 }
 
 /// `riftcheck check --ruleset mtg`: prints the report; the exit status, or what is wrong with
@@ -432,19 +451,58 @@ pub fn run(opts: &MtgRun) -> Result<u8, String> {
             c.concessions = n;
         }
     }
+    let names: Vec<String> = configs.iter().map(|c| c.name.clone()).collect();
+    if let Some((index, count)) = opts.shard {
+        configs = configs
+            .into_iter()
+            .enumerate()
+            .filter(|(k, _)| *k as u64 % u64::from(count) == u64::from(index))
+            .map(|(_, c)| c)
+            .collect();
+    }
     if opts.list {
         for c in &configs {
             println!("{}", c.name);
         }
         return Ok(0);
     }
-    let results = check_all(&configs, fault, threads_of(opts.threads), opts.limits);
+    let results = check_all(
+        &configs,
+        fault,
+        threads_of(opts.threads),
+        (opts.limits, opts.coverage),
+    );
     let written = write_counterexamples(&configs, &results, fault, &opts.out)?;
+    let cited: Vec<&super::coverage::Cited> =
+        results.iter().filter_map(|r| r.coverage.as_ref()).collect();
     match opts.format {
-        Format::Json => println!("{}", json(&results, fault)),
+        Format::Json => {
+            let mut report = json(&results, fault);
+            report["coverage"] = if opts.coverage {
+                super::coverage::json(&cited)
+            } else {
+                serde_json::Value::Null
+            };
+            report["shard"] = opts
+                .shard
+                .map_or(serde_json::Value::Null, |(index, count)| {
+                    serde_json::json!({ "index": index, "count": count, "depth": 0,
+                    "by": "configuration", "configurations": names })
+                });
+            println!("{report}");
+        }
         Format::Junit => print!("{}", junit(&configs, &results, fault)),
         Format::Text => {
+            if let Some((index, count)) = opts.shard {
+                println!(
+                    "run {index} of {count} of a split check (configurations dealt whole, the \
+                     k-th listed to run k mod {count})"
+                );
+            }
             print!("{}", text(&results, fault));
+            if opts.coverage {
+                print!("{}", super::coverage::text(&cited));
+            }
             for w in &written {
                 println!("counterexample written: {}", w.display());
             }

@@ -442,13 +442,16 @@ pub fn well_formed(view: &MtgView, out: &mut Vec<Action>) {
 }
 
 impl MtgEvent {
-    /// The rule the event is an instance of, where it is one of 800.4's or the event names it.
+    /// The rule the event is an instance of, where it is one of 800.4's or the event names it
+    /// (an exile by a card's own effect, Astral Slide's, names the card: no rule).
     pub fn rule(&self) -> Option<&'static str> {
         match *self {
             MtgEvent::ControlEnded { rule, .. }
             | MtgEvent::Exiled { rule, .. }
             | MtgEvent::ProtectionEnded { rule, .. }
-            | MtgEvent::ChoiceTo { rule, .. } => Some(rule),
+            | MtgEvent::ChoiceTo { rule, .. } => {
+                Some(rule).filter(|r| r.starts_with(|c: char| c.is_ascii_digit()))
+            }
             MtgEvent::LeftGame { .. } | MtgEvent::CeasedToExist { .. } => Some("800.4a"),
             MtgEvent::TokenNotCreated { .. } => Some("800.4b"),
             MtgEvent::TriggerNotPut { .. } => Some("800.4d"),

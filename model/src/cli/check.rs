@@ -427,8 +427,16 @@ fn run_mtg(args: &CheckArgs) -> ExitCode {
             "--policy",
             ": the MTG ruleset has no policies (800.4 is read one way)",
         ),
-        (args.shard.is_some(), "--shard", ""),
-        (args.coverage, "--coverage", ""),
+        (
+            args.shard.is_some() && args.shard_by == ShardBy::Frontier,
+            "--shard-by frontier",
+            ": an MTG check's configurations are dealt whole (--shard-by configuration)",
+        ),
+        (
+            args.shard_weights.is_some(),
+            "--shard-weights",
+            ": its configurations are dealt in the order they are listed",
+        ),
     ];
     if let Some((_, what, why)) = unsupported.iter().find(|(on, _, _)| *on) {
         return fail_input(format!("{what} is not available with --ruleset mtg{why}"));
@@ -457,6 +465,11 @@ fn run_mtg(args: &CheckArgs) -> ExitCode {
             Format::Junit => crate::mtg::search::Format::Junit,
         },
         out: args.out.clone(),
+        coverage: args.coverage,
+        shard: match args.shard.as_deref().map(parse_shard).transpose() {
+            Ok(s) => s,
+            Err(e) => return fail_input(e),
+        },
     };
     match crate::mtg::search::run(&opts) {
         Ok(code) => ExitCode::from(code),

@@ -77,6 +77,14 @@ fn runs(files: &[PathBuf]) -> Result<Runs, String> {
         ));
     }
     let reports: Vec<Value> = by_index.into_values().collect();
+    if reports
+        .iter()
+        .any(|r| r["ruleset"] != reports[0]["ruleset"] || r["fault"] != reports[0]["fault"])
+    {
+        return Err(
+            "the runs are not of the same split check (another ruleset, or another --fault)".into(),
+        );
+    }
     let all = reports[0]["shard"]["configurations"].clone();
     let by = reports[0]["shard"]["by"]
         .as_str()
@@ -284,6 +292,9 @@ fn count_of(c: &Value, key: &str) -> u64 {
 /// The reports cannot be read, or are not the runs of one split check.
 pub fn merge(files: &[PathBuf], fps_dir: Option<&Path>) -> Result<Value, String> {
     let runs = runs(files)?;
+    if runs.reports[0]["ruleset"] == "mtg" {
+        return Ok(merge_mtg(&runs));
+    }
     let names: Vec<String> = runs.reports[0]["shard"]["configurations"]
         .as_array()
         .into_iter()
@@ -365,6 +376,98 @@ pub fn merge(files: &[PathBuf], fps_dir: Option<&Path>) -> Result<Value, String>
     }))
 }
 
+/// The runs of a split MTG check merged: each configuration is in one run, whose result it
+/// keeps; a property holds if no configuration violated it.
+fn merge_mtg(runs: &Runs) -> Value {
+    let names = &runs.reports[0]["shard"]["configurations"];
+    let configurations: Vec<&Value> = names
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|n| {
+            runs.reports
+                .iter()
+                .flat_map(|r| r["configurations"].as_array().into_iter().flatten())
+                .find(|c| &c["name"] == n)
+        })
+        .collect();
+    let violated = |c: &Value, p: &str| {
+        c["violated"]
+            .as_array()
+            .is_some_and(|v| v.iter().any(|x| x["property"] == p))
+    };
+    let failed = configurations
+        .iter()
+        .any(|c| c["violated"].as_array().is_some_and(|v| !v.is_empty()));
+    let cut = configurations.iter().any(|c| c["cut"] == true);
+    let (verdict, status) = match (failed, cut) {
+        (true, _) => ("failed", 1),
+        (false, true) => ("incomplete", 3),
+        _ => ("passed", 0),
+    };
+    let properties: Vec<Value> = riftcheck_mtg_check::properties::MtgProp::ALL
+        .iter()
+        .map(|p| {
+            let failed_in: Vec<&Value> = configurations
+                .iter()
+                .filter(|c| violated(c, p.text()))
+                .map(|c| &c["name"])
+                .collect();
+            json!({ "name": p.text(), "holds": failed_in.is_empty(), "failed_in": failed_in })
+        })
+        .collect();
+    json!({
+        "schema_version": SCHEMA_VERSION,
+        "tool": { "name": "riftcheck", "version": env!("CARGO_PKG_VERSION") },
+        "command": "merge",
+        "ruleset": "mtg",
+        "fault": runs.reports[0]["fault"],
+        "verdict": verdict,
+        "exit_status": status,
+        "merged": { "runs": runs.count, "depth": runs.depth },
+        "shard": Value::Null,
+        "configurations": configurations,
+        "properties": properties,
+    })
+}
+
+/// A merged MTG check as text: each configuration as its run found it, and the properties.
+fn print_mtg(m: &Value) {
+    println!(
+        "riftcheck merge: {} runs of a split MTG check (configurations dealt whole)\n",
+        m["merged"]["runs"]
+    );
+    println!(
+        "{:26} {:>12} {:>6} {:>8}  result",
+        "configuration", "distinct", "depth", "seconds"
+    );
+    for c in m["configurations"].as_array().into_iter().flatten() {
+        let violated = c["violated"].as_array().map_or(0, Vec::len);
+        let result = match (violated, c["cut"] == true) {
+            (0, false) => "all properties hold".to_string(),
+            (0, true) => "cut by a limit: properties hold on the states covered".to_string(),
+            (n, _) => format!("{n} violated"),
+        };
+        println!(
+            "{:26} {:>12} {:>6} {:>8.2}  {result}",
+            c["name"].as_str().unwrap_or(""),
+            count(&c["unique"]),
+            count(&c["depth"]),
+            c["seconds"].as_f64().unwrap_or(0.0),
+        );
+    }
+    println!("\nproperties:");
+    for p in m["properties"].as_array().into_iter().flatten() {
+        let mark = if p["holds"] == true {
+            "  ok  "
+        } else {
+            "  FAIL"
+        };
+        println!("{mark} {}", p["name"].as_str().unwrap_or(""));
+    }
+    println!("\nverdict: {}", m["verdict"].as_str().unwrap_or(""));
+}
+
 /// Runs `riftcheck merge`.
 pub fn run(files: &[PathBuf], fps_dir: Option<&Path>, json_out: bool) -> ExitCode {
     let merged = match merge(files, fps_dir) {
@@ -376,6 +479,8 @@ pub fn run(files: &[PathBuf], fps_dir: Option<&Path>, json_out: bool) -> ExitCod
             "{}",
             serde_json::to_string_pretty(&merged).unwrap_or_default()
         );
+    } else if merged["ruleset"] == "mtg" {
+        print_mtg(&merged);
     } else {
         print_text(&merged);
     }

@@ -1,0 +1,117 @@
+//! `check --ruleset mtg --coverage`: how often the search exercised each rule, counted on the
+//! transitions it took: those whose events cite the rule, and the actions both the engine and
+//! the spec refused for it. A rule of MTG's properties or refusals that no transition exercised
+//! is named, so that a configuration that never reaches it is seen.
+
+use std::collections::BTreeMap;
+
+use riftcheck::Engine;
+use riftcheck::mtg::{Action, Mtg, Refusal};
+
+use super::MtgState;
+use super::properties::MtgProp;
+
+/// Per rule: transitions whose events cite it, and refusals for it.
+pub type Cited = BTreeMap<&'static str, [u64; 2]>;
+
+/// Counts what the transition by `action` out of `state` exercised: `next` is where it led
+/// (none: it was not taken; a refusal of both counts then).
+pub fn count<E: Engine<Mtg>, S: Engine<Mtg>>(
+    cited: &mut Cited,
+    state: &MtgState<E, S>,
+    action: Action,
+    next: Option<&MtgState<E, S>>,
+) {
+    match next {
+        Some(n) if state.engine.check(action).is_ok() => {
+            for rule in n.view.events.iter().filter_map(|e| e.rule()) {
+                cited.entry(rule).or_default()[0] += 1;
+            }
+        }
+        Some(_) => {}
+        None => {
+            if let (Err(r), Err(_)) = (state.spec.check(action), state.engine.check(action)) {
+                cited.entry(r.rule()).or_default()[1] += 1;
+            }
+        }
+    }
+}
+
+/// Every rule a property or a refusal names: those a check is expected to exercise.
+fn expected() -> Vec<&'static str> {
+    let refusals = [
+        Refusal::GameOver,
+        Refusal::Left(riftcheck::mtg::Player(0)),
+        Refusal::NoPriority(riftcheck::mtg::Player(0)),
+        Refusal::BadPick,
+        Refusal::NotInHand,
+        Refusal::SorcerySpeed,
+        Refusal::BadTarget,
+        Refusal::CannotAttack,
+    ];
+    let mut out: Vec<&'static str> = MtgProp::ALL
+        .iter()
+        .filter_map(|p| p.text().rsplit_once('('))
+        .flat_map(|(_, r)| r.trim_end_matches(')').split(", "))
+        .chain(refusals.map(Refusal::rule))
+        .collect();
+    out.sort_unstable();
+    out.dedup();
+    out
+}
+
+/// The rules exercised over `per_config` (one count a configuration), each with its events,
+/// refusals and the configurations that exercised it, then every expected rule none did.
+pub fn table(per_config: &[&Cited]) -> (Vec<(&'static str, [u64; 3])>, Vec<&'static str>) {
+    let mut rules: BTreeMap<&'static str, [u64; 3]> = BTreeMap::new();
+    for c in per_config {
+        for (rule, [events, refusals]) in c.iter() {
+            let row = rules.entry(rule).or_default();
+            row[0] += events;
+            row[1] += refusals;
+            row[2] += 1;
+        }
+    }
+    for rule in expected() {
+        rules.entry(rule).or_default();
+    }
+    let never = rules
+        .iter()
+        .filter(|(_, r)| r[0] + r[1] == 0)
+        .map(|(k, _)| *k)
+        .collect();
+    (rules.into_iter().collect(), never)
+}
+
+/// The coverage table as text.
+pub fn text(per_config: &[&Cited]) -> String {
+    use std::fmt::Write as _;
+    let (rules, never) = table(per_config);
+    let mut out = format!(
+        "\nrule coverage (transitions citing each rule by their events, and refusals for it; \
+         configurations of {}):\n  {:<10} {:>10} {:>10} {:>8}\n",
+        per_config.len(),
+        "rule",
+        "events",
+        "refusals",
+        "configs"
+    );
+    for (rule, [events, refusals, configs]) in rules {
+        let _ = writeln!(out, "  {rule:<10} {events:>10} {refusals:>10} {configs:>8}");
+    }
+    if !never.is_empty() {
+        let _ = writeln!(out, "never exercised: {}", never.join(", "));
+    }
+    out
+}
+
+/// The coverage as JSON.
+pub fn json(per_config: &[&Cited]) -> serde_json::Value {
+    let (rules, never) = table(per_config);
+    serde_json::json!({
+        "rules": rules.iter().map(|(rule, [events, refusals, configs])| serde_json::json!({
+            "rule": rule, "events": events, "refusals": refusals, "configurations": configs,
+        })).collect::<Vec<_>>(),
+        "never_exercised": never,
+    })
+}
