@@ -13,7 +13,7 @@ use riftcheck::observation::Difference;
 use riftcheck::protocol::Capabilities;
 use riftcheck::protocol::client::{Answer, EngineFault};
 use riftcheck::protocol::compare::{Cite, Divergence, View};
-use riftcheck::protocol::mtg::observation_json;
+use riftcheck::protocol::mtg::{first_difference, observation_json};
 use riftcheck::protocol::wire::from_json;
 use riftcheck_mtg_check::configs::MtgConfig;
 use serde_json::Value as Json;
@@ -92,28 +92,6 @@ impl MtgTable {
             first,
             concessions: cfg.concessions,
         })
-    }
-}
-
-/// The first place where `ours` and `theirs` differ, under `path`: the path and both values.
-fn first_difference(path: String, ours: &Json, theirs: &Json) -> Option<(String, Json, Json)> {
-    match (ours, theirs) {
-        _ if ours == theirs => None,
-        (Json::Object(a), Json::Object(b)) => a
-            .iter()
-            .map(|(k, v)| (k, v, b.get(k).unwrap_or(&Json::Null)))
-            .chain(
-                b.iter()
-                    .filter(|(k, _)| !a.contains_key(*k))
-                    .map(|(k, v)| (k, &Json::Null, v)),
-            )
-            .find_map(|(k, x, y)| first_difference(format!("{path}.{k}"), x, y)),
-        (Json::Array(a), Json::Array(b)) if a.len() == b.len() => a
-            .iter()
-            .zip(b)
-            .enumerate()
-            .find_map(|(i, (x, y))| first_difference(format!("{path}.{i}"), x, y)),
-        _ => Some((path, ours.clone(), theirs.clone())),
     }
 }
 

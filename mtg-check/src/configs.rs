@@ -66,7 +66,6 @@ fn family(name: &str, players: u8) -> Option<(MtgSetup, u8)> {
         }
         // Astral Slide's delayed trigger across a turn (800.4d, 800.4i, 800.4j).
         "slide" => {
-            s.turns = 2;
             s.cards = vec![
                 at(Card::HypnoticSpecter, A, Zone::Battlefield),
                 at(Card::AstralSlide, B, Zone::Battlefield),
@@ -79,7 +78,6 @@ fn family(name: &str, players: u8) -> Option<(MtgSetup, u8)> {
         // Attacks on players who may leave, Chronomantic Escape, players losing (800.4e, k).
         "combat" => {
             s.life = 3;
-            s.turns = 2;
             s.cards = vec![
                 at(Card::ChronomanticEscape, A, Zone::Hand),
                 at(Card::SerraAngel, A, Zone::Battlefield),
@@ -105,7 +103,6 @@ fn family(name: &str, players: u8) -> Option<(MtgSetup, u8)> {
         "planar" => {
             s.planar_controller = Some(A);
             s.step = Step::Combat;
-            s.turns = 2;
             s.cards = vec![
                 at(Card::RuneclawBears, A, Zone::Battlefield),
                 at(Card::AssaultGriffin, A, Zone::Ante),
@@ -118,7 +115,6 @@ fn family(name: &str, players: u8) -> Option<(MtgSetup, u8)> {
         // Several parts at once: a stolen creature exiled by Astral Slide, a token maker, a
         // second turn (800.4a, b, c, d, i, j).
         "mixed" => {
-            s.turns = 2;
             s.cards = vec![
                 at(Card::MindControl, A, Zone::Hand),
                 at(Card::AssaultGriffin, B, Zone::Battlefield),

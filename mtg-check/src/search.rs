@@ -9,6 +9,7 @@ use std::time::{Duration, Instant};
 use riftcheck::Engine;
 use riftcheck::mtg::spec::MtgSpec;
 use riftcheck::mtg::{Action, Mtg, MtgFault, MtgGame};
+use riftcheck::protocol::mtg::{first_difference, observation_json};
 use riftcheck_checker::search::bfs::{self, Graph, Until};
 use riftcheck_checker::search::{Budget, Cut, Limits};
 use stateright::Model;
@@ -304,32 +305,6 @@ fn threads_of(threads: Option<usize>) -> usize {
     threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from))
 }
 
-/// The MTG part of the default check: every configuration, its text report, the counterexample
-/// files under `out`; the exit status.
-pub fn run_default(threads: Option<usize>, out: &std::path::Path) -> u8 {
-    let configs = super::configs::all();
-    let results = check_all(
-        &configs,
-        None,
-        threads_of(threads),
-        (Limits::default(), false),
-    );
-    println!();
-    print!("{}", text(&results, None));
-    match write_counterexamples(&configs, &results, None, out) {
-        Ok(written) => {
-            for w in written {
-                println!("counterexample written: {}", w.display());
-            }
-            exit_status(&results)
-        }
-        Err(e) => {
-            eprintln!("riftcheck: {e}");
-            2
-        }
-    }
-}
-
 /// Writes a scenario file under `out` for the first violation of each property (in
 /// configuration order); the files written.
 ///
@@ -361,7 +336,7 @@ pub fn write_counterexamples(
 }
 
 /// What `riftcheck check --ruleset mtg` was asked for.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Default)]
 pub struct MtgRun {
     /// Only tables of these sizes (3, 4).
     pub players: Vec<usize>,
@@ -391,6 +366,18 @@ pub struct MtgRun {
     /// This run's part of a split check, `(index, count)` (`--shard I/N`): the configurations
     /// are dealt whole, the k-th listed to run k mod N.
     pub shard: Option<(u32, u32)>,
+}
+
+impl MtgRun {
+    /// The MTG part of the default check: every configuration, in text, its counterexamples
+    /// under `out`.
+    pub fn default_check(threads: Option<usize>, out: std::path::PathBuf) -> MtgRun {
+        MtgRun {
+            threads,
+            out,
+            ..MtgRun::default()
+        }
+    }
 }
 
 /// `riftcheck check --ruleset mtg`: prints the report; the exit status, or what is wrong with
@@ -533,9 +520,10 @@ fn scenario_configs(files: &[std::path::PathBuf]) -> Result<Vec<MtgConfig>, Stri
 }
 
 /// How `check --ruleset mtg` writes its report.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum Format {
     /// For people.
+    #[default]
     Text,
     /// One JSON document.
     Json,
@@ -607,22 +595,13 @@ pub fn disagreement<E: Engine<Mtg>, S: Engine<Mtg>>(
     );
     match (ours, theirs) {
         (Ok(a), Ok(b)) => {
-            let (a, b) = (
-                serde_json::to_value(&a).unwrap_or_default(),
-                serde_json::to_value(&b).unwrap_or_default(),
-            );
-            let mut out = Vec::new();
-            if let (Some(a), Some(b)) = (a.as_object(), b.as_object()) {
-                for (k, v) in a {
-                    if b.get(k) != Some(v) {
-                        out.push(format!(
-                            "{k}: the engine shows {v}, the spec {}",
-                            b.get(k).unwrap_or(&serde_json::Value::Null)
-                        ));
-                    }
-                }
-            }
-            out.join("\n         ")
+            let (a, b) = (observation_json(&a), observation_json(&b));
+            let fields = a.as_object().into_iter().flatten();
+            let shown = fields.filter_map(|(k, v)| first_difference(k.clone(), v, &b[k]));
+            shown
+                .map(|(at, x, y)| format!("{at}: the engine shows {x}, the spec {y}"))
+                .collect::<Vec<_>>()
+                .join("\n         ")
         }
         (Ok(_), Err(e)) => format!("after `{last}` the spec refuses it ({e}); the engine takes it"),
         (Err(e), Ok(_)) => format!("after `{last}` the engine refuses it ({e}); the spec takes it"),

@@ -19,6 +19,28 @@ pub fn observation_json(view: &MtgView) -> Json {
     serde_json::to_value(view).unwrap_or(Json::Null)
 }
 
+/// The first place where `ours` and `theirs` differ, under `path`: the path and both values.
+pub fn first_difference(path: String, ours: &Json, theirs: &Json) -> Option<(String, Json, Json)> {
+    match (ours, theirs) {
+        _ if ours == theirs => None,
+        (Json::Object(a), Json::Object(b)) => a
+            .iter()
+            .map(|(k, v)| (k, v, b.get(k).unwrap_or(&Json::Null)))
+            .chain(
+                b.iter()
+                    .filter(|(k, _)| !a.contains_key(*k))
+                    .map(|(k, v)| (k, &Json::Null, v)),
+            )
+            .find_map(|(k, x, y)| first_difference(format!("{path}.{k}"), x, y)),
+        (Json::Array(a), Json::Array(b)) if a.len() == b.len() => a
+            .iter()
+            .zip(b)
+            .enumerate()
+            .find_map(|(i, (x, y))| first_difference(format!("{path}.{i}"), x, y)),
+        _ => Some((path, ours.clone(), theirs.clone())),
+    }
+}
+
 /// An MTG refusal as the protocol sends it: its name, the rule and the message.
 pub fn refusal_json(r: Refusal) -> Json {
     json!({ "refused": { "error": r.name(), "rule": r.rule(), "message": r.to_string() } })

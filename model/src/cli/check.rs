@@ -387,11 +387,12 @@ pub fn run(args: CheckArgs) -> ExitCode {
     if !both {
         return status;
     }
-    let mtg = crate::mtg::search::run_default(threads, &out);
-    if status == ExitCode::SUCCESS {
-        ExitCode::from(mtg)
-    } else {
-        status
+    println!();
+    let mtg = crate::mtg::search::run(&crate::mtg::search::MtgRun::default_check(threads, out));
+    match mtg {
+        Ok(code) if status == ExitCode::SUCCESS => ExitCode::from(code),
+        Ok(_) => status,
+        Err(e) => fail_input(e),
     }
 }
 
