@@ -109,7 +109,13 @@ const LAYERS: &[(&str, &[&str], &[&str])] = &[
     (
         "mtg scenario",
         &["src/mtg/"],
-        &["vocabulary", "mtg vocabulary", "mtg engine", "mtg spec"],
+        &[
+            "vocabulary",
+            "mtg vocabulary",
+            "mtg engine",
+            "mtg spec",
+            "scenario",
+        ],
     ),
     (
         "properties",

@@ -169,6 +169,44 @@ fn bad_mtg_arguments_are_refused_with_what_is_wrong() {
     let (code, _, err) = run(&["check", "--ruleset", "mtg", "--bounds", "turns=2"]);
     assert_eq!(code, 2);
     assert!(err.contains("bounded by concessions only"), "{err}");
+    for (flag, why) in [
+        ("--no-memo", "keeps no memo"),
+        ("--fingerprints=/tmp", "dealt whole"),
+        ("--shard-weights=r.json", "in the order they are listed"),
+    ] {
+        let (code, _, err) = run(&["check", "--ruleset", "mtg", flag]);
+        assert_eq!(code, 2, "{flag}");
+        assert!(err.contains(why), "{flag}: {err}");
+    }
+    // --quick is one concession: fewer states than each configuration's own bound.
+    let states = |extra: &[&str]| {
+        let mut args = vec![
+            "check",
+            "--ruleset",
+            "mtg",
+            "--family",
+            "steal",
+            "--format",
+            "json",
+        ];
+        args.extend_from_slice(extra);
+        let (code, out, _) = run(&args);
+        assert_eq!(code, 0);
+        let r: serde_json::Value = serde_json::from_str(&out).unwrap();
+        r["configurations"][0]["unique"].as_u64().unwrap()
+    };
+    assert_eq!(states(&["--quick"]), states(&["--bounds", "concessions=1"]));
+    assert!(states(&["--quick"]) < states(&[]));
+    let (code, _, err) = run(&[
+        "check",
+        "--ruleset",
+        "mtg",
+        "--quick",
+        "--bounds",
+        "concessions=2",
+    ]);
+    assert_eq!(code, 2);
+    assert!(err.contains("--quick"), "{err}");
     let (code, _, err) = run(&["check", "--ruleset", "mtg", "--print", "mtg-9/nope"]);
     assert_eq!(code, 2);
     assert!(err.contains("no MTG configuration is called"), "{err}");

@@ -207,7 +207,7 @@ impl<E: Engine<Mtg>, S: Engine<Mtg>> Model for MtgModel<E, S> {
 /// Whether the scenario file at `path` is an MTG one (`ruleset = "mtg"` on a line of its own
 /// before any table); unreadable files are not, and get the Riftbound reader's error.
 pub fn is_mtg_file(path: &std::path::Path) -> bool {
-    let Ok(text) = std::fs::read_to_string(path) else {
+    let Ok(text) = riftcheck::scenario::read_text(path) else {
         return false;
     };
     text.lines()

@@ -39,6 +39,16 @@ impl Default for LoadOptions {
     }
 }
 
+/// The text of the file at `path`, read as every scenario file is (a regular file, at most
+/// [`LoadOptions::default`]'s bytes, UTF-8): what an MTG scenario file is read with too.
+///
+/// # Errors
+///
+/// As [`read`]'s.
+pub fn read_text(path: &Path) -> Result<String, ScenarioError> {
+    read(path, LoadOptions::default())
+}
+
 /// What a file that is not a regular file is, for messages.
 fn what(kind: std::fs::FileType) -> &'static str {
     if kind.is_dir() {

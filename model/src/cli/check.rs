@@ -438,11 +438,28 @@ fn run_mtg(args: &CheckArgs) -> ExitCode {
             "--shard-weights",
             ": its configurations are dealt in the order they are listed",
         ),
+        (
+            args.fingerprints.is_some(),
+            "--fingerprints",
+            ": its runs share no states (configurations are dealt whole), so merge counts them \
+             exactly without",
+        ),
+        (
+            args.no_memo,
+            "--no-memo",
+            ": its breadth-first search keeps no memo of steps to turn off",
+        ),
+        (
+            args.quick && args.bounds.is_some(),
+            "--quick with --bounds",
+            ": --quick is the bounds concessions=1",
+        ),
     ];
     if let Some((_, what, why)) = unsupported.iter().find(|(on, _, _)| *on) {
         return fail_input(format!("{what} is not available with --ruleset mtg{why}"));
     }
     let concessions = match args.bounds.as_deref().map(crate::args::mtg_concessions) {
+        None if args.quick => Some(1),
         None => None,
         Some(Ok(n)) => Some(n),
         Some(Err(e)) => return fail_input(format!("--bounds {e}")),

@@ -62,7 +62,8 @@ impl MtgScenario {
         parse::parse(text, file)
     }
 
-    /// Reads a scenario file.
+    /// Reads a scenario file (a regular file of UTF-8 text within the scenario reader's limit,
+    /// [`crate::scenario::LoadOptions`]).
     ///
     /// # Errors
     ///
@@ -70,12 +71,13 @@ impl MtgScenario {
     pub fn load(path: impl AsRef<Path>) -> Result<MtgScenario, MtgScenarioError> {
         let path = path.as_ref();
         let name = path.display().to_string();
-        let text = std::fs::read_to_string(path).map_err(|e| MtgScenarioError {
+        // Read as a Riftbound scenario file is: never a FIFO or a device, never past the limit.
+        let text = crate::scenario::read_text(path).map_err(|e| MtgScenarioError {
             file: Some(name.clone()),
-            line: 0,
-            column: 0,
+            line: e.line,
+            column: e.column,
             kind: MtgErrorKind::Io,
-            message: e.to_string(),
+            message: e.message,
         })?;
         MtgScenario::parse(&text, Some(&name))
     }
