@@ -4,11 +4,12 @@
 
 use std::process::ExitCode;
 
-use riftcheck::{Action, Engine, Setup};
+use riftcheck::{Action, Setup};
 
 use crate::model::{Bounds, RiftModel};
 use crate::report::counterexample;
 use crate::search;
+use crate::search::bfs::{Graph, Until};
 use riftcheck_properties::{Kind, Prop};
 
 /// A small deterministic generator (splitmix64).
@@ -35,51 +36,100 @@ impl Rng {
     }
 }
 
-/// One random walk: the path taken, and the first `always` property it violated, if any.
-pub fn walk<E: Engine>(
-    model: &RiftModel<E>,
+/// Which actions a walk draws rarely.
+pub type Rare<G> = fn(&<G as Graph>::Action) -> bool;
+
+/// One random walk through `graph` (either ruleset's model): the path taken, and the first of
+/// `props` a state on it broke, if any (the walk ends there). Every transition is drawn alike,
+/// but those `rare` calls rare (a concession: any player may concede at any time, and drawn as
+/// often as anything else concessions would end most walks within a few steps) only one draw in
+/// eight.
+pub fn walk<G: Graph>(
+    graph: &G,
+    (props, rare): (&[G::Prop], Rare<G>),
     rng: &mut Rng,
     depth: usize,
-) -> (Vec<Action>, Option<Prop>) {
-    let mut state = model.initial();
+) -> (Vec<G::Action>, Option<G::Prop>) {
+    let broken = |s: &G::State| props.iter().copied().find(|&p| graph.breaks(s, p));
+    let mut state = graph.first();
     let mut path = Vec::new();
-    let mut offered = Vec::new();
+    let mut moves = Vec::new();
     for _ in 0..depth {
-        if let Some(p) = violated(&state) {
+        if let Some(p) = broken(&state) {
             return (path, Some(p));
         }
-        offered.clear();
-        model.offered(&state, &mut offered);
-        // Choose uniformly among the actions that are transitions.
-        let mut moves: Vec<(Action, crate::model::State<E>)> = offered
-            .iter()
-            .filter_map(|&a| model.step(&state, a).map(|t| (a, t.state)))
-            .collect();
+        moves.clear();
+        graph.next(&state, &mut moves);
         if moves.is_empty() {
             break;
         }
-        // Any seat may concede at any time; drawn as often as anything else, concessions would
-        // end most walks within a few steps. One draw in eight may concede.
-        if rng.below(8) != 0
-            && moves
-                .iter()
-                .any(|(a, _)| !matches!(a, Action::Concede { .. }))
-        {
-            moves.retain(|(a, _)| !matches!(a, Action::Concede { .. }));
+        if rng.below(8) != 0 && moves.iter().any(|(a, _)| !rare(a)) {
+            moves.retain(|(a, _)| !rare(a));
         }
         let (a, next) = moves.swap_remove(rng.below(moves.len()));
         state = next;
         path.push(a);
     }
-    let v = violated(&state);
+    let v = broken(&state);
     (path, v)
 }
 
-fn violated<E: Engine>(state: &crate::model::State<E>) -> Option<Prop> {
+/// A short path to a state of `graph` that breaks `prop`, from `path`, a walk to one: the
+/// shortest there is if a breadth-first search within `limits` finds it (`true`), else `path`
+/// shrunk: runs of steps dropped, halves first, while what is left still reaches such a state,
+/// and cut where it first does (`false`).
+pub fn shortest_or_shrunk<G: Graph>(
+    graph: &G,
+    prop: G::Prop,
+    mut path: Vec<G::Action>,
+    limits: crate::search::Limits,
+) -> (Vec<G::Action>, bool)
+where
+    G::Action: PartialEq,
+{
+    let budget = crate::search::Budget::start(limits);
+    let found = crate::search::bfs::breadth_first(graph, &[prop], Until::AllFound, &budget);
+    if let Some((_, shortest)) = found.paths.into_iter().next() {
+        return (shortest, true);
+    }
+    let reaches = |p: &[G::Action]| -> Option<usize> {
+        let mut state = graph.first();
+        let mut moves = Vec::new();
+        for (i, a) in p.iter().enumerate() {
+            if graph.breaks(&state, prop) {
+                return Some(i);
+            }
+            moves.clear();
+            graph.next(&state, &mut moves);
+            state = moves.drain(..).find(|(b, _)| b == a)?.1;
+        }
+        graph.breaks(&state, prop).then_some(p.len())
+    };
+    let mut run = path.len().div_ceil(2).max(1);
+    loop {
+        let mut start = 0;
+        while start < path.len() {
+            let mut shorter = path.clone();
+            shorter.drain(start..(start + run).min(path.len()));
+            match reaches(&shorter) {
+                Some(at) => path = shorter[..at].to_vec(),
+                None => start += run,
+            }
+        }
+        if run == 1 {
+            return (path, false);
+        }
+        run = run.div_ceil(2);
+    }
+}
+
+/// The `always` properties, in order: what a walk through Riftbound's model is judged on.
+pub fn always() -> Vec<Prop> {
     Prop::ALL
         .iter()
         .copied()
-        .find(|p| p.kind() == Kind::Always && state.ghost.violated.contains(*p))
+        .filter(|p| p.kind() == Kind::Always)
+        .collect()
 }
 
 /// Runs the walks and prints a summary; exit status as for `check`.
@@ -102,9 +152,11 @@ pub fn run(
         };
         let mut steps = 0usize;
         let mut found = None;
+        let props = always();
+        let concession = |a: &Action| matches!(a, Action::Concede { .. });
         for run in 0..runs {
             let mut rng = Rng::new(seed.wrapping_add(run));
-            let (path, v) = walk(&model, &mut rng, depth);
+            let (path, v) = walk(&model, (&props, concession), &mut rng, depth);
             steps += path.len();
             if let Some(p) = v {
                 found = Some((run, p, path));

@@ -206,18 +206,30 @@ fn walk(
 ///
 /// Not bounds, or a bound other than concessions.
 pub fn mtg_concessions(text: &str) -> Result<u8, String> {
+    mtg_bounds(text, &["concessions"])
+        .map(|b| b.concessions)
+        .map_err(|e| format!("{e} (its turns are the setup's `turns`)"))
+}
+
+/// MTG bounds written as Riftbound's are, of the `allowed` kinds only (an MTG game's turns are
+/// the turns that may begin after the first; it has no invitations).
+///
+/// # Errors
+///
+/// Not bounds, or a bound not allowed.
+pub fn mtg_bounds(text: &str, allowed: &[&str]) -> Result<Bounds, String> {
     let b = parse_bounds(text, Bounds::default())?;
-    let keys: Vec<&str> = text
+    let other = text
         .split(',')
         .filter_map(|p| p.split_once('='))
         .map(|(k, _)| k.trim())
-        .filter(|k| *k != "concessions")
-        .collect();
-    match keys.first() {
+        .find(|k| !allowed.contains(k));
+    match other {
         Some(k) => Err(format!(
-            "{k}: an MTG check is bounded by concessions only (its turns are the setup's `turns`)"
+            "{k}: an MTG game is bounded by {} only",
+            allowed.join(" and ")
         )),
-        None => Ok(b.concessions),
+        None => Ok(b),
     }
 }
 

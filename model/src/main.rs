@@ -113,12 +113,17 @@ enum Command {
         /// Steps per walk.
         #[arg(long, default_value_t = 200, value_parser = clap::value_parser!(u64).range(1..))]
         depth: u64,
-        /// Bounds for the walks, as for `check`.
-        #[arg(long, default_value = "turns=6,concessions=3,invites=2")]
-        bounds: String,
+        /// Bounds for the walks, as for `check` [default: turns=6,concessions=3,invites=2; with
+        /// --ruleset mtg, turns=4,concessions=3, the turns that may begin after the first].
+        #[arg(long)]
+        bounds: Option<String>,
         /// Make the engine commit this rule fault.
         #[arg(long)]
         fault: Option<String>,
+        /// The ruleset walked: `riftbound`, or `mtg` (its built-in configurations, or an MTG
+        /// scenario file's setup).
+        #[arg(long, value_enum, default_value_t = cli::Ruleset::Riftbound)]
+        ruleset: cli::Ruleset,
     },
     /// Measure the checker and the engine: states per second, bytes per state, step cost.
     Bench {
@@ -290,12 +295,23 @@ fn main() -> ExitCode {
             depth,
             bounds,
             fault,
-        } => cli::simulate::run(
-            file.as_deref(),
-            (seed, runs, depth),
-            &bounds,
-            fault.as_deref(),
-        ),
+            ruleset,
+        } => match ruleset {
+            cli::Ruleset::Mtg => cli::simulate::run_mtg(
+                file.as_deref(),
+                (seed, runs, depth),
+                bounds.as_deref(),
+                fault.as_deref(),
+            ),
+            cli::Ruleset::Riftbound => cli::simulate::run(
+                file.as_deref(),
+                (seed, runs, depth),
+                bounds
+                    .as_deref()
+                    .unwrap_or("turns=6,concessions=3,invites=2"),
+                fault.as_deref(),
+            ),
+        },
         Command::Serve {
             spec,
             fault,

@@ -393,7 +393,9 @@ mod with_faults {
         let model = RiftModel::new("war/chain", &setup, c.quick).unwrap();
         let found = (0..500).find_map(|seed| {
             let mut rng = simulate::Rng::new(seed);
-            let (path, v) = simulate::walk(&model, &mut rng, 100);
+            let concession = |a: &riftcheck::Action| matches!(a, riftcheck::Action::Concede { .. });
+            let (path, v) =
+                simulate::walk(&model, (&simulate::always(), concession), &mut rng, 100);
             v.map(|p| (p, path))
         });
         let (p, path) = found.expect("a random walk meets the fault");

@@ -490,3 +490,28 @@ fn split_mtg_checks_merge_into_the_whole_checks_verdict() {
     assert_eq!(code, 2);
     assert!(err.contains("dealt whole"), "{err}");
 }
+
+/// `simulate --ruleset mtg` walks the MTG model at larger bounds: every property holds on the
+/// reference engine; under a fault a walk breaks one, and the path reported is the shortest
+/// there is, written as a scenario file; MTG's bounds are turns and concessions only.
+#[test]
+fn simulate_walks_the_mtg_model_and_reports_the_shortest_path() {
+    let (code, out, err) = run(&["simulate", "--ruleset", "mtg", "--runs", "30"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out.matches("every property held").count(), 14, "{out}");
+    let (code, out, _) = run(&[
+        "simulate",
+        "--ruleset",
+        "mtg",
+        "--runs",
+        "200",
+        "--fault",
+        "stolen-exiled",
+    ]);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("the shortest path to it: 1"), "{out}");
+    assert!(out.contains("steps = [\n  \"B concedes\",\n]"), "{out}");
+    let (code, _, err) = run(&["simulate", "--ruleset", "mtg", "--bounds", "invites=2"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("turns and concessions only"), "{err}");
+}

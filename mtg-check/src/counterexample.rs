@@ -16,6 +16,12 @@ pub fn scenario(
     fault: Option<MtgFault>,
     path: &[Action],
 ) -> String {
+    written(&heading(config, prop, fault), setup, path)
+}
+
+/// How such a file titles itself: the configuration and the property, the property's rules, and
+/// the fault the engine committed.
+pub fn heading(config: &str, prop: MtgProp, fault: Option<MtgFault>) -> Heading {
     let text = prop.text().replace('"', "'");
     let rules: Vec<String> = text
         .rsplit_once('(')
@@ -33,13 +39,12 @@ pub fn scenario(
             f.rule()
         )
     });
-    let heading = Heading {
+    Heading {
         title: format!("{config}: {text}"),
         rules,
         description: format!(
             "A shortest path the checker found to a violation of: {text}.{under} The \
              expectations are what the MTG spec shows at the end."
         ),
-    };
-    written(&heading, setup, path)
+    }
 }

@@ -148,11 +148,6 @@ impl MtgProp {
         }
         out
     }
-
-    /// The property a report's name is.
-    pub fn from_text(text: &str) -> Option<MtgProp> {
-        MtgProp::ALL.into_iter().find(|p| p.text() == text)
-    }
 }
 
 /// Judges the properties on the views an observer sees.

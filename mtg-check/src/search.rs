@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 
 use riftcheck::Engine;
 use riftcheck::mtg::spec::MtgSpec;
-use riftcheck::mtg::{Action, Mtg, MtgFault, MtgGame};
+use riftcheck::mtg::{Action, Mtg, MtgFault, MtgGame, MtgSetupErrors};
 use riftcheck::protocol::mtg::{first_difference, observation_json};
 use riftcheck_checker::search::bfs::{self, Graph, Until};
 use riftcheck_checker::search::{Budget, Cut, Limits};
@@ -39,13 +39,29 @@ pub struct MtgResult {
     pub coverage: Option<super::coverage::Cited>,
 }
 
-/// The MTG model from its first state, as a graph for the breadth-first search both rulesets
-/// share ([`riftcheck_checker::search::bfs`]).
-struct Walk<'m, E: Engine<Mtg>, S: Engine<Mtg>> {
+/// The MTG model from its first state, as a graph for the breadth-first search and the random
+/// walks both rulesets share ([`riftcheck_checker::search::bfs`], `simulate`).
+pub struct Walk<'m, E: Engine<Mtg>, S: Engine<Mtg>> {
     model: &'m MtgModel<E, S>,
     first: MtgState<E, S>,
     /// The rules exercised so far, when coverage is counted.
     cited: Option<std::cell::RefCell<super::coverage::Cited>>,
+}
+
+impl<'m, E: Engine<Mtg>, S: Engine<Mtg>> Walk<'m, E, S> {
+    /// The graph of `model`, counting the rules exercised if `coverage`; or why its setup cannot
+    /// be played.
+    ///
+    /// # Errors
+    ///
+    /// The setup's problems.
+    pub fn of(model: &'m MtgModel<E, S>, coverage: bool) -> Result<Self, MtgSetupErrors> {
+        Ok(Walk {
+            first: model.first()?,
+            model,
+            cited: coverage.then(std::cell::RefCell::default),
+        })
+    }
 }
 
 impl<E: Engine<Mtg>, S: Engine<Mtg>> Graph for Walk<'_, E, S> {
@@ -90,34 +106,32 @@ pub fn check_one<E: Engine<Mtg>, S: Engine<Mtg>>(
     (limits, coverage): (Limits, bool),
 ) -> MtgResult {
     let start = Instant::now();
+    let walk = Walk::of(&model, coverage);
+    let found = match &walk {
+        Ok(w) => bfs::breadth_first(w, &MtgProp::ALL, Until::Whole, &Budget::start(limits)),
+        // A setup the engines cannot both start is a disagreement at the start.
+        Err(_) => bfs::Found {
+            paths: vec![(MtgProp::Agree, Vec::new())],
+            unique: 0,
+            generated: 0,
+            depth: 0,
+            cut: None,
+        },
+    };
     let mut result = MtgResult {
         name: name.to_owned(),
-        unique: 0,
-        states: 0,
-        depth: 0,
+        unique: found.unique,
+        states: found.generated,
+        depth: found.depth,
         time: Duration::ZERO,
-        violations: Vec::new(),
-        cut: None,
-        coverage: None,
+        violations: found.paths,
+        cut: found.cut.map(|(by, _)| by),
+        coverage: walk
+            .ok()
+            .and_then(|w| w.cited)
+            .map(std::cell::RefCell::into_inner),
     };
-    let Ok(first) = model.first() else {
-        result.violations.push((MtgProp::Agree, Vec::new()));
-        return result;
-    };
-    let budget = Budget::start(limits);
-    let walk = Walk {
-        model: &model,
-        first,
-        cited: coverage.then(std::cell::RefCell::default),
-    };
-    let found = bfs::breadth_first(&walk, &MtgProp::ALL, Until::Whole, &budget);
-    result.unique = found.unique;
-    result.states = found.generated;
-    result.depth = found.depth;
-    result.cut = found.cut.map(|(by, _)| by);
-    result.violations = found.paths;
     result.violations.sort_by_key(|(p, _)| *p);
-    result.coverage = walk.cited.map(std::cell::RefCell::into_inner);
     result.time = start.elapsed();
     result
 }

@@ -11,6 +11,100 @@ use crate::args::parse_bounds;
 use crate::configs;
 use crate::model::Bounds;
 
+/// `simulate --ruleset mtg`: walks through the MTG model from `file`'s setup (none: every
+/// built-in MTG configuration), `turns` more turns and `concessions` concessions allowed
+/// (`--bounds turns=T,concessions=N`, default 4 and 3), the engine committing `fault`; a
+/// violation shrunk and written as a scenario file's text. Exit status as for `check`.
+pub fn run_mtg(
+    file: Option<&Path>,
+    (seed, runs, depth): (u64, u64, u64),
+    bounds: Option<&str>,
+    fault: Option<&str>,
+) -> ExitCode {
+    use riftcheck::mtg::{Action, MtgFault};
+    use riftcheck_checker::simulate::{Rng, shortest_or_shrunk, walk};
+    use riftcheck_mtg_check::properties::MtgProp;
+    use riftcheck_mtg_check::search::Walk;
+    let fault = match fault.map(|n| MtgFault::from_key(n).ok_or(n)).transpose() {
+        Ok(f) => f,
+        Err(n) => {
+            return fail_input(format!(
+                "--fault {n}: not an MTG fault (riftcheck faults --ruleset mtg)"
+            ));
+        }
+    };
+    let b = match crate::args::mtg_bounds(
+        bounds.unwrap_or("turns=4,concessions=3"),
+        &["turns", "concessions"],
+    ) {
+        Ok(b) => b,
+        Err(e) => return fail_input(format!("--bounds {e}")),
+    };
+    let targets = match file {
+        Some(path) => match riftcheck::mtg::scenario::MtgScenario::load(path) {
+            Ok(s) => vec![(path.display().to_string(), s.setup)],
+            Err(e) => return fail_input(e),
+        },
+        None => riftcheck_mtg_check::configs::all()
+            .into_iter()
+            .map(|c| (c.name, c.setup))
+            .collect(),
+    };
+    let mut failed = false;
+    for (name, mut setup) in targets {
+        setup.turns = b.turns;
+        let model: riftcheck_mtg_check::MtgModel =
+            riftcheck_mtg_check::MtgModel::new(setup.clone(), b.concessions, fault);
+        let graph = match Walk::of(&model, false) {
+            Ok(g) => g,
+            Err(e) => return fail_input(format!("{name}: {e}")),
+        };
+        let concession = |a: &Action| matches!(a, Action::Concede { .. });
+        let depth = usize::try_from(depth).unwrap_or(usize::MAX);
+        let mut steps = 0;
+        let found = (0..runs).find_map(|run| {
+            let mut rng = Rng::new(seed.wrapping_add(run));
+            let (path, v) = walk(&graph, (&MtgProp::ALL, concession), &mut rng, depth);
+            steps += path.len();
+            v.map(|p| (run, p, path))
+        });
+        let Some((run, p, path)) = found else {
+            println!("{name:26} {runs} walks, {steps} steps: every property held");
+            continue;
+        };
+        failed = true;
+        let limits = riftcheck_checker::search::Limits {
+            max_states: Some(2_000_000),
+            ..Default::default()
+        };
+        let (short, shortest) = shortest_or_shrunk(&graph, p, path.clone(), limits);
+        println!(
+            "{name:26} walk {run} (seed {}) broke \"{}\" after {} steps; {} {}",
+            seed.wrapping_add(run),
+            p.text(),
+            path.len(),
+            if shortest {
+                "the shortest path to it:"
+            } else {
+                "shrunk to"
+            },
+            short.len()
+        );
+        let mut h = riftcheck_mtg_check::counterexample::heading(&name, p, fault);
+        if !shortest {
+            h.description = h.description.replace(
+                "A shortest path the checker found",
+                "A path a random walk found, shrunk (the search for a shortest one was cut),",
+            );
+        }
+        print!(
+            "{}",
+            riftcheck::mtg::scenario::write::written(&h, &setup, &short)
+        );
+    }
+    ExitCode::from(u8::from(failed))
+}
+
 /// Runs `riftcheck simulate` from `file`'s setup (none: every built-in configuration), with
 /// `(seed, runs, depth)`, the bounds in words and a fault's name.
 pub fn run(
