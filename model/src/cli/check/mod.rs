@@ -2,13 +2,17 @@
 //! within limits, and report in text, JSON or JUnit.
 
 use std::io::IsTerminal;
-use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
-use clap::Args;
 use riftcheck::{Game, Scenario};
+
+mod args;
+mod mtg;
+
+use args::limits_of;
+pub use args::{CheckArgs, parse_shard};
 
 use super::results::{Chosen, Report, ShardBy, ShardRun, Target, file_name};
 use super::{Format, fail_input, writable_dir, write_file};
@@ -19,111 +23,7 @@ use crate::progress::{Show, Shower};
 use crate::proof::{self, Options, Outcome};
 use crate::report::Counterexample;
 use crate::search::Exploration;
-use crate::search::limits::{self, Limits};
-
-/// `riftcheck check`'s arguments.
-#[derive(Args, Debug)]
-pub struct CheckArgs {
-    /// Scenario files whose setups to check, instead of the built-in configurations.
-    pub files: Vec<PathBuf>,
-    /// Only tables of these sizes (2, 3, 4).
-    #[arg(long, value_delimiter = ',')]
-    pub players: Vec<usize>,
-    /// Only these modes: duel, skirmish, war, magma-chamber.
-    #[arg(long, value_delimiter = ',')]
-    pub mode: Vec<String>,
-    /// Only these families: chain, showdown, removal, combat, staged, team, kills.
-    #[arg(long, value_delimiter = ',')]
-    pub family: Vec<String>,
-    /// Bounds, e.g. `turns=1,concessions=2,invites=1` (defaults per configuration);
-    /// `invites=unbounded` lets invitations go back and forth without end (the check then finds
-    /// the game returning to an earlier state)
-    #[arg(long)]
-    pub bounds: Option<String>,
-    /// Threads: configurations checked at once, and a thread with none left to start joins the
-    /// search of one still running (the results do not depend on it); by default one per
-    /// processor
-    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=256))]
-    pub threads: Option<u16>,
-    /// The quick bounds of each configuration (two turns, one concession, two in War) instead
-    /// of the default ones.
-    #[arg(long)]
-    pub quick: bool,
-    /// Output format: text, json or junit.
-    #[arg(long, value_enum, default_value_t = Format::Text)]
-    pub format: Format,
-    /// Where counterexample scenario files are written (one per property and family).
-    #[arg(long, default_value = "riftcheck-out")]
-    pub out: PathBuf,
-    /// Stop each search after this many distinct states (exit 3 if that cut one short).
-    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
-    pub max_states: Option<u64>,
-    /// Stop each configuration's searches after this many seconds in all (exit 3 if that cut
-    /// one short).
-    #[arg(long, allow_negative_numbers = true)]
-    pub timeout: Option<f64>,
-    /// Stop when the process's memory reaches this size, e.g. 2G or 512M (exit 3); by default
-    /// three quarters of the machine's memory.
-    #[arg(long)]
-    pub max_memory: Option<String>,
-    /// In a log (standard error not a terminal), print a progress line this often, in seconds.
-    #[arg(long, default_value_t = 30.0, allow_negative_numbers = true)]
-    pub progress_every: f64,
-    /// No progress lines.
-    #[arg(long)]
-    pub quiet: bool,
-    /// Print a built-in configuration (e.g. `war/chain`) as a scenario file and exit.
-    #[arg(long)]
-    pub print: Option<String>,
-    /// List the built-in configurations (those the filters select) and exit.
-    #[arg(long)]
-    pub list: bool,
-    /// Make the engine commit this rule fault (`riftcheck faults` lists them).
-    #[arg(long)]
-    pub fault: Option<String>,
-    /// Play under another reading of a policy, POLICY=READING (repeatable; `riftcheck policies`
-    /// lists them), e.g. `--policy team-victory=last-player-only`: the engine and the spec both
-    /// follow it.
-    #[arg(long = "policy", value_name = "POLICY=READING")]
-    pub policies: Vec<String>,
-    /// Run part I of N of a split check (from 0): every run explores the states above the
-    /// frontier depth, and each explores beyond the frontier states dealt to it;
-    /// `riftcheck merge` combines the runs' JSON reports into one verdict.
-    #[arg(long)]
-    pub shard: Option<String>,
-    /// The frontier depth of a split check, in states (the first state is depth 1).
-    #[arg(long, default_value_t = 6, value_parser = clap::value_parser!(u16).range(2..))]
-    pub shard_depth: u16,
-    /// How a split check is split: whole configurations dealt out, or every configuration split
-    /// at the frontier.
-    #[arg(long, value_enum, default_value_t = ShardBy::Configuration)]
-    pub shard_by: ShardBy,
-    /// The JSON report of an earlier check or merge of the same configurations: dealt whole,
-    /// configurations are then weighed by the distinct states they had there (better balanced
-    /// than by the states above the frontier). Every run must be given the same report.
-    #[arg(long)]
-    pub shard_weights: Option<PathBuf>,
-    /// Write every distinct state's fingerprint under this directory (one file a
-    /// configuration), so that `riftcheck merge --fingerprints DIR` can count the union and the
-    /// overlap of split runs exactly.
-    #[arg(long)]
-    pub fingerprints: Option<PathBuf>,
-    /// Take every transition afresh, rather than reusing what an action did to the same engine
-    /// and spec in another state (the results are the same; for an engine suspected of
-    /// depending on more than its state)
-    #[arg(long)]
-    pub no_memo: bool,
-    /// Report, per rule number the project implements, how many transitions of the search cited
-    /// it (by an event, a refusal or a companion's situation) and in which configurations, and
-    /// the rules no transition cited (`docs/rules-covered.md`)
-    #[arg(long)]
-    pub coverage: bool,
-    /// Only this ruleset: `riftbound` (651-652) or `mtg` (Magic: The Gathering's 800.4, its own
-    /// configurations, properties and faults; docs/mtg.md). By default, a check of the built-in
-    /// configurations with no filter covers both, the MTG ones after (in text output).
-    #[arg(long, value_enum)]
-    pub ruleset: Option<super::Ruleset>,
-}
+use crate::search::limits;
 
 /// The file holding a configuration's fingerprints: its name, and the run of a split check.
 pub fn fingerprint_file(config: &str, run: Option<(u32, u32)>) -> String {
@@ -171,22 +71,6 @@ fn known_sizes(
         .collect())
 }
 
-/// Reads `I/N`: run I (from 0) of N.
-///
-/// # Errors
-///
-/// Not two numbers with I below N.
-pub fn parse_shard(text: &str) -> Result<(u32, u32), String> {
-    let bad = || format!("--shard {text}: expected I/N, run I (from 0) of N runs, e.g. 0/4");
-    let (i, n) = text.split_once('/').ok_or_else(bad)?;
-    let i: u32 = i.trim().parse().map_err(|_| bad())?;
-    let n: u32 = n.trim().parse().map_err(|_| bad())?;
-    if n == 0 || i >= n {
-        return Err(bad());
-    }
-    Ok((i, n))
-}
-
 fn targets(args: &CheckArgs) -> Result<Vec<Target>, String> {
     let mut out = Vec::new();
     if !args.files.is_empty() {
@@ -227,25 +111,6 @@ fn targets(args: &CheckArgs) -> Result<Vec<Target>, String> {
         });
     }
     Ok(out)
-}
-
-/// The limits from the command line.
-fn limits_of(args: &CheckArgs) -> Result<Limits, String> {
-    let timeout = args
-        .timeout
-        .map(|t| limits::parse_seconds("--timeout", t))
-        .transpose()?;
-    let max_memory = match &args.max_memory {
-        Some(m) => Some(limits::parse_size(m).map_err(|e| format!("--max-memory: {e}"))?),
-        None => limits::physical_memory().map(|m| m / 4 * 3),
-    };
-    Ok(Limits {
-        max_states: args
-            .max_states
-            .map(|n| usize::try_from(n).unwrap_or(usize::MAX)),
-        timeout,
-        max_memory,
-    })
 }
 
 fn list(args: &CheckArgs) -> ExitCode {
@@ -378,7 +243,7 @@ fn split_targets(
 /// Runs `riftcheck check`.
 pub fn run(args: CheckArgs) -> ExitCode {
     if args.ruleset == Some(super::Ruleset::Mtg) {
-        return run_mtg(&args);
+        return mtg::run(&args);
     }
     let both = args.ruleset.is_none() && args.is_default_run();
     let threads = args.threads.map(usize::from);
@@ -392,105 +257,6 @@ pub fn run(args: CheckArgs) -> ExitCode {
     match mtg {
         Ok(code) if status == ExitCode::SUCCESS => ExitCode::from(code),
         Ok(_) => status,
-        Err(e) => fail_input(e),
-    }
-}
-
-impl CheckArgs {
-    /// Whether this is the default check, to which the MTG configurations are added: the
-    /// built-in configurations, unfiltered, no fault or other reading, not split, in text.
-    pub fn is_default_run(&self) -> bool {
-        self.files.is_empty()
-            && self.players.is_empty()
-            && self.mode.is_empty()
-            && self.family.is_empty()
-            && self.bounds.is_none()
-            && self.fault.is_none()
-            && self.policies.is_empty()
-            && self.shard.is_none()
-            && self.print.is_none()
-            && !self.list
-            && !self.coverage
-            && self.format == Format::Text
-    }
-}
-
-/// `check --ruleset mtg`: the options that apply to it, the others refused.
-fn run_mtg(args: &CheckArgs) -> ExitCode {
-    let unsupported = [
-        (
-            !args.mode.is_empty(),
-            "--mode",
-            ": the MTG configurations are free-for-all games of 3 or 4 players (--players)",
-        ),
-        (
-            !args.policies.is_empty(),
-            "--policy",
-            ": the MTG ruleset has no policies (800.4 is read one way)",
-        ),
-        (
-            args.shard.is_some() && args.shard_by == ShardBy::Frontier,
-            "--shard-by frontier",
-            ": an MTG check's configurations are dealt whole (--shard-by configuration)",
-        ),
-        (
-            args.shard_weights.is_some(),
-            "--shard-weights",
-            ": its configurations are dealt in the order they are listed",
-        ),
-        (
-            args.fingerprints.is_some(),
-            "--fingerprints",
-            ": its runs share no states (configurations are dealt whole), so merge counts them \
-             exactly without",
-        ),
-        (
-            args.no_memo,
-            "--no-memo",
-            ": its breadth-first search keeps no memo of steps to turn off",
-        ),
-        (
-            args.quick && args.bounds.is_some(),
-            "--quick with --bounds",
-            ": --quick is the bounds concessions=1",
-        ),
-    ];
-    if let Some((_, what, why)) = unsupported.iter().find(|(on, _, _)| *on) {
-        return fail_input(format!("{what} is not available with --ruleset mtg{why}"));
-    }
-    let concessions = match args.bounds.as_deref().map(crate::args::mtg_concessions) {
-        None if args.quick => Some(1),
-        None => None,
-        Some(Ok(n)) => Some(n),
-        Some(Err(e)) => return fail_input(format!("--bounds {e}")),
-    };
-    let opts = crate::mtg::search::MtgRun {
-        players: args.players.clone(),
-        families: args.family.clone(),
-        fault: args.fault.clone(),
-        list: args.list,
-        limits: match limits_of(args) {
-            Ok(l) => l,
-            Err(e) => return fail_input(e),
-        },
-        threads: args.threads.map(usize::from),
-        files: args.files.clone(),
-        concessions,
-        print: args.print.clone(),
-        format: match args.format {
-            Format::Text => crate::mtg::search::Format::Text,
-            Format::Json => crate::mtg::search::Format::Json,
-            Format::Junit => crate::mtg::search::Format::Junit,
-        },
-        out: args.out.clone(),
-        coverage: args.coverage,
-        shard: match args.shard.as_deref().map(parse_shard).transpose() {
-            Ok(s) => s,
-            Err(e) => return fail_input(e),
-        },
-    };
-    match crate::mtg::search::run(&opts) {
-        Ok(code) => ExitCode::from(code),
         Err(e) => fail_input(e),
     }
 }
@@ -753,6 +519,7 @@ fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::path::PathBuf;
 
     #[test]
     fn a_timeout_that_is_not_a_duration_is_bad_input() {

@@ -1,0 +1,95 @@
+//! The module graph of `docs/architecture.md`: folders as rooms, imports as arrows.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use super::*;
+
+/// The graph of folders (and top-level files), as a Mermaid diagram: every arrow one layer's
+/// room importing another's.
+pub(crate) fn room(file: &str) -> String {
+    let parts: Vec<&str> = file.split('/').collect();
+    // src/x.rs -> src/x; src/d/y.rs -> src/d (the spec apart from the rest of the oracle);
+    // model/src/properties/z.rs -> model/properties; model/src/x.rs -> model/x.
+    let (crate_dir, rest) = if parts[0] == "model" {
+        ("model", &parts[2..])
+    } else {
+        ("src", &parts[1..])
+    };
+    let name = match rest {
+        [f] => f.trim_end_matches(".rs").to_string(),
+        ["oracle", "spec", ..] => "oracle/spec".to_string(),
+        [d, ..] => d.to_string(),
+        [] => String::new(),
+    };
+    format!("{crate_dir}/{name}")
+}
+
+pub(crate) fn mermaid(tree: &Tree) -> String {
+    let mut arrows: BTreeSet<(String, String)> = BTreeSet::new();
+    let mut rooms: BTreeMap<usize, BTreeSet<String>> = BTreeMap::new();
+    for m in &tree.modules {
+        if let Some(l) = layer_of(&m.file) {
+            rooms.entry(l).or_default().insert(room(&m.file));
+        }
+    }
+    for (a, b) in tree.edges().into_keys() {
+        let (fa, fb) = (&tree.modules[a].file, &tree.modules[b].file);
+        if layer_of(fa).is_none() || layer_of(fb).is_none() {
+            continue;
+        }
+        let (ra, rb) = (room(fa), room(fb));
+        if ra != rb {
+            arrows.insert((ra, rb));
+        }
+    }
+    // Leave out arrows implied by a path through others, so the picture shows the layering.
+    let direct: BTreeSet<(String, String)> = arrows
+        .iter()
+        .filter(|(a, b)| {
+            !arrows
+                .iter()
+                .any(|(x, y)| x == a && y != b && reaches(&arrows, y, b))
+        })
+        .cloned()
+        .collect();
+    let id = |r: &str| r.replace(['/', '-'], "_");
+    let mut out = String::from("```mermaid\ngraph BT\n");
+    for (l, rs) in &rooms {
+        out.push_str(&format!(
+            "  subgraph {}[\"{}\"]\n",
+            LAYERS[*l].0.replace(' ', "_"),
+            LAYERS[*l].0
+        ));
+        for r in rs {
+            out.push_str(&format!("    {}[\"{r}\"]\n", id(r)));
+        }
+        out.push_str("  end\n");
+    }
+    for (a, b) in &direct {
+        out.push_str(&format!("  {} --> {}\n", id(a), id(b)));
+    }
+    out.push_str("```\n");
+    out
+}
+
+pub(crate) fn reaches(arrows: &BTreeSet<(String, String)>, from: &str, to: &str) -> bool {
+    let mut seen = BTreeSet::new();
+    let mut stack = vec![from.to_string()];
+    while let Some(r) = stack.pop() {
+        if r == to {
+            return true;
+        }
+        if seen.insert(r.clone()) {
+            stack.extend(
+                arrows
+                    .iter()
+                    .filter(|(a, _)| *a == r)
+                    .map(|(_, b)| b.clone()),
+            );
+        }
+    }
+    false
+}
+
+pub(crate) const BEGIN: &str = "<!-- module graph: begin (written by tests/structure/) -->\n";
+pub(crate) const END: &str = "<!-- module graph: end -->";
