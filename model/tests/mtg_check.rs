@@ -191,3 +191,55 @@ fn another_engine_behind_the_boundary_is_checked_the_same_way() {
     assert!(r.violations.is_empty(), "{:?}", r.violations);
     assert!(r.unique > 1000);
 }
+
+/// An engine that refuses what the spec refuses, but for another rule: a player who left is
+/// refused as one without priority (117.1) where 800.4a is the rule that refuses them.
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+struct WrongReason(MtgGame);
+
+impl riftcheck::Engine<riftcheck::mtg::Mtg> for WrongReason {
+    const NAME: &'static str = "an engine that gives the wrong reason for refusing a leaver";
+
+    fn start(
+        setup: &riftcheck::mtg::MtgSetup,
+    ) -> Result<(Self, Vec<riftcheck::mtg::MtgEvent>), riftcheck::mtg::MtgSetupErrors> {
+        MtgGame::start(setup).map(|(g, e)| (WrongReason(g), e))
+    }
+    fn well_formed(&self, out: &mut Vec<riftcheck::mtg::Action>) {
+        self.0.well_formed(out);
+    }
+    fn apply(
+        &mut self,
+        action: riftcheck::mtg::Action,
+    ) -> Result<Vec<riftcheck::mtg::MtgEvent>, riftcheck::mtg::Refusal> {
+        use riftcheck::mtg::Refusal;
+        self.0.apply(action).map_err(|r| match r {
+            Refusal::Left(p) => Refusal::NoPriority(p),
+            r => r,
+        })
+    }
+    fn observe(&self) -> riftcheck::mtg::MtgView {
+        self.0.observe()
+    }
+}
+
+/// Refusals are compared by rule, as Riftbound's are: both refusing is not agreeing when the
+/// engine cites a rule the spec does not find broken.
+#[test]
+fn a_refusal_for_another_rule_is_a_disagreement() {
+    use riftcheck_model::mtg::properties::MtgProp;
+    use riftcheck_model::mtg::search::check_one;
+    let c = configs::named("mtg-3/steal").expect("the configuration exists");
+    let model = MtgModel::<WrongReason, MtgSpec>::of(c.setup, c.concessions);
+    let r = check_one("mtg-3/steal", model, (Limits::default(), false));
+    let (_, path) = r
+        .violations
+        .iter()
+        .find(|(p, _)| *p == MtgProp::Agree)
+        .expect("the other reason is found");
+    assert_eq!(path.len(), 2, "{path:?}: a player concedes, then acts");
+    assert!(
+        matches!(path[0], riftcheck::mtg::Action::Concede { .. }),
+        "{path:?}"
+    );
+}

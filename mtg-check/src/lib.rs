@@ -135,12 +135,22 @@ impl<E: Engine<Mtg>, S: Engine<Mtg>> MtgModel<E, S> {
         if matches!(action, Action::Concede { .. }) && state.ghost.concessions >= self.concessions {
             return None;
         }
-        let engine_ok = state.engine.check(action).is_ok();
-        let spec_ok = state.spec.check(action).is_ok();
-        if !engine_ok && !spec_ok {
-            return None;
-        }
+        let (engine_says, spec_says) = (state.engine.check(action), state.spec.check(action));
+        let (engine_ok, spec_ok) = (engine_says.is_ok(), spec_says.is_ok());
         let mut next = state.clone();
+        if let (Err(ours), Err(_)) = (engine_says, spec_says) {
+            // Both refuse: the engine for a rule the spec finds broken, or they disagree.
+            if state
+                .spec
+                .refusals(action)
+                .iter()
+                .any(|r| r.rule() == ours.rule())
+            {
+                return None;
+            }
+            next.ghost.violated |= MtgProp::Agree.bit();
+            return Some(next);
+        }
         if engine_ok != spec_ok {
             next.ghost.violated |= MtgProp::Agree.bit();
             if !engine_ok {
@@ -202,21 +212,4 @@ impl<E: Engine<Mtg>, S: Engine<Mtg>> Model for MtgModel<E, S> {
             breaks_nothing::<E, S>,
         )]
     }
-}
-
-/// Whether the scenario file at `path` is an MTG one (`ruleset = "mtg"` on a line of its own
-/// before any table); unreadable files are not, and get the Riftbound reader's error.
-pub fn is_mtg_file(path: &std::path::Path) -> bool {
-    let Ok(text) = riftcheck::scenario::read_text(path) else {
-        return false;
-    };
-    text.lines()
-        .map(str::trim)
-        .take_while(|l| !l.starts_with('['))
-        .any(|l| {
-            l.strip_prefix("ruleset")
-                .map(str::trim_start)
-                .and_then(|l| l.strip_prefix('='))
-                .is_some_and(|v| v.trim() == "\"mtg\"")
-        })
 }

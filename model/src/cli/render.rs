@@ -36,7 +36,7 @@ fn render_mtg(file: &Path, other_format: bool) -> ExitCode {
 /// Runs `riftcheck render`.
 pub fn run(file: &Path, svg: Option<&Path>, fault: Option<&str>, format: RenderFormat) -> ExitCode {
     use riftcheck::scenario::{Book, render_book};
-    if crate::mtg::is_mtg_file(file) {
+    if riftcheck::mtg::scenario::is_mtg_file(file) {
         return render_mtg(file, svg.is_some() || format != RenderFormat::Text);
     }
     let fault = match super::fault(fault) {

@@ -47,7 +47,7 @@ fn replay_one(
         error: Some(e),
         steps: Vec::new(),
     };
-    if crate::mtg::is_mtg_file(path) {
+    if riftcheck::mtg::scenario::is_mtg_file(path) {
         return replay_mtg(path, verbose, mtg_fault);
     }
     let scenario = match Scenario::load(path) {

@@ -103,5 +103,22 @@ impl MtgScenario {
     }
 }
 
+/// Whether the scenario file at `path` is an MTG one (`ruleset = "mtg"` on a line of its own
+/// before any table); unreadable files are not, and get the Riftbound reader's error.
+pub fn is_mtg_file(path: &Path) -> bool {
+    let Ok(text) = crate::scenario::read_text(path) else {
+        return false;
+    };
+    text.lines()
+        .map(str::trim)
+        .take_while(|l| !l.starts_with('['))
+        .any(|l| {
+            l.strip_prefix("ruleset")
+                .map(str::trim_start)
+                .and_then(|l| l.strip_prefix('='))
+                .is_some_and(|v| v.trim() == "\"mtg\"")
+        })
+}
+
 #[cfg(test)]
 mod tests;
