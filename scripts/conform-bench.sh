@@ -6,6 +6,7 @@
 #
 #   scripts/conform-bench.sh            # every default configuration (about 6 minutes)
 #   scripts/conform-bench.sh --mode duel
+#   scripts/conform-bench.sh --ruleset mtg   # MTG's 14 configurations: serve --ruleset mtg
 #
 # Extra arguments narrow the configurations (`--mode`, `--family`, `--players`).
 set -euo pipefail
@@ -50,6 +51,12 @@ run() {
 }
 
 printf '%-34s %10s %10s %9s %10s   %s\n' engine steps requests seconds steps/s "first finding"
+if [ "${1:-}" = "--ruleset" ] && [ "${2:-}" = "mtg" ]; then
+  run "riftcheck serve --ruleset mtg" --ruleset mtg --engine "$bin serve --ruleset mtg"
+  run "the same, --fault stolen-exiled" --ruleset mtg \
+    --engine "$bin serve --ruleset mtg --fault stolen-exiled"
+  exit 0
+fi
 run "riftcheck serve (snapshots)" --engine "$bin serve" "$@"
 run "riftcheck serve (reset, replay)" --engine "$bin serve --no-snapshot" "$@"
 for e in reducer_engine.py chain_engine.py; do

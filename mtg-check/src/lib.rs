@@ -20,7 +20,9 @@ pub mod search;
 
 use riftcheck::Engine;
 use riftcheck::mtg::spec::MtgSpec;
-use riftcheck::mtg::{Action, Mtg, MtgEvent, MtgFault, MtgGame, MtgSetup, MtgSetupErrors, MtgView};
+use riftcheck::mtg::{
+    Action, Mtg, MtgEvent, MtgFault, MtgGame, MtgSetup, MtgSetupErrors, MtgView, Refusal,
+};
 use stateright::{Model, Property};
 
 pub use properties::{Ghost, someone_can_act};
@@ -137,20 +139,17 @@ impl<E: Engine<Mtg>, S: Engine<Mtg>> MtgModel<E, S> {
         }
         let (engine_says, spec_says) = (state.engine.check(action), state.spec.check(action));
         let (engine_ok, spec_ok) = (engine_says.is_ok(), spec_says.is_ok());
-        let mut next = state.clone();
-        if let (Err(ours), Err(_)) = (engine_says, spec_says) {
+        if let (Err(ours), Err(theirs)) = (engine_says, spec_says) {
             // Both refuse: the engine for a rule the spec finds broken, or they disagree.
-            if state
-                .spec
-                .refusals(action)
-                .iter()
-                .any(|r| r.rule() == ours.rule())
-            {
+            let cited = |r: &Refusal| r.rule() == ours.rule();
+            if cited(&theirs) || state.spec.refusals(action).iter().any(cited) {
                 return None;
             }
+            let mut next = state.clone();
             next.ghost.violated |= MtgProp::Agree.bit();
             return Some(next);
         }
+        let mut next = state.clone();
         if engine_ok != spec_ok {
             next.ghost.violated |= MtgProp::Agree.bit();
             if !engine_ok {
