@@ -264,3 +264,30 @@ fn serve_mtg_answers_bad_requests_with_errors_and_takes_only_its_options() {
     assert_eq!(run.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&run.stderr).contains("--observes"));
 }
+
+/// A request line that is not UTF-8 is answered with an error, as any bad request is, and the
+/// session goes on, for either ruleset (`serve` used to end with exit status 2).
+#[test]
+fn serve_answers_a_line_that_is_not_utf8_and_goes_on() {
+    use std::io::Write;
+    for ruleset in ["riftbound", "mtg"] {
+        let mut child = std::process::Command::new(bin())
+            .args(["serve", "--ruleset", ruleset])
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut stdin = child.stdin.take().unwrap();
+        stdin.write_all(b"{\"op\": \"hello\", \"protocol\": 2}\n\xff\xfe{}\n{\"op\": \"hello\", \"protocol\": 2}\n").unwrap();
+        drop(stdin);
+        let out = child.wait_with_output().unwrap();
+        assert!(out.status.success(), "{ruleset}");
+        let answers: Vec<Value> = String::from_utf8_lossy(&out.stdout)
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect();
+        assert_eq!(answers.len(), 3, "{ruleset}: {answers:?}");
+        assert!(answers[1]["error"].as_str().unwrap().contains("not UTF-8"));
+        assert!(answers[2]["hello"].is_object());
+    }
+}

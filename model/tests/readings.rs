@@ -117,6 +117,13 @@ fn a_name_that_is_not_a_policy_is_refused() {
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("--fault count-passes"));
+    // No pair of games at all is no search: refused, not reported as "not separated".
+    let out = Command::new(env!("CARGO_BIN_EXE_riftcheck"))
+        .args(["readings", "--max-states", "0"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--max-states"));
 }
 
 #[test]

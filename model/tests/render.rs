@@ -213,3 +213,28 @@ fn the_table_is_given_in_full() {
         "{md}"
     );
 }
+
+/// A scenario that names no rule, and whose game cites none, renders without a Rules line
+/// (it printed "Rules: ." before).
+#[test]
+fn a_scenario_citing_no_rule_has_no_rules_line() {
+    let file = temp("no-rules.toml");
+    std::fs::write(
+        &file,
+        "title = \"Nothing happens\"\nrules = []\n\n[setup]\nmode = \"duel\"\n",
+    )
+    .unwrap();
+    let out = riftcheck().arg("render").arg(&file).output().unwrap();
+    let _ = std::fs::remove_file(&file);
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.starts_with("Example - Nothing happens"), "{text}");
+    assert!(!text.contains("Rules:"), "{text}");
+    // A scenario that names its rules still lists them.
+    let out = riftcheck()
+        .arg("render")
+        .arg(root().join(RESPONSE))
+        .output()
+        .unwrap();
+    assert!(String::from_utf8_lossy(&out.stdout).contains("Rules: "));
+}

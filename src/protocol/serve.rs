@@ -284,8 +284,30 @@ pub fn serve(
     mut output: impl Write,
     mut record: Option<&mut super::trace::Recorder>,
 ) -> io::Result<()> {
-    for line in input.lines() {
-        let line = line?;
+    let mut input = input;
+    let mut bytes = Vec::new();
+    loop {
+        bytes.clear();
+        if input.read_until(b'\n', &mut bytes)? == 0 {
+            break;
+        }
+        // A line that is not UTF-8 is a bad request like any other: answered, not the end.
+        let line = match std::str::from_utf8(&bytes) {
+            Ok(l) => l.trim_end_matches(['\n', '\r']).to_string(),
+            Err(e) => {
+                let at = e.valid_up_to();
+                let response = error(format!(
+                    "the request is not UTF-8 text: the byte {:#04x} at column {} is no part of \
+                     a valid character",
+                    bytes[at],
+                    at + 1
+                ));
+                serde_json::to_writer(&mut output, &response)?;
+                output.write_all(b"\n")?;
+                output.flush()?;
+                continue;
+            }
+        };
         if line.trim().is_empty() {
             continue;
         }

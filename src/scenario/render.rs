@@ -321,11 +321,11 @@ pub fn render_example(
     if let Some(d) = description {
         let _ = writeln!(o, "\n{}", wrap(d, 100));
     }
-    let _ = writeln!(
-        o,
-        "\nRules: {}.",
-        cited_rules(rules, setup_events, steps).join(", ")
-    );
+    // A scenario that names no rule, and whose events cite none, has no Rules line.
+    let cited = cited_rules(rules, setup_events, steps);
+    if !cited.is_empty() {
+        let _ = writeln!(o, "\nRules: {}.", cited.join(", "));
+    }
     o
 }
 

@@ -37,8 +37,8 @@ pub struct ReadingsArgs {
     /// Write each divergence as two scenario files, one per reading, under this directory.
     #[arg(long)]
     pub out: Option<PathBuf>,
-    /// The most pairs of games to explore per reading before giving up on it.
-    #[arg(long, default_value_t = 20_000_000)]
+    /// The most pairs of games to explore per reading before giving up on it (at least 1).
+    #[arg(long, default_value_t = 20_000_000, value_parser = clap::value_parser!(u64).range(1..))]
     pub max_states: u64,
     /// Do not check the properties under each reading.
     #[arg(long)]
