@@ -234,7 +234,28 @@ fn quiet_on_closed_pipe() {
     }
 }
 
+/// A report that cannot be written is a failure that says so (exit status 2), not a panic (a
+/// full disk, `> /dev/full`). (A standard output closed before the program starts cannot be told
+/// from `/dev/null`: the runtime opens that in its place.)
+fn fail_on_lost_output() {
+    let default = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        let payload = info.payload();
+        let message = payload
+            .downcast_ref::<String>()
+            .map(String::as_str)
+            .or_else(|| payload.downcast_ref::<&str>().copied())
+            .unwrap_or("");
+        if let Some(why) = message.strip_prefix("failed printing to stdout: ") {
+            eprintln!("riftcheck: the report could not be written to standard output: {why}");
+            std::process::exit(2);
+        }
+        default(info);
+    }));
+}
+
 fn main() -> ExitCode {
+    fail_on_lost_output();
     let cli = Cli::parse();
     if let Some(size) = &cli.max_file_size {
         match riftcheck_model::search::limits::parse_size(size) {

@@ -766,3 +766,29 @@ fn coverage_lists_every_rule_and_what_was_never_exercised() {
     assert_eq!(split.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&split.stderr).contains("--coverage"));
 }
+
+/// A report that cannot be written (a full disk) is exit status 2 with why on standard error,
+/// for a short report and a long one, not a panic.
+#[test]
+fn a_report_that_cannot_be_written_is_exit_2_not_a_panic() {
+    let Ok(full) = std::fs::OpenOptions::new().write(true).open("/dev/full") else {
+        return; // no /dev/full on this system: nothing to try
+    };
+    for args in [
+        &["faults"][..],
+        &["check", "--ruleset", "mtg", "--players", "3"][..],
+    ] {
+        let out = riftcheck()
+            .args(args)
+            .stdout(full.try_clone().unwrap())
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            err.contains("could not be written to standard output"),
+            "{err}"
+        );
+        assert!(!err.contains("panicked"), "{err}");
+    }
+}
