@@ -203,6 +203,8 @@ pub fn serve(opening: Opening, port: u16) -> Result<(), String> {
     let explorer = Arc::new(Explorer::new(opening)?);
     let listener = TcpListener::bind(("127.0.0.1", port))
         .map_err(|e| format!("cannot listen on 127.0.0.1:{port}: {e}"))?;
+    // With --port 0 the system chooses: say the port it chose, which is the one to open.
+    let port = listener.local_addr().map_or(port, |a| a.port());
     println!(
         "Explorer for {} on http://127.0.0.1:{port}/ (Ctrl-C to stop)",
         explorer.name
@@ -211,7 +213,12 @@ pub fn serve(opening: Opening, port: u16) -> Result<(), String> {
         eprintln!("note: {note}");
     }
     for stream in listener.incoming() {
-        let Ok(stream) = stream else { continue };
+        let Ok(stream) = stream else {
+            // Out of file descriptors, say: wait a little for some to come back rather than
+            // trying again at once, over and over, at full speed.
+            std::thread::sleep(std::time::Duration::from_millis(50));
+            continue;
+        };
         let explorer = Arc::clone(&explorer);
         let spawned = std::thread::Builder::new()
             .name("explore".into())

@@ -21,6 +21,8 @@ const RESPONSE: &str = "tests/scenarios/seed_000/a_response_disappears.toml";
 struct Explorer {
     child: Child,
     port: u16,
+    /// Its standard output, kept open while it runs.
+    _out: std::io::BufReader<std::process::ChildStdout>,
 }
 
 impl Drop for Explorer {
@@ -31,21 +33,32 @@ impl Drop for Explorer {
 }
 
 impl Explorer {
-    /// Starts `riftcheck explore ARGS --port P` on a free port and waits until it answers.
+    /// Starts `riftcheck explore ARGS --port 0`, reads the port the system chose from the line
+    /// it prints, and waits until it answers there.
     fn start(args: &[&str]) -> Explorer {
-        let port = std::net::TcpListener::bind("127.0.0.1:0")
-            .unwrap()
-            .local_addr()
-            .unwrap()
-            .port();
-        let child = Command::new(env!("CARGO_BIN_EXE_riftcheck"))
+        use std::io::BufRead;
+        let mut child = Command::new(env!("CARGO_BIN_EXE_riftcheck"))
             .arg("explore")
             .args(args)
-            .args(["--port", &port.to_string()])
-            .stdout(Stdio::null())
+            .args(["--port", "0"])
+            .stdout(Stdio::piped())
             .spawn()
             .unwrap();
-        let e = Explorer { child, port };
+        let mut out = std::io::BufReader::new(child.stdout.take().unwrap());
+        let mut line = String::new();
+        out.read_line(&mut line).unwrap();
+        let port: u16 = line
+            .split("http://127.0.0.1:")
+            .nth(1)
+            .and_then(|r| r.split('/').next())
+            .and_then(|p| p.parse().ok())
+            .unwrap_or_else(|| panic!("no port in {line:?}"));
+        assert_ne!(port, 0, "{line}");
+        let e = Explorer {
+            child,
+            port,
+            _out: out,
+        };
         for _ in 0..200 {
             if e.try_get("/").is_some() {
                 return e;
