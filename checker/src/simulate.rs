@@ -123,6 +123,74 @@ where
     }
 }
 
+/// The walks of one configuration: how many were taken and their steps, the first that broke a
+/// property (its number, the property, its path), and whether the deadline stopped them first.
+pub struct Walks<P, A> {
+    /// Walks taken.
+    pub taken: u64,
+    /// Their steps.
+    pub steps: usize,
+    /// The first walk that broke a property.
+    pub found: Option<(u64, P, Vec<A>)>,
+    /// Whether the deadline came before the last walk.
+    pub cut: bool,
+}
+
+/// Walks `graph` `runs` times from `seed` (walk k from seed + k), `depth` steps at most each,
+/// until one breaks a property of `props` or `deadline` passes.
+pub fn walks<G: Graph>(
+    graph: &G,
+    props: (&[G::Prop], Rare<G>),
+    (seed, runs, depth): (u64, u64, usize),
+    deadline: Option<std::time::Instant>,
+) -> Walks<G::Prop, G::Action> {
+    let mut out = Walks {
+        taken: 0,
+        steps: 0,
+        found: None,
+        cut: false,
+    };
+    for run in 0..runs {
+        if deadline.is_some_and(|d| std::time::Instant::now() >= d) {
+            out.cut = true;
+            break;
+        }
+        let mut rng = Rng::new(seed.wrapping_add(run));
+        let (path, v) = walk(graph, props, &mut rng, depth);
+        out.taken += 1;
+        out.steps += path.len();
+        if let Some(p) = v {
+            out.found = Some((run, p, path));
+            break;
+        }
+    }
+    out
+}
+
+/// The line of a configuration whose walks broke nothing.
+pub fn held<P, A>(name: &str, runs: u64, w: &Walks<P, A>) -> String {
+    if w.cut {
+        format!(
+            "{name:26} {} of {runs} walks, {} steps, before --timeout: every property held on them",
+            w.taken, w.steps
+        )
+    } else {
+        format!(
+            "{name:26} {runs} walks, {} steps: every property held",
+            w.steps
+        )
+    }
+}
+
+/// The exit status of a simulation: 1 a property broke, 3 the deadline cut the walks, else 0.
+pub fn status(failed: bool, cut: bool) -> ExitCode {
+    ExitCode::from(match (failed, cut) {
+        (true, _) => 1,
+        (false, true) => 3,
+        _ => 0,
+    })
+}
+
 /// The `always` properties, in order: what a walk through Riftbound's model is judged on.
 pub fn always() -> Vec<Prop> {
     Prop::ALL
@@ -136,12 +204,11 @@ pub fn always() -> Vec<Prop> {
 pub fn run(
     targets: &[(String, Setup)],
     bounds: Bounds,
-    seed: u64,
-    runs: u64,
-    depth: usize,
+    (seed, runs, depth): (u64, u64, usize),
     fault: Option<riftcheck::Fault>,
+    deadline: Option<std::time::Instant>,
 ) -> ExitCode {
-    let mut failed = false;
+    let (mut failed, mut cut) = (false, false);
     for (name, setup) in targets {
         let model = match RiftModel::new(name.clone(), &setup.with_fault(fault), bounds) {
             Ok(m) => m,
@@ -150,39 +217,25 @@ pub fn run(
                 return ExitCode::from(2);
             }
         };
-        let mut steps = 0usize;
-        let mut found = None;
         let props = always();
         let concession = |a: &Action| matches!(a, Action::Concede { .. });
-        for run in 0..runs {
-            let mut rng = Rng::new(seed.wrapping_add(run));
-            let (path, v) = walk(&model, (&props, concession), &mut rng, depth);
-            steps += path.len();
-            if let Some(p) = v {
-                found = Some((run, p, path));
-                break;
-            }
-        }
-        match found {
-            None => println!("{name:26} {runs} walks, {steps} steps: every property held"),
-            Some((run, p, path)) => {
-                failed = true;
-                let long = path.len();
-                let short = search::shrink(&model, p, path);
-                println!(
-                    "{name:26} walk {run} (seed {}) broke \"{}\" after {long} steps; shrunk to {}",
-                    seed.wrapping_add(run),
-                    p.name(),
-                    short.len()
-                );
-                let c = counterexample(&model, setup, p, short, None);
-                print!("{}", c.rulebook());
-            }
-        }
+        let w = walks(&model, (&props, concession), (seed, runs, depth), deadline);
+        cut |= w.cut;
+        let Some((run, p, path)) = w.found else {
+            println!("{}", held(name, runs, &w));
+            continue;
+        };
+        failed = true;
+        let long = path.len();
+        let short = search::shrink(&model, p, path);
+        println!(
+            "{name:26} walk {run} (seed {}) broke \"{}\" after {long} steps; shrunk to {}",
+            seed.wrapping_add(run),
+            p.name(),
+            short.len()
+        );
+        let c = counterexample(&model, setup, p, short, None);
+        print!("{}", c.rulebook());
     }
-    if failed {
-        ExitCode::from(1)
-    } else {
-        ExitCode::SUCCESS
-    }
+    status(failed, cut)
 }

@@ -124,6 +124,9 @@ enum Command {
         /// scenario file's setup).
         #[arg(long, value_enum, default_value_t = cli::Ruleset::Riftbound)]
         ruleset: cli::Ruleset,
+        /// Stop starting walks after this many seconds in all (exit 3 if nothing broke).
+        #[arg(long)]
+        timeout: Option<f64>,
     },
     /// Measure the checker and the engine: states per second, bytes per state, step cost.
     Bench {
@@ -317,22 +320,36 @@ fn main() -> ExitCode {
             bounds,
             fault,
             ruleset,
-        } => match ruleset {
-            cli::Ruleset::Mtg => cli::simulate::run_mtg(
-                file.as_deref(),
-                (seed, runs, depth),
-                bounds.as_deref(),
-                fault.as_deref(),
-            ),
-            cli::Ruleset::Riftbound => cli::simulate::run(
-                file.as_deref(),
-                (seed, runs, depth),
-                bounds
-                    .as_deref()
-                    .unwrap_or("turns=6,concessions=3,invites=2"),
-                fault.as_deref(),
-            ),
-        },
+            timeout,
+        } => {
+            let deadline = match timeout
+                .map(|t| riftcheck_model::search::limits::parse_seconds("--timeout", t))
+                .transpose()
+            {
+                Ok(t) => t.map(|t| std::time::Instant::now() + t),
+                Err(e) => return fail_input(e),
+            };
+            let walks = (seed, runs, depth);
+            match ruleset {
+                cli::Ruleset::Mtg => cli::simulate::run_mtg(
+                    file.as_deref(),
+                    walks,
+                    (bounds.as_deref(), fault.as_deref()),
+                    deadline,
+                ),
+                cli::Ruleset::Riftbound => cli::simulate::run(
+                    file.as_deref(),
+                    walks,
+                    (
+                        bounds
+                            .as_deref()
+                            .unwrap_or("turns=6,concessions=3,invites=2"),
+                        fault.as_deref(),
+                    ),
+                    deadline,
+                ),
+            }
+        }
         Command::Serve {
             spec,
             fault,

@@ -515,3 +515,31 @@ fn simulate_walks_the_mtg_model_and_reports_the_shortest_path() {
     assert_eq!(code, 2);
     assert!(err.contains("turns and concessions only"), "{err}");
 }
+
+/// `simulate --timeout` stops starting walks once the time is up, for either ruleset, and says
+/// so (exit 3) however many runs were asked for; a timeout that is not a time is bad input.
+#[test]
+fn simulate_stops_at_its_timeout() {
+    for ruleset in ["riftbound", "mtg"] {
+        let started = std::time::Instant::now();
+        let (code, out, err) = run(&[
+            "simulate",
+            "--ruleset",
+            ruleset,
+            "--timeout",
+            "1",
+            "--runs",
+            "4294967296",
+        ]);
+        assert_eq!(code, 3, "{ruleset}: {out}{err}");
+        assert!(out.contains("before --timeout"), "{out}");
+        assert!(
+            started.elapsed().as_secs() < 60,
+            "{ruleset}: {:?}",
+            started.elapsed()
+        );
+    }
+    let (code, _, err) = run(&["simulate", "--timeout", "0"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("--timeout"), "{err}");
+}

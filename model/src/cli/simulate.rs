@@ -18,11 +18,11 @@ use crate::model::Bounds;
 pub fn run_mtg(
     file: Option<&Path>,
     (seed, runs, depth): (u64, u64, u64),
-    bounds: Option<&str>,
-    fault: Option<&str>,
+    (bounds, fault): (Option<&str>, Option<&str>),
+    deadline: Option<std::time::Instant>,
 ) -> ExitCode {
     use riftcheck::mtg::{Action, MtgFault};
-    use riftcheck_checker::simulate::{Rng, shortest_or_shrunk, walk};
+    use riftcheck_checker::simulate::{held, shortest_or_shrunk, status, walks};
     use riftcheck_mtg_check::properties::MtgProp;
     use riftcheck_mtg_check::search::Walk;
     let fault = match fault.map(|n| MtgFault::from_key(n).ok_or(n)).transpose() {
@@ -50,7 +50,8 @@ pub fn run_mtg(
             .map(|c| (c.name, c.setup))
             .collect(),
     };
-    let mut failed = false;
+    let (mut failed, mut cut) = (false, false);
+    let depth = usize::try_from(depth).unwrap_or(usize::MAX);
     for (name, mut setup) in targets {
         setup.turns = b.turns;
         let model: riftcheck_mtg_check::MtgModel =
@@ -60,16 +61,15 @@ pub fn run_mtg(
             Err(e) => return fail_input(format!("{name}: {e}")),
         };
         let concession = |a: &Action| matches!(a, Action::Concede { .. });
-        let depth = usize::try_from(depth).unwrap_or(usize::MAX);
-        let mut steps = 0;
-        let found = (0..runs).find_map(|run| {
-            let mut rng = Rng::new(seed.wrapping_add(run));
-            let (path, v) = walk(&graph, (&MtgProp::ALL, concession), &mut rng, depth);
-            steps += path.len();
-            v.map(|p| (run, p, path))
-        });
-        let Some((run, p, path)) = found else {
-            println!("{name:26} {runs} walks, {steps} steps: every property held");
+        let w = walks(
+            &graph,
+            (&MtgProp::ALL, concession),
+            (seed, runs, depth),
+            deadline,
+        );
+        cut |= w.cut;
+        let Some((run, p, path)) = w.found else {
+            println!("{}", held(&name, runs, &w));
             continue;
         };
         failed = true;
@@ -102,7 +102,7 @@ pub fn run_mtg(
             riftcheck::mtg::scenario::write::written(&h, &setup, &short)
         );
     }
-    ExitCode::from(u8::from(failed))
+    status(failed, cut)
 }
 
 /// Runs `riftcheck simulate` from `file`'s setup (none: every built-in configuration), with
@@ -110,8 +110,8 @@ pub fn run_mtg(
 pub fn run(
     file: Option<&Path>,
     (seed, runs, depth): (u64, u64, u64),
-    bounds: &str,
-    fault: Option<&str>,
+    (bounds, fault): (&str, Option<&str>),
+    deadline: Option<std::time::Instant>,
 ) -> ExitCode {
     let fault = match super::fault(fault) {
         Ok(f) => f,
@@ -132,5 +132,5 @@ pub fn run(
             .collect(),
     };
     let depth = usize::try_from(depth).unwrap_or(usize::MAX);
-    crate::simulate::run(&targets, bounds, seed, runs, depth, fault)
+    crate::simulate::run(&targets, bounds, (seed, runs, depth), fault, deadline)
 }
