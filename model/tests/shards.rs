@@ -247,6 +247,55 @@ fn reports_that_are_not_one_split_check_are_refused() {
         let out = bin().args(["check", "--shard", bad]).output().unwrap();
         assert_eq!(out.status.code(), Some(2), "--shard {bad}");
     }
+    // A run asked another question (other bounds, or a fault), a report whose count is not a
+    // count, or fingerprints cut short: not one split check, refused with what differs.
+    let other = |extra: &[&str], name: &str| {
+        let out = bin()
+            .args(["check", "--quiet", "--format", "json", "--shard", "1/2"])
+            .args(["--shard-depth", "5", "--shard-by", "frontier"])
+            .args(args)
+            .args(extra)
+            .output()
+            .unwrap();
+        let file = d.join(name);
+        std::fs::write(&file, &out.stdout).unwrap();
+        file
+    };
+    let bounds = other(&["--bounds", "turns=1"], "bounds.json");
+    let fault = other(&["--fault", "count-passes"], "fault.json");
+    let mut report: Value = serde_json::from_str(&std::fs::read_to_string(&run1).unwrap()).unwrap();
+    report["configurations"][0]["unique_states"] = serde_json::json!(-5);
+    let negative = d.join("negative.json");
+    std::fs::write(&negative, report.to_string()).unwrap();
+    for (second, says) in [
+        (&bounds, "question"),
+        (&fault, "question"),
+        (&negative, "not a count"),
+    ] {
+        let out = bin().arg("merge").arg(&run0).arg(second).output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{second:?}: {err}");
+        assert!(err.contains(says), "{second:?}: {err}");
+    }
+    let fp = d.join("fp");
+    let cut = std::fs::read_dir(&fp)
+        .unwrap()
+        .flatten()
+        .next()
+        .unwrap()
+        .path();
+    let bytes = std::fs::read(&cut).unwrap();
+    std::fs::write(&cut, &bytes[..bytes.len() - 3]).unwrap();
+    let out = bin()
+        .arg("merge")
+        .arg(&run0)
+        .arg(&run1)
+        .arg("--fingerprints")
+        .arg(&fp)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("cut short"));
 }
 
 /// The shell lines of a `- >-` block in a manifest: the command a pod runs.

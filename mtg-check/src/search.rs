@@ -488,7 +488,8 @@ pub fn run(opts: &MtgRun) -> Result<u8, String> {
                 .shard
                 .map_or(serde_json::Value::Null, |(index, count)| {
                     serde_json::json!({ "index": index, "count": count, "depth": 0,
-                    "by": "configuration", "configurations": names })
+                    "by": "configuration", "configurations": names,
+                    "of": { "concessions": opts.concessions, "fault": opts.fault } })
                 });
             println!("{report}");
         }

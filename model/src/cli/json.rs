@@ -146,6 +146,7 @@ pub fn check(r: &Report<'_>) -> Value {
             "count": s.count,
             "depth": s.depth,
             "by": s.by.key(),
+            "of": s.of,
             "configurations": s.all,
         })),
         "limits": {

@@ -77,13 +77,35 @@ fn runs(files: &[PathBuf]) -> Result<Runs, String> {
         ));
     }
     let reports: Vec<Value> = by_index.into_values().collect();
-    if reports
-        .iter()
-        .any(|r| r["ruleset"] != reports[0]["ruleset"] || r["fault"] != reports[0]["fault"])
-    {
-        return Err(
-            "the runs are not of the same split check (another ruleset, or another --fault)".into(),
-        );
+    let first = &reports[0];
+    for (i, r) in reports.iter().enumerate() {
+        let differs = [
+            ("ruleset", &r["ruleset"], &first["ruleset"]),
+            ("--fault", &r["fault"], &first["fault"]),
+            ("version of riftcheck", &r["tool"], &first["tool"]),
+            (
+                "question (bounds, fault, readings)",
+                &r["shard"]["of"],
+                &first["shard"]["of"],
+            ),
+        ];
+        if let Some((what, theirs, ours)) = differs.iter().find(|(_, a, b)| a != b) {
+            return Err(format!(
+                "the runs are not of the same split check: run {i} has another {what} ({theirs}) \
+                 than run 0 ({ours})"
+            ));
+        }
+        // Every count a run reports is a count: a negative or fractional one is no report.
+        for c in r["configurations"].as_array().into_iter().flatten() {
+            for key in ["states", "unique_states", "unique"] {
+                if !c[key].is_null() && c[key].as_u64().is_none() {
+                    return Err(format!(
+                        "run {i}: {}: `{key}` is {}, not a count of states",
+                        c["name"], c[key]
+                    ));
+                }
+            }
+        }
     }
     let all = reports[0]["shard"]["configurations"].clone();
     let by = reports[0]["shard"]["by"]
@@ -153,9 +175,20 @@ fn count(v: &Value) -> u64 {
     v.as_u64().unwrap_or(0)
 }
 
-/// Sorted fingerprints from a file written by `check --fingerprints`.
-fn fingerprints(path: &Path) -> Result<Vec<u64>, String> {
+/// Sorted fingerprints from a file written by `check --fingerprints`, of a run that reported
+/// `distinct` states of the configuration.
+fn fingerprints(path: &Path, distinct: u64) -> Result<Vec<u64>, String> {
     let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let held = bytes.len() as u64 / 8;
+    if bytes.len() % 8 != 0 || held != distinct {
+        return Err(format!(
+            "{}: {} bytes, where the run's {distinct} distinct states are {} bytes: not the \
+             file that run wrote, or cut short",
+            path.display(),
+            bytes.len(),
+            distinct.saturating_mul(8)
+        ));
+    }
     Ok(bytes
         .chunks_exact(8)
         .map(|c| u64::from_le_bytes(c.try_into().unwrap_or([0; 8])))
@@ -178,9 +211,9 @@ fn merge_one(
         None => (Value::Null, Value::Null),
         Some(dir) => {
             let mut all: BTreeSet<u64> = BTreeSet::new();
-            for &(i, _) in runs_parts {
+            for &(i, part) in runs_parts {
                 let file = dir.join(fingerprint_file(&name, Some((i, runs))));
-                all.extend(fingerprints(&file)?);
+                all.extend(fingerprints(&file, count_of(part, "unique_states"))?);
             }
             let union = all.len() as u64;
             (json!(union), json!(sum - union))

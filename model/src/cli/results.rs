@@ -97,6 +97,9 @@ pub struct ShardRun {
     /// Every configuration of the whole check, in order (this run checks some of them, or a
     /// part of each).
     pub all: Vec<String>,
+    /// What the whole check was asked (its bounds, fault, readings): every run of one split
+    /// check says the same, and `merge` refuses runs that do not.
+    pub of: serde_json::Value,
 }
 
 impl Report<'_> {

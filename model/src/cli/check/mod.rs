@@ -236,6 +236,12 @@ fn split_targets(
         depth,
         by: args.shard_by,
         all,
+        of: serde_json::json!({
+            "bounds": args.bounds,
+            "quick": args.quick,
+            "fault": args.fault,
+            "policies": args.policies,
+        }),
     };
     Ok((targets, Some(run)))
 }
