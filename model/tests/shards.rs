@@ -217,6 +217,21 @@ fn a_property_broken_in_one_shard_fails_the_merged_result_with_its_counterexampl
     assert_eq!(steps(m, p), steps(o, p), "the same shortest counterexample");
 }
 
+/// A named pipe in `d` (made by `mkfifo`).
+fn fifo(d: &std::path::Path) -> PathBuf {
+    let f = d.join("fifo");
+    let made = Command::new("mkfifo").arg(&f).status().unwrap();
+    assert!(made.success());
+    f
+}
+
+/// A file of 17 MiB of spaces, past the 16 MiB limit.
+fn big(d: &std::path::Path) -> PathBuf {
+    let f = d.join("big.json");
+    std::fs::write(&f, vec![b' '; 17 << 20]).unwrap();
+    f
+}
+
 #[test]
 fn reports_that_are_not_one_split_check_are_refused() {
     let d = dir("refused");
@@ -237,6 +252,11 @@ fn reports_that_are_not_one_split_check_are_refused() {
         (vec![run0.clone(), run0.clone(), run1.clone()], "twice"),
         (vec![run0.clone(), whole_file.clone()], "split check"),
         (vec![d.join("nothing.json")], "nothing.json"),
+        // A device or a FIFO is never read (it could be read for ever), nor a file past the
+        // scenario reader's limit.
+        (vec![PathBuf::from("/dev/zero")], "not a regular file"),
+        (vec![fifo(&d)], "not a regular file"),
+        (vec![big(&d)], "larger than the limit"),
     ] {
         let out = bin().arg("merge").args(&files).output().unwrap();
         let err = String::from_utf8_lossy(&out.stderr);
@@ -247,6 +267,13 @@ fn reports_that_are_not_one_split_check_are_refused() {
         let out = bin().args(["check", "--shard", bad]).output().unwrap();
         assert_eq!(out.status.code(), Some(2), "--shard {bad}");
     }
+    let out = bin()
+        .args(["check", "--shard", "0/2", "--shard-weights"])
+        .arg(d.join("fifo"))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("not a regular file"));
     // A run asked another question (other bounds, or a fault), a report whose count is not a
     // count, or fingerprints cut short: not one split check, refused with what differs.
     let other = |extra: &[&str], name: &str| {

@@ -49,6 +49,43 @@ pub fn read_text(path: &Path) -> Result<String, ScenarioError> {
     read(path, LoadOptions::default())
 }
 
+/// The bytes of the regular file at `path`, never more than `max_bytes` of them: what every file
+/// riftcheck reads is read with (scenarios, reports, fingerprints).
+///
+/// # Errors
+///
+/// The file is not a regular file (checked before it is opened, so a FIFO is never waited on,
+/// and again on the opened file), is larger than `max_bytes` (even one that grows or lies about
+/// its size), or cannot be read.
+pub fn read_bytes(path: &Path, max_bytes: u64) -> Result<Vec<u8>, ReadError> {
+    let io = |e: std::io::Error| ReadError::Io(e.to_string());
+    let regular = |meta: &std::fs::Metadata| {
+        if !meta.is_file() {
+            return Err(ReadError::NotAFile {
+                what: what(meta.file_type()),
+            });
+        }
+        if meta.len() > max_bytes {
+            return Err(ReadError::TooLarge { limit: max_bytes });
+        }
+        Ok(())
+    };
+    regular(&std::fs::metadata(path).map_err(io)?)?;
+    let file = File::open(path).map_err(io)?;
+    // The path may have been replaced since: check what was opened.
+    regular(&file.metadata().map_err(io)?)?;
+    let mut bytes = Vec::new();
+    // One byte more than the limit, to tell a file at the limit from one past it, whatever its
+    // metadata said.
+    file.take(max_bytes.saturating_add(1))
+        .read_to_end(&mut bytes)
+        .map_err(io)?;
+    if bytes.len() as u64 > max_bytes {
+        return Err(ReadError::TooLarge { limit: max_bytes });
+    }
+    Ok(bytes)
+}
+
 /// What a file that is not a regular file is, for messages.
 fn what(kind: std::fs::FileType) -> &'static str {
     if kind.is_dir() {
@@ -82,43 +119,14 @@ fn what(kind: std::fs::FileType) -> &'static str {
 /// UTF-8 (located at the first byte that is not).
 pub(super) fn read(path: &Path, options: LoadOptions) -> Result<String, ScenarioError> {
     let name = path.display().to_string();
-    let unreadable = |e: ReadError| ScenarioError {
+    let bytes = read_bytes(path, options.max_bytes).map_err(|e| ScenarioError {
         file: Some(name.clone()),
         line: 0,
         column: 0,
         message: e.to_string(),
         kind: ErrorKind::Unreadable(e),
         more: Vec::new(),
-    };
-    let io = |e: std::io::Error| unreadable(ReadError::Io(e.to_string()));
-    let regular = |meta: &std::fs::Metadata| {
-        if !meta.is_file() {
-            return Err(unreadable(ReadError::NotAFile {
-                what: what(meta.file_type()),
-            }));
-        }
-        if meta.len() > options.max_bytes {
-            return Err(unreadable(ReadError::TooLarge {
-                limit: options.max_bytes,
-            }));
-        }
-        Ok(())
-    };
-    regular(&std::fs::metadata(path).map_err(io)?)?;
-    let file = File::open(path).map_err(io)?;
-    // The path may have been replaced since: check what was opened.
-    regular(&file.metadata().map_err(io)?)?;
-    let mut bytes = Vec::new();
-    // One byte more than the limit, to tell a file at the limit from one past it, whatever its
-    // metadata said.
-    file.take(options.max_bytes.saturating_add(1))
-        .read_to_end(&mut bytes)
-        .map_err(io)?;
-    if bytes.len() as u64 > options.max_bytes {
-        return Err(unreadable(ReadError::TooLarge {
-            limit: options.max_bytes,
-        }));
-    }
+    })?;
     String::from_utf8(bytes).map_err(|e| {
         let valid = e.utf8_error().valid_up_to();
         let bytes = e.as_bytes();

@@ -24,8 +24,12 @@ struct Runs {
 }
 
 fn read(path: &Path) -> Result<Value, String> {
-    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
-    serde_json::from_str(&text).map_err(|e| format!("{}: not a JSON report: {e}", path.display()))
+    // A report is read as a scenario file is: a regular file, within the same limit.
+    let limit = riftcheck::scenario::LoadOptions::default().max_bytes;
+    let bytes = riftcheck::scenario::read_bytes(path, limit)
+        .map_err(|e| format!("{}: {e}", path.display()))?;
+    serde_json::from_slice(&bytes)
+        .map_err(|e| format!("{}: not a JSON report: {e}", path.display()))
 }
 
 fn runs(files: &[PathBuf]) -> Result<Runs, String> {
@@ -178,7 +182,12 @@ fn count(v: &Value) -> u64 {
 /// Sorted fingerprints from a file written by `check --fingerprints`, of a run that reported
 /// `distinct` states of the configuration.
 fn fingerprints(path: &Path, distinct: u64) -> Result<Vec<u64>, String> {
-    let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let bytes = riftcheck::scenario::read_bytes(path, distinct.saturating_mul(8)).map_err(|e| {
+        format!(
+            "{}: {e} (its run reported {distinct} distinct states)",
+            path.display()
+        )
+    })?;
     let held = bytes.len() as u64 / 8;
     if bytes.len() % 8 != 0 || held != distinct {
         return Err(format!(

@@ -51,9 +51,10 @@ pub fn fingerprint_file(config: &str, run: Option<(u32, u32)>) -> String {
 fn known_sizes(
     path: &std::path::Path,
 ) -> Result<std::collections::BTreeMap<String, usize>, String> {
-    let text = std::fs::read_to_string(path)
+    let limit = riftcheck::scenario::LoadOptions::default().max_bytes;
+    let bytes = riftcheck::scenario::read_bytes(path, limit)
         .map_err(|e| format!("--shard-weights {}: {e}", path.display()))?;
-    let report: serde_json::Value = serde_json::from_str(&text)
+    let report: serde_json::Value = serde_json::from_slice(&bytes)
         .map_err(|e| format!("--shard-weights {}: not a JSON report: {e}", path.display()))?;
     let configs = report["configurations"].as_array().ok_or_else(|| {
         format!(
