@@ -283,10 +283,21 @@ fn an_engine_that_breaks_the_protocol_is_a_finding_with_its_steps() {
         ("hang", "did not answer `apply` within"),
         ("garbage", "not a JSON object"),
         ("shape", "`observation` as a JSON object"),
+        // Each named for what it is, at once, not after the timeout as an engine that did not
+        // answer (or, for the bytes, as one that exited). An engine that closes its output is
+        // seen to when it is the process riftcheck started (`exec`): a shell that waits for it
+        // holds the output open.
+        ("bytes", "not UTF-8 text from column"),
+        ("close", "closed its output, though it is still running"),
+        ("orphan", "exited (exit status: 4)"),
     ];
     for (how, says) in cases {
+        let engine = match how {
+            "close" => format!("exec {}", misbehaving(how)),
+            _ => misbehaving(how),
+        };
         let (code, report) = conform(
-            &misbehaving(how),
+            &engine,
             how,
             &[
                 "--phases",

@@ -36,6 +36,12 @@ pub enum EngineFault {
         /// The last lines it wrote to its standard error.
         stderr: String,
     },
+    /// The engine closed its standard output but its process goes on: no answer can come.
+    #[error("the engine closed its output, though it is still running{}", stderr_tail(.stderr))]
+    OutputClosed {
+        /// The last lines it wrote to its standard error.
+        stderr: String,
+    },
     /// No answer within the timeout.
     #[error("the engine did not answer `{op}` within {seconds} s")]
     Hung {
@@ -119,7 +125,7 @@ fn shorten(line: &str) -> String {
 pub struct Connection {
     child: Child,
     stdin: BufWriter<ChildStdin>,
-    lines: Receiver<std::io::Result<String>>,
+    lines: Receiver<Result<String, Unreadable>>,
     stderr: Arc<Mutex<VecDeque<String>>>,
     timeout: Duration,
     /// The engine's answer to `hello`.
@@ -135,6 +141,19 @@ pub struct Connection {
 
 /// A request and the engine's answer to it.
 pub type Exchange = (Json, Json);
+
+/// A line of the engine's output that could not be read.
+#[derive(Debug)]
+enum Unreadable {
+    /// Not UTF-8 text: the column of the first byte that is not, and the line as far as it reads.
+    NotUtf8(usize, String),
+    /// Reading failed.
+    Io,
+}
+
+fn lossy(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
 
 /// A request that can be sent ahead of the answers to those before it ([`Connection::send`]).
 #[derive(Clone, Debug)]
@@ -195,8 +214,24 @@ impl Connection {
             };
         let (tx, lines) = mpsc::channel();
         std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let end = line.is_err();
+            let mut out = BufReader::new(stdout);
+            let mut bytes = Vec::new();
+            loop {
+                bytes.clear();
+                let line = match out.read_until(b'\n', &mut bytes) {
+                    Ok(0) => break,
+                    Ok(_) => {
+                        while bytes.last().is_some_and(|b| *b == b'\n' || *b == b'\r') {
+                            bytes.pop();
+                        }
+                        // A line that is not UTF-8 is a malformed answer, not the end.
+                        String::from_utf8(bytes.clone()).map_err(|e| {
+                            Unreadable::NotUtf8(e.utf8_error().valid_up_to() + 1, lossy(&bytes))
+                        })
+                    }
+                    Err(_) => Err(Unreadable::Io),
+                };
+                let end = matches!(line, Err(Unreadable::Io));
                 if tx.send(line).is_err() || end {
                     break;
                 }
@@ -290,9 +325,18 @@ impl Connection {
         }
         let op = self.pending.pop_front().unwrap_or("a request");
         let request = self.log.as_mut().and_then(|(sent, _)| sent.pop_front());
-        let line = match self.lines.recv_timeout(self.timeout) {
+        let line = match self.next_line() {
             Ok(Ok(line)) => line,
-            Ok(Err(_)) | Err(RecvTimeoutError::Disconnected) => return Err(self.exited()),
+            Ok(Err(Unreadable::NotUtf8(column, line))) => {
+                return Err(EngineFault::Malformed {
+                    op: op.into(),
+                    error: format!("not UTF-8 text from column {column}"),
+                    line: shorten(&line),
+                });
+            }
+            Ok(Err(Unreadable::Io)) | Err(RecvTimeoutError::Disconnected) => {
+                return Err(self.exited());
+            }
             Err(RecvTimeoutError::Timeout) => {
                 stop(&mut self.child);
                 return Err(EngineFault::Hung {
@@ -398,6 +442,30 @@ impl Connection {
         }
     }
 
+    /// The next line of the engine's output, waiting at most the timeout; an engine whose process
+    /// has ended is not waited for (a child of its may still hold its output open).
+    fn next_line(&mut self) -> Result<Result<String, Unreadable>, RecvTimeoutError> {
+        let deadline = std::time::Instant::now() + self.timeout;
+        loop {
+            let now = std::time::Instant::now();
+            let slice = deadline
+                .saturating_duration_since(now)
+                .min(Duration::from_millis(100));
+            match self.lines.recv_timeout(slice) {
+                Err(RecvTimeoutError::Timeout) if now + slice < deadline => {
+                    if matches!(self.child.try_wait(), Ok(Some(_))) {
+                        // Whatever it wrote before it ended has been read by now.
+                        return self
+                            .lines
+                            .recv_timeout(Duration::from_millis(100))
+                            .or(Err(RecvTimeoutError::Disconnected));
+                    }
+                }
+                other => return other,
+            }
+        }
+    }
+
     fn exited(&mut self) -> EngineFault {
         // Give the process a moment to finish so that its status and last words are known.
         let mut status = None;
@@ -413,9 +481,12 @@ impl Connection {
             .lock()
             .map(|t| t.iter().cloned().collect::<Vec<_>>().join("\n"))
             .unwrap_or_default();
-        EngineFault::Exited {
-            status: status.map_or_else(|| "its output closed".into(), |s| s.to_string()),
-            stderr,
+        match status {
+            Some(s) => EngineFault::Exited {
+                status: s.to_string(),
+                stderr,
+            },
+            None => EngineFault::OutputClosed { stderr },
         }
     }
 

@@ -180,6 +180,7 @@ fn fault_kind(f: &EngineFault) -> &'static str {
     match f {
         EngineFault::Spawn { .. } => "cannot start",
         EngineFault::Exited { .. } => "exited",
+        EngineFault::OutputClosed { .. } => "closed its output",
         EngineFault::Hung { .. } => "hung",
         EngineFault::Malformed { .. } => "malformed answer",
         EngineFault::Unexpected { .. } => "unexpected answer",

@@ -9,12 +9,16 @@ absent), where it does the thing named by the second argument:
   hang     stops answering (and sleeps)
   garbage  answers with a line that is not JSON
   shape    answers with JSON that is not a response (an observation that is a number)
+  bytes    answers with a line that is not UTF-8
+  close    closes its standard output and goes on running (and sleeps)
+  orphan   starts a child that holds its standard output, then exits
   drop     leaves the field named by the third argument out of every observation, though its
            hello declares every field
 
 Standard library only.
 """
 
+import os
 import subprocess
 import sys
 import time
@@ -46,6 +50,17 @@ def main(argv):
                 if mode == "shape":
                     print('{"observation": 5}', flush=True)
                     continue
+                if mode == "bytes":
+                    sys.stdout.buffer.write(b'{"observation": "\xff\xfe"}\n')
+                    sys.stdout.buffer.flush()
+                    continue
+                if mode == "close":
+                    sys.stdout.close()
+                    os.close(1)
+                    time.sleep(3600)
+                if mode == "orphan":
+                    subprocess.Popen(["sleep", "3600"], stdout=sys.stdout)
+                    sys.exit(4)
         child.stdin.write(line)
         child.stdin.flush()
         print(child.stdout.readline(), end="", flush=True)
