@@ -290,6 +290,8 @@ fn an_engine_that_breaks_the_protocol_is_a_finding_with_its_steps() {
         ("bytes", "not UTF-8 text from column"),
         ("close", "closed its output, though it is still running"),
         ("orphan", "exited (exit status: 4)"),
+        // A line past the limit is not held whole: riftcheck reads it and drops it.
+        ("flood", "a line longer than 16 MiB"),
     ];
     for (how, says) in cases {
         let engine = match how {

@@ -147,8 +147,56 @@ pub type Exchange = (Json, Json);
 enum Unreadable {
     /// Not UTF-8 text: the column of the first byte that is not, and the line as far as it reads.
     NotUtf8(usize, String),
+    /// Longer than [`MAX_LINE`] (the rest of it was read and dropped).
+    TooLong,
     /// Reading failed.
     Io,
+}
+
+/// The longest line of the engine's output riftcheck reads: far more than any observation.
+pub const MAX_LINE: u64 = 16 << 20;
+
+/// The most of a line of the engine's standard error kept.
+const STDERR_LINE: u64 = 4096;
+
+/// How a line was read by [`read_line_within`].
+enum Line {
+    /// The whole line (its end of line taken off).
+    Whole,
+    /// Longer than the limit: its first bytes kept, the rest dropped.
+    TooLong,
+    /// No more lines.
+    End,
+}
+
+/// Reads one line into `bytes`, at most `max` bytes of it: a longer line's first `max` bytes are
+/// kept and the rest read and dropped, so that no line, however long, is held whole.
+fn read_line_within(
+    input: &mut impl BufRead,
+    bytes: &mut Vec<u8>,
+    max: u64,
+) -> std::io::Result<Line> {
+    if input.take(max + 1).read_until(b'\n', bytes)? == 0 {
+        return Ok(Line::End);
+    }
+    if bytes.last() == Some(&b'\n') {
+        while bytes.last().is_some_and(|b| *b == b'\n' || *b == b'\r') {
+            bytes.pop();
+        }
+        return Ok(Line::Whole);
+    }
+    if (bytes.len() as u64) <= max {
+        return Ok(Line::Whole); // the last line, without an end of line
+    }
+    bytes.truncate(usize::try_from(max).unwrap_or(usize::MAX));
+    let mut rest = Vec::new();
+    loop {
+        rest.clear();
+        let n = input.take(1 << 16).read_until(b'\n', &mut rest)?;
+        if n == 0 || rest.last() == Some(&b'\n') {
+            return Ok(Line::TooLong);
+        }
+    }
 }
 
 fn lossy(bytes: &[u8]) -> String {
@@ -218,17 +266,13 @@ impl Connection {
             let mut bytes = Vec::new();
             loop {
                 bytes.clear();
-                let line = match out.read_until(b'\n', &mut bytes) {
-                    Ok(0) => break,
-                    Ok(_) => {
-                        while bytes.last().is_some_and(|b| *b == b'\n' || *b == b'\r') {
-                            bytes.pop();
-                        }
-                        // A line that is not UTF-8 is a malformed answer, not the end.
-                        String::from_utf8(bytes.clone()).map_err(|e| {
-                            Unreadable::NotUtf8(e.utf8_error().valid_up_to() + 1, lossy(&bytes))
-                        })
-                    }
+                let line = match read_line_within(&mut out, &mut bytes, MAX_LINE) {
+                    Ok(Line::End) => break,
+                    Ok(Line::TooLong) => Err(Unreadable::TooLong),
+                    // A line that is not UTF-8 is a malformed answer, not the end.
+                    Ok(Line::Whole) => String::from_utf8(bytes.clone()).map_err(|e| {
+                        Unreadable::NotUtf8(e.utf8_error().valid_up_to() + 1, lossy(&bytes))
+                    }),
                     Err(_) => Err(Unreadable::Io),
                 };
                 let end = matches!(line, Err(Unreadable::Io));
@@ -327,6 +371,13 @@ impl Connection {
         let request = self.log.as_mut().and_then(|(sent, _)| sent.pop_front());
         let line = match self.next_line() {
             Ok(Ok(line)) => line,
+            Ok(Err(Unreadable::TooLong)) => {
+                return Err(EngineFault::Malformed {
+                    op: op.into(),
+                    error: format!("a line longer than {} MiB", MAX_LINE >> 20),
+                    line: String::new(),
+                });
+            }
             Ok(Err(Unreadable::NotUtf8(column, line))) => {
                 return Err(EngineFault::Malformed {
                     op: op.into(),
@@ -621,8 +672,17 @@ fn stop(child: &mut Child) {
 }
 
 fn drain(stderr: impl Read, tail: &Mutex<VecDeque<String>>) {
-    for line in BufReader::new(stderr).lines() {
-        let Ok(line) = line else { break };
+    let mut err = BufReader::new(stderr);
+    let mut bytes = Vec::new();
+    loop {
+        // At most a few kilobytes of a line are kept (the rest of a longer one is read and
+        // dropped), so an engine that writes without end cannot fill riftcheck's memory.
+        bytes.clear();
+        match read_line_within(&mut err, &mut bytes, STDERR_LINE) {
+            Ok(Line::End) | Err(_) => break,
+            Ok(_) => {}
+        }
+        let line = lossy(&bytes);
         if let Ok(mut t) = tail.lock() {
             if t.len() == KEEP_STDERR {
                 t.pop_front();

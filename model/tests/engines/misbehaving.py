@@ -12,6 +12,7 @@ absent), where it does the thing named by the second argument:
   bytes    answers with a line that is not UTF-8
   close    closes its standard output and goes on running (and sleeps)
   orphan   starts a child that holds its standard output, then exits
+  flood    answers with 40 MB on one line
   drop     leaves the field named by the third argument out of every observation, though its
            hello declares every field
 
@@ -58,6 +59,12 @@ def main(argv):
                     sys.stdout.close()
                     os.close(1)
                     time.sleep(3600)
+                if mode == "flood":
+                    chunk = "x" * (1 << 20)
+                    for _ in range(40):
+                        sys.stdout.write(chunk)
+                    print(flush=True)
+                    continue
                 if mode == "orphan":
                     subprocess.Popen(["sleep", "3600"], stdout=sys.stdout)
                     sys.exit(4)
