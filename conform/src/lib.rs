@@ -186,6 +186,16 @@ pub fn scenarios(remote: &mut Remote, files: &[PathBuf]) -> Vec<ScenarioRow> {
         .collect()
 }
 
+/// The phases `opts` asks for, in order: `exhaustive`, `random walks`.
+pub(crate) fn phases(opts: &Options) -> impl Iterator<Item = &'static str> {
+    [
+        ("exhaustive", opts.exhaustive),
+        ("random walks", opts.walks > 0),
+    ]
+    .into_iter()
+    .filter_map(|(phase, on)| on.then_some(phase))
+}
+
 pub(crate) fn row(config: &str) -> ConfigRow {
     ConfigRow {
         config: config.to_string(),
@@ -216,13 +226,7 @@ pub fn run(remote: &mut Remote, opts: &Options, progress: &mut dyn FnMut(&str)) 
         report.scenarios = scenarios(remote, &opts.scenarios);
     }
     let mut explored: Vec<(String, riftcheck::Setup)> = Vec::new();
-    'phases: for (phase, on) in [
-        ("exhaustive", opts.exhaustive),
-        ("random walks", opts.walks > 0),
-    ] {
-        if !on {
-            continue;
-        }
+    'phases: for phase in phases(opts) {
         explored.clear();
         for (i, cfg) in opts.configs.iter().enumerate() {
             let name = cfg.name();

@@ -20,8 +20,8 @@ use serde_json::Value as Json;
 
 use super::found::{Found, verdict_lines};
 use super::remote::Remote;
-use super::table::{Counts, Rules, Took};
-use super::{ConfigRow, Options, Report, findings, push, row, run_one};
+use super::table::{Counts, Rules, Took, ruled};
+use super::{ConfigRow, Options, Report, findings, phases, push, row, run_one};
 
 /// What the rules make of an MTG step: what an observer sees after it, or every rule it breaks.
 pub type MtgRuled = Result<MtgView, Vec<Refusal>>;
@@ -208,17 +208,7 @@ impl Rules for MtgTable {
     }
 
     fn rule(spec: &MtgSpec, action: Action) -> (MtgRuled, Option<MtgSpec>) {
-        let mut next = spec.clone();
-        match riftcheck::engine::step(&mut next, action) {
-            Ok(view) => (Ok(view), Some(next)),
-            Err(e) => {
-                let mut all = spec.refusals(action);
-                if all.is_empty() {
-                    all.push(e);
-                }
-                (Err(all), None)
-            }
-        }
+        ruled(spec, action)
     }
 
     fn taken(ruled: &MtgRuled) -> bool {
@@ -370,13 +360,7 @@ pub fn run(
         ..Report::default()
     };
     let mut all = findings::Findings::new(opts.max_findings);
-    'phases: for (phase, on) in [
-        ("exhaustive", opts.exhaustive),
-        ("random walks", opts.walks > 0),
-    ] {
-        if !on {
-            continue;
-        }
+    'phases: for phase in phases(opts) {
         for (i, cfg) in configs.iter().enumerate() {
             progress(&format!("{phase}: {}", cfg.name));
             let mut r: ConfigRow = row(&cfg.name);

@@ -146,6 +146,32 @@ pub trait Rules {
     }
 }
 
+/// What the rules of ruleset `R` make of a step: what an observer sees after it, or every rule
+/// it breaks.
+pub type RuledBy<R> = Result<
+    <R as riftcheck::engine::Ruleset>::Observation,
+    Vec<<R as riftcheck::engine::Ruleset>::Refusal>,
+>;
+
+/// What the spec `spec` (of either ruleset) makes of `action`: what an observer sees after it
+/// and the game it leads to, or every rule it breaks (at least the one its step gives).
+pub fn ruled<R: riftcheck::engine::Ruleset, S: Engine<R>>(
+    spec: &S,
+    action: R::Action,
+) -> (RuledBy<R>, Option<S>) {
+    let mut next = spec.clone();
+    match riftcheck::engine::step(&mut next, action) {
+        Ok(obs) => (Ok(obs), Some(next)),
+        Err(e) => {
+            let mut all = spec.refusals(action);
+            if all.is_empty() {
+                all.push(e);
+            }
+            (Err(all), None)
+        }
+    }
+}
+
 impl Rules for Table {
     type Spec = Spec;
     type Action = Action;
@@ -194,17 +220,7 @@ impl Rules for Table {
     }
 
     fn rule(spec: &Spec, action: Action) -> (Ruled, Option<Spec>) {
-        let mut next = spec.clone();
-        match riftcheck::engine::step(&mut next, action) {
-            Ok(obs) => (Ok(obs), Some(next)),
-            Err(e) => {
-                let mut all = spec.refusals(action);
-                if all.is_empty() {
-                    all.push(e);
-                }
-                (Err(all), None)
-            }
-        }
+        ruled(spec, action)
     }
 
     fn taken(ruled: &Ruled) -> bool {
