@@ -2,7 +2,8 @@
 //! ([`model`]), riftcheck's own searches over it ([`search`]: the main depth-first one, the
 //! shortest counterexample, the limits, the memo, the search split between runs), the proof of
 //! one configuration ([`proof`]), the built-in configurations ([`configs`]), rule coverage
-//! ([`coverage`]) and the counterexample written as a scenario ([`report`]).
+//! ([`coverage`]) and the counterexample written as a scenario ([`report`]), and an engine's panic caught as a finding
+//! ([`panics`]).
 //!
 //! It imports the rules engine's library (`riftcheck`: the vocabulary, the reference engine,
 //! the spec, the scenario format) and the properties it proves (`riftcheck_properties`), and
@@ -14,6 +15,7 @@ pub mod coverage;
 pub mod fingerprint;
 pub mod junit;
 pub mod model;
+pub mod panics;
 pub mod probes;
 pub mod progress;
 pub mod proof;

@@ -162,6 +162,9 @@ pub enum StepOutcome {
         /// Companions shown for the first time.
         shown: PropSet,
     },
+    /// The step panicked (the engine, or riftcheck's reading of what it showed): the state
+    /// reached violates "the engine answers every action without a panic".
+    Panicked,
     /// Both took the action and an observer sees the same of both.
     Agreed {
         /// Companions shown for the first time.
@@ -312,6 +315,7 @@ impl<E: Engine> RiftModel<E> {
         };
         let seen = match self.take(state, action, &mut next, lent) {
             StepOutcome::Refused(_) => return None,
+            StepOutcome::Panicked => PropSet::EMPTY,
             StepOutcome::Disagreed { shown } | StepOutcome::Agreed { shown, .. } => shown,
         };
         Some(Transition {
@@ -332,7 +336,41 @@ impl<E: Engine> RiftModel<E> {
     /// final state that violates "the engine and the spec agree"; where the engine took the
     /// action, its transition is judged too, so that the properties it breaks are named
     /// alongside the disagreement.
+    ///
+    /// A panic in the step (the engine's, or riftcheck's in reading what the engine showed) is
+    /// caught ([`crate::panics`]): `next` is then `state`'s game in a final state that violates
+    /// "the engine answers every action without a panic".
     pub fn take(
+        &self,
+        state: &State<E>,
+        action: Action,
+        next: &mut State<E>,
+        lent: Lent<'_>,
+    ) -> StepOutcome {
+        match crate::panics::guarded(|| self.take_unguarded(state, action, next, lent)) {
+            Ok(outcome) => outcome,
+            Err(_) => {
+                next.copy_game_from(state);
+                next.view.clone_from(&state.view);
+                next.ghost = state.ghost;
+                next.ghost.violated.insert(Prop::EngineNeverPanics);
+                StepOutcome::Panicked
+            }
+        }
+    }
+
+    /// What the step from `state` by `action` said when it panicked; `None` if it does not.
+    pub fn panic_at(&self, state: &State<E>, action: Action) -> Option<String> {
+        let mut next = state.clone();
+        let lent = Lent {
+            theirs: &mut Observation::default(),
+            events: None,
+            companions: Companions::Every,
+        };
+        crate::panics::guarded(|| self.take_unguarded(state, action, &mut next, lent)).err()
+    }
+
+    fn take_unguarded(
         &self,
         state: &State<E>,
         action: Action,

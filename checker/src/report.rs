@@ -185,8 +185,56 @@ fn spec_after(setup: &Setup, path: &[Action]) -> Option<View> {
     Some(v)
 }
 
-/// Builds the counterexample for `prop` from `path` (the violation is on its last step).
+/// Builds the counterexample for `prop` from `path` (the violation is on its last step). Where
+/// writing it panics (an engine whose answers riftcheck cannot read), the counterexample is the
+/// steps alone, with what the panic said.
 pub fn counterexample<E: Engine>(
+    model: &RiftModel<E>,
+    setup: &Setup,
+    prop: Prop,
+    path: Vec<Action>,
+    cycle_from: Option<usize>,
+) -> Counterexample {
+    let written = crate::panics::guarded(|| written(model, setup, prop, path.clone(), cycle_from));
+    written.unwrap_or_else(|said| {
+        let cat = &model.catalog;
+        let steps: Vec<Step> = path
+            .iter()
+            .map(|a| Step {
+                text: a.display(cat).to_string(),
+                outcome: Outcome::Accepted,
+            })
+            .collect();
+        let found = format!("(the example could not be written: {said})");
+        let mut text = format!("{} ({})\n", prop.name(), model.name);
+        for (i, s) in steps.iter().enumerate() {
+            let _ = writeln!(text, "{}. {}", i + 1, s.text);
+        }
+        let _ = writeln!(text, "Expected: {}; found: {found}.", prop.name());
+        Counterexample {
+            config: model.name.clone(),
+            property: prop,
+            path,
+            cycle_from,
+            rule: prop.rule().to_string(),
+            expected: prop.name().to_string(),
+            found,
+            scenario: Scenario {
+                title: format!("Counterexample to \"{}\" ({})", prop.name(), model.name),
+                rules: vec![prop.rule().to_string()],
+                description: None,
+                setup: setup.clone(),
+                steps,
+                checks: Vec::new(),
+                expect: None,
+                source: SourceMap::default(),
+            },
+            text,
+        }
+    })
+}
+
+fn written<E: Engine>(
     model: &RiftModel<E>,
     setup: &Setup,
     prop: Prop,
@@ -220,6 +268,22 @@ pub fn counterexample<E: Engine>(
                 rule = r;
             }
             (expected, found, expect)
+        }
+        Prop::EngineNeverPanics => {
+            let said = match path.last() {
+                Some(&a) => model.panic_at(before, a),
+                None => None,
+            };
+            (
+                "the engine answers every action".to_string(),
+                format!(
+                    "the engine panicked on step {}: {}",
+                    path.len(),
+                    said.as_deref()
+                        .unwrap_or("(it did not panic when replayed)")
+                ),
+                None,
+            )
         }
         Prop::NoCycles => (
             "every sequence of actions makes progress".to_string(),
@@ -275,7 +339,16 @@ impl Counterexample {
 
     fn written_for<E: Engine>(&self, model: &RiftModel<E>) -> String {
         let steps: Vec<_> = match E::start(&model.setup) {
-            Ok((mut engine, _)) => self.path.iter().map(|&a| (a, engine.apply(a))).collect(),
+            // The steps up to one the engine panicked on (that one is told in the last line).
+            Ok((mut engine, _)) => self
+                .path
+                .iter()
+                .map_while(|&a| {
+                    crate::panics::guarded(|| engine.apply(a))
+                        .ok()
+                        .map(|r| (a, r))
+                })
+                .collect(),
             Err(_) => Vec::new(),
         };
         let mut text = render_example(

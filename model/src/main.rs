@@ -240,15 +240,20 @@ fn quiet_on_closed_pipe() {
 /// A report that cannot be written is a failure that says so (exit status 2), not a panic (a
 /// full disk, `> /dev/full`). (A standard output closed before the program starts cannot be told
 /// from `/dev/null`: the runtime opens that in its place.)
+///
+/// A panic of an engine under check is caught and reported as a finding
+/// (`riftcheck_model::panics`): the hook then only keeps what it said and where.
 fn fail_on_lost_output() {
     let default = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
-        let payload = info.payload();
-        let message = payload
-            .downcast_ref::<String>()
-            .map(String::as_str)
-            .or_else(|| payload.downcast_ref::<&str>().copied())
-            .unwrap_or("");
+        let message = riftcheck_model::panics::message(info.payload());
+        let caught = riftcheck_model::panics::note(|| match info.location() {
+            Some(at) => format!("{message} (at {}:{})", at.file(), at.line()),
+            None => message.to_string(),
+        });
+        if caught {
+            return;
+        }
         if let Some(why) = message.strip_prefix("failed printing to stdout: ") {
             eprintln!("riftcheck: the report could not be written to standard output: {why}");
             std::process::exit(2);

@@ -115,6 +115,21 @@ pub enum Verdict {
     Same,
     /// The state budget ran out first.
     Cut,
+    /// The engine panicked: a finding, with the steps that led to it.
+    Panicked(Box<Panicked>),
+}
+
+/// Where the engine panicked under one of the readings.
+#[derive(Clone, Debug)]
+pub struct Panicked {
+    /// The configuration.
+    pub config: String,
+    /// The actions from the start; the engine panicked on the last.
+    pub path: Vec<Action>,
+    /// The actions as the rulebook writes them.
+    pub steps: Vec<String>,
+    /// What the panic said.
+    pub said: String,
 }
 
 /// One alternative, searched.
@@ -342,8 +357,22 @@ pub fn search(alt: Alternative, starts: &[Start], max_states: u64) -> Finding {
                     Some(g) => g.clone(),
                     None => node.first.reread(root.readings),
                 };
-                let ra = ga.apply(action);
-                let rb = gb.apply(action);
+                let applied =
+                    riftcheck_checker::panics::guarded(|| (ga.apply(action), gb.apply(action)));
+                let (ra, rb) = match applied {
+                    Ok(both) => both,
+                    Err(said) => {
+                        let path = path_to(&tree, *index, action);
+                        let cat = node.first.catalog();
+                        let p = Panicked {
+                            config: root.config.name.clone(),
+                            steps: path.iter().map(|a| a.display(cat).to_string()).collect(),
+                            path,
+                            said,
+                        };
+                        return finding(Verdict::Panicked(Box::new(p)), budget, n);
+                    }
+                };
                 if ra.is_err() && rb.is_err() {
                     continue;
                 }
@@ -355,18 +384,10 @@ pub fn search(alt: Alternative, starts: &[Start], max_states: u64) -> Finding {
                 if !same {
                     let sides = [side(&ga, ra), side(&gb, rb)];
                     if let Some(difference) = compare(&sides[0], &sides[1], ga.catalog()) {
-                        let mut path = vec![action];
-                        let mut at = *index;
-                        while at != u32::MAX {
-                            let (parent, a) = tree[at as usize];
-                            path.push(a);
-                            at = parent;
-                        }
-                        path.reverse();
                         let p = Parting {
                             config: root.config.name.clone(),
                             setup: root.config.setup.clone(),
-                            path,
+                            path: path_to(&tree, *index, action),
                             sides,
                             difference,
                         };
@@ -401,6 +422,19 @@ pub fn search(alt: Alternative, starts: &[Start], max_states: u64) -> Finding {
         level = next;
     }
     finding(Verdict::Same, budget, n)
+}
+
+/// The actions from the start to the pair at `index` of `tree` (each pair's parent and the
+/// action that led to it; `u32::MAX` a root), then `action`.
+fn path_to(tree: &[(u32, Action)], index: u32, action: Action) -> Vec<Action> {
+    let mut path = vec![action];
+    let mut at = index;
+    while let Some(&(parent, a)) = tree.get(at as usize) {
+        path.push(a);
+        at = parent;
+    }
+    path.reverse();
+    path
 }
 
 /// The divergence as a rulebook example: the table, the steps they share, then the last step

@@ -145,6 +145,16 @@ pub fn run(args: &ReadingsArgs) -> ExitCode {
         ReadingsFormat::Text => print!("{}", text(&rows, &single)),
         ReadingsFormat::Markdown => print!("{}", markdown(&rows, &single)),
     }
+    // An engine that panicked (in a search or under a reading's check) is a finding.
+    let panicked = rows.iter().any(|r| {
+        matches!(r.finding.verdict, Verdict::Panicked(_))
+            || r.broken
+                .as_ref()
+                .is_some_and(|b| b.contains(&Prop::EngineNeverPanics))
+    });
+    if panicked {
+        return ExitCode::from(1);
+    }
     ExitCode::SUCCESS
 }
 
@@ -204,6 +214,13 @@ fn verdict_line(f: &Finding, timed: bool) -> String {
         Verdict::Cut => format!(
             "not separated within {} pairs of games (--max-states)",
             f.states
+        ),
+        Verdict::Panicked(p) => format!(
+            "could not be compared: the engine panicked in {} on step {} ({}): {}",
+            p.config,
+            p.path.len(),
+            p.steps.join("; "),
+            p.said
         ),
     }
 }
@@ -300,6 +317,7 @@ fn markdown(rows: &[Row], single: &[&str]) -> String {
             Verdict::Parted(p) => format!("{}, {} step(s)", p.config, p.path.len()),
             Verdict::Same => "never".to_string(),
             Verdict::Cut => "not within the budget".to_string(),
+            Verdict::Panicked(p) => format!("the engine panicked in {}", p.config),
         };
         let broken = match &row.broken {
             None => "-".to_string(),
