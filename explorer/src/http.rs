@@ -177,6 +177,15 @@ fn read_head(input: &mut impl Read) -> Option<Result<Request, Response>> {
     }))
 }
 
+/// Answers a connection that no thread can take now with 503, without reading it, and closes
+/// it.
+pub fn busy(mut stream: TcpStream) {
+    let _ = stream.set_write_timeout(Some(Duration::from_millis(200)));
+    let response = Response::error(503, "the Explorer is busy: try again in a moment");
+    let _ = response.write_to(&mut stream, false);
+    let _ = stream.shutdown(std::net::Shutdown::Both);
+}
+
 /// Serves one connection: reads its request, answers it with `handle`, closes it.
 pub fn serve_one(mut stream: TcpStream, handle: impl Fn(&Request) -> Response) {
     let _ = stream.set_read_timeout(Some(PATIENCE));

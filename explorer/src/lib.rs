@@ -193,12 +193,21 @@ impl Explorer {
     }
 }
 
-/// Serves the Explorer of `opening` on 127.0.0.1:`port` until the process is stopped, each
-/// connection on a thread of its own (a browser's idle connection holds up nobody).
+/// The threads that serve connections: enough that a browser's few idle connections hold up
+/// nobody, and a fixed number, so that a flood of connections cannot start a thread each.
+pub const WORKERS: usize = 16;
+
+/// Connections accepted and waiting for a thread; one beyond them is answered at once with
+/// 503 and closed.
+pub const WAITING: usize = 64;
+
+/// Serves the Explorer of `opening` on 127.0.0.1:`port` until the process is stopped, from a
+/// pool of [`WORKERS`] threads: a connection waits its turn (at most [`WAITING`] of them), and
+/// one that says nothing is let go after the request timeout.
 ///
 /// # Errors
 ///
-/// The setup is impossible, or the port cannot be bound.
+/// The setup is impossible, the port cannot be bound, or the threads cannot be started.
 pub fn serve(opening: Opening, port: u16) -> Result<(), String> {
     let explorer = Arc::new(Explorer::new(opening)?);
     let listener = TcpListener::bind(("127.0.0.1", port))
@@ -212,6 +221,26 @@ pub fn serve(opening: Opening, port: u16) -> Result<(), String> {
     if let Some(note) = explorer.note() {
         eprintln!("note: {note}");
     }
+    let (queue, waiting) = std::sync::mpsc::sync_channel::<std::net::TcpStream>(WAITING);
+    let waiting = Arc::new(std::sync::Mutex::new(waiting));
+    for _ in 0..WORKERS {
+        let waiting = Arc::clone(&waiting);
+        let explorer = Arc::clone(&explorer);
+        std::thread::Builder::new()
+            .name("explore".into())
+            .spawn(move || {
+                loop {
+                    // One worker at a time waits on the queue; the others wait for the lock.
+                    let next = match waiting.lock() {
+                        Ok(w) => w.recv(),
+                        Err(_) => return,
+                    };
+                    let Ok(stream) = next else { return };
+                    http::serve_one(stream, |r| explorer.handle(r));
+                }
+            })
+            .map_err(|e| format!("cannot start the Explorer's threads: {e}"))?;
+    }
     for stream in listener.incoming() {
         let Ok(stream) = stream else {
             // Out of file descriptors, say: wait a little for some to come back rather than
@@ -219,13 +248,8 @@ pub fn serve(opening: Opening, port: u16) -> Result<(), String> {
             std::thread::sleep(std::time::Duration::from_millis(50));
             continue;
         };
-        let explorer = Arc::clone(&explorer);
-        let spawned = std::thread::Builder::new()
-            .name("explore".into())
-            .spawn(move || http::serve_one(stream, |r| explorer.handle(r)));
-        if spawned.is_err() {
-            // No thread to be had: the connection is dropped, the next one tried.
-            continue;
+        if let Err(std::sync::mpsc::TrySendError::Full(stream)) = queue.try_send(stream) {
+            http::busy(stream);
         }
     }
     Ok(())

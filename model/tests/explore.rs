@@ -412,6 +412,48 @@ fn bad_requests_are_4xx_json_and_the_explorer_goes_on() {
     assert_eq!(e.get("/api/state").0, 200);
 }
 
+/// Threads of a running process (Linux).
+fn threads(pid: u32) -> Option<usize> {
+    Some(std::fs::read_dir(format!("/proc/{pid}/task")).ok()?.count())
+}
+
+#[test]
+fn a_flood_of_idle_connections_starts_no_thread_and_is_let_go() {
+    let e = Explorer::start(&["--config", "duel/chain"]);
+    let Some(before) = threads(e.child.id()) else {
+        return; // No /proc here: nothing to count.
+    };
+    // Three hundred connections that say nothing: before, one thread each (301 threads).
+    let idle: Vec<TcpStream> = (0..300)
+        .filter_map(|_| TcpStream::connect(("127.0.0.1", e.port)).ok())
+        .collect();
+    assert!(idle.len() > 200, "{} connections", idle.len());
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    let during = threads(e.child.id()).expect("still running");
+    assert_eq!(
+        during, before,
+        "the pool is started once, before any connection"
+    );
+    assert!(
+        during <= riftcheck_model::explore::WORKERS + 2,
+        "{during} threads"
+    );
+    // Those beyond the queue were told at once that it is busy.
+    let mut told = 0;
+    for mut s in idle.iter().rev().take(50) {
+        s.set_read_timeout(Some(std::time::Duration::from_secs(2)))
+            .unwrap();
+        let mut text = String::new();
+        if s.read_to_string(&mut text).is_ok() && text.starts_with("HTTP/1.1 503") {
+            told += 1;
+        }
+    }
+    assert!(told > 0, "no connection was told the Explorer is busy");
+    // Once they hang up, the Explorer answers again at once.
+    drop(idle);
+    assert_eq!(e.get("/api/state").0, 200);
+}
+
 #[test]
 fn a_scenario_opens_on_its_last_step() {
     let file = root().join(RESPONSE);
