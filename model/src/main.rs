@@ -18,6 +18,10 @@ struct Cli {
     /// (exit 2) without being read.
     #[arg(long, global = true)]
     max_file_size: Option<String>,
+    /// The longest line read from an engine's standard output, e.g. 16M (the default); a
+    /// longer line is a malformed answer (a finding), read and dropped without being held.
+    #[arg(long, global = true)]
+    max_line: Option<String>,
 }
 
 #[derive(Subcommand)]
@@ -269,6 +273,13 @@ fn main() -> ExitCode {
         match riftcheck_model::search::limits::parse_size(size) {
             Ok(n) => riftcheck::scenario::LoadOptions::set_default(n),
             Err(e) => return fail_input(format!("--max-file-size: {e}")),
+        }
+    }
+    if let Some(size) = &cli.max_line {
+        match riftcheck_model::search::limits::parse_size(size) {
+            Ok(n) if n > 0 => riftcheck::protocol::client::set_max_line(n),
+            Ok(_) => return fail_input("--max-line: 0 bytes: no answer could be read"),
+            Err(e) => return fail_input(format!("--max-line: {e}")),
         }
     }
     let talks_to_an_engine = matches!(

@@ -291,7 +291,7 @@ fn an_engine_that_breaks_the_protocol_is_a_finding_with_its_steps() {
         ("close", "closed its output, though it is still running"),
         ("orphan", "exited (exit status: 4)"),
         // A line past the limit is not held whole: riftcheck reads it and drops it.
-        ("flood", "a line longer than 16 MiB"),
+        ("flood", "a line longer than 16777216 bytes"),
     ];
     for (how, says) in cases {
         let engine = match how {
@@ -344,10 +344,55 @@ fn an_engine_that_breaks_the_protocol_is_a_finding_with_its_steps() {
     );
 }
 
+/// What an engine says of itself and of its errors goes into every report and file: a few
+/// hundred characters of it, however much it said; and the longest line read is the user's
+/// to set.
+#[test]
+fn an_engines_words_are_cut_short_and_its_lines_bounded() {
+    let args = [
+        "--phases",
+        "exhaustive",
+        "--mode",
+        "duel",
+        "--family",
+        "chain",
+        "--timeout",
+        "5",
+    ];
+    let (_, named) = conform(&misbehaving("name"), "long-name", &args);
+    let name = named["engine"].as_str().unwrap();
+    assert!(
+        name.starts_with("nnnn") && name.len() < 400,
+        "{}",
+        name.len()
+    );
+    let (code, erred) = conform(&misbehaving("error"), "long-error", &args);
+    assert_eq!(code, 1);
+    let said = found(&erred, "duel/chain", "exhaustive")["found"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    assert!(said.contains("eeee") && said.len() < 1000, "{}", said.len());
+    let mut bounded = args.to_vec();
+    bounded.extend(["--max-line", "1M"]);
+    let (code, flooded) = conform(&misbehaving("flood"), "max-line", &bounded);
+    assert_eq!(code, 1);
+    let d = found(&flooded, "duel/chain", "exhaustive");
+    assert!(
+        d["found"]
+            .as_str()
+            .unwrap()
+            .contains("a line longer than 1048576 bytes (--max-line)"),
+        "{d:#}"
+    );
+}
+
 #[test]
 fn bad_input_is_exit_2_with_a_message() {
-    let cases: [&[&str]; 5] = [
+    let cases: [&[&str]; 7] = [
         &["conform", "--engine", "true", "--timeout", "-1"],
+        &["conform", "--engine", "true", "--max-line", "0"],
+        &["conform", "--engine", "true", "--max-line", "lots"],
         &["conform", "--engine", "true", "--phases", "everything"],
         &["conform", "--engine", "true", "--format", "yaml"],
         &["conform", "--engine", "true", "--mode", "brawl"],

@@ -91,3 +91,16 @@ fn render_and_check_refuse_malformed_files_too() {
         .collect();
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
+
+/// A problem of the whole file (it cannot be read at all) has no line and column to give: the
+/// message names the file alone, not `FILE:0:0`.
+#[test]
+fn a_file_that_cannot_be_read_is_named_without_a_position() {
+    for args in [&["render"][..], &["replay"], &["check", "--ruleset", "mtg"]] {
+        let out = run(args, Path::new("/dev/zero"));
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.contains("/dev/zero: "), "{args:?}: {err}");
+        assert!(!err.contains(":0:0"), "{args:?}: {err}");
+    }
+}

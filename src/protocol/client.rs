@@ -147,14 +147,30 @@ pub type Exchange = (Json, Json);
 enum Unreadable {
     /// Not UTF-8 text: the column of the first byte that is not, and the line as far as it reads.
     NotUtf8(usize, String),
-    /// Longer than [`MAX_LINE`] (the rest of it was read and dropped).
+    /// Longer than the limit ([`max_line`]; the rest of it was read and dropped).
     TooLong,
     /// Reading failed.
     Io,
 }
 
-/// The longest line of the engine's output riftcheck reads: far more than any observation.
+/// The longest line of the engine's output riftcheck reads by default: far more than any
+/// observation.
 pub const MAX_LINE: u64 = 16 << 20;
+
+/// The longest line of an engine's output read by the connections opened from now on
+/// ([`set_max_line`]).
+static MAX_LINE_NOW: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(MAX_LINE);
+
+/// Sets the longest line of an engine's standard output that connections opened from now on
+/// read (`--max-line`): a longer one is a malformed answer, read and dropped, never held whole.
+pub fn set_max_line(bytes: u64) {
+    MAX_LINE_NOW.store(bytes.max(1), std::sync::atomic::Ordering::Relaxed);
+}
+
+/// The longest line of an engine's output read now.
+pub fn max_line() -> u64 {
+    MAX_LINE_NOW.load(std::sync::atomic::Ordering::Relaxed)
+}
 
 /// The most of a line of the engine's standard error kept.
 const STDERR_LINE: u64 = 4096;
@@ -261,12 +277,13 @@ impl Connection {
                 }
             };
         let (tx, lines) = mpsc::channel();
+        let max = max_line();
         std::thread::spawn(move || {
             let mut out = BufReader::new(stdout);
             let mut bytes = Vec::new();
             loop {
                 bytes.clear();
-                let line = match read_line_within(&mut out, &mut bytes, MAX_LINE) {
+                let line = match read_line_within(&mut out, &mut bytes, max) {
                     Ok(Line::End) => break,
                     Ok(Line::TooLong) => Err(Unreadable::TooLong),
                     // A line that is not UTF-8 is a malformed answer, not the end.
@@ -316,6 +333,10 @@ impl Connection {
                 theirs: conn.hello.protocol,
             });
         }
+        // What the engine calls itself goes into every report and file: a few hundred
+        // characters of it are enough.
+        conn.hello.name = shorten(&conn.hello.name);
+        conn.hello.version = shorten(&conn.hello.version);
         if conn.hello.protocol == 1 {
             // Version 1 knows no partial observations: every field is there.
             conn.hello.capabilities.observes = None;
@@ -374,7 +395,10 @@ impl Connection {
             Ok(Err(Unreadable::TooLong)) => {
                 return Err(EngineFault::Malformed {
                     op: op.into(),
-                    error: format!("a line longer than {} MiB", MAX_LINE >> 20),
+                    error: format!(
+                        "a line longer than {} bytes (--max-line), read and dropped",
+                        max_line()
+                    ),
                     line: String::new(),
                 });
             }
@@ -411,7 +435,7 @@ impl Connection {
         if let Some(e) = answer.get("error") {
             return Err(EngineFault::Error {
                 op: op.into(),
-                message: e.as_str().map_or_else(|| e.to_string(), str::to_string),
+                message: shorten(e.as_str().map_or(&e.to_string(), |s| s)),
             });
         }
         if let (Some((_, done)), Some(request)) = (&mut self.log, request) {

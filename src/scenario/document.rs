@@ -305,15 +305,22 @@ pub enum ReadError {
 impl fmt::Display for ScenarioError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let file = escaped(self.file.as_deref().unwrap_or("<scenario>"));
+        // A problem of the whole file (it cannot be read) has no position: line 0.
+        let at = |line: usize, column: usize| {
+            if line == 0 {
+                String::new()
+            } else {
+                format!("{line}:{column}:")
+            }
+        };
         write!(
             f,
-            "{file}:{}:{}: {}",
-            self.line,
-            self.column,
+            "{file}:{} {}",
+            at(self.line, self.column),
             escaped(&self.message)
         )?;
         for ((line, column), message) in &self.more {
-            write!(f, "\n{file}:{line}:{column}: {}", escaped(message))?;
+            write!(f, "\n{file}:{} {}", at(*line, *column), escaped(message))?;
         }
         Ok(())
     }

@@ -13,6 +13,8 @@ absent), where it does the thing named by the second argument:
   close    closes its standard output and goes on running (and sleeps)
   orphan   starts a child that holds its standard output, then exits
   flood    answers with 40 MB on one line
+  error    answers with an error whose message is 100,000 characters long
+  name     calls itself by a name 100,000 characters long in its `hello` (from the start)
   drop     leaves the field named by the third argument out of every observation, though its
            hello declares every field
 
@@ -35,6 +37,14 @@ def main(argv):
                              text=True, bufsize=1)
     applies = 0
     for line in sys.stdin:
+        if mode == "name" and '"hello"' in line:
+            import json
+            child.stdin.write(line)
+            child.stdin.flush()
+            answer = json.loads(child.stdout.readline())
+            answer["hello"]["name"] = "n" * 100000
+            print(json.dumps(answer), flush=True)
+            continue
         if '"apply"' in line:
             applies += 1
             if applies == nth:
@@ -64,6 +74,9 @@ def main(argv):
                     for _ in range(40):
                         sys.stdout.write(chunk)
                     print(flush=True)
+                    continue
+                if mode == "error":
+                    print('{"error": "%s"}' % ("e" * 100000), flush=True)
                     continue
                 if mode == "orphan":
                     subprocess.Popen(["sleep", "3600"], stdout=sys.stdout)

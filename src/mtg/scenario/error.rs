@@ -38,7 +38,7 @@ impl fmt::Display for MtgErrorKind {
 
 /// An MTG scenario that cannot be read: where, and what is wrong there.
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
-#[error("{}:{line}:{column}: {kind} error: {message}", file.as_deref().unwrap_or("<scenario>"))]
+#[error("{}:{} {kind} error: {message}", file.as_deref().unwrap_or("<scenario>"), at(*.line, *.column))]
 pub struct MtgScenarioError {
     /// The file, if the text came from one.
     pub file: Option<String>,
@@ -50,6 +50,15 @@ pub struct MtgScenarioError {
     pub kind: MtgErrorKind,
     /// What is wrong.
     pub message: String,
+}
+
+/// `line:column:`, or nothing for a problem of the whole file (line 0: it could not be read).
+fn at(line: usize, column: usize) -> String {
+    if line == 0 {
+        String::new()
+    } else {
+        format!("{line}:{column}:")
+    }
 }
 
 /// The text being read: byte offsets to lines and columns, errors at spans.
