@@ -271,7 +271,10 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     if let Some(size) = &cli.max_file_size {
         match riftcheck_model::search::limits::parse_size(size) {
-            Ok(n) => riftcheck::scenario::LoadOptions::set_default(n),
+            Ok(n) => {
+                riftcheck::scenario::LoadOptions::set_default(n);
+                riftcheck::protocol::trace::set_trace_limit(n);
+            }
             Err(e) => return fail_input(format!("--max-file-size: {e}")),
         }
     }

@@ -96,7 +96,12 @@ fn render_and_check_refuse_malformed_files_too() {
 /// message names the file alone, not `FILE:0:0`.
 #[test]
 fn a_file_that_cannot_be_read_is_named_without_a_position() {
-    for args in [&["render"][..], &["replay"], &["check", "--ruleset", "mtg"]] {
+    for args in [
+        &["render"][..],
+        &["replay"],
+        &["check", "--ruleset", "mtg"],
+        &["validate"],
+    ] {
         let out = run(args, Path::new("/dev/zero"));
         let err = String::from_utf8_lossy(&out.stderr);
         assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");

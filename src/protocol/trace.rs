@@ -195,7 +195,7 @@ pub struct TraceStep {
 
 /// A mistake in a trace file, where it is.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{}:{line}:{column}: {message}", path.display())]
+#[error("{}:{} {message}", path.display(), at(*.line, *.column))]
 pub struct TraceError {
     /// The file.
     pub path: PathBuf,
@@ -207,17 +207,48 @@ pub struct TraceError {
     pub message: String,
 }
 
-/// Reads the trace at `path`.
+/// `line:column:`, or nothing for a problem of the whole file (line 0).
+fn at(line: usize, column: usize) -> String {
+    if line == 0 {
+        String::new()
+    } else {
+        format!("{line}:{column}:")
+    }
+}
+
+/// The largest trace read by default: a recorded exhaustive phase runs to tens of megabytes.
+pub const TRACE_LIMIT: u64 = 1 << 30;
+
+/// The largest trace read now ([`set_trace_limit`]).
+static TRACE_LIMIT_NOW: std::sync::atomic::AtomicU64 =
+    std::sync::atomic::AtomicU64::new(TRACE_LIMIT);
+
+/// Sets the largest trace file read from now on (`--max-file-size`, when given).
+pub fn set_trace_limit(bytes: u64) {
+    TRACE_LIMIT_NOW.store(bytes, std::sync::atomic::Ordering::Relaxed);
+}
+
+/// Reads the trace at `path`, as every file riftcheck is given is read: a regular file (a FIFO
+/// or a device is refused, not waited on) of at most 1 GiB ([`TRACE_LIMIT`], or
+/// `--max-file-size` when given), UTF-8.
 ///
 /// # Errors
 ///
 /// The file cannot be read, or a line of it is not what the format allows.
 pub fn load(path: &Path) -> Result<Trace, TraceError> {
-    let text = std::fs::read_to_string(path).map_err(|e| TraceError {
+    let err = |line, column, message| TraceError {
         path: path.to_path_buf(),
-        line: 0,
-        column: 0,
-        message: format!("cannot read it: {e}"),
+        line,
+        column,
+        message,
+    };
+    let limit = TRACE_LIMIT_NOW.load(std::sync::atomic::Ordering::Relaxed);
+    let bytes = crate::scenario::read_bytes(path, limit).map_err(|e| err(0, 0, e.to_string()))?;
+    let text = String::from_utf8(bytes).map_err(|e| {
+        let good = &e.as_bytes()[..e.utf8_error().valid_up_to()];
+        let line = good.iter().filter(|b| **b == b'\n').count() + 1;
+        let column = good.iter().rev().take_while(|b| **b != b'\n').count() + 1;
+        err(line, column, "not UTF-8 text".to_string())
     })?;
     read(path, &text)
 }
