@@ -422,9 +422,14 @@ fn staged(s: &mut Setup, mode: Mode) {
 /// borrowed; a bystander's kill (a borrowed unit to its owner's Trash, 428, 056; a staged
 /// fight left without a side, 456.2) and a shove into the first fight (a Recall, which
 /// triggers no move ability, 451); a defender whose ability triggers when it moves (440). A
-/// is one point from the Victory Score, so a Conquer wins the game on points (467).
+/// is one point from the Victory Score (in Magma Chamber, with C's points: 484.6), so a Conquer
+/// wins the game on points (467).
 fn kills(s: &mut Setup, mode: Mode) {
-    s.points = vec![(Seat::A, mode.victory_score() - 1)];
+    s.points = if mode.has_teams() {
+        vec![(Seat::A, mode.victory_score() - 2), (Seat::C, 1)]
+    } else {
+        vec![(Seat::A, mode.victory_score() - 1)]
+    };
     let foes: Vec<Seat> = mode
         .seats()
         .iter()
@@ -551,15 +556,25 @@ fn equip(name: &str, owner: Seat, zone: ZoneSetup, might: i8) -> CardSetup {
 }
 
 /// Team: A and C against B and D; A's units may not go where C holds (442.2.b), nor may A hide
-/// a card there (484.8.c).
-fn team(s: &mut Setup, _: Mode) {
+/// a card there (484.8.c). A and C are one point from the Victory Score together: A's Conquer
+/// of the Crater wins it for the team (484.6), not waiting for the two battlefields where C has
+/// units as the turn begins (484.8.f); once B's Cull kills C's Keeper, A may go to the Vent but
+/// scores nothing there this turn (464.1.a, 484.8.b).
+fn team(s: &mut Setup, mode: Mode) {
     // A and C against B and D. C holds the Vent; A's units may not go there.
+    s.points = vec![(Seat::A, mode.victory_score() - 2), (Seat::C, 1)];
+    let post = s.battlefields[0].name.clone();
     let vent = s.battlefields[1].name.clone();
     let crater = s.battlefields[2].name.clone();
+    s.battlefields[0].controller = Some(Seat::C);
     s.battlefields[1].controller = Some(Seat::C);
     s.battlefields[2].controller = Some(Seat::B);
     s.cards
-        .push(unit("Ember", Seat::A, ZoneSetup::Base(Seat::A), 2));
+        .push(unit("Ember", Seat::A, ZoneSetup::Base(Seat::A), 3));
+    s.cards
+        .push(unit("Lookout", Seat::C, ZoneSetup::Field(post), 1));
+    s.cards
+        .push(spell("Cull", Seat::B, Timing::Reaction, EffectSetup::Kill));
     s.cards
         .push(unit("Keeper", Seat::C, ZoneSetup::Field(vent.clone()), 3));
     s.cards

@@ -254,6 +254,7 @@ impl<E: Engine> RiftModel<E> {
         ghost.violated = verdict.violated;
         ghost.over = started.first.winners.is_some();
         ghost.removed = started.first.removed.len() as u8;
+        ghost.mates = riftcheck_properties::naive::mates(&started.catalog, &started.first);
         seen.add(verdict.seen);
         if started.disagreement.is_some() {
             ghost.violated.insert(Prop::EngineAndSpecAgree);
@@ -461,8 +462,7 @@ impl<E: Engine> RiftModel<E> {
         let j = Judging::step(
             &self.catalog,
             &self.readings,
-            &state.view,
-            state.ghost.countered,
+            (&state.view, state.ghost.countered, state.ghost.mates),
             action,
             after,
             someone_can_act(engine, after),
@@ -525,6 +525,9 @@ impl<E: Engine> RiftModel<E> {
             ghost.turns_ended = ghost.turns_ended.saturating_add(1);
         }
         ghost.removed = after.removed.len() as u8;
+        if began {
+            ghost.mates = riftcheck_properties::naive::mates(&self.catalog, after);
+        }
         ghost
     }
 

@@ -30,7 +30,10 @@ fn config(name: &str) -> configs::Config {
 /// (466.1.b), so the kills family's games go on past it; 17,686,000 once players chose where
 /// combat damage goes (460);
 /// 17,124,343 once the staged family's bystander swept every unit at a battlefield into a fight
-/// instead of shoving one; the quick bounds, two turns and one
+/// instead of shoving one; 16,782,113 once Magma Chamber's teams scored by 464.1.a, 484.8.b and
+/// 484.8.f (a state records where the teammate had units as the turn began) and the team
+/// family's A and C started one point from a pooled victory, so its games end sooner (432,281
+/// to 87,743); the quick bounds, two turns and one
 /// concession, give 598,834 of the first 21).
 const DEFAULT_COUNTS: [(&str, usize); 33] = [
     ("duel/chain", 141),
@@ -59,13 +62,13 @@ const DEFAULT_COUNTS: [(&str, usize); 33] = [
     ("war/equipment", 124306),
     ("magma-chamber/chain", 11863),
     ("magma-chamber/showdown", 222245),
-    ("magma-chamber/removal", 2933554),
+    ("magma-chamber/removal", 2935824),
     ("magma-chamber/combat", 34785),
-    ("magma-chamber/staged", 35285),
-    ("magma-chamber/team", 432281),
-    ("magma-chamber/kills", 350322),
+    ("magma-chamber/staged", 35388),
+    ("magma-chamber/team", 87743),
+    ("magma-chamber/kills", 350215),
     ("magma-chamber/durations", 161689),
-    ("magma-chamber/equipment", 82619),
+    ("magma-chamber/equipment", 82661),
 ];
 
 /// The main job: every property holds in every default configuration, every companion is

@@ -68,6 +68,17 @@ const EXPECTED: &[(Fault, Prop, usize)] = &[
         3,
     ),
     (Fault::AssignmentIgnored, Prop::AssignedUnitTakesDamage, 8),
+    (
+        Fault::MatesBattlefieldScored,
+        Prop::MatesBattlefieldsUnscored,
+        10,
+    ),
+    (
+        Fault::WaiverReadAtConquer,
+        Prop::FinalPointNeedsEveryBattlefield,
+        10,
+    ),
+    (Fault::OwnPointsOnly, Prop::WonOnPoints, 2),
 ];
 
 /// The shortest counterexample to `prop` the default check finds against `fault`, over every

@@ -116,6 +116,9 @@ const FAULTS: &[(&str, &str, &str)] = &[
     ("attached-not-banished", "skirmish", "equipment"),
     ("this-turn-outlasts-turn", "war", "durations"),
     ("third-combatant-admitted", "war", "staged"),
+    ("mates-battlefield-scored", "magma-chamber", "team"),
+    ("waiver-read-at-conquer", "magma-chamber", "team"),
+    ("own-points-only", "magma-chamber", "team"),
 ];
 
 /// Each fault's recorded games fail with the rule `conform` cites for it. `conform` stops at its

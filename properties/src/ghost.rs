@@ -1,6 +1,7 @@
 //! The checker's record of a state beside the game: its verdicts, its countered items, what
 //! the bounds count.
 
+use super::naive::Mates;
 use super::set::PropSet;
 
 /// What the checker records about a state beyond the game and the spec. It is hashed with the
@@ -23,4 +24,6 @@ pub struct Ghost {
     pub removed: u8,
     /// The game is over: nothing more happens.
     pub over: bool,
+    /// What an observer saw of the Turn Player's teammate as this turn began.
+    pub mates: Mates,
 }

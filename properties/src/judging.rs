@@ -89,6 +89,8 @@ pub struct Step<'a> {
     pub damaged: bool,
     /// A staged fight was dropped.
     pub unstaged: bool,
+    /// What an observer saw of the Turn Player's teammate as the turn of `before` began.
+    pub mates: naive::Mates,
 }
 
 impl<'a> Judging<'a> {
@@ -105,13 +107,12 @@ impl<'a> Judging<'a> {
     }
 
     /// The judging of a step from `before` (in a state where the items of `countered` had been
-    /// countered and were still on the Chain) by `action` to `after`, whose events are the
-    /// step's.
+    /// countered and were still on the Chain, and whose turn began as `mates` says) by `action`
+    /// to `after`, whose events are the step's.
     pub fn step(
         catalog: &'a Catalog,
         readings: &'a Readings,
-        before: &'a View,
-        countered: u128,
+        (before, countered, mates): (&'a View, u128, naive::Mates),
         action: Action,
         after: &'a View,
         someone_can_act: bool,
@@ -139,6 +140,7 @@ impl<'a> Judging<'a> {
             combat_began: None,
             damaged: false,
             unstaged: false,
+            mates,
         };
         let mut countered = countered;
         for (i, e) in events.iter().enumerate() {

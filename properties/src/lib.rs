@@ -32,6 +32,7 @@ pub mod table;
 
 pub use ghost::Ghost;
 pub use judging::{Judging, Step, Verdict, item_bit};
+pub use naive::Mates;
 pub use set::PropSet;
 pub use table::{Judge, Kind, Prop, Property, Shows, TABLE};
 

@@ -23,6 +23,70 @@ pub fn present(cat: &Catalog, v: &View, bf: BattlefieldId) -> SeatSet {
         .collect()
 }
 
+/// What an observer saw of the Turn Player's teammate as the turn began (Magma Chamber; empty
+/// in the other modes), which scoring reads all turn: the battlefields, one bit each, the
+/// teammate controlled (464.1.a, 484.8.b) and those where the teammate had units (484.8.f).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub struct Mates {
+    /// Controlled by the teammate.
+    pub controlled: u8,
+    /// Where the teammate had units.
+    pub occupied: u8,
+}
+
+impl Mates {
+    /// Whether the battlefield at `index` is among `bits`.
+    pub fn has(bits: u8, index: usize) -> bool {
+        index < 8 && bits & (1 << index) != 0
+    }
+}
+
+/// What `v` shows of its Turn Player's teammates (none outside the modes with teams): the
+/// battlefields they control and those where they have units, taken as a turn begins.
+pub fn mates(cat: &Catalog, v: &View) -> Mates {
+    let mut m = Mates::default();
+    let Some(turn) = v.turn else { return m };
+    let mates = cat.mode.team_of(turn).difference(SeatSet::only(turn));
+    if mates.is_empty() {
+        return m;
+    }
+    let present = presence(cat, v);
+    for (i, f) in v.battlefields.iter().enumerate().take(8) {
+        if f.controller.is_some_and(|c| mates.contains(c)) {
+            m.controlled |= 1 << i;
+        }
+        if present
+            .get(i)
+            .is_some_and(|p| mates.iter().any(|s| p.contains(s)))
+        {
+            m.occupied |= 1 << i;
+        }
+    }
+    m
+}
+
+/// 467, 323.1, 484.6: the side (a player, or a team's remaining members together) left in the
+/// game at or above the Victory Score with more points than every other side left, if any.
+pub fn ahead_on_points(cat: &Catalog, v: &View) -> Option<SeatSet> {
+    let mode = cat.mode;
+    let left = v.remaining;
+    let side_points = |seat: Seat| -> u16 {
+        mode.team_of(seat)
+            .intersection(left)
+            .iter()
+            .map(|s| v.points.get(s.index()).map_or(0, |&p| u16::from(p)))
+            .sum()
+    };
+    let best = left.iter().max_by_key(|&s| side_points(s))?;
+    let side = mode.team_of(best).intersection(left);
+    let points = side_points(best);
+    let ahead = left
+        .difference(side)
+        .iter()
+        .all(|other| side_points(other) < points);
+    (points >= u16::from(cat.victory_score) && ahead).then_some(side)
+}
+
 /// The players with units at each battlefield, in one pass over the cards.
 pub fn presence(cat: &Catalog, v: &View) -> [SeatSet; MAX_BATTLEFIELDS] {
     let mut present = [SeatSet::EMPTY; MAX_BATTLEFIELDS];

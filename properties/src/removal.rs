@@ -7,6 +7,7 @@ use riftcheck::observation::{CardObs, Place};
 use riftcheck::{Catalog, Observation as View, Seat};
 
 use super::judging::{Judging, Step, Verdict};
+use super::naive;
 
 /// The cards a leaver controlled on the board but did not own, with where they are now.
 fn borrowed<'a>(
@@ -118,33 +119,11 @@ pub fn two_player_win(j: &Judging<'_>, s: &Step<'_>) -> Verdict {
         return Verdict::Holds;
     };
     Verdict::broken_if(
-        match one_side_left(j, s, seat).or_else(|| ahead_on_points(j)) {
+        match one_side_left(j, s, seat).or_else(|| naive::ahead_on_points(j.catalog, j.after)) {
             Some(winners) => j.after.winners != Some(winners),
             None => j.after.winners.is_some(),
         },
     )
-}
-
-/// 467, 323.1, 484.6: the side (a player, or a team's remaining members together) left in the
-/// game at or above the Victory Score with more points than every other side left, if any.
-fn ahead_on_points(j: &Judging<'_>) -> Option<riftcheck::SeatSet> {
-    let mode = j.catalog.mode;
-    let left = j.after.remaining;
-    let side_points = |seat: Seat| -> u16 {
-        mode.team_of(seat)
-            .intersection(left)
-            .iter()
-            .map(|s| u16::from(j.after.points[s.index()]))
-            .sum()
-    };
-    let best = left.iter().max_by_key(|&s| side_points(s))?;
-    let side = mode.team_of(best).intersection(left);
-    let points = side_points(best);
-    let ahead = left
-        .difference(side)
-        .iter()
-        .all(|other| side_points(other) < points);
-    (points >= u16::from(j.catalog.victory_score) && ahead).then_some(side)
 }
 
 /// The players left when `seat` and their team leave, if they are one player or one team.

@@ -185,8 +185,12 @@ properties! {
     KilledToOwnersTrash: Always, "428, 056, 183.1", "a killed unit goes to its owner's Trash",
         OnStep(damage::killed_to_owners_trash), companion SeenBorrowedKilled;
     // Scoring.
-    FinalPointNeedsEveryBattlefield: Always, "466.1.b", "a Conquer scores the final point only once every other battlefield is scored this turn, and otherwise draws a card",
+    FinalPointNeedsEveryBattlefield: Always, "466.1.b, 484.8.f", "a Conquer scores the final point only once every other battlefield is scored this turn (in Magma Chamber, but those the teammate occupied as the turn began), and otherwise draws a card",
         OnStep(scoring::final_point_needs_every_battlefield), companion SeenFinalPointWithheld;
+    MatesBattlefieldsUnscored: Always, "464.1.a, 484.8.b", "a team scores no battlefield the Turn Player's teammate controlled as the turn began, that turn",
+        OnStep(scoring::mates_battlefields_unscored), companion SeenMatesBattlefieldConquered;
+    WonOnPoints: Always, "467, 323.1, 484.6", "a side (a player, or a team with its points pooled) at the Victory Score with more points than every other side has won",
+        State(scoring::won_on_points), companion SeenTeamWinsOnPoints;
     // Equipment.
     LeaversEquipmentGone: Always, "652.1, 718.8", "no equipment stays attached to a unit after its controller left",
         State(equipment::leavers_equipment_gone), companion SeenEquipmentOnOthersUnitLeaves;
@@ -290,6 +294,12 @@ properties! {
         Seen(scoring::seen_final_point_withheld);
     SeenFinalConquerWins: Sometimes, "466.1.b, 467", "the final point is a Conquer, and wins the game",
         Seen(scoring::seen_final_conquer_wins);
+    SeenFinalPointWaived: Sometimes, "484.8.f", "the Turn Player's final point does not wait for a battlefield their teammate occupied as the turn began",
+        Seen(scoring::seen_final_point_waived);
+    SeenMatesBattlefieldConquered: Sometimes, "464.1.a, 484.8.b", "the Turn Player's team conquers a battlefield the teammate controlled as the turn began",
+        Seen(scoring::seen_mates_battlefield_conquered);
+    SeenTeamWinsOnPoints: Sometimes, "484.6", "a team wins on points neither of its players has alone",
+        Seen(scoring::seen_team_wins_on_points);
     SeenEquipmentOnOthersUnitLeaves: Sometimes, "652.1, 718.8", "a player leaves with equipment on another player's unit",
         Seen(equipment::seen_equipment_on_others_unit_leaves);
     SeenEquipmentLeftBehind: Sometimes, "435.4.b", "a unit leaves the board and its equipment stays behind",

@@ -83,10 +83,11 @@ impl Game {
                 window,
                 chain,
                 lasting: Vec::new(),
-                mates_held: 0,
+                mates_controlled: 0,
+                mates_occupied: 0,
             },
         };
-        game.s.mates_held = game.mates_held(game.s.turn);
+        (game.s.mates_controlled, game.s.mates_occupied) = game.mates_fields(game.s.turn);
         game
     }
 }

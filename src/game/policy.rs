@@ -8,11 +8,11 @@ use crate::mode::Mode;
 use crate::readings::{
     AttachedControl, ChosenDestination, CombatEntry, CombatTriggerOrder, CombatWithOneSideGone,
     Concession, Counter, DamageOrder, DefenderKeepsControl, Detach, Durations, FinalPoint,
-    FocusAfterChain, FocusAfterRemoval, FocusPassesAfterTriggerChain, Hide, Kill,
+    FinalPointWaiver, FocusAfterChain, FocusAfterRemoval, FocusPassesAfterTriggerChain, Hide, Kill,
     LeaverBattlefieldControl, LeaverCards, LeaverChoices, LeaverDurations, LeaverItems,
-    LeaverPermanents, LethalDamage, OwnedSpellOnChain, PassRecord, PriorityAfterRemoval, Readings,
-    Recall, ShowdownAfterRemoval, TeamVictory, TeammateDestination, TokenBattlefield,
-    TopItemCountered, TurnPlayerLeaves,
+    LeaverPermanents, LethalDamage, MatesBattlefields, OwnedSpellOnChain, PassRecord,
+    PriorityAfterRemoval, Readings, Recall, ShowdownAfterRemoval, TeamPoints, TeamVictory,
+    TeammateDestination, TokenBattlefield, TopItemCountered, TurnPlayerLeaves,
 };
 use crate::seat::{Seat, SeatSet};
 use crate::zone::Zone;
@@ -405,6 +405,34 @@ pub(crate) fn final_point_needs_every_battlefield(r: &Readings) -> bool {
     match r.final_point {
         FinalPoint::EveryBattlefield => true,
         FinalPoint::AnyConquer => false,
+    }
+}
+
+/// Rules 464.1.a and 484.8.b (point `mates-battlefields`): whether the Turn Player's team
+/// may score a battlefield their teammate controlled during the Beginning Phase.
+pub(crate) fn mates_battlefields_scored(r: &Readings) -> bool {
+    match r.mates_battlefields {
+        MatesBattlefields::Unscored => false,
+        MatesBattlefields::Scored => true,
+    }
+}
+
+/// Rule 484.8.f (point `final-point-waiver`): the battlefields, one bit each, the Turn
+/// Player's final point by Conquer does not wait for: those their teammate occupied during the
+/// Beginning Phase (`as_turn_began`), not those the teammate occupies now (`now`).
+pub(crate) fn final_point_waived(r: &Readings, as_turn_began: u8, now: u8) -> u8 {
+    match r.final_point_waiver {
+        FinalPointWaiver::OccupiedAsTurnBegan => as_turn_began,
+        FinalPointWaiver::OccupiedNow => now,
+    }
+}
+
+/// Rules 467 and 484.6 (point `team-points`): whose points count toward the victory of
+/// `seat`, of the team `team`: the team's, pooled.
+pub(crate) fn points_counted(r: &Readings, team: SeatSet, seat: Seat) -> SeatSet {
+    match r.team_points {
+        TeamPoints::Pooled => team,
+        TeamPoints::OwnOnly => SeatSet::only(seat),
     }
 }
 

@@ -53,9 +53,12 @@ pub(crate) struct State {
     pub chain: Option<Chain>,
     /// Lasting effects on units (472.3), in [`Lasting::key`] order, each key once.
     pub lasting: Vec<Lasting>,
-    /// The battlefields, one bit each, that the Turn Player's teammate controlled as the turn
-    /// began: a final point by Conquer does not wait for them (466.1.b, Magma Chamber).
-    pub mates_held: u8,
+    /// The battlefields, one bit each, that the Turn Player's teammate controlled during the
+    /// Beginning Phase: the team cannot score them this turn (464.1.a, 484.8.b; Magma Chamber).
+    pub mates_controlled: u8,
+    /// The battlefields, one bit each, that the Turn Player's teammate occupied during the
+    /// Beginning Phase: a final point by Conquer does not wait for them (466.1.b, 484.8.f).
+    pub mates_occupied: u8,
 }
 
 impl State {
@@ -314,13 +317,22 @@ impl Game {
         self.showdown().map(|sd| sd.focus)
     }
 
-    /// The battlefields, one bit each, that `seat`'s teammates control now (none outside Magma
-    /// Chamber): taken as `seat`'s turn begins, for the final point (466.1.b).
-    pub(crate) fn mates_held(&self, seat: Seat) -> u8 {
+    /// The battlefields, one bit each, that `seat`'s teammates control now and those they
+    /// occupy now (none outside Magma Chamber): taken in `seat`'s Beginning Phase, for scoring
+    /// (464.1.a, 484.8.b) and for the final point (484.8.f).
+    pub(crate) fn mates_fields(&self, seat: Seat) -> (u8, u8) {
         let mates = self.mode().team_of(seat).difference(SeatSet::only(seat));
-        self.all_battlefields()
-            .filter(|&b| self.field(b).controller.is_some_and(|c| mates.contains(c)))
-            .fold(0, |bits, b| bits | 1 << b.index())
+        let bits = |has: &dyn Fn(BattlefieldId) -> bool| {
+            self.all_battlefields()
+                .filter(|&b| has(b))
+                .fold(0, |bits, b| bits | 1 << b.index())
+        };
+        let controlled = bits(&|b| self.field(b).controller.is_some_and(|c| mates.contains(c)));
+        let occupied = bits(&|b| {
+            let here = self.occupants(b);
+            mates.iter().any(|m| here.contains(m))
+        });
+        (controlled, occupied)
     }
 
     /// The choice someone must make before anyone has Priority, if any.
@@ -558,7 +570,8 @@ crate::in_place::clone_in_place!(State {
     window,
     chain,
     lasting,
-    mates_held,
+    mates_controlled,
+    mates_occupied,
 });
 
 #[cfg(test)]

@@ -461,6 +461,29 @@ readings! {
         /// Any Conquer scores it, as any other point.
         AnyConquer = "any-conquer" wrong FinalPointByAnyConquer "final-point-by-any-conquer";
     }
+    /// Rules 464.1.a and 484.8.b: whether a team may score, on one of its players' turns, a
+    /// battlefield that player's teammate controlled during the Beginning Phase.
+    mates_battlefields: MatesBattlefields = "mates-battlefields", Rule, "464.1.a, 484.8.b", Teams {
+        /// It may not, that turn: neither teammate scores it, by Conquer or by Hold.
+        Unscored = "unscored";
+        /// It may, as any other battlefield.
+        Scored = "scored" wrong MatesBattlefieldScored "mates-battlefield-scored";
+    }
+    /// Rule 484.8.f: which battlefields the Turn Player's final point by Conquer does not wait
+    /// for (466.1.b).
+    final_point_waiver: FinalPointWaiver = "final-point-waiver", Rule, "466.1.b, 484.8.f", Teams {
+        /// Those their teammate occupied (had units at) during the Beginning Phase.
+        OccupiedAsTurnBegan = "occupied-as-turn-began";
+        /// Those the teammate occupies at the moment of the Conquer.
+        OccupiedNow = "occupied-now" wrong WaiverReadAtConquer "waiver-read-at-conquer";
+    }
+    /// Rules 467 and 484.6: whose points a team's victory counts.
+    team_points: TeamPoints = "team-points", Rule, "467, 484.6", Teams {
+        /// The team's, pooled: the first team to reach the Victory Score wins.
+        Pooled = "pooled";
+        /// Each player's own only, as in a game without teams.
+        OwnOnly = "own-only" wrong OwnPointsOnly "own-points-only";
+    }
     /// Rule 460: whose order combat damage follows.
     damage_order: DamageOrder = "damage-order", Rule, "460" {
         /// The order the assigning players chose, lethal damage to each unit before the next.

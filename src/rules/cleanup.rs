@@ -5,7 +5,7 @@
 use crate::card::{CardKind, Catalog};
 use crate::event::Event;
 use crate::game::{Game, policy};
-use crate::seat::SeatSet;
+use crate::seat::{Seat, SeatSet};
 use crate::zone::Zone;
 
 use super::movement;
@@ -188,19 +188,22 @@ fn check_victory(game: &mut Game, ev: &mut Vec<Event>) {
     let catalog: &Catalog = &game.catalog;
     let mode = catalog.mode;
     let remaining = game.remaining();
+    let readings = game.readings;
+    let counted = |seat: Seat| policy::points_counted(&readings, mode.team_of(seat), seat);
     for seat in remaining.iter() {
         let team = mode.team_of(seat).intersection(remaining);
-        if team.lowest() != Some(seat) {
+        let side = counted(seat).intersection(remaining);
+        if side.lowest() != Some(seat) {
             continue;
         }
-        let mine = team_points(game, team);
+        let mine = team_points(game, side);
         if mine < u16::from(catalog.victory_score) {
             continue;
         }
         let beats_all = remaining
             .iter()
             .filter(|&o| !team.contains(o))
-            .all(|o| team_points(game, mode.team_of(o)) < mine);
+            .all(|o| team_points(game, counted(o)) < mine);
         if beats_all {
             game.s.finish(team, true);
             ev.push(Event::Won {

@@ -31,7 +31,9 @@ pub(crate) fn establish_control(
     score(game, bf, seat, ScoreKind::Conquer, ev);
 }
 
-/// A player scores a point at a battlefield (462-466), at most once per battlefield per turn.
+/// A player scores a point at a battlefield (462-466), at most once per battlefield per turn;
+/// in Magma Chamber, never one the Turn Player's teammate controlled during the Beginning
+/// Phase, by either of them, that turn (464.1.a, 484.8.b).
 pub(crate) fn score(
     game: &mut Game,
     bf: BattlefieldId,
@@ -39,8 +41,11 @@ pub(crate) fn score(
     how: ScoreKind,
     ev: &mut Vec<Event>,
 ) {
+    let barred = game.mode().team_of(game.s.turn).contains(seat)
+        && game.s.mates_controlled & (1 << bf.index()) != 0
+        && !policy::mates_battlefields_scored(&game.readings);
     let field = &mut game.s.fields[bf.index()];
-    if field.scored.contains(seat) {
+    if field.scored.contains(seat) || barred {
         return;
     }
     // 462, 464-465: a point, once per battlefield per turn.
@@ -62,18 +67,23 @@ pub(crate) fn score(
 
 /// 466.1.b: a Conquer that would be `seat`'s final point (their side one point from the Victory
 /// Score) scores it only if they have scored every other battlefield this turn; in Magma
-/// Chamber the battlefields their teammate controlled as the turn began do not count.
+/// Chamber the battlefields the Turn Player's teammate occupied during the Beginning Phase do
+/// not count for the Turn Player (484.8.f).
 fn final_point_withheld(game: &Game, bf: BattlefieldId, seat: Seat) -> bool {
     if !policy::final_point_needs_every_battlefield(&game.readings) {
         return false;
     }
-    let team = game.mode().team_of(seat);
-    let points = super::cleanup::team_points(game, team);
+    let side = policy::points_counted(&game.readings, game.mode().team_of(seat), seat);
+    let points = super::cleanup::team_points(game, side);
     if points + 1 != u16::from(game.catalog.victory_score) {
         return false;
     }
     let waived = if game.s.turn == seat {
-        game.s.mates_held
+        policy::final_point_waived(
+            &game.readings,
+            game.s.mates_occupied,
+            game.mates_fields(seat).1,
+        )
     } else {
         0
     };

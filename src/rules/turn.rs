@@ -48,7 +48,7 @@ pub(crate) fn begin_turn(game: &mut Game, seat: Seat, ev: &mut Vec<Event>) {
     for field in game.s.fields.iter_mut() {
         field.scored = crate::seat::SeatSet::EMPTY;
     }
-    game.s.mates_held = game.mates_held(seat);
+    (game.s.mates_controlled, game.s.mates_occupied) = game.mates_fields(seat);
     for card in game.all_cards() {
         let st = &mut game.s.cards[card.index()];
         if st.controller == seat && matches!(st.zone, Zone::Base(_) | Zone::Field(_)) {

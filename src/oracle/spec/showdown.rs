@@ -143,6 +143,12 @@ impl Spec {
             battlefield: bf,
             seat: who,
         });
+        // 464.1.a, 484.8.b: the Turn Player's team scores nothing this turn at a battlefield
+        // the teammate controlled during the Beginning Phase.
+        let turn = self.s.turn;
+        if (who == turn || self.teammates(who, turn)) && self.s.mates_fields.contains(&bf) {
+            return;
+        }
         let f = &mut self.s.fields[bf.index()];
         if !f.scored.contains(&who) {
             f.scored.push(who);
@@ -164,7 +170,8 @@ impl Spec {
 
     /// 466.1.b: a Conquer that would bring `who`'s side to the Victory Score gives no point
     /// unless `who` has scored every other battlefield this turn (in Magma Chamber, not counting
-    /// those the Turn Player's teammate held as the turn began, when `who` is the Turn Player).
+    /// those where the Turn Player's teammate had units during the Beginning Phase, when `who`
+    /// is the Turn Player: 484.8.f).
     fn last_point_waits(&self, who: Seat, bf: BattlefieldId) -> bool {
         let side: u16 = self
             .s
@@ -181,7 +188,7 @@ impl Spec {
             .any(|b| {
                 b != bf
                     && !self.s.fields[b.index()].scored.contains(&who)
-                    && !(who == self.s.turn && self.s.mates_fields.contains(&b))
+                    && !(who == self.s.turn && self.s.mates_units_at.contains(&b))
             })
     }
 

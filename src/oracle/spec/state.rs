@@ -144,6 +144,7 @@ impl Spec {
                 won_by_score: false,
                 grants: Vec::new(),
                 mates_fields: ArrayVec::new(),
+                mates_units_at: ArrayVec::new(),
             },
             catalog: Arc::clone(&table.catalog),
             readings: table.readings.without_faults(),
@@ -238,8 +239,12 @@ pub(super) struct SpecState {
     pub won_by_score: bool,
     /// Every lasting effect made and not yet ended, in the order they were made.
     pub grants: Vec<Grant>,
-    /// Magma Chamber: the battlefields the Turn Player's teammate controlled as the turn began.
+    /// Magma Chamber: the battlefields the Turn Player's teammate controlled during the
+    /// Beginning Phase, which their team may not score this turn (464.1.a, 484.8.b).
     pub mates_fields: ArrayVec<BattlefieldId, MAX_BATTLEFIELDS>,
+    /// Magma Chamber: the battlefields where the Turn Player's teammate had units during the
+    /// Beginning Phase, which the Turn Player's final point does not wait for (484.8.f).
+    pub mates_units_at: ArrayVec<BattlefieldId, MAX_BATTLEFIELDS>,
 }
 
 /// One lasting effect on a unit's Might, as one item made it (472.3).
@@ -547,4 +552,5 @@ crate::in_place::clone_in_place!(SpecState {
     won_by_score,
     grants,
     mates_fields,
+    mates_units_at,
 });

@@ -2,9 +2,8 @@
 //! teammate (316.2.b.1).
 
 use super::Spec;
-use arrayvec::ArrayVec;
 
-use crate::card::{BattlefieldId, CardId, MAX_BATTLEFIELDS};
+use crate::card::{BattlefieldId, CardId};
 use crate::event::{Event, PriorityWhy, ScoreKind};
 use crate::seat::Seat;
 use crate::zone::Zone;
@@ -70,18 +69,21 @@ impl Spec {
         });
     }
 
-    /// Magma Chamber: which battlefields the Turn Player's teammate holds as the turn begins
-    /// (466.1.b).
+    /// Magma Chamber, in the Beginning Phase: which battlefields the Turn Player's teammate
+    /// controls (464.1.a, 484.8.b) and where the teammate has units (484.8.f).
     pub(super) fn note_mates_fields(&mut self) {
         let turn = self.s.turn;
-        let held: ArrayVec<BattlefieldId, MAX_BATTLEFIELDS> = (0..self.s.fields.len())
-            .filter(|&i| {
-                self.s.fields[i]
-                    .controller
-                    .is_some_and(|c| self.teammates(c, turn))
-            })
-            .map(BattlefieldId::from_index)
-            .collect();
-        self.s.mates_fields = held;
+        self.s.mates_fields.clear();
+        self.s.mates_units_at.clear();
+        for i in 0..self.s.fields.len() {
+            let bf = BattlefieldId::from_index(i);
+            let controller = self.s.fields[i].controller;
+            if controller.is_some_and(|c| self.teammates(c, turn)) {
+                self.s.mates_fields.push(bf);
+            }
+            if self.present(bf).iter().any(|&p| self.teammates(p, turn)) {
+                self.s.mates_units_at.push(bf);
+            }
+        }
     }
 }
