@@ -256,7 +256,6 @@ impl Cites {
             StepOutcome::Refused(rule) => {
                 cites.refusal = index(rule).and_then(|i| u8::try_from(i).ok());
             }
-            StepOutcome::Panicked => {}
             StepOutcome::Disagreed { shown } | StepOutcome::Agreed { shown, .. } => {
                 for e in events {
                     cites.events.cite(e.rule());

@@ -162,9 +162,6 @@ pub enum StepOutcome {
         /// Companions shown for the first time.
         shown: PropSet,
     },
-    /// The step panicked (the engine, or riftcheck's reading of what it showed): the state
-    /// reached violates "the engine answers every action without a panic".
-    Panicked,
     /// Both took the action and an observer sees the same of both.
     Agreed {
         /// Companions shown for the first time.
@@ -305,7 +302,9 @@ impl<E: Engine> RiftModel<E> {
     /// The successor of `state` by `action` ([`RiftModel::take`] into a new state, the step's
     /// events kept), or `None` if both the engine and the spec refuse it for the same rule. A
     /// disagreement between them is a transition to a final state that violates "the engine
-    /// and the spec agree".
+    /// and the spec agree". A panic in the step (the engine's, or riftcheck's in reading what
+    /// the engine showed) is caught ([`crate::panics`]): a transition to `state`'s game in a
+    /// final state that violates "the engine answers every action without a panic".
     pub fn step(&self, state: &State<E>, action: Action) -> Option<Transition<E>> {
         let mut next = state.clone();
         let mut events = Vec::new();
@@ -314,16 +313,32 @@ impl<E: Engine> RiftModel<E> {
             events: Some(&mut events),
             companions: Companions::Unseen,
         };
-        let seen = match self.take(state, action, &mut next, lent) {
-            StepOutcome::Refused(_) => return None,
-            StepOutcome::Panicked => PropSet::EMPTY,
-            StepOutcome::Disagreed { shown } | StepOutcome::Agreed { shown, .. } => shown,
+        let seen = match crate::panics::guarded(|| self.take(state, action, &mut next, lent)) {
+            Ok(StepOutcome::Refused(_)) => return None,
+            Ok(StepOutcome::Disagreed { shown } | StepOutcome::Agreed { shown, .. }) => shown,
+            Err(_) => {
+                next = state.clone();
+                next.ghost.violated.insert(Prop::EngineNeverPanics);
+                events.clear();
+                PropSet::EMPTY
+            }
         };
         Some(Transition {
             state: next,
             events,
             seen,
         })
+    }
+
+    /// What the step from `state` by `action` said when it panicked; `None` if it does not.
+    pub fn panic_at(&self, state: &State<E>, action: Action) -> Option<String> {
+        let mut next = state.clone();
+        let lent = Lent {
+            theirs: &mut Observation::default(),
+            events: None,
+            companions: Companions::Every,
+        };
+        crate::panics::guarded(|| self.take(state, action, &mut next, lent)).err()
     }
 
     /// The one step of the model: offers `action` to the engine and the spec of `state`, and
@@ -338,40 +353,9 @@ impl<E: Engine> RiftModel<E> {
     /// action, its transition is judged too, so that the properties it breaks are named
     /// alongside the disagreement.
     ///
-    /// A panic in the step (the engine's, or riftcheck's in reading what the engine showed) is
-    /// caught ([`crate::panics`]): `next` is then `state`'s game in a final state that violates
-    /// "the engine answers every action without a panic".
+    /// A panic in the step is not caught here: [`RiftModel::step`] catches it, and the
+    /// depth-first search catches it around its whole run ([`crate::panics`]).
     pub fn take(
-        &self,
-        state: &State<E>,
-        action: Action,
-        next: &mut State<E>,
-        lent: Lent<'_>,
-    ) -> StepOutcome {
-        match crate::panics::guarded(|| self.take_unguarded(state, action, next, lent)) {
-            Ok(outcome) => outcome,
-            Err(_) => {
-                next.copy_game_from(state);
-                next.view.clone_from(&state.view);
-                next.ghost = state.ghost;
-                next.ghost.violated.insert(Prop::EngineNeverPanics);
-                StepOutcome::Panicked
-            }
-        }
-    }
-
-    /// What the step from `state` by `action` said when it panicked; `None` if it does not.
-    pub fn panic_at(&self, state: &State<E>, action: Action) -> Option<String> {
-        let mut next = state.clone();
-        let lent = Lent {
-            theirs: &mut Observation::default(),
-            events: None,
-            companions: Companions::Every,
-        };
-        crate::panics::guarded(|| self.take_unguarded(state, action, &mut next, lent)).err()
-    }
-
-    fn take_unguarded(
         &self,
         state: &State<E>,
         action: Action,

@@ -95,6 +95,9 @@ fn mates_battlefield(s: &Step<'_>, seat: Seat, bf: BattlefieldId, mode: riftchec
 /// turn. (A turn that begins in the step starts afresh: its Holds are of the new Turn Player's
 /// own battlefields.)
 pub fn mates_battlefields_unscored(j: &Judging<'_>, s: &Step<'_>) -> Verdict {
+    if s.mates.controlled == 0 {
+        return Verdict::Holds;
+    }
     let mode = j.catalog.mode;
     for e in s.events {
         match *e {
@@ -129,6 +132,11 @@ pub fn seen_mates_battlefield_conquered(j: &Judging<'_>, s: &Step<'_>) -> bool {
 /// 467, 323.1, 484.6: a side (a player, or a team with its points pooled) left in the game at
 /// the Victory Score with more points than every other side has won.
 pub fn won_on_points(j: &Judging<'_>) -> Verdict {
+    let all: u16 = j.after.points.iter().map(|&p| u16::from(p)).sum();
+    if all < u16::from(j.catalog.victory_score) {
+        // Nobody, and no side, has enough.
+        return Verdict::Holds;
+    }
     match naive::ahead_on_points(j.catalog, j.after) {
         Some(side) => Verdict::broken_if(j.after.winners != Some(side)),
         None => Verdict::Holds,

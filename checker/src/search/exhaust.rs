@@ -172,6 +172,8 @@ pub(super) struct Dfs<'m, E: Engine> {
     pub stop: Option<&'m AtomicBool>,
     /// Transitions tried, owned or not: the clock of the limits.
     ticks: usize,
+    /// The new state whose actions are being listed, while they are.
+    entering: Option<u64>,
 }
 
 impl<'m, E: Engine> Dfs<'m, E> {
@@ -195,6 +197,7 @@ impl<'m, E: Engine> Dfs<'m, E> {
             reverse: false,
             stop: None,
             ticks: 0,
+            entering: None,
         }
     }
 
@@ -263,7 +266,44 @@ impl<'m, E: Engine> Dfs<'m, E> {
     /// frames (the frames below stand on the path but are not expanded), asking `hooks` what to
     /// do with each state reached. Stops early when a limit runs out (`out.cut`), or when
     /// [`Dfs::stop`] is set.
+    ///
+    /// A panic of the engine (or of riftcheck's reading of what it showed) is caught around the
+    /// whole run, which costs nothing per step ([`crate::panics`]): the transition being tried
+    /// (or into the state whose actions were being listed) is a violation of "the engine
+    /// answers every action without a panic", that state is left as final, and the search goes
+    /// on from the same path. (The breadth-first search that shortens the counterexample
+    /// catches it step by step, [`RiftModel::step`].)
     pub fn run(
+        &mut self,
+        stack: &mut Vec<Frame<E>>,
+        floor: usize,
+        hooks: &mut impl Hooks,
+        progress: &mut dyn FnMut(&Progress),
+    ) {
+        while crate::panics::guarded(|| self.run_unguarded(stack, floor, hooks, progress)).is_err()
+        {
+            let Some(top) = stack.last() else { return };
+            let Some(tried) = top.next.checked_sub(1) else {
+                return;
+            };
+            let at = if self.reverse {
+                top.actions.len() - 1 - tried
+            } else {
+                tried
+            };
+            let action = top.actions[at];
+            if let Some(fp) = self.entering.take() {
+                hooks.leaf(fp);
+            }
+            let mut broken = PropSet::EMPTY;
+            broken.insert(Prop::EngineNeverPanics);
+            self.record(broken, || {
+                stack.iter().filter_map(|f| f.via).chain([action]).collect()
+            });
+        }
+    }
+
+    fn run_unguarded(
         &mut self,
         stack: &mut Vec<Frame<E>>,
         floor: usize,
@@ -373,7 +413,9 @@ impl<'m, E: Engine> Dfs<'m, E> {
                 None => Box::new(room.as_ref().clone()),
             };
             let state = std::mem::replace(&mut room, next_room);
+            self.entering = Some(fp);
             let frame = self.boxed_frame(state, fp, pair_fp, Some(action));
+            self.entering = None;
             self.enter(stack, frame, hooks);
         }
         self.rooms.push(room);

@@ -256,7 +256,7 @@ impl<E: Engine> Memo<E> {
                 };
                 self.taken(key, action, &next.pair, after);
             }
-            StepOutcome::Agreed { .. } | StepOutcome::Disagreed { .. } | StepOutcome::Panicked => {}
+            StepOutcome::Agreed { .. } | StepOutcome::Disagreed { .. } => {}
         }
     }
 
