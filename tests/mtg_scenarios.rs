@@ -123,6 +123,10 @@ fn named_faults_break_their_scenarios() {
         (MtgFault::AnteLeaves, "800_4m_ante_stays.toml"),
         (MtgFault::PlanarLeaves, "800_4n_planar_controller.toml"),
         (
+            MtgFault::StaysInCombat,
+            "800_4a_act_of_treason_attacker_leaves_combat.toml",
+        ),
+        (
             MtgFault::LeaverTriggerPut,
             "seed_004_astral_slide_bianca_leaves.toml",
         ),

@@ -52,10 +52,12 @@ fn family(name: &str, players: u8) -> Option<(MtgSetup, u8)> {
                 s.cards.push(at(Card::SerraAngel, D, Zone::Battlefield));
             }
         }
-        // Bribery and Genesis Chamber (800.4a, 800.4b, 800.4c).
+        // Bribery and Genesis Chamber (800.4a, 800.4b); B's Act of Treason on a bribed
+        // creature, ending after A left (800.4c).
         "bribery" => {
             s.cards = vec![
                 at(Card::Bribery, A, Zone::Hand),
+                at(Card::ActOfTreason, B, Zone::Hand),
                 at(Card::SerraAngel, B, Zone::Library),
                 at(Card::GenesisChamber, C, Zone::Battlefield),
                 at(Card::RuneclawBears, C, Zone::Library),
@@ -78,6 +80,8 @@ fn family(name: &str, players: u8) -> Option<(MtgSetup, u8)> {
         // Attacks on players who may leave, Chronomantic Escape, players losing (800.4e, k).
         "combat" => {
             s.life = 3;
+            // Until A's next turn, which would begin after every other player's (800.4k).
+            s.turns = players;
             s.cards = vec![
                 at(Card::ChronomanticEscape, A, Zone::Hand),
                 at(Card::SerraAngel, A, Zone::Battlefield),

@@ -122,7 +122,7 @@ impl<E: Engine<Mtg>, S: Engine<Mtg>> MtgModel<E, S> {
         if spec_view != view {
             ghost.violated |= MtgProp::Agree.bit();
         }
-        Judge::first(&view, &mut ghost);
+        Judge::view(&view, &mut ghost);
         Ok(MtgState {
             engine,
             spec,

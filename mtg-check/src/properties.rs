@@ -61,6 +61,8 @@ pub enum MtgProp {
     AnteStays,
     /// 800.4n: the planar controller is always a player in the game.
     PlanarInGame,
+    /// 506.4 (with 800.4a): every attacking creature is controlled by the attacking player.
+    AttackerControlsAttackers,
     /// 104.2a: the game ends when one player is left, who wins, and not before.
     GameOverWhenOneLeft,
     /// The game never stops with nobody able to act (unless it is over).
@@ -69,7 +71,7 @@ pub enum MtgProp {
 
 impl MtgProp {
     /// Every property.
-    pub const ALL: [MtgProp; 17] = [
+    pub const ALL: [MtgProp; 18] = [
         MtgProp::Agree,
         MtgProp::NoPriorityForLeaver,
         MtgProp::NoControlByLeaver,
@@ -85,6 +87,7 @@ impl MtgProp {
         MtgProp::UntilNextTurn,
         MtgProp::AnteStays,
         MtgProp::PlanarInGame,
+        MtgProp::AttackerControlsAttackers,
         MtgProp::GameOverWhenOneLeft,
         MtgProp::NeverStuck,
     ];
@@ -130,6 +133,9 @@ impl MtgProp {
             }
             MtgProp::AnteStays => "a card in the ante zone stays there (800.4m)",
             MtgProp::PlanarInGame => "the planar controller is a player in the game (800.4n)",
+            MtgProp::AttackerControlsAttackers => {
+                "every attacking creature is controlled by the attacking player (506.4, 800.4a)"
+            }
             MtgProp::GameOverWhenOneLeft => {
                 "the game ends when one player is left, who wins, and not before (104.2a)"
             }
@@ -158,8 +164,8 @@ fn fail(ghost: &mut Ghost, p: MtgProp) {
 }
 
 impl Judge {
-    /// The properties that hold of a single view.
-    fn view(v: &MtgView, ghost: &mut Ghost) {
+    /// The properties that hold of a single view (the first state's, and each step's).
+    pub fn view(v: &MtgView, ghost: &mut Ghost) {
         let left = |p: Player| !v.in_game(p);
         if v.priority.is_some_and(left) {
             fail(ghost, MtgProp::NoPriorityForLeaver);
@@ -183,6 +189,11 @@ impl Judge {
         if v.planar_controller.is_some_and(left) {
             fail(ghost, MtgProp::PlanarInGame);
         }
+        for o in v.objects.iter().filter(|o| o.attacking.is_some()) {
+            if o.controller.is_none_or(|c| v.active != Some(c)) {
+                fail(ghost, MtgProp::AttackerControlsAttackers);
+            }
+        }
         if left(v.turn_of) && v.active.is_some() {
             fail(ghost, MtgProp::TurnGoesOn);
         }
@@ -199,11 +210,6 @@ impl Judge {
         if !v.over && !someone_can_act(v) {
             fail(ghost, MtgProp::NeverStuck);
         }
-    }
-
-    /// The first state.
-    pub fn first(v: &MtgView, ghost: &mut Ghost) {
-        Judge::view(v, ghost);
     }
 
     /// A step from `before` to `after` (whose events are the step's).
@@ -228,12 +234,8 @@ impl Judge {
                 ..
             } = c.kind
         {
-            let opponents = after
-                .players
-                .iter()
-                .enumerate()
-                .any(|(i, p)| p.in_game && i != usize::from(controller.0));
-            if opponents && c.by == controller {
+            let opponent = |q: Player| q != controller && after.in_game(q);
+            if c.by == controller && Player::all(after.players.len()).any(opponent) {
                 fail(ghost, MtgProp::ChoicesMove);
             }
         }
@@ -340,5 +342,6 @@ pub fn broken_by(f: riftcheck::mtg::MtgFault) -> MtgProp {
         F::ControlledStays => MtgProp::NoControlByLeaver,
         F::MirrorForgets => MtgProp::LastKnown,
         F::PlanarLeaves => MtgProp::PlanarInGame,
+        F::StaysInCombat => MtgProp::AttackerControlsAttackers,
     }
 }

@@ -272,6 +272,30 @@ pub enum MtgEvent {
         /// To whom it would have been.
         player: Player,
     },
+    /// A creature was removed from combat: its controller changed (506.4), as when the effect
+    /// that gave the attacking player control of it ended with their leaving (800.4a).
+    RemovedFromCombat {
+        /// The creature, no longer attacking.
+        creature: ObjId,
+    },
+    /// A card of the player who left stayed in the ante zone (800.4m).
+    StayedInAnte {
+        /// The card.
+        object: ObjId,
+    },
+    /// A Life Mirror kept the life total of the player it chose, who left, as the last known
+    /// one (800.4h).
+    LastKnownKept {
+        /// The Life Mirror.
+        object: ObjId,
+        /// The player who left.
+        player: Player,
+    },
+    /// The player whose turn it is left: the turn goes on without an active player (800.4i).
+    TurnContinued {
+        /// Whose turn it is.
+        player: Player,
+    },
     /// A choice moved to another player, by the rule given (800.4f appointment, 800.4g).
     ChoiceTo {
         /// Who makes it now.
@@ -456,6 +480,10 @@ impl MtgEvent {
             MtgEvent::TokenNotCreated { .. } => Some("800.4b"),
             MtgEvent::TriggerNotPut { .. } => Some("800.4d"),
             MtgEvent::DamageNotAssigned { .. } => Some("800.4e"),
+            MtgEvent::LastKnownKept { .. } => Some("800.4h"),
+            MtgEvent::TurnContinued { .. } => Some("800.4i"),
+            MtgEvent::StayedInAnte { .. } => Some("800.4m"),
+            MtgEvent::RemovedFromCombat { .. } => Some("506.4"),
             MtgEvent::TurnSkipped { .. } => Some("800.4j"),
             MtgEvent::PlanarController { .. } => Some("800.4n"),
             MtgEvent::GameOver { .. } => Some("104.2a"),

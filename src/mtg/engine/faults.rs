@@ -35,11 +35,14 @@ pub enum MtgFault {
     /// 800.4f misread: the appointed chooser may be the controller even when an opponent is
     /// left.
     AppointSelf,
+    /// 506.4 ignored as 800.4a ends a control effect: a creature that returns to its owner
+    /// stays in combat, attacking for the player who left.
+    StaysInCombat,
 }
 
 impl MtgFault {
     /// Every fault.
-    pub const ALL: [MtgFault; 14] = [
+    pub const ALL: [MtgFault; 15] = [
         MtgFault::StolenExiled,
         MtgFault::PriorityKept,
         MtgFault::LeaverTriggerPut,
@@ -54,6 +57,7 @@ impl MtgFault {
         MtgFault::MirrorForgets,
         MtgFault::PlanarLeaves,
         MtgFault::AppointSelf,
+        MtgFault::StaysInCombat,
     ];
 
     /// Its name on the command line.
@@ -73,6 +77,7 @@ impl MtgFault {
             MtgFault::MirrorForgets => "mirror-forgets",
             MtgFault::PlanarLeaves => "planar-leaves",
             MtgFault::AppointSelf => "appoint-self",
+            MtgFault::StaysInCombat => "stays-in-combat",
         }
     }
 
@@ -91,6 +96,7 @@ impl MtgFault {
             MtgFault::EffectsEndAtOnce => "800.4k",
             MtgFault::AnteLeaves => "800.4m",
             MtgFault::PlanarLeaves => "800.4n",
+            MtgFault::StaysInCombat => "506.4",
         }
     }
 
@@ -124,6 +130,9 @@ impl MtgFault {
             MtgFault::PlanarLeaves => "the planar controller stays the player who left",
             MtgFault::AppointSelf => {
                 "Opponent's Choice's controller may appoint themselves though an opponent is left"
+            }
+            MtgFault::StaysInCombat => {
+                "a creature whose controller changes as a player leaves stays in combat"
             }
         }
     }

@@ -21,7 +21,9 @@ impl MtgGame {
             self.exile_still_controlled(p);
         }
         self.owned_objects_leave(p);
+        let controllers: Vec<Option<Player>> = self.ids().map(|id| self.controller(id)).collect();
         self.end_control_effects(p);
+        self.changed_hands_leave_combat(&controllers);
         self.abilities_cease(p);
         if !self.has(MtgFault::ControlledStays) {
             self.exile_still_controlled(p);
@@ -29,6 +31,7 @@ impl MtgGame {
         if !self.has(MtgFault::ControlledStays) {
             self.exile_uncontrolled();
         }
+        self.last_known_of(p);
         self.move_choices(p);
         self.pass_priority_on(p);
         self.turn_goes_on(p);
@@ -54,8 +57,11 @@ impl MtgGame {
     fn owned_objects_leave(&mut self, p: Player) {
         for id in self.ids() {
             let o = *self.obj(id);
-            let ante = o.zone == Zone::Ante && !self.has(MtgFault::AnteLeaves);
-            if o.owner != p || o.zone == Zone::Gone || ante {
+            if o.owner != p || o.zone == Zone::Gone {
+                continue;
+            }
+            if o.zone == Zone::Ante && !self.has(MtgFault::AnteLeaves) {
+                self.emit(MtgEvent::StayedInAnte { object: id });
                 continue;
             }
             if o.zone == Zone::Stack {
@@ -89,6 +95,35 @@ impl MtgGame {
             }
         }
         self.control = kept;
+    }
+
+    /// 506.4: a creature whose controller changed as the control effects ended (`before` holds
+    /// each object's controller until then) is removed from combat.
+    fn changed_hands_leave_combat(&mut self, before: &[Option<Player>]) {
+        if self.has(MtgFault::StaysInCombat) {
+            return;
+        }
+        for id in self.ids() {
+            let was = before.get(usize::from(id.0)).copied().flatten();
+            if self.obj(id).attacking.is_some() && self.controller(id) != was {
+                self.obj_mut(id).attacking = None;
+                self.emit(MtgEvent::RemovedFromCombat { creature: id });
+            }
+        }
+    }
+
+    /// 800.4h: a Life Mirror that chose the leaver goes on reading their life total, the last
+    /// one they had.
+    fn last_known_of(&mut self, p: Player) {
+        for id in self.ids() {
+            let o = self.obj(id);
+            if o.zone == Zone::Battlefield && o.mirror_of == Some(p) {
+                self.emit(MtgEvent::LastKnownKept {
+                    object: id,
+                    player: p,
+                });
+            }
+        }
     }
 
     /// 800.4a: the leaver's objects on the stack that no card represents (triggered abilities)
@@ -223,12 +258,14 @@ impl MtgGame {
         if self.turn_of != p {
             return;
         }
+        let others = self.players.iter().filter(|v| v.in_game).count() > 1;
+        if others {
+            self.emit(MtgEvent::TurnContinued { player: p });
+        }
         if self.step == Step::Combat {
             self.attacks_declared = true;
         }
-        if self.has(MtgFault::TurnEndsAtOnce)
-            && self.players.iter().filter(|v| v.in_game).count() > 1
-        {
+        if self.has(MtgFault::TurnEndsAtOnce) && others {
             self.stack.clear();
             self.end_turn();
         }

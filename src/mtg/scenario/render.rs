@@ -124,6 +124,20 @@ impl Namer<'_> {
                  left (800.4e)",
                 self.obj(creature)
             ),
+            MtgEvent::RemovedFromCombat { creature } => format!(
+                "{} is removed from combat, its controller having changed (506.4)",
+                self.obj(creature)
+            ),
+            MtgEvent::StayedInAnte { object } => {
+                format!("{} stays in the ante zone (800.4m)", self.obj(object))
+            }
+            MtgEvent::LastKnownKept { object, player } => format!(
+                "{} goes on using {player}'s last known life total (800.4h)",
+                self.obj(object)
+            ),
+            MtgEvent::TurnContinued { player } => {
+                format!("{player}'s turn goes on without an active player (800.4i)")
+            }
             MtgEvent::ChoiceTo { player, rule } => {
                 format!("the choice goes to {player} ({rule})")
             }

@@ -117,20 +117,35 @@ impl MtgSpec {
         true
     }
 
-    /// Ends, in list order, every control effect `ends` selects, with `rule`.
+    /// Ends, in list order, every control effect `ends` selects, with `rule`. Then 506.4: each
+    /// of their creatures (by number) that is attacking and now has another controller than
+    /// before is removed from combat.
     pub(super) fn end_control_where(
         &mut self,
         ends: impl Fn(&crate::mtg::types::ControlEffect) -> bool,
         rule: &'static str,
         ev: &mut Vec<MtgEvent>,
     ) {
+        let mut had: Vec<(ObjId, Option<crate::mtg::types::Player>)> = Vec::new();
         let mut i = 0;
         while i < self.control.len() {
             if ends(&self.control[i]) {
+                let object = self.control[i].object;
+                if had.iter().all(|(o, _)| *o != object) {
+                    had.push((object, self.controller(object)));
+                }
                 let effect = self.control.remove(i);
                 ev.push(MtgEvent::ControlEnded { effect, rule });
             } else {
                 i += 1;
+            }
+        }
+        had.sort();
+        for (creature, before) in had {
+            let attacking = self.objects[usize::from(creature.0)].attacking.is_some();
+            if attacking && self.on_battlefield(creature) && self.controller(creature) != before {
+                self.objects[usize::from(creature.0)].attacking = None;
+                ev.push(MtgEvent::RemovedFromCombat { creature });
             }
         }
     }

@@ -57,6 +57,16 @@ impl MtgSpec {
         }
         // 800.4c.
         self.exile_800_4c(ev);
+        // 800.4h: a Life Mirror still here that chose them keeps their last life total.
+        for i in 0..self.objects.len() {
+            let id = ObjId(i as u8);
+            if self.on_battlefield(id) && self.objects[i].mirror_of == Some(p) {
+                ev.push(MtgEvent::LastKnownKept {
+                    object: id,
+                    player: p,
+                });
+            }
+        }
         // 800.4f, 800.4g, 800.4d: a choice waiting for them moves or is dropped.
         self.move_choice(p, ev);
         // 800.4a: priority passes on; the others' passes still count.
@@ -66,7 +76,11 @@ impl MtgSpec {
                 ev.push(MtgEvent::PriorityTo { player: q });
             }
         }
-        // 800.4i: their turn goes on without an active player; nobody declares attackers.
+        // 800.4i: their turn goes on without an active player (unless the game ends now);
+        // nobody declares attackers.
+        if self.turn_of == p && self.in_game_players().len() >= 2 {
+            ev.push(MtgEvent::TurnContinued { player: p });
+        }
         if self.turn_of == p && self.step == Step::Combat {
             self.attacks_declared = true;
         }
@@ -77,10 +91,17 @@ impl MtgSpec {
     fn leave_with_owner(&mut self, p: Player, ev: &mut Vec<MtgEvent>) {
         for i in 0..self.objects.len() {
             let o = self.objects[i];
-            if o.owner == p && o.zone != Zone::Ante && o.zone != Zone::Gone {
-                let id = ObjId(i as u8);
-                self.move_to(id, Zone::Gone);
-                ev.push(MtgEvent::LeftGame { object: id });
+            let id = ObjId(i as u8);
+            if o.owner != p {
+                continue;
+            }
+            match o.zone {
+                Zone::Gone => {}
+                Zone::Ante => ev.push(MtgEvent::StayedInAnte { object: id }),
+                _ => {
+                    self.move_to(id, Zone::Gone);
+                    ev.push(MtgEvent::LeftGame { object: id });
+                }
             }
         }
         let objects = &self.objects;

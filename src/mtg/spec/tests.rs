@@ -106,7 +106,15 @@ fn mind_control_caster_leaves() {
         events[2],
         MtgEvent::ControlEnded { rule: "800.4a", .. }
     ));
-    assert_eq!(events.last(), Some(&MtgEvent::PriorityTo { player: B }));
+    // 800.4a, then 800.4i: B receives priority, and A's turn goes on without them.
+    let n = events.len();
+    assert_eq!(
+        &events[n - 2..],
+        &[
+            MtgEvent::PriorityTo { player: B },
+            MtgEvent::TurnContinued { player: A }
+        ]
+    );
     let view = spec.observe();
     assert_eq!(zone(&view, 0), Zone::Gone);
     assert_eq!(zone(&view, 1), Zone::Battlefield);
@@ -591,6 +599,41 @@ fn damage_to_a_player_who_left_is_not_assigned() {
     let view = spec.observe();
     assert_eq!(view.objects[0].attacking, None);
     assert_eq!(view.step, Step::End);
+}
+
+#[test]
+fn a_creature_that_changes_hands_is_removed_from_combat() {
+    // 506.4 with 800.4a: A's Mind Control holds B's Griffin, which attacks B; B's Bears attack
+    // nobody. A leaves: the Griffin is B's again and stops attacking; it deals no damage.
+    let aura = CardAt {
+        attached: Some(ObjId(1)),
+        ..at(Card::MindControl, A, Zone::Battlefield)
+    };
+    let setup = MtgSetup {
+        step: Step::Combat,
+        ..table(vec![aura, at(Card::AssaultGriffin, B, Zone::Battlefield)])
+    };
+    let mut spec = start(&setup);
+    let attack = Action::Attack {
+        player: A,
+        creature: ObjId(1),
+        defender: B,
+    };
+    act(&mut spec, attack);
+    let events = act(&mut spec, Action::Concede { player: A });
+    let ended = events
+        .iter()
+        .position(|e| matches!(e, MtgEvent::ControlEnded { .. }));
+    let removed = MtgEvent::RemovedFromCombat { creature: ObjId(1) };
+    assert_eq!(ended.map(|i| &events[i + 1]), Some(&removed));
+    let view = spec.observe();
+    assert_eq!(
+        (view.objects[1].controller, view.objects[1].attacking),
+        (Some(B), None)
+    );
+    let events = pass_round(&mut spec);
+    assert!(!events.iter().any(|e| matches!(e, MtgEvent::Damage { .. })));
+    assert_eq!(spec.observe().players[1].life, 20);
 }
 
 #[test]
