@@ -5,7 +5,18 @@
 use std::io::Write;
 use std::time::{Duration, Instant};
 
-use crate::search::Progress;
+/// How far a search has got, for a progress line.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Progress {
+    /// Transitions taken (states generated, repeats included).
+    pub generated: usize,
+    /// Distinct states.
+    pub unique: usize,
+    /// The longest path so far, in states.
+    pub depth: usize,
+    /// Time since the search began.
+    pub elapsed: Duration,
+}
 
 /// How progress is shown while a configuration is checked, on standard error.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

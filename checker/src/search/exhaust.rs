@@ -20,20 +20,8 @@ use super::shared::{Colors, Found};
 use crate::coverage::{Cites, Counts};
 use crate::fingerprint::{FpSet, pair_fingerprint, state_fingerprint};
 use crate::model::{Companions, Lent, RiftModel, State, StepOutcome};
+pub use crate::progress::Progress;
 use riftcheck_properties::{Ghost, Kind, Prop, PropSet};
-
-/// How far a search has got, for a progress line.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct Progress {
-    /// Transitions taken (states generated, repeats included).
-    pub generated: usize,
-    /// Distinct states.
-    pub unique: usize,
-    /// The longest path so far, in states.
-    pub depth: usize,
-    /// Time since the search began.
-    pub elapsed: Duration,
-}
 
 /// What the main search found.
 #[derive(Clone, Debug, Default)]
@@ -267,12 +255,9 @@ impl<'m, E: Engine> Dfs<'m, E> {
     /// do with each state reached. Stops early when a limit runs out (`out.cut`), or when
     /// [`Dfs::stop`] is set.
     ///
-    /// A panic of the engine (or of riftcheck's reading of what it showed) is caught around the
-    /// whole run, which costs nothing per step ([`crate::panics`]): the transition being tried
-    /// (or into the state whose actions were being listed) is a violation of "the engine
-    /// answers every action without a panic", that state is left as final, and the search goes
-    /// on from the same path. (The breadth-first search that shortens the counterexample
-    /// catches it step by step, [`RiftModel::step`].)
+    /// An engine's panic is caught around the whole run, which costs nothing per step
+    /// ([`crate::panics`]): the transition tried breaks "the engine answers every action without
+    /// a panic", its state is left as final, and the search goes on from the same path.
     pub fn run(
         &mut self,
         stack: &mut Vec<Frame<E>>,
