@@ -260,10 +260,28 @@ pub fn rule_at_issue(
         .or_else(|| lookup(field, kind, |w| w == When::Always))
         .or_else(|| decided_by_event(field, path, step, &after.events, catalog))
         .or_else(|| {
+            (field == "points" && conquered_unscored(&after.events)).then_some("464.1.a, 484.8.b")
+        })
+        .or_else(|| {
             (field, kind)
                 .eq(&("chain", "concede"))
                 .then_some("652.4, 652.5.c.2")
         })
+}
+
+/// Whether a step established control of a battlefield without a point or a withheld final
+/// point for it: a Conquer the Turn Player's team may not score (464.1.a, 484.8.b).
+fn conquered_unscored(events: &[Event]) -> bool {
+    events.iter().any(|e| {
+        let Event::ControlEstablished { seat, battlefield } = *e else {
+            return false;
+        };
+        !events.iter().any(|o| {
+            matches!(*o, Event::Scored { seat: s, battlefield: b, .. }
+                | Event::FinalPointWithheld { seat: s, battlefield: b }
+                if s == seat && b == battlefield)
+        })
+    })
 }
 
 /// For a record's sub-field (`cards.Poro.controller`), that sub-field's own rules: the last
