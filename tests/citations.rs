@@ -30,7 +30,9 @@ fn allowed(e: &Event) -> &'static [&'static str] {
         Event::PlayerRemoved { .. } => &["651.3"],
         Event::Banished { .. } => &["652.1"],
         Event::BattlefieldReplaced { .. } => &["652.2.a"],
-        Event::MightChanged { .. } => &["652.2.c"],
+        // The leaver's battlefield's effects cease (652.2.c), or their equipment is banished
+        // from another player's unit (652.1).
+        Event::MightChanged { .. } => &["652.2.c", "652.1"],
         Event::RemovedFromGame { .. } => &["652.3"],
         // A Counter effect (425), or the removal of the item's controller (652.4).
         Event::Countered { .. } => &["425", "652.4"],

@@ -88,14 +88,17 @@ fn a_concession_reports_each_step_of_the_removal_in_order() {
             "A concedes",
             "A is removed from the game",
             "A's Battlefield is replaced by a token battlefield with no abilities",
-            "Bolt is countered",
             "Bolt is removed from the game",
+            "Bolt is countered",
             "B becomes the Turn Player",
             "B's turn begins",
         ]
     );
     assert_eq!(e[0].rule(), "650");
-    assert_eq!(e[3].rule(), "652.4");
+    // The procedure's order: the leaver's cards leave the game (652.3), then what they
+    // control on the Chain is countered (652.4).
+    assert_eq!(e[3].rule(), "652.3");
+    assert_eq!(e[4].rule(), "652.4");
     // B's turn begins once the chain is gone: nothing was in progress after the removal.
     assert_eq!(e[6].rule(), "315");
     assert_eq!(g.turn_player(), Some(Seat::B));
@@ -106,12 +109,13 @@ fn a_concession_reports_each_step_of_the_removal_in_order() {
 fn combat_damage_is_reported_unit_by_unit_and_only_where_dealt() {
     let (g, e) = giant_attacks(5);
     let damaged = damage_of(&g, &e);
-    // Five Might kills both defenders (2 each, lethal first); their four kills nothing of five.
+    // Five Might kills both defenders (2 each, lethal first), and the one left over goes to the
+    // last of them (460.2.c.4): all five are dealt (460.2.d). Their four kills nothing of five.
     assert_eq!(
         damaged,
         [
             ("Guard".to_string(), 2),
-            ("Picket".to_string(), 2),
+            ("Picket".to_string(), 3),
             ("Giant".to_string(), 4)
         ]
     );
@@ -192,7 +196,8 @@ fn damage_dealt(giant: i8) -> Vec<(String, u8)> {
 fn a_unit_assigned_no_damage_is_not_reported_as_damaged() {
     // Two Might kills Guard or Picket, not both: nothing is dealt until A, the Attacker, has
     // chosen (460). A gives it to Picket; Guard takes no damage and no event says it did. Four
-    // is more than lethal to the Giant, which takes two: overkill is not dealt.
+    // is more than lethal to the Giant, which is the only unit on its side: it takes all four
+    // (460.2.c.4, 460.2.d).
     let (mut g, e) = giant_attacks(2);
     assert!(damage_of(&g, &e).is_empty(), "{e:?}");
     assert_eq!(
@@ -208,17 +213,18 @@ fn a_unit_assigned_no_damage_is_not_reported_as_damaged() {
         .unwrap();
     assert_eq!(
         damage_of(&g, &e),
-        [("Picket".to_string(), 2), ("Giant".to_string(), 2)]
+        [("Picket".to_string(), 2), ("Giant".to_string(), 4)]
     );
 }
 
 #[test]
 fn damage_that_can_kill_nothing_goes_in_card_order_without_a_choice() {
     // One Might kills neither 2-Might unit: there is nothing to choose, and the point goes to
-    // Guard, first in card order (every unit heals as the combat ends, 461).
+    // Guard, first in card order (every unit heals as the combat ends, 461). The lone Giant
+    // takes all four of theirs (460.2.c.4).
     assert_eq!(
         damage_dealt(1),
-        [("Guard".to_string(), 1), ("Giant".to_string(), 1)]
+        [("Guard".to_string(), 1), ("Giant".to_string(), 4)]
     );
 }
 

@@ -91,10 +91,11 @@ fn lethal_before(j: &Judging<'_>, s: &Step<'_>, unit: usize) -> u16 {
         .max(1)
 }
 
-/// 460: combat damage is assigned lethal first. In a step that deals it (one without a
-/// concession, whose removal may change the sides as it happens), each side at the
-/// combat's battlefield takes exactly what the other side's Might comes to, or what kills all
-/// of its units if that is less, and at most one of its units takes less than what kills it.
+/// 460.2.c-d: combat damage is assigned lethal first, and all of it is dealt. In a step that
+/// deals it (one without a concession, whose removal may change the sides as it happens), each
+/// side at the combat's battlefield takes exactly what the other side's Might comes to; at most
+/// one of its units takes less than what kills it, and more than that goes to one unit only,
+/// once every unit of the side has what kills it (460.2.c.4).
 pub fn damage_lethal_first(j: &Judging<'_>, s: &Step<'_>) -> Verdict {
     if s.conceded.is_some() {
         return Verdict::Holds;
@@ -139,13 +140,21 @@ pub fn damage_lethal_first(j: &Judging<'_>, s: &Step<'_>) -> Verdict {
                         .map(|(_, n)| u16::from(n))
                         .sum()
                 };
-                let needed: u16 = side.iter().map(|&u| lethal_before(j, s, u)).sum();
                 let total: u16 = side.iter().map(|&u| took(u)).sum();
                 let short = side
                     .iter()
+                    .filter(|&&u| took(u) < lethal_before(j, s, u))
+                    .count();
+                let hurt_short = side
+                    .iter()
                     .filter(|&&u| took(u) > 0 && took(u) < lethal_before(j, s, u))
                     .count();
-                total != incoming.min(needed) || short > 1
+                let over = side
+                    .iter()
+                    .filter(|&&u| took(u) > lethal_before(j, s, u))
+                    .count();
+                let all_of_it = side.is_empty() || total == incoming;
+                !all_of_it || hurt_short > 1 || over > 1 || (over == 1 && short > 0)
             }),
     )
 }

@@ -178,7 +178,7 @@ properties! {
     // Damage and kills.
     LethalDamageKills: Always, "143.2.a, 323.3, 417", "no unit stays on the board with lethal damage",
         State(damage::lethal_damage_kills), companion SeenEffectDamageKills;
-    DamageLethalFirst: Always, "460", "each side takes the other's Might in combat damage, lethal to each unit before the next",
+    DamageLethalFirst: Always, "460.2.c, 460.2.d", "each side takes the other's Might in combat damage, lethal to each unit before the next",
         OnStep(damage::damage_lethal_first), companion SeenDamageAssigned;
     AssignedUnitTakesDamage: Always, "460", "the unit a player assigns damage to next takes damage",
         OnStep(damage::assigned_unit_takes_damage), companion SeenDefenderAssigns;

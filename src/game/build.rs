@@ -86,6 +86,7 @@ impl Game {
                 mates_controlled: 0,
                 mates_occupied: 0,
             },
+            pending: Default::default(),
         };
         (game.s.mates_controlled, game.s.mates_occupied) = game.mates_fields(game.s.turn);
         game

@@ -6,6 +6,7 @@ mod build;
 pub(crate) mod chain;
 pub(crate) mod enumerate;
 mod observe;
+pub(crate) mod pending;
 pub(crate) mod policy;
 mod state;
 

@@ -25,6 +25,9 @@ pub struct Game {
     /// The readings this engine plays under (not part of the state: it never changes).
     pub(crate) readings: Readings,
     pub(crate) s: State,
+    /// Awards and placements waiting for the outstanding tasks; empty whenever the game rests,
+    /// so not part of the state.
+    pub(crate) pending: super::pending::Pending,
 }
 
 /// The changing part of a game. Everything here is hashed by the model checker.
@@ -556,6 +559,7 @@ crate::in_place::clone_in_place!(Game {
     shared catalog;
     readings,
     s,
+    pending,
 });
 
 crate::in_place::clone_in_place!(State {

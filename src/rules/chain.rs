@@ -21,12 +21,12 @@ pub(crate) fn forget_passes(game: &Game, passed: SeatSet, leavers: SeatSet) -> S
 
 /// Gives Priority on the Chain to `seat` (312.2-312.3), announcing it, with the reason `why`,
 /// if it changed hands.
-pub(crate) fn give_priority(game: &mut Game, seat: Seat, why: PriorityWhy, ev: &mut Vec<Event>) {
+pub(crate) fn give_priority(game: &mut Game, seat: Seat, why: PriorityWhy) {
     if let Some(chain) = game.s.chain.as_mut()
         && chain.holder != Some(seat)
     {
         chain.holder = Some(seat);
-        ev.push(Event::PriorityTo { seat, why });
+        super::award::priority(game, seat, why);
     }
 }
 
@@ -61,20 +61,20 @@ pub(crate) fn add_played_item(game: &mut Game, mut item: Item, ev: &mut Vec<Even
     {
         sd.passed = SeatSet::EMPTY;
     }
-    give_priority(game, item.controller, why, ev);
+    give_priority(game, item.controller, why);
 }
 
 /// 337.1.c: a unit or gear played while a chain exists resolves as soon as it is finalized; the
 /// controller of the newest item then gains Priority (337.1.c.3) and everyone must pass again.
 /// In a Showdown Open state the play-opened chain is empty at once, by resolution, and Focus
 /// passes on (337.1.c.1.a; policy `focus-after-chain`).
-pub(crate) fn permanent_resolved(game: &mut Game, ev: &mut Vec<Event>) {
+pub(crate) fn permanent_resolved(game: &mut Game) {
     let remaining = game.remaining();
     let readings = game.readings;
     if let Some(chain) = game.s.chain.as_mut() {
         chain.passed = SeatSet::EMPTY;
         if let Some(newest) = chain.newest().map(|i| i.controller) {
-            give_priority(game, newest, PriorityWhy::Finalized, ev);
+            give_priority(game, newest, PriorityWhy::Finalized);
         }
     } else if let Window::Showdown(sd) = &mut game.s.window {
         sd.passed = SeatSet::EMPTY;
@@ -82,7 +82,7 @@ pub(crate) fn permanent_resolved(game: &mut Game, ev: &mut Vec<Event>) {
             && let Some(next) = policy::next_player(remaining, sd.focus)
         {
             sd.focus = next;
-            ev.push(Event::FocusTo { seat: next });
+            super::award::focus(game, next);
         }
     }
 }
@@ -90,17 +90,17 @@ pub(crate) fn permanent_resolved(game: &mut Game, ev: &mut Vec<Event>) {
 /// After an item left the Chain by resolving: an empty Chain closes; otherwise the controller of
 /// the newest remaining item gains Priority (340.4) and a new round of passes begins (policy
 /// `pass-record`).
-pub(crate) fn after_item_left(game: &mut Game, ev: &mut Vec<Event>) {
+pub(crate) fn after_item_left(game: &mut Game) {
     let Some(chain) = game.s.chain.as_mut() else {
         return;
     };
     if chain.items.is_empty() && chain.unplaced.is_empty() {
-        close_chain(game, Emptied::Resolved, ev);
+        close_chain(game, Emptied::Resolved);
         return;
     }
     chain.passed = SeatSet::EMPTY;
     if let Some(newest) = chain.newest().map(|i| i.controller) {
-        give_priority(game, newest, PriorityWhy::Resolved, ev);
+        give_priority(game, newest, PriorityWhy::Resolved);
     }
 }
 
@@ -110,7 +110,7 @@ pub(crate) fn after_item_left(game: &mut Game, ev: &mut Vec<Event>) {
 /// play opened the chain, and stays if a trigger did (policy `focus-after-chain`); the holder of
 /// Focus then has Priority (313.2); where Focus stays, its holder has Priority again (346.1). In
 /// a Neutral state the Turn Player has Priority again (312.2.a).
-pub(crate) fn close_chain(game: &mut Game, emptied: Emptied, ev: &mut Vec<Event>) {
+pub(crate) fn close_chain(game: &mut Game, emptied: Emptied) {
     let Some(chain) = game.s.chain.take() else {
         return;
     };
@@ -128,7 +128,7 @@ pub(crate) fn close_chain(game: &mut Game, emptied: Emptied, ev: &mut Vec<Event>
             && let Some(next) = policy::next_player(remaining, sd.focus)
         {
             sd.focus = next;
-            ev.push(Event::FocusTo { seat: next });
+            super::award::focus(game, next);
             return;
         }
     }
@@ -141,6 +141,6 @@ pub(crate) fn close_chain(game: &mut Game, emptied: Emptied, ev: &mut Vec<Event>
         } else {
             PriorityWhy::NeutralOpen
         };
-        ev.push(Event::PriorityTo { seat: now, why });
+        super::award::priority(game, now, why);
     }
 }

@@ -52,7 +52,7 @@ pub(crate) fn establish_roles(
         },
         &order,
     );
-    triggers::fire(game, waiting, ev);
+    triggers::fire(game, waiting);
 }
 
 /// 323.9.a: during a non-combat Showdown, units of another player arrived: it becomes a combat,
@@ -93,8 +93,9 @@ fn lethal(game: &Game, unit: CardId) -> u16 {
 }
 
 /// Assigns `amount` damage to `units` in the order given, lethal damage to each before moving
-/// on (460). Damage past what kills the last unit changes nothing and is not dealt. Every unit
-/// named gets at least 1; units the damage does not reach are not named.
+/// on (460.2.c). Once every unit has lethal damage, what is left goes to the last of them
+/// (460.2.c.4): a side deals all its Might (460.2.d). Every unit named gets at least 1; units
+/// the damage does not reach are not named.
 fn assign(game: &Game, units: &[CardId], amount: u16) -> Vec<(CardId, u8)> {
     let mut left = amount;
     let mut out = Vec::new();
@@ -105,6 +106,9 @@ fn assign(game: &Game, units: &[CardId], amount: u16) -> Vec<(CardId, u8)> {
         let give = lethal(game, u).min(left);
         left -= give;
         out.push((u, give.min(u8::MAX as u16) as u8));
+    }
+    if let Some((_, last)) = out.last_mut() {
+        *last = (u16::from(*last) + left).min(u16::from(u8::MAX)) as u8;
     }
     out
 }

@@ -28,7 +28,8 @@ pub(crate) fn forget_departed_targets(game: &mut Game) {
 }
 
 /// Counters an item (425): it is cleared from the Chain without resolving; a spell card goes to
-/// its owner's Trash, or out of the game if its owner has been removed. `by_removal` when its
+/// its owner's Trash, or out of the game if its owner has been removed (unless the removal took
+/// it out already, 652.3). `by_removal` when its
 /// controller's removal counters it (652.4) rather than an effect. Returns whether it was on the
 /// Chain.
 pub(crate) fn counter_item(
@@ -60,7 +61,9 @@ pub(crate) fn counter_item(
     if item.kind == ItemKind::Spell {
         let owner = game.catalog.card(item.source).owner;
         game.s.cards[item.source.index()].controller = owner;
-        if game.removed().contains(owner) {
+        if game.zone(item.source) == Zone::Removed {
+            // 652.3 took the card out of the game before 652.4 countered its item.
+        } else if game.removed().contains(owner) {
             game.set_zone(item.source, Zone::Removed);
             ev.push(Event::RemovedFromGame { card: item.source });
         } else {

@@ -1,6 +1,7 @@
 //! The transition functions, one file per rulebook section. Each action is first checked (no
 //! change to the game) and then performed (infallible), so a refused action changes nothing.
 
+pub(crate) mod award;
 pub(crate) mod chain;
 pub(crate) mod cleanup;
 pub(crate) mod combat;
@@ -218,12 +219,26 @@ pub(crate) fn settle(game: &mut Game, ev: &mut Vec<Event>) {
 }
 
 fn settle_unless(game: &mut Game, ev: &mut Vec<Event>, keep_showdown: bool) {
+    proceed(game, ev, keep_showdown);
+    award::announce(game, ev);
+}
+
+fn proceed(game: &mut Game, ev: &mut Vec<Event>, keep_showdown: bool) {
     // Each pass through the loop either returns or makes progress that cannot repeat forever:
     // a Showdown ends, a turn begins, or a staged fight begins (and its battlefield stops being
     // staged). The bound is a guard against a rules bug, not a rule.
     for _ in 0..64 {
         cleanup::cleanup(game, ev);
-        if game.is_over() || game.is_closed() {
+        if game.is_over() {
+            return;
+        }
+        // 335.1, 383.3: triggers that fired wait for the Cleanup; then they are placed, and
+        // finalized once all are (a Cleanup follows each pending item added, 319).
+        if std::mem::take(&mut game.pending.placing) {
+            triggers::advance(game, ev);
+            continue;
+        }
+        if game.is_closed() {
             return;
         }
         // 460: a combat's damage step waits for a player's assignment, or is dealt.

@@ -168,7 +168,7 @@ pub(crate) fn standard_move(
     // 383: their "when I move" abilities trigger together; their controller orders them.
     let fires = |when, source| when == TriggerEvent::Moved && units.contains(source);
     let waiting = triggers::triggered(game, fires, &[seat]);
-    triggers::fire(game, waiting, ev);
+    triggers::fire(game, waiting);
 }
 
 /// 445, 187.3.a: units of `seat` arrived at `bf`; if `seat` does not control it and nobody has
@@ -200,7 +200,7 @@ pub(crate) fn recall(game: &mut Game, card: CardId, ev: &mut Vec<Event>) -> bool
             && (when == TriggerEvent::Recalled || (as_move && when == TriggerEvent::Moved))
     };
     let waiting = triggers::triggered(game, fires, &[controller]);
-    triggers::fire(game, waiting, ev);
+    triggers::fire(game, waiting);
     true
 }
 
@@ -229,7 +229,7 @@ pub(crate) fn instructed_move(
     contest(game, bf, controller, ev);
     let fires = |when, source| when == TriggerEvent::Moved && source == unit;
     let waiting = triggers::triggered(game, fires, &[controller]);
-    triggers::fire(game, waiting, ev);
+    triggers::fire(game, waiting);
 }
 
 /// An effect moves every unit at `from` to `to` (seed 003's forced move of several units). Game
@@ -271,7 +271,7 @@ pub(crate) fn move_all(
         contest(game, to, seat, ev);
         let fires = |when, source| when == TriggerEvent::Moved && units.contains(source);
         let waiting = triggers::triggered(game, fires, &[seat]);
-        triggers::fire(game, waiting, ev);
+        triggers::fire(game, waiting);
     }
 }
 

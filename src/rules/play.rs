@@ -226,7 +226,7 @@ pub(crate) fn play(
             if let Zone::Field(bf) = zone {
                 movement::contest(game, bf, seat, ev);
             }
-            chain::permanent_resolved(game, ev);
+            chain::permanent_resolved(game);
         }
         CardKind::Spell => {
             let target = item_target(game, def.effect, target, at);

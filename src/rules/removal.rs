@@ -7,7 +7,7 @@ use crate::item::{ItemKind, ItemName};
 use crate::seat::{Seat, SeatSet};
 use crate::zone::Zone;
 
-use super::{chain, cleanup, counter, resolve, triggers};
+use super::{chain, cleanup, counter, resolve};
 
 /// 650-651: `seat` concedes. With one other player (or one team) left, they win at once and
 /// nothing else happens (651.1; policy `team-victory`). Otherwise the conceder, and in Magma
@@ -72,8 +72,13 @@ pub(crate) fn remove_player(game: &mut Game, leaver: Seat, ev: &mut Vec<Event>) 
 
 /// 652.1: banish every permanent, rune and facedown card the player controls, and every one they
 /// own; either relationship is enough. Each goes to its owner's Banishment (056.2, 427), so a
-/// borrowed card lands in the lender's Banishment and stays there.
+/// borrowed card lands in the lender's Banishment and stays there. A unit left on the board
+/// whose Might the banished equipment gave reports the change (719.5).
 fn banish_cards(game: &mut Game, leaver: Seat, ev: &mut Vec<Event>) {
+    let before: Vec<_> = game
+        .all_cards()
+        .filter_map(|u| game.might(u).map(|m| (u, m)))
+        .collect();
     for card in game.all_cards() {
         let def = game.catalog.card(card);
         let st = game.card_state(card);
@@ -97,6 +102,13 @@ fn banish_cards(game: &mut Game, leaver: Seat, ev: &mut Vec<Event>) {
             if token {
                 ev.push(Event::CeasedToExist { card });
             }
+        }
+    }
+    for (card, from) in before {
+        if let Some(to) = game.might(card)
+            && to != from
+        {
+            ev.push(Event::MightChanged { card, from, to });
         }
     }
 }
@@ -154,7 +166,8 @@ pub(crate) fn release_battlefields(game: &mut Game, leaver: Seat, ev: &mut Vec<E
 
 /// 652.3: every card the player owns leaves the game, wherever it is. A spell they own that
 /// another player controls on the Chain goes with them (policy `owned-spell-on-chain`); a spell
-/// they control themselves is countered by 652.4 instead (seed 000, "A response disappears").
+/// they control themselves leaves the game as a card, and its item stays on the Chain for 652.4
+/// to counter (seed 000, "A response disappears").
 pub(crate) fn remove_owned_cards(game: &mut Game, leaver: Seat, ev: &mut Vec<Event>) {
     for card in game.all_cards() {
         if game.catalog.card(card).owner != leaver {
@@ -171,7 +184,10 @@ pub(crate) fn remove_owned_cards(game: &mut Game, leaver: Seat, ev: &mut Vec<Eve
                     .filter(|i| i.kind == ItemKind::Spell)
                     .copied();
                 match item {
-                    Some(item) if item.controller == leaver => {}
+                    Some(item) if item.controller == leaver => {
+                        game.set_zone(card, Zone::Removed);
+                        ev.push(Event::RemovedFromGame { card });
+                    }
                     Some(_) if !policy::owned_spell_leaves_chain(&game.readings) => {}
                     Some(item) => {
                         if let Some(c) = game.s.chain.as_mut() {
@@ -240,7 +256,7 @@ pub(crate) fn counter_items(game: &mut Game, leaver: Seat, ev: &mut Vec<Event>) 
         && c.items.is_empty()
         && c.unplaced.is_empty()
     {
-        chain::close_chain(game, Emptied::Removal, ev);
+        chain::close_chain(game, Emptied::Removal);
     }
 }
 
@@ -258,7 +274,7 @@ pub(crate) fn proceed(
     ev: &mut Vec<Event>,
 ) {
     proceed_with_turn(game, leavers, ev);
-    proceed_with_focus(game, leavers, ev);
+    proceed_with_focus(game, leavers);
     proceed_with_priority(game, leavers, newest_countered, ev);
 }
 
@@ -280,7 +296,7 @@ pub(crate) fn proceed_with_turn(game: &mut Game, leavers: SeatSet, ev: &mut Vec<
 
 /// 652.5.b.1: if a leaver had Focus, the next remaining player receives it. Their Focus passes
 /// are deleted from the record.
-pub(crate) fn proceed_with_focus(game: &mut Game, leavers: SeatSet, ev: &mut Vec<Event>) {
+pub(crate) fn proceed_with_focus(game: &mut Game, leavers: SeatSet) {
     let remaining = game.remaining();
     let Window::Showdown(sd) = game.s.window else {
         return;
@@ -293,7 +309,7 @@ pub(crate) fn proceed_with_focus(game: &mut Game, leavers: SeatSet, ev: &mut Vec
             && let Some(next) = policy::focus_after_removal(&readings, remaining, sd.focus)
         {
             sd.focus = next;
-            ev.push(Event::FocusTo { seat: next });
+            super::award::focus(game, next);
         }
     }
 }
@@ -323,7 +339,7 @@ pub(crate) fn proceed_with_priority(
     chain_now.passed = passed;
     let placing = !chain_now.unplaced.is_empty() || chain_now.items.iter().any(|i| !i.finalized);
     if placing {
-        triggers::advance(game, ev);
+        game.pending.placing = true;
         return;
     }
     if let Some(newest) = chain_now.newest().map(|i| i.controller)
@@ -331,7 +347,7 @@ pub(crate) fn proceed_with_priority(
         && let Some(seat) = policy::top_item_countered(&readings, newest)
     {
         chain_now.passed = SeatSet::EMPTY;
-        chain::give_priority(game, seat, PriorityWhy::Resolved, ev);
+        chain::give_priority(game, seat, PriorityWhy::Resolved);
         return;
     }
     let holder = chain_now.holder;
@@ -339,7 +355,7 @@ pub(crate) fn proceed_with_priority(
         && leavers.contains(holder)
         && let Some(next) = policy::priority_after_removal(&readings, remaining, holder)
     {
-        chain::give_priority(game, next, PriorityWhy::LeaverHeld, ev);
+        chain::give_priority(game, next, PriorityWhy::LeaverHeld);
     }
     if game
         .s

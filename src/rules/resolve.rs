@@ -30,10 +30,7 @@ pub(crate) fn pass(game: &mut Game, seat: Seat, ev: &mut Vec<Event>) {
     let Some(chain) = game.s.chain.as_mut() else {
         // 316.2.b.1: the invited teammate hands the Turn Player's Priority back.
         game.s.invited = None;
-        ev.push(Event::PriorityTo {
-            seat: game.s.turn,
-            why: PriorityWhy::NeutralOpen,
-        });
+        super::award::priority(game, game.s.turn, PriorityWhy::NeutralOpen);
         return;
     };
     chain.passed.insert(seat);
@@ -41,7 +38,7 @@ pub(crate) fn pass(game: &mut Game, seat: Seat, ev: &mut Vec<Event>) {
     if round_complete(game, passed) {
         resolve_newest(game, ev);
     } else if let Some(next) = remaining.next_after(seat) {
-        give_priority(game, next, PriorityWhy::Passed, ev);
+        give_priority(game, next, PriorityWhy::Passed);
     }
 }
 
@@ -70,5 +67,5 @@ pub(crate) fn resolve_newest(game: &mut Game, ev: &mut Vec<Event>) {
         game.s.cards[item.source.index()].controller = def.owner;
         ev.push(Event::Trashed { card: item.source });
     }
-    after_item_left(game, ev);
+    after_item_left(game);
 }

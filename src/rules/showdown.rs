@@ -43,7 +43,7 @@ pub(crate) fn pass_focus(game: &mut Game, seat: Seat, ev: &mut Vec<Event>) {
             && let Some(next) = policy::next_player(remaining, seat)
         {
             sd.focus = next;
-            ev.push(Event::FocusTo { seat: next });
+            super::award::focus(game, next);
         }
     }
 }
@@ -81,7 +81,7 @@ pub(crate) fn begin_fight(game: &mut Game, bf: BattlefieldId, ev: &mut Vec<Event
         combat: None,
     });
     ev.push(Event::ShowdownBegan { battlefield: bf });
-    ev.push(Event::FocusTo { seat: contester });
+    super::award::focus(game, contester);
     match defender {
         Some(defender) => combat::establish_roles(game, contester, defender, ev),
         None => {
@@ -94,7 +94,7 @@ pub(crate) fn begin_fight(game: &mut Game, bf: BattlefieldId, ev: &mut Vec<Event
             );
             let waiting =
                 triggers::triggered(game, |when, _| when == TriggerEvent::ShowdownBegins, &order);
-            triggers::fire(game, waiting, ev);
+            triggers::fire(game, waiting);
         }
     }
 }

@@ -15,8 +15,9 @@ use crate::seat::{Seat, SeatSet};
 use super::chain;
 
 /// Simultaneous triggers fire: they wait on the Chain (opening it, as a trigger-opened chain, if
-/// there was none) to be placed in `waiting`'s order.
-pub(crate) fn fire(game: &mut Game, waiting: Vec<Unplaced>, ev: &mut Vec<Event>) {
+/// there was none) to be placed in `waiting`'s order, once the tasks outstanding are done
+/// (335.1; never while an item resolves, 157.3.a): [`super::settle`] places them.
+pub(crate) fn fire(game: &mut Game, waiting: Vec<Unplaced>) {
     if waiting.is_empty() {
         return;
     }
@@ -28,7 +29,7 @@ pub(crate) fn fire(game: &mut Game, waiting: Vec<Unplaced>, ev: &mut Vec<Event>)
     for u in waiting {
         let _ = chain.unplaced.try_push(u);
     }
-    advance(game, ev);
+    game.pending.placing = true;
 }
 
 /// Places every trigger that needs no choice: the first waiting player's trigger when it is their
@@ -90,9 +91,9 @@ fn finalize(game: &mut Game, ev: &mut Vec<Event>) {
     }
     chain.passed = SeatSet::EMPTY;
     match chain.newest().map(|i| i.controller) {
-        Some(newest) => chain::give_priority(game, newest, PriorityWhy::Finalized, ev),
+        Some(newest) => chain::give_priority(game, newest, PriorityWhy::Finalized),
         // Nothing was placed: a removal took the waiting triggers away (652.4, 651.3).
-        None => chain::close_chain(game, Emptied::Removal, ev),
+        None => chain::close_chain(game, Emptied::Removal),
     }
 }
 
@@ -115,7 +116,7 @@ pub(crate) fn check_place(game: &Game, seat: Seat, card: CardId) -> Result<(), R
     }
 }
 
-/// Places the chosen trigger next, then carries on placing.
+/// Places the chosen trigger next; the rest are placed once the Cleanup that follows has run.
 pub(crate) fn place(game: &mut Game, seat: Seat, card: CardId, ev: &mut Vec<Event>) {
     let index = game.s.chain.as_ref().and_then(|c| {
         c.unplaced
@@ -125,7 +126,7 @@ pub(crate) fn place(game: &mut Game, seat: Seat, card: CardId, ev: &mut Vec<Even
     if let Some(index) = index {
         place_at(game, index, ev);
     }
-    advance(game, ev);
+    game.pending.placing = true;
 }
 
 /// The triggered abilities of permanents on the board that `fires` selects, grouped by

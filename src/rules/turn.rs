@@ -83,8 +83,5 @@ pub(crate) fn check_invite(game: &Game, seat: Seat, teammate: Seat) -> Result<()
 pub(crate) fn invite(game: &mut Game, teammate: Seat, ev: &mut Vec<Event>) {
     game.s.invited = Some(teammate);
     ev.push(Event::Invited { seat: teammate });
-    ev.push(Event::PriorityTo {
-        seat: teammate,
-        why: PriorityWhy::Invited,
-    });
+    super::award::priority(game, teammate, PriorityWhy::Invited);
 }

@@ -34,16 +34,19 @@ fn from_cleanup(e: &Event) -> bool {
 /// - In a concession, what the removal hands on cites 652.5: the Turn (652.5.a.1), Focus
 ///   (652.5.b.1), the end of a Showdown (652.5.b.2) and the resolution of the newest item once
 ///   every remaining player has passed (652.5.c.2); from that resolution on, or once a new fight
-///   begins, the events are play's own.
+///   begins, the events are play's own. A unit's Might changing before the leaver's battlefield
+///   is replaced is the banished equipment's doing (652.1), not the battlefield's (652.2.c).
 pub fn citations(action: Option<&Action>, events: &[Event]) -> Vec<&'static str> {
     let mut cleaning = action.is_none();
     let mut conceding = matches!(action, Some(Action::Concede { .. }));
+    let mut replaced = false;
     let mut out = Vec::with_capacity(events.len());
     for e in events {
         cleaning &= from_cleanup(e);
         if matches!(e, Event::ShowdownBegan { .. }) {
             conceding = false;
         }
+        replaced |= matches!(e, Event::BattlefieldReplaced { .. });
         let rule = match e {
             Event::Killed { .. }
             | Event::Recalled { .. }
@@ -54,6 +57,7 @@ pub fn citations(action: Option<&Action>, events: &[Event]) -> Vec<&'static str>
             {
                 "323"
             }
+            Event::MightChanged { .. } if conceding && !replaced => "652.1",
             Event::TurnTo { .. } if conceding => "652.5.a.1",
             Event::FocusTo { .. } if conceding => "652.5.b.1",
             Event::ShowdownEnded { .. } if conceding => "652.5.b.2",

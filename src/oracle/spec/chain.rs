@@ -27,7 +27,7 @@ impl Spec {
             self.s.invited = None;
             let turn = self.s.turn;
             self.s.priority = Some(turn);
-            self.say(Event::PriorityTo {
+            self.owe(Event::PriorityTo {
                 seat: turn,
                 why: PriorityWhy::NeutralOpen,
             });
@@ -50,7 +50,7 @@ impl Spec {
     pub(super) fn give_priority(&mut self, seat: Seat, why: PriorityWhy) {
         if self.s.priority != Some(seat) {
             self.s.priority = Some(seat);
-            self.say(Event::PriorityTo { seat, why });
+            self.owe(Event::PriorityTo { seat, why });
         }
     }
 
@@ -187,7 +187,7 @@ impl Spec {
                     f.focus = next;
                 }
                 self.s.priority = Some(next);
-                self.say(Event::FocusTo { seat: next });
+                self.owe(Event::FocusTo { seat: next });
                 return;
             }
             Some(focus) => Some(focus),
@@ -199,7 +199,7 @@ impl Spec {
             && holder != Some(now)
             && self.still_in(now)
         {
-            self.say(Event::PriorityTo { seat: now, why });
+            self.owe(Event::PriorityTo { seat: now, why });
         }
     }
 }

@@ -24,11 +24,26 @@ impl Spec {
         self.s.turn_waiting = false;
     }
 
-    /// Everything that needs no player, until a player must act or the game is over.
+    /// Everything that needs no player, until a player must act or the game is over; only then
+    /// is the Priority and Focus given on the way announced (320.1, 335.3).
     pub(super) fn proceed(&mut self) {
+        self.until_someone_acts();
+        self.pay_owed();
+    }
+
+    /// Cleanups, then waiting triggers placed, then what proceeds by itself, in a loop.
+    fn until_someone_acts(&mut self) {
         for _ in 0..64 {
             self.tidy();
-            if self.s.winners.is_some() || self.s.chain_exists {
+            if self.s.winners.is_some() {
+                return;
+            }
+            if self.triggers_due {
+                self.triggers_due = false;
+                self.place_forced();
+                continue;
+            }
+            if self.s.chain_exists {
                 return;
             }
             if self.s.dealing.is_some() {

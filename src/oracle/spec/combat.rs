@@ -36,9 +36,10 @@ impl Spec {
             .max(1)
     }
 
-    /// 460: `amount` damage to `units`, the picked ones first in the order picked and then the
-    /// rest in card order, each getting what kills it before the next gets any (at least 1);
-    /// what is left once the last is dead is not dealt.
+    /// 460.2.c: `amount` damage to `units`, the picked ones first in the order picked and then
+    /// the rest in card order, each getting what kills it before the next gets any (at least
+    /// 1); the last unit takes everything still left over (460.2.c.4), so the whole amount is
+    /// dealt (460.2.d).
     fn deal(&mut self, units: &[CardId], picked: &[CardId], mut amount: u16) -> Vec<(CardId, u8)> {
         let order = picked
             .iter()
@@ -51,9 +52,15 @@ impl Spec {
             }
             let given = self.needed(u).min(amount);
             amount -= given;
-            dealt.push((u, given.min(255) as u8));
+            dealt.push((u, given));
+        }
+        if let Some(last) = dealt.last_mut() {
+            last.1 += amount;
         }
         dealt
+            .into_iter()
+            .map(|(u, n)| (u, n.min(255) as u8))
+            .collect()
     }
 
     /// 460: whether the player dealing `amount` to `targets` still has a real choice after the

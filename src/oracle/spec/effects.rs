@@ -189,7 +189,10 @@ impl Spec {
             let gone = self.s.gone.contains(&owner);
             let c = &mut self.s.cards[item.source.index()];
             c.controller = owner;
-            if gone {
+            if c.zone == Zone::Removed {
+                // Already out of the game: its owner's removal took it (652.3) before countering
+                // the item (652.4).
+            } else if gone {
                 c.zone = Zone::Removed;
                 self.say(Event::RemovedFromGame { card: item.source });
             } else {

@@ -87,7 +87,7 @@ impl Spec {
                 f.focus = next;
             }
             self.s.priority = Some(next);
-            self.say(Event::FocusTo { seat: next });
+            self.owe(Event::FocusTo { seat: next });
         }
     }
 

@@ -100,7 +100,7 @@ impl Spec {
             if !self.s.chain_exists {
                 self.s.priority = Some(next);
             }
-            self.say(Event::FocusTo { seat: next });
+            self.owe(Event::FocusTo { seat: next });
         }
         // 652.5.c: Priority.
         if self.s.chain_exists {
@@ -108,7 +108,7 @@ impl Spec {
             let fresh =
                 top_gone && self.readings.top_item_countered == TopItemCountered::FreshRound;
             if !self.s.waiting.is_empty() || self.s.stack.iter().any(|i| !i.finalized) {
-                self.place_forced();
+                self.triggers_due = true;
             } else if let Some(top) = self.s.stack.last().filter(|_| fresh) {
                 let controller = top.controller;
                 self.s.passes.clear();
@@ -146,7 +146,11 @@ impl Spec {
                 self.s.priority = Some(self.s.turn);
             }
         }
-        // 652.1: banish what they own or control, each card into its owner's Banishment.
+        // 652.1: banish what they own or control, each card into its owner's Banishment; a
+        // unit that stays loses the Might its banished equipment gave it (719.5).
+        let mights_before: Vec<Option<i8>> = (0..self.s.cards.len())
+            .map(|i| self.might_of(CardId::from_index(i)))
+            .collect();
         for i in 0..self.s.cards.len() {
             let c = self.s.cards[i];
             let def = &self.catalog.cards[i];
@@ -158,6 +162,14 @@ impl Spec {
                 if token {
                     self.say(Event::CeasedToExist { card });
                 }
+            }
+        }
+        for (i, from) in mights_before.into_iter().enumerate() {
+            let card = CardId::from_index(i);
+            if let (Some(from), Some(to)) = (from, self.might_of(card))
+                && from != to
+            {
+                self.say(Event::MightChanged { card, from, to });
             }
         }
         self.replace_battlefield(p);
@@ -216,7 +228,8 @@ impl Spec {
     }
 
     /// 652.3: their cards leave the game; a spell of theirs another player controls leaves the
-    /// Chain with them (policy `owned-spell-on-chain`); one they control stays for 652.4.
+    /// Chain with them (policy `owned-spell-on-chain`); one they control leaves the game but its
+    /// item stays on the Chain for 652.4 to counter.
     fn remove_owned_cards(&mut self, p: Seat) {
         for i in 0..self.s.cards.len() {
             if self.catalog.cards[i].owner != p {
@@ -232,7 +245,7 @@ impl Spec {
                         .iter()
                         .position(|it| it.kind == ItemKind::Spell && it.source == card);
                     match on_stack {
-                        Some(pos) if self.s.stack[pos].controller == p => continue,
+                        Some(pos) if self.s.stack[pos].controller == p => {}
                         // Policy `owned-spell-on-chain` read `controlled-only`: it stays.
                         Some(_)
                             if self.readings.owned_spell_on_chain

@@ -31,7 +31,7 @@ impl Spec {
                 f.focus = next;
             }
             self.s.priority = Some(next);
-            self.say(Event::FocusTo { seat: next });
+            self.owe(Event::FocusTo { seat: next });
         }
     }
 
@@ -54,7 +54,7 @@ impl Spec {
         });
         self.s.priority = Some(attacker);
         self.say(Event::ShowdownBegan { battlefield: bf });
-        self.say(Event::FocusTo { seat: attacker });
+        self.owe(Event::FocusTo { seat: attacker });
         match defender {
             Some(d) => self.start_combat(attacker, d),
             None => {

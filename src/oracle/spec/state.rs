@@ -12,7 +12,7 @@ use crate::action::Choice;
 use crate::card::{
     BattlefieldId, CardId, CardKind, Catalog, Effect, MAX_BATTLEFIELDS, MAX_CARDS, Until,
 };
-use crate::event::Event;
+use crate::event::{Event, PriorityWhy};
 use crate::item::{ItemKind, ItemTarget, MAX_CHAIN, MAX_UNPLACED, Unplaced};
 use crate::mode::Mode;
 use crate::readings::Readings;
@@ -31,6 +31,11 @@ pub struct Spec {
     /// What the action being taken has done so far (empty between actions; not part of the
     /// state).
     pub(super) log: Vec<Event>,
+    /// Priority and Focus given during the action, in order, not yet announced: nobody
+    /// receives either while a task is outstanding (320.1, 335.3). Empty between actions.
+    pub(super) owed: Vec<Event>,
+    /// Triggers have fired and wait for the Cleanup before they are placed (335.1, 157.3.a).
+    pub(super) triggers_due: bool,
 }
 
 impl PartialEq for Spec {
@@ -149,12 +154,52 @@ impl Spec {
             catalog: Arc::clone(&table.catalog),
             readings: table.readings.without_faults(),
             log: Vec::new(),
+            owed: Vec::new(),
+            triggers_due: false,
         }
     }
 
     /// Records an event of the action being taken.
     pub(super) fn say(&mut self, e: Event) {
         self.log.push(e);
+    }
+
+    /// Records that Priority or Focus was given, to be announced when the game next waits for
+    /// a player.
+    pub(super) fn owe(&mut self, e: Event) {
+        self.owed.push(e);
+    }
+
+    /// The game waits for a player (or is over): of what was given during the action, the last
+    /// word on Priority and the last on Focus are said, in the order they were given, if their
+    /// player still has it. Nothing is given in a finished game.
+    pub(super) fn pay_owed(&mut self) {
+        let owed = std::mem::take(&mut self.owed);
+        if self.s.winners.is_some() {
+            return;
+        }
+        let last_priority = owed
+            .iter()
+            .rposition(|e| matches!(e, Event::PriorityTo { .. }));
+        let last_focus = owed
+            .iter()
+            .rposition(|e| matches!(e, Event::FocusTo { .. }));
+        let focus_now = self.s.fight.as_ref().map(|f| f.focus);
+        for (i, e) in owed.into_iter().enumerate() {
+            let still_true = match e {
+                Event::PriorityTo { seat, why } => {
+                    let neutral_gone =
+                        matches!(why, PriorityWhy::NeutralOpen | PriorityWhy::Invited)
+                            && self.s.fight.is_some();
+                    Some(i) == last_priority && self.s.priority == Some(seat) && !neutral_gone
+                }
+                Event::FocusTo { seat } => Some(i) == last_focus && focus_now == Some(seat),
+                _ => false,
+            };
+            if still_true {
+                self.say(e);
+            }
+        }
     }
 }
 
@@ -527,6 +572,8 @@ crate::in_place::clone_in_place!(Spec {
     readings,
     s,
     log,
+    owed,
+    triggers_due,
 });
 
 crate::in_place::clone_in_place!(SpecState {

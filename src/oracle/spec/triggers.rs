@@ -83,7 +83,7 @@ impl Spec {
             let w = self.s.waiting.remove(pos);
             self.put_trigger(w);
         }
-        self.place_forced();
+        self.triggers_due = true;
     }
 
     /// Triggers of permanents on the board, player by player in `order`, that `fires`.
@@ -113,6 +113,8 @@ impl Spec {
     }
 
     /// Simultaneous triggers wait to be placed; a Chain opened by them is a trigger-opened one.
+    /// They are placed once the Cleanup after what made them fire has run (335.1), and never
+    /// while an item resolves (157.3.a).
     pub(super) fn fire(&mut self, triggers: Vec<Unplaced>) {
         if triggers.is_empty() {
             return;
@@ -120,6 +122,6 @@ impl Spec {
         self.open_chain(true);
         self.s.priority = None;
         self.s.waiting.extend(triggers);
-        self.place_forced();
+        self.triggers_due = true;
     }
 }

@@ -63,7 +63,7 @@ impl Spec {
         self.s.invited = Some(teammate);
         self.s.priority = Some(teammate);
         self.say(Event::Invited { seat: teammate });
-        self.say(Event::PriorityTo {
+        self.owe(Event::PriorityTo {
             seat: teammate,
             why: PriorityWhy::Invited,
         });
