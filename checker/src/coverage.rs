@@ -37,6 +37,8 @@ pub const RULES: &[&str] = &[
     "144.1",
     "144.3",
     "144.4",
+    "157.3",
+    "157.3.a",
     "168",
     "183.1",
     "187.4",
@@ -59,6 +61,7 @@ pub const RULES: &[&str] = &[
     "316.2.b.1",
     "317",
     "317.3",
+    "320.1",
     "323.1",
     "323.3",
     "323.7",
@@ -67,6 +70,7 @@ pub const RULES: &[&str] = &[
     "333.1",
     "335",
     "335.1",
+    "335.3",
     "337",
     "337.1.c",
     "337.1.c.3",
@@ -115,6 +119,9 @@ pub const RULES: &[&str] = &[
     "459",
     "459.2.d.1",
     "460",
+    "460.2.c",
+    "460.2.c.4",
+    "460.2.d",
     "461",
     "462",
     "464.1.a",
@@ -134,6 +141,7 @@ pub const RULES: &[&str] = &[
     "651.4",
     "652",
     "652.1",
+    "652.2",
     "652.2.a",
     "652.2.b",
     "652.2.c",
@@ -156,9 +164,9 @@ pub const RULES: &[&str] = &[
 ];
 
 /// Rules a [`RuleSet`] can hold.
-pub const CAPACITY: usize = 128;
+pub const CAPACITY: usize = 192;
 
-const _: () = assert!(RULES.len() <= CAPACITY, "a RuleSet holds 128 rules");
+const _: () = assert!(RULES.len() <= CAPACITY, "a RuleSet holds 192 rules");
 
 /// The order of rule numbers: part by part (split at `.` and `-`), numbers as numbers, so that
 /// 56 comes before 116 and 652.2 before 652.10.
@@ -205,7 +213,7 @@ pub fn prop_rules(p: Prop) -> impl Iterator<Item = &'static str> {
 
 /// A set of rules, by their position in [`RULES`].
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
-pub struct RuleSet([u64; 2]);
+pub struct RuleSet([u64; 3]);
 
 impl RuleSet {
     /// Adds the rule at position `i` of [`RULES`].

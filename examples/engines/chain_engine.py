@@ -99,8 +99,10 @@ class Game:
     def __init__(self, setup, mistake=True):
         self.mistake = mistake
         self.events = []
+        self._award = None
         self._build(setup)
         self._settle()
+        self._tell_award()
 
     # -- building from a setup -------------------------------------------------
 
@@ -335,16 +337,25 @@ class Game:
         elif kind == "concede":
             self.concede(seat)
         self._settle()
+        self._tell_award()
         return self.events
 
     def _say(self, text):
         self.events.append(text)
 
+    def _tell_award(self):
+        """320.1, 335.3: nobody receives Priority while the game is still settling:
+        the last change of hands a step made is told once it is done, after
+        everything else, if its player still has Priority then."""
+        seat, self._award = self._award, None
+        if seat is not None and seat == self.priority():
+            self._say(f"{seat} receives Priority (312.2)")
+
     def _give_priority(self, seat):
-        """312.2: announced only when Priority changes hands."""
+        """312.2: Priority changes hands (told at the end of the step)."""
         if self.chain is not None and self.chain.holder != seat:
             self.chain.holder = seat
-            self._say(f"{seat} receives Priority (312.2)")
+            self._award = seat
 
     def play(self, seat, spell, target):
         self.energy[seat] -= spell.cost
@@ -399,7 +410,9 @@ class Game:
         self._say(f"{name} is countered ({rule})")
         spell = item.spell
         spell.controller = spell.owner
-        if spell.owner in self.removed:
+        if spell.zone == "removed":
+            pass  # its owner's removal took the card out already (652.3)
+        elif spell.owner in self.removed:
             spell.zone = "removed"
             self._say(f"{name} is removed from the game (652.3)")
         else:
@@ -412,7 +425,7 @@ class Game:
         self.chain = None
         now = self.priority()
         if now is not None and now != last_holder and now not in self.removed:
-            self._say(f"{now} receives Priority (312.2)")
+            self._award = now
 
     def end_turn(self, seat):
         self._say(f"{seat}'s turn ends (317)")
@@ -453,10 +466,10 @@ class Game:
             if bf.controller == seat:
                 bf.controller = None
                 self._say(f"{bf.name} becomes uncontrolled (187.4.c)")
-        # 652.3: the cards they own leave the game; their items on the Chain are
-        # countered instead (next).
+        # 652.3: the cards they own leave the game, those on the Chain too; their
+        # items stay there for 652.4 to counter (next).
         for spell in self.spells.values():
-            if spell.owner == seat and spell.zone not in ("removed", "chain"):
+            if spell.owner == seat and spell.zone != "removed":
                 spell.zone = "removed"
                 self._say(f"{spell.name} is removed from the game (652.3)")
         # 652.4: every item they control is countered, newest first.

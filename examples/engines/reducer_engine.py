@@ -296,7 +296,22 @@ def reduce(state, action):
     elif kind == "concede":
         do_concede(new, action["seat"], events)
     settle(new, events)
+    priority_last(new, events)
     return new, events
+
+
+def priority_last(state, events):
+    """320.1, 335.3: nobody receives Priority while the game is still settling. Of
+    the Priority changes a step made, only the last is told, after everything else,
+    and only if its player still has Priority then."""
+    said = [i for i, e in enumerate(events) if e.endswith(" receives Priority (312.2)")]
+    if not said:
+        return
+    last = events[said[-1]]
+    for i in reversed(said):
+        del events[i]
+    if last.split(" ", 1)[0] == priority_holder(state):
+        events.append(last)
 
 
 def need_priority(state, seat):
@@ -410,7 +425,9 @@ def counter(state, name, events, rule):
         return
     chain["items"] = [i for i in chain["items"] if i["card"] != name]
     events.append(f"{name} is countered ({rule})")
-    to_trash_or_out(state, name, events)
+    if state["cards"][name]["zone"] != "removed":
+        # A card its owner's removal took out already (652.3) stays out.
+        to_trash_or_out(state, name, events)
 
 
 def resolve_newest(state, events):
@@ -495,10 +512,10 @@ def remove_player(state, seat, events):
         if field["controller"] == seat:
             field["controller"] = None
             events.append(f"{name} becomes uncontrolled (187.4.c)")
-    # 652.3: the cards they own leave the game, except their own items on the Chain,
-    # which 652.4 counters next.
+    # 652.3: the cards they own leave the game, those on the Chain too; their items
+    # stay there for 652.4 to counter next.
     for name, d in state["catalog"]["cards"].items():
-        if d["owner"] == seat and state["cards"][name]["zone"] not in ("removed", "chain"):
+        if d["owner"] == seat and state["cards"][name]["zone"] != "removed":
             state["cards"][name] = {"zone": "removed", "controller": seat}
             events.append(f"{name} is removed from the game (652.3)")
     # 652.4: the items they control are countered, newest first.

@@ -191,6 +191,30 @@ const EXPECTED: &[(Fault, Prop, usize, &str)] = &[
         2,
         "magma-chamber/team",
     ),
+    (
+        Fault::ExcessDamageDropped,
+        Prop::DamageLethalFirst,
+        3,
+        "duel/staged",
+    ),
+    (
+        Fault::PriorityBeforeCleanup,
+        Prop::AwardsWaitForTasks,
+        1,
+        "duel/combat",
+    ),
+    (
+        Fault::TriggerFinalizedMidResolution,
+        Prop::ItemFinishesFirst,
+        4,
+        "skirmish/kills",
+    ),
+    (
+        Fault::CounteredBeforeRemoved,
+        Prop::RemovalInRuleOrder,
+        2,
+        "skirmish/chain",
+    ),
 ];
 
 /// Whether the whole matrix is asked for: every fault on every configuration.

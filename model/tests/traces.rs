@@ -119,6 +119,10 @@ const FAULTS: &[(&str, &str, &str)] = &[
     ("mates-battlefield-scored", "magma-chamber", "team"),
     ("waiver-read-at-conquer", "magma-chamber", "team"),
     ("own-points-only", "magma-chamber", "team"),
+    ("excess-damage-dropped", "duel", "staged"),
+    ("priority-before-cleanup", "duel", "combat"),
+    ("trigger-finalized-mid-resolution", "skirmish", "kills"),
+    ("countered-before-removed", "skirmish", "chain"),
 ];
 
 /// Each fault's recorded games fail with the rule `conform` cites for it. `conform` stops at its

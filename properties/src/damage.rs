@@ -182,3 +182,10 @@ pub fn seen_defender_assigns(_: &Judging<'_>, s: &Step<'_>) -> bool {
         _ => false,
     }
 }
+
+/// Companion: a unit takes more combat damage than what kills it, every other unit of its side
+/// having had what kills it (460.2.c.4).
+pub fn seen_excess_damage(j: &Judging<'_>, s: &Step<'_>) -> bool {
+    s.before.combat.is_some()
+        && combat_damage(s).any(|(u, n)| u16::from(n) > lethal_before(j, s, u.index()))
+}

@@ -25,6 +25,7 @@ mod judging;
 mod liveness;
 mod movement;
 pub mod naive;
+mod order;
 mod removal;
 mod scoring;
 mod set;

@@ -7,7 +7,7 @@ use riftcheck::observation::Observation as View;
 
 use super::judging::{Judging, Step, Verdict};
 use super::{chain, damage, departed, durations, equipment, fights, holders, liveness};
-use super::{movement, removal, scoring};
+use super::{movement, order, removal, scoring};
 
 /// How a property is judged.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -184,6 +184,15 @@ properties! {
         OnStep(damage::assigned_unit_takes_damage), companion SeenDefenderAssigns;
     KilledToOwnersTrash: Always, "428, 056, 183.1", "a killed unit goes to its owner's Trash",
         OnStep(damage::killed_to_owners_trash), companion SeenBorrowedKilled;
+    // The order of events.
+    AwardsWaitForTasks: Always, "320.1, 335.3", "Priority and Focus are awarded only once no task is outstanding: nothing but another award follows one",
+        OnStep(order::awards_wait_for_tasks), companion SeenCleanupBeforeAward;
+    ItemFinishesFirst: Always, "157.3, 157.3.a", "a resolving spell reaches its Trash before anything is finalized or anyone receives Priority or Focus",
+        OnStep(order::item_finishes_first), companion SeenTriggerAfterResolution;
+    RemovalInRuleOrder: Always, "652.1, 652.2, 652.3, 652.4, 652.5", "a removal banishes, replaces the battlefield, removes the leaver's cards and counters their items in that order, and only then goes on",
+        OnStep(order::removal_in_rule_order), companion SeenLeaverSpellRemovedAndCountered;
+    RemovalReportsMight: Always, "652.1, 652.2.c", "a removal reports every change it makes to the Might of a unit that stays where it was",
+        OnStep(order::removal_reports_might), companion SeenMightLostWithEquipment;
     // Scoring.
     FinalPointNeedsEveryBattlefield: Always, "466.1.b, 484.8.f", "a Conquer scores the final point only once every other battlefield is scored this turn (in Magma Chamber, but those the teammate occupied as the turn began), and otherwise draws a card",
         OnStep(scoring::final_point_needs_every_battlefield), companion SeenFinalPointWithheld;
@@ -310,6 +319,16 @@ properties! {
         Seen(durations::seen_this_turn_ends);
     SeenNextTurnEnds: Sometimes, "315", "an \"until your next turn\" effect ends as that turn begins",
         Seen(durations::seen_next_turn_ends);
+    SeenCleanupBeforeAward: Sometimes, "323.3, 335.3", "a resolution's Cleanup kills a unit before anybody receives Priority or Focus",
+        Seen(order::seen_cleanup_before_award);
+    SeenTriggerAfterResolution: Sometimes, "157.3.a", "a resolving spell fires a trigger, finalized once the spell is in its Trash",
+        Seen(order::seen_trigger_after_resolution);
+    SeenLeaverSpellRemovedAndCountered: Sometimes, "652.3, 652.4", "a leaver's spell on the Chain leaves the game and its item is countered",
+        Seen(order::seen_leaver_spell_removed_and_countered);
+    SeenMightLostWithEquipment: Sometimes, "652.1", "a removal takes away equipment that gave a remaining unit Might",
+        Seen(order::seen_might_lost_with_equipment);
+    SeenExcessDamage: Sometimes, "460.2.c.4", "a unit takes more combat damage than kills it",
+        Seen(damage::seen_excess_damage);
     SeenLeaverLasting: Sometimes, "651.3, leaver-durations", "a player leaves with a lasting effect on a unit that stays on the board",
         Seen(durations::seen_leaver_lasting);
 }

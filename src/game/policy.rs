@@ -6,13 +6,14 @@
 use crate::item::Opener;
 use crate::mode::Mode;
 use crate::readings::{
-    AttachedControl, ChosenDestination, CombatEntry, CombatTriggerOrder, CombatWithOneSideGone,
-    Concession, Counter, DamageOrder, DefenderKeepsControl, Detach, Durations, FinalPoint,
-    FinalPointWaiver, FocusAfterChain, FocusAfterRemoval, FocusPassesAfterTriggerChain, Hide, Kill,
-    LeaverBattlefieldControl, LeaverCards, LeaverChoices, LeaverDurations, LeaverItems,
-    LeaverPermanents, LethalDamage, MatesBattlefields, OwnedSpellOnChain, PassRecord,
-    PriorityAfterRemoval, Readings, Recall, ShowdownAfterRemoval, TeamPoints, TeamVictory,
-    TeammateDestination, TokenBattlefield, TopItemCountered, TurnPlayerLeaves,
+    AttachedControl, Awards, ChosenDestination, CombatEntry, CombatTriggerOrder,
+    CombatWithOneSideGone, Concession, Counter, DamageOrder, DefenderKeepsControl, Detach,
+    Durations, ExcessDamage, FinalPoint, FinalPointWaiver, FocusAfterChain, FocusAfterRemoval,
+    FocusPassesAfterTriggerChain, Hide, Kill, LeaverBattlefieldControl, LeaverCards, LeaverChoices,
+    LeaverDurations, LeaverItems, LeaverPermanents, LethalDamage, MatesBattlefields,
+    OwnedSpellOnChain, PassRecord, PriorityAfterRemoval, Readings, Recall, RemovalOrder,
+    Resolution, ShowdownAfterRemoval, TeamPoints, TeamVictory, TeammateDestination,
+    TokenBattlefield, TopItemCountered, TurnPlayerLeaves,
 };
 use crate::seat::{Seat, SeatSet};
 use crate::zone::Zone;
@@ -478,6 +479,42 @@ pub(crate) fn leaver_durations_end(r: &Readings) -> bool {
     match r.leaver_durations {
         LeaverDurations::EndAtOnce => true,
         LeaverDurations::RunTheirCourse => false,
+    }
+}
+
+/// Rules 460.2.c.4 and 460.2.d (point `excess-damage`): whether a side's damage past what kills
+/// every enemy unit goes to the last of them.
+pub(crate) fn excess_to_last_unit(r: &Readings) -> bool {
+    match r.excess_damage {
+        ExcessDamage::ToLastUnit => true,
+        ExcessDamage::Dropped => false,
+    }
+}
+
+/// Rules 320.1 and 335.3 (point `awards`): whether Priority and Focus are announced only once
+/// the game rests, after the Cleanup.
+pub(crate) fn awards_at_rest(r: &Readings) -> bool {
+    match r.awards {
+        Awards::AtRest => true,
+        Awards::AsMade => false,
+    }
+}
+
+/// Rules 157.3 and 157.3.a (point `resolution`): whether an item resolves completely before
+/// the triggers it fired are placed and finalized.
+pub(crate) fn item_completes_first(r: &Readings) -> bool {
+    match r.resolution {
+        Resolution::Completes => true,
+        Resolution::TriggersFirst => false,
+    }
+}
+
+/// Rules 652.3 and 652.4 (point `removal-order`): whether a leaver's own spell on the Chain
+/// leaves the game as a card before its item is countered.
+pub(crate) fn removed_before_countered(r: &Readings) -> bool {
+    match r.removal_order {
+        RemovalOrder::RemovedThenCountered => true,
+        RemovalOrder::CounteredFirst => false,
     }
 }
 

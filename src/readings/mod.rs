@@ -491,6 +491,40 @@ readings! {
         /// Card order, whatever the players chose.
         CardOrder = "card-order" wrong AssignmentIgnored "assignment-ignored";
     }
+    /// Rules 460.2.c.4 and 460.2.d: what becomes of a side's damage past what kills every enemy
+    /// unit.
+    excess_damage: ExcessDamage = "excess-damage", Rule, "460.2.c.4, 460.2.d" {
+        /// The last unit takes it: a side deals all its Might.
+        ToLastUnit = "to-last-unit";
+        /// It is dropped: each unit takes at most what kills it.
+        Dropped = "dropped" wrong ExcessDamageDropped "excess-damage-dropped";
+    }
+    /// Rules 320.1 and 335.3: when Priority and Focus are awarded.
+    awards: Awards = "awards", Rule, "320.1, 335.3" {
+        /// Once no task is outstanding: after the Cleanup, a Showdown or turn beginning, and
+        /// triggers placed.
+        AtRest = "at-rest";
+        /// As soon as the action makes them, before the Cleanup that follows it.
+        AsMade = "as-made" wrong PriorityBeforeCleanup "priority-before-cleanup";
+    }
+    /// Rules 157.3 and 157.3.a: when the triggers a resolving item fires are finalized.
+    resolution: Resolution = "resolution", Rule, "157.3, 157.3.a" {
+        /// After the item has resolved completely (a spell is in its Trash) and the Cleanup
+        /// has run.
+        Completes = "completes";
+        /// At once, while the item is still resolving.
+        TriggersFirst = "triggers-first" wrong TriggerFinalizedMidResolution "trigger-finalized-mid-resolution";
+    }
+    /// Rules 652.3 and 652.4: the order in which a removal deals with a leaver's own spell on
+    /// the Chain.
+    removal_order: RemovalOrder = "removal-order", Rule, "652.3, 652.4" {
+        /// Its card leaves the game with the leaver's other cards (652.3), then its item is
+        /// countered (652.4).
+        RemovedThenCountered = "removed-then-countered";
+        /// Its item is countered first and the card then leaves the game, the reverse of the
+        /// procedure's order.
+        CounteredFirst = "countered-first" wrong CounteredBeforeRemoved "countered-before-removed";
+    }
     /// Rule 718.8.a: whether a change of control of a unit changes control of what is attached
     /// to it.
     attached_control: AttachedControl = "attached-control", Rule, "718.8.a" {
@@ -605,7 +639,7 @@ mod tests {
 
     #[test]
     fn every_fault_is_a_wrong_reading_of_its_point() {
-        assert_eq!(Fault::ALL.len(), 29);
+        assert_eq!(Fault::ALL.len(), 33);
         for &f in Fault::ALL {
             assert_eq!(f.key().parse::<Fault>(), Ok(f));
             assert_eq!(f.reading().fault, Some(f.key()));

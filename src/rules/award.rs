@@ -28,8 +28,9 @@ pub(crate) fn focus(game: &mut Game, seat: Seat) {
 
 /// The game rests: a player must act, or the game is over. The last Priority award and the last
 /// Focus award are announced, in the order they were made, each only if its player holds it
-/// now; a finished game awards nothing (651.1).
-pub(crate) fn announce(game: &mut Game, ev: &mut Vec<Event>) {
+/// now; a finished game awards nothing (651.1). `made` is where the action's own events end
+/// and the Cleanup's begin: read `as-made` (point `awards`), the awards are told there.
+pub(crate) fn announce(game: &mut Game, ev: &mut Vec<Event>, made: usize) {
     let p = std::mem::take(&mut game.pending);
     if game.is_over() {
         return;
@@ -49,5 +50,11 @@ pub(crate) fn announce(game: &mut Game, ev: &mut Vec<Event>) {
         .map(|(seat, at)| (at, Event::FocusTo { seat }));
     let mut both: Vec<(u8, Event)> = priority.into_iter().chain(focus).collect();
     both.sort_by_key(|&(at, _)| at);
-    ev.extend(both.into_iter().map(|(_, e)| e));
+    let awards = both.into_iter().map(|(_, e)| e);
+    if crate::game::policy::awards_at_rest(&game.readings) {
+        ev.extend(awards);
+    } else {
+        let at = made.min(ev.len());
+        ev.splice(at..at, awards);
+    }
 }

@@ -107,6 +107,9 @@ fn assign(game: &Game, units: &[CardId], amount: u16) -> Vec<(CardId, u8)> {
         left -= give;
         out.push((u, give.min(u8::MAX as u16) as u8));
     }
+    if !policy::excess_to_last_unit(&game.readings) {
+        return out;
+    }
     if let Some((_, last)) = out.last_mut() {
         *last = (u16::from(*last) + left).min(u16::from(u8::MAX)) as u8;
     }

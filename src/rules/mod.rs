@@ -219,8 +219,9 @@ pub(crate) fn settle(game: &mut Game, ev: &mut Vec<Event>) {
 }
 
 fn settle_unless(game: &mut Game, ev: &mut Vec<Event>, keep_showdown: bool) {
+    let made = ev.len();
     proceed(game, ev, keep_showdown);
-    award::announce(game, ev);
+    award::announce(game, ev, made);
 }
 
 fn proceed(game: &mut Game, ev: &mut Vec<Event>, keep_showdown: bool) {

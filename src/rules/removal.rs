@@ -185,8 +185,11 @@ pub(crate) fn remove_owned_cards(game: &mut Game, leaver: Seat, ev: &mut Vec<Eve
                     .copied();
                 match item {
                     Some(item) if item.controller == leaver => {
-                        game.set_zone(card, Zone::Removed);
-                        ev.push(Event::RemovedFromGame { card });
+                        // Read `countered-first`, 652.4's counter takes the card out instead.
+                        if policy::removed_before_countered(&game.readings) {
+                            game.set_zone(card, Zone::Removed);
+                            ev.push(Event::RemovedFromGame { card });
+                        }
                     }
                     Some(_) if !policy::owned_spell_leaves_chain(&game.readings) => {}
                     Some(item) => {

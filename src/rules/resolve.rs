@@ -61,6 +61,12 @@ pub(crate) fn resolve_newest(game: &mut Game, ev: &mut Vec<Event>) {
     if let Some(effect) = effect {
         effects::execute(game, &item, effect, ev);
     }
+    // Read `triggers-first`, the triggers it fired are placed and finalized before it finishes.
+    if !crate::game::policy::item_completes_first(&game.readings)
+        && std::mem::take(&mut game.pending.placing)
+    {
+        super::triggers::advance(game, ev);
+    }
     if item.kind == ItemKind::Spell {
         // 340: a resolved spell goes to its owner's Trash (056).
         game.set_zone(item.source, crate::zone::Zone::Trash);

@@ -232,8 +232,10 @@ class Game:
             self.winners = tuple(others)
             self.log.append(GameOver(self.winners))
             return self._done()
+        # 652.3: the leaver's cards leave the game, those on the stack too (their
+        # entries stay there until they are countered, next).
         for card in self.cards:
-            if card.owner == player and card.zone not in ("gone", "stack"):
+            if card.owner == player and card.zone != "gone":
                 card.zone = "gone"
                 self.log.append(CardMoved(card.id, "gone"))
         # ---------------------------------------------------------------------------
@@ -296,7 +298,8 @@ class Game:
             return  # gone already: the counterspell does nothing
         self.stack.remove(entry)
         self.log.append(SpellCountered(card_id, cause))
-        self._to_graveyard(self.cards[card_id])
+        if self.cards[card_id].zone != "gone":  # its owner's leaving took it already
+            self._to_graveyard(self.cards[card_id])
 
     def _to_graveyard(self, card: Card) -> None:
         card.zone = "gone" if card.owner in self.departed else "graveyard"
@@ -315,4 +318,10 @@ class Game:
     def _done(self) -> list[Event]:
         if self.winners is None and not self.stack and not self.turn_started:
             self._start_turn()
+        # Nobody gets priority while the move is still being carried out: the last
+        # change of hands is told at the end, if its player still has priority then.
+        given = [e for e in self.log if isinstance(e, PriorityGiven)]
+        self.log = [e for e in self.log if not isinstance(e, PriorityGiven)]
+        if given and given[-1].player == self.priority_player():
+            self.log.append(given[-1])
         return self.log

@@ -40,7 +40,9 @@ class TheEngine(unittest.TestCase):
         return ss.Game(3, cards, counter_leavers_spells=honest)
 
     def test_the_mistake_leaves_the_leavers_spell_on_the_stack(self):
-        for honest, stack, zone in [(False, [0], "stack"), (True, [], "gone")]:
+        # Either way the card leaves the game with its owner (652.3); the mistake is that its
+        # entry stays on the stack, where the rules counter it (652.4).
+        for honest, stack, zone in [(False, [0], "gone"), (True, [], "gone")]:
             game = self.game(honest)
             game.cast(0, 0)
             events = game.concede(0)
@@ -67,8 +69,8 @@ class TheAdapter(unittest.TestCase):
         self.assertEqual(last["chain"], [{"item": "Firebolt", "controller": "A", "pending": False, "target": None}])
         self.assertEqual(last["cards"]["Negate"], {"at": "removed"})
         self.assertEqual([e["kind"] for e in last["events"]],
-                         ["conceded", "player_removed", "countered", "removed_from_game", "priority_to"])
-        self.assertEqual(last["events"][2], {"kind": "countered", "item": "Negate", "rule": "652.4"})
+                         ["conceded", "player_removed", "removed_from_game", "countered", "priority_to"])
+        self.assertEqual(last["events"][3], {"kind": "countered", "item": "Negate", "rule": "652.4"})
         answers, _ = run(SpellstackAdapter(honest=False), [setup(SKIRMISH), *steps])
         self.assertEqual(len(answers[-1]["observation"]["chain"]), 2, "the mistake")
 

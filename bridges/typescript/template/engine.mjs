@@ -80,8 +80,15 @@ export function play(state, move) {
   const s = structuredClone(state);
   /** @type {GameEvent[]} */
   const events = [];
+  // Nobody gets priority while the move is still being carried out: the last
+  // change of hands is told at the end, if its player still has priority then.
+  /** @type {GameEvent | null} */
+  let given = null;
   /** @param {GameEvent} e */
-  const emit = (e) => void events.push(e);
+  const emit = (e) => {
+    if (e.type === "priority") given = e;
+    else events.push(e);
+  };
   /** @param {PlayerIndex} player */
   const give = (player) => {
     if (s.holder !== player) emit({ type: "priority", player });
@@ -165,5 +172,6 @@ export function play(state, move) {
     s.turnPending = false;
     emit({ type: "turnStarted", player: s.active });
   }
+  if (given?.type === "priority" && given.player === priorityOf(s)) events.push(given);
   return { state: s, events };
 }

@@ -276,8 +276,16 @@ export function dispatch(state, command) {
   const draft = structuredClone(state);
   /** @type {GameEvent[]} */
   const events = [];
+  // 320.1, 335.3: nobody gets priority while the game is still settling, so a
+  // priority change is told once the step is done: the last one, and only if
+  // its player still has priority then.
+  /** @type {GameEvent | null} */
+  let award = null;
   /** @type {Emit} */
-  const emit = (event) => void events.push(event);
+  const emit = (event) => {
+    if (event.type === "PriorityGiven") award = event;
+    else events.push(event);
+  };
   switch (command.type) {
     case "PassPriority":
       passPriority(draft, command.player, emit);
@@ -293,6 +301,7 @@ export function dispatch(state, command) {
       break;
   }
   afterEveryStep(draft, emit);
+  if (award?.type === "PriorityGiven" && priorityPlayer(draft) === award.player) events.push(award);
   return { ok: true, state: draft, events };
 }
 
@@ -402,7 +411,9 @@ function counterItem(s, cardId, cause, emit) {
   s.stack.splice(index, 1);
   emit({ type: "SpellCountered", cardId, cause });
   const card = s.cards[cardId];
-  if (s.players[card.owner].hasLeft) {
+  if (card.zone === "outOfGame") {
+    // Its owner's removal took the card out already (652.3, before 652.4).
+  } else if (s.players[card.owner].hasLeft) {
     card.zone = "outOfGame";
     emit({ type: "CardLeftGame", cardId });
   } else {
@@ -472,10 +483,10 @@ function removePlayer(s, player, emit) {
   s.players[player].hasLeft = true;
   emit({ type: "PlayerLeft", player });
   // 652.1 (their permanents) does not arise: spells never stay on the board.
-  // 652.3: the cards they own leave the game, in card order, except their
-  // items on the stack, which are countered next.
+  // 652.3: the cards they own leave the game, in card order, those on the
+  // stack too; their items stay there until they are countered next.
   for (const card of s.cards) {
-    if (card.owner === player && card.zone !== "outOfGame" && card.zone !== "stack") {
+    if (card.owner === player && card.zone !== "outOfGame") {
       card.zone = "outOfGame";
       emit({ type: "CardLeftGame", cardId: card.id });
     }

@@ -226,13 +226,13 @@ test("in a Duel, a concession ends the game: the last player standing wins (651.
   assert.equal(refusal(state, pass(0)), "E_GAME_OVER 651.1");
 });
 
-test("a leaver's cards leave the game and their stack items are countered (652.3, 652.4)", () => {
+test("a leaver's cards leave the game, then their stack items are countered (652.3, 652.4)", () => {
   const { state, events } = run(newGame(3), cast(0, BOLT), concede(0));
   assert.deepEqual(brief(events), [
     "PlayerConceded 0",
     "PlayerLeft 0",
-    "SpellCountered 0",
     "CardLeftGame 0",
+    "SpellCountered 0",
     "ActivePlayerChanged 1",
     "TurnStarted 1",
   ]);
@@ -248,8 +248,8 @@ test("a leaving active player's turn passes on, and begins once the stack is emp
   assert.deepEqual(brief(events), [
     "PlayerConceded 0",
     "PlayerLeft 0",
-    "SpellCountered 0",
     "CardLeftGame 0",
+    "SpellCountered 0",
     "ActivePlayerChanged 1",
   ]);
   assert.equal(state.activePlayer, 1);
@@ -295,9 +295,9 @@ test("when the leaver's pass was the one missing, the top item resolves (652.5.c
     "PlayerConceded 2",
     "PlayerLeft 2",
     "CardLeftGame 2",
-    "PriorityGiven 0",
     "SpellResolved 0",
     "CardToGraveyard 0",
+    "PriorityGiven 0",
   ]);
   assert.equal(state.stack.length, 0);
 });
@@ -448,7 +448,8 @@ test("bridge: observations, structured events, refusals, snapshots", () => {
   assert.equal(refused.refused.rule, "312.1");
   assert.deepEqual(conceded.observation.removed, ["A"]);
   assert.deepEqual(conceded.observation.cards.Firebolt, { at: "removed", controller: "A" });
-  assert.deepEqual(conceded.observation.events[2], { kind: "countered", item: "Firebolt", rule: "652.4" });
+  assert.deepEqual(conceded.observation.events[2], { kind: "removed_from_game", card: "Firebolt", rule: "652.3" });
+  assert.deepEqual(conceded.observation.events[3], { kind: "countered", item: "Firebolt", rule: "652.4" });
   assert.deepEqual(restored, { restored: true });
   assert.deepEqual(observed.observation.chain, played.observation.chain);
   assert.deepEqual(observed.observation.events, []);

@@ -153,15 +153,15 @@ pub fn leavers_item(r: &Replay) -> Read {
     let name = countered.text(&r.catalog);
     let removed = events_from(r, at)
         .any(|e| matches!(e, Event::RemovedFromGame { card } if *card == countered.source));
-    let rest = if removed {
-        ", and its card is removed from the game with the rest of the leaver's (652.3)"
+    let what = if removed {
+        format!(
+            "{leaver}'s {name} leaves the game with the rest of the leaver's cards (652.3) and its \
+             item is countered (652.4)"
+        )
     } else {
-        ""
+        format!("{leaver}'s {name} is countered (652.4)")
     };
-    Outcome::new(
-        Kind::NeverResolves,
-        format!("{leaver}'s {name} is countered (652.4){rest}: it never resolves"),
-    )
+    Outcome::new(Kind::NeverResolves, format!("{what}: it never resolves"))
 }
 
 /// The leaver held Priority: it goes to the next player, the passes before still counting.
