@@ -48,9 +48,12 @@ pub(crate) fn announce(game: &mut Game, ev: &mut Vec<Event>, made: usize) {
         .focus
         .filter(|&(seat, _)| game.focus() == Some(seat))
         .map(|(seat, at)| (at, Event::FocusTo { seat }));
-    let mut both: Vec<(u8, Event)> = priority.into_iter().chain(focus).collect();
-    both.sort_by_key(|&(at, _)| at);
-    let awards = both.into_iter().map(|(_, e)| e);
+    // In the order they were made, without a buffer: this runs after every action.
+    let (first, second) = match (priority, focus) {
+        (Some(p), Some(f)) if f.0 < p.0 => (Some(f), Some(p)),
+        both => both,
+    };
+    let awards = [first, second].into_iter().flatten().map(|(_, e)| e);
     if crate::game::policy::awards_at_rest(&game.readings) {
         ev.extend(awards);
     } else {
