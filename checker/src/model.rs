@@ -256,6 +256,9 @@ impl<E: Engine> RiftModel<E> {
         if started.disagreement.is_some() {
             ghost.violated.insert(Prop::EngineAndSpecAgree);
         }
+        if Self::listing_panic(&started.pair).is_some() {
+            ghost.violated.insert(Prop::EngineNeverPanics);
+        }
         Ok(RiftModel {
             name: name.into(),
             setup: setup.clone(),
@@ -315,7 +318,13 @@ impl<E: Engine> RiftModel<E> {
         };
         let seen = match crate::panics::guarded(|| self.take(state, action, &mut next, lent)) {
             Ok(StepOutcome::Refused(_)) => return None,
-            Ok(StepOutcome::Disagreed { shown } | StepOutcome::Agreed { shown, .. }) => shown,
+            Ok(StepOutcome::Disagreed { shown }) => shown,
+            Ok(StepOutcome::Agreed { shown, .. }) => {
+                if !Self::is_final(&next) && Self::listing_panic(&next.pair).is_some() {
+                    next.ghost.violated.insert(Prop::EngineNeverPanics);
+                }
+                shown
+            }
             Err(_) => {
                 next = state.clone();
                 next.ghost.violated.insert(Prop::EngineNeverPanics);
@@ -330,7 +339,8 @@ impl<E: Engine> RiftModel<E> {
         })
     }
 
-    /// What the step from `state` by `action` said when it panicked; `None` if it does not.
+    /// What the step from `state` by `action`, or listing the actions of the state it leads
+    /// to, said when it panicked; `None` if neither does.
     pub fn panic_at(&self, state: &State<E>, action: Action) -> Option<String> {
         let mut next = state.clone();
         let lent = Lent {
@@ -338,7 +348,22 @@ impl<E: Engine> RiftModel<E> {
             events: None,
             companions: Companions::Every,
         };
-        crate::panics::guarded(|| self.take(state, action, &mut next, lent)).err()
+        match crate::panics::guarded(|| self.take(state, action, &mut next, lent)) {
+            Err(said) => Some(said),
+            Ok(StepOutcome::Agreed { .. }) if !Self::is_final(&next) => {
+                Self::listing_panic(&next.pair)
+                    .map(|said| format!("listing the actions after it: {said}"))
+            }
+            Ok(_) => None,
+        }
+    }
+
+    /// What listing the actions of `pair` (the engine's and the spec's) said when it panicked;
+    /// `None` if it does not. The step into a state whose actions cannot be listed breaks "the
+    /// engine answers every action without a panic", as a step that panics does; a first
+    /// state whose actions cannot be listed breaks it with no step at all.
+    pub fn listing_panic(pair: &Lockstep<E, Spec>) -> Option<String> {
+        crate::panics::guarded(|| Self::well_formed(pair, &mut Vec::new())).err()
     }
 
     /// The one step of the model: offers `action` to the engine and the spec of `state`, and

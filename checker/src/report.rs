@@ -272,13 +272,17 @@ fn written<E: Engine>(
         Prop::EngineNeverPanics => {
             let said = match path.last() {
                 Some(&a) => model.panic_at(before, a),
-                None => None,
+                None => RiftModel::listing_panic(&before.pair)
+                    .map(|said| format!("listing the actions of the first state: {said}")),
             };
             (
                 "the engine answers every action".to_string(),
                 format!(
-                    "the engine panicked on step {}: {}",
-                    path.len(),
+                    "the engine panicked {}: {}",
+                    match path.len() {
+                        0 => "before the first step".to_string(),
+                        n => format!("on step {n}"),
+                    },
                     said.as_deref()
                         .unwrap_or("(it did not panic when replayed)")
                 ),

@@ -107,3 +107,103 @@ fn a_random_walk_reports_the_panic_as_a_broken_property() {
     assert_eq!(prop, Prop::EngineNeverPanics);
     assert!(matches!(path.last(), Some(Action::Concede { seat }) if seat.index() == 2));
 }
+
+/// The reference engine, except that listing its actions panics once seat C has left (or at
+/// once, from the first state, when `AT_ONCE`).
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+struct PanicsListing<const AT_ONCE: bool>(Game);
+
+impl<const AT_ONCE: bool> Engine for PanicsListing<AT_ONCE> {
+    const NAME: &'static str = "the engine";
+
+    fn start(setup: &Setup) -> Result<(Self, Vec<Event>), SetupErrors> {
+        Game::start(setup).map(|(g, e)| (PanicsListing(g), e))
+    }
+
+    fn well_formed(&self, out: &mut Vec<Action>) {
+        if AT_ONCE || !self.0.observe().removed.is_empty() {
+            panic!("the action list has no room for this table");
+        }
+        self.0.well_formed(out);
+    }
+
+    fn apply(&mut self, action: Action) -> Result<Vec<Event>, RuleError> {
+        self.0.apply(action)
+    }
+
+    fn observe(&self) -> Observation {
+        self.0.observe()
+    }
+}
+
+/// The check's counterexample for a panicking engine `E` on the three-seat configuration, on
+/// one thread and on two (the same on both).
+fn panic_found<E: Engine>() -> riftcheck_model::report::Counterexample {
+    let c = three_seats();
+    let mut found = Vec::new();
+    for threads in [1, 2] {
+        let opts = Options {
+            threads,
+            ..Options::default()
+        };
+        let o = proof::check_engine::<E>(&c.name(), &c.setup, c.bounds, &opts)
+            .expect("the configuration builds");
+        assert!(
+            o.failed.contains(&Prop::EngineNeverPanics),
+            "{threads} threads: {:?}",
+            o.failed
+        );
+        let ce = o
+            .counterexamples
+            .into_iter()
+            .find(|ce| ce.property == Prop::EngineNeverPanics)
+            .expect("a counterexample");
+        assert!(ce.found.contains("no room for this table"), "{}", ce.found);
+        found.push(ce);
+    }
+    assert_eq!(found[0].path, found[1].path);
+    found.remove(0)
+}
+
+#[test]
+fn a_panic_while_listing_actions_is_a_finding_after_the_step_that_led_there() {
+    let ce = panic_found::<PanicsListing<false>>();
+    assert_eq!(ce.path.len(), 1, "{}", ce.rulebook());
+    assert!(
+        matches!(ce.path[0], Action::Concede { .. }),
+        "{:?}",
+        ce.path
+    );
+    assert!(
+        ce.found.contains("on step 1: listing the actions after it"),
+        "{}",
+        ce.found
+    );
+}
+
+#[test]
+fn a_panic_while_listing_the_first_actions_is_a_finding_with_no_steps() {
+    let ce = panic_found::<PanicsListing<true>>();
+    assert!(ce.path.is_empty(), "{:?}", ce.path);
+    assert!(
+        ce.found
+            .contains("panicked before the first step: listing the actions of the first state"),
+        "{}",
+        ce.found
+    );
+}
+
+#[test]
+fn a_random_walk_reports_a_panic_while_listing_actions() {
+    let c = three_seats();
+    let model = RiftModel::<PanicsListing<false>>::of(c.name(), &c.setup, Bounds::default())
+        .expect("model");
+    let props = simulate::always();
+    let walks = simulate::walks(&model, (&props, |_| false), (7, 200, 60), None);
+    let (_, prop, path) = walks.found.expect("a walk reaches a concession");
+    assert_eq!(prop, Prop::EngineNeverPanics);
+    assert!(
+        matches!(path.last(), Some(Action::Concede { .. })),
+        "{path:?}"
+    );
+}

@@ -243,3 +243,66 @@ fn a_refusal_for_another_rule_is_a_disagreement() {
         "{path:?}"
     );
 }
+
+/// An engine that panics when a player concedes, or (with `LISTING`) when it lists its actions
+/// once a player has left.
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+struct Panics<const LISTING: bool>(MtgGame);
+
+impl<const LISTING: bool> riftcheck::Engine<riftcheck::mtg::Mtg> for Panics<LISTING> {
+    const NAME: &'static str = "an engine that panics once a player leaves";
+
+    fn start(
+        setup: &riftcheck::mtg::MtgSetup,
+    ) -> Result<(Self, Vec<riftcheck::mtg::MtgEvent>), riftcheck::mtg::MtgSetupErrors> {
+        MtgGame::start(setup).map(|(g, e)| (Panics(g), e))
+    }
+    fn well_formed(&self, out: &mut Vec<riftcheck::mtg::Action>) {
+        if LISTING && self.0.observe().players.iter().any(|p| !p.in_game) {
+            panic!("no list without every player");
+        }
+        self.0.well_formed(out);
+    }
+    fn apply(
+        &mut self,
+        action: riftcheck::mtg::Action,
+    ) -> Result<Vec<riftcheck::mtg::MtgEvent>, riftcheck::mtg::Refusal> {
+        if !LISTING && matches!(action, riftcheck::mtg::Action::Concede { .. }) {
+            panic!("no seat to empty");
+        }
+        self.0.apply(action)
+    }
+    fn observe(&self) -> riftcheck::mtg::MtgView {
+        self.0.observe()
+    }
+}
+
+/// A panicking engine is a finding with the shortest way to the panic (a player concedes at
+/// once), whether it panics in the step or in listing the actions after it; the search goes
+/// on and ends.
+#[test]
+fn an_engine_s_panic_is_a_finding_not_the_end_of_the_check() {
+    use riftcheck_model::mtg::properties::MtgProp;
+    use riftcheck_model::mtg::search::check_one;
+    fn panics_found<E: riftcheck::Engine<riftcheck::mtg::Mtg>>() -> Vec<riftcheck::mtg::Action> {
+        let c = configs::named("mtg-3/steal").expect("the configuration exists");
+        let model = MtgModel::<E, MtgSpec>::of(c.setup, c.concessions);
+        let r = check_one("mtg-3/steal", model, (Limits::default(), false));
+        assert!(r.cut.is_none());
+        r.violations
+            .into_iter()
+            .find(|(p, _)| *p == MtgProp::NeverPanics)
+            .expect("the panic is found")
+            .1
+    }
+    for path in [
+        panics_found::<Panics<false>>(),
+        panics_found::<Panics<true>>(),
+    ] {
+        assert_eq!(path.len(), 1, "{path:?}");
+        assert!(
+            matches!(path[0], riftcheck::mtg::Action::Concede { .. }),
+            "{path:?}"
+        );
+    }
+}

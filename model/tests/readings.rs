@@ -5,9 +5,10 @@
 use std::process::Command;
 
 use riftcheck::Scenario;
+use riftcheck::{Action, Engine};
 use riftcheck_model::configs;
 use riftcheck_model::probes::{self, Start};
-use riftcheck_model::side_by_side::{Verdict, alternatives, scenario, search};
+use riftcheck_model::side_by_side::{Verdict, alternatives, scenario, search, search_stepping};
 
 fn alternative(policy: &str, reading: &str) -> riftcheck_model::side_by_side::Alternative {
     let (alts, _) = alternatives(&[policy.to_string()]).unwrap();
@@ -93,6 +94,31 @@ fn readings_that_a_configuration_cannot_separate_are_reported_as_such() {
     assert!(f.states > 0);
     let f = search(alt, &probes::defaults(true), 10);
     assert!(matches!(f.verdict, Verdict::Cut), "{:?}", f.verdict);
+}
+
+/// An engine that panics under the readings is a finding with the steps that led there, never
+/// the end of the search (`readings` then exits 1).
+#[test]
+fn a_panic_under_a_reading_is_a_finding_with_its_steps() {
+    let alt = alternative("leaver-durations", "run-their-course");
+    let f = search_stepping(alt, &probes::defaults(true), 5_000_000, |game, action| {
+        if matches!(action, Action::Concede { .. }) {
+            panic!("this engine cannot seat fewer players");
+        }
+        game.apply(action)
+    });
+    let Verdict::Panicked(p) = &f.verdict else {
+        panic!("no panic found: {:?}", f.verdict);
+    };
+    assert_eq!(p.said, "this engine cannot seat fewer players");
+    assert!(
+        matches!(p.path.last(), Some(Action::Concede { .. })),
+        "{:?}",
+        p.path
+    );
+    assert_eq!(p.path.len(), p.steps.len());
+    // The shortest way there: the first concession on offer is the first step.
+    assert_eq!(p.path.len(), 1, "{:?}", p.steps);
 }
 
 #[test]

@@ -23,6 +23,7 @@ use riftcheck::mtg::spec::MtgSpec;
 use riftcheck::mtg::{
     Action, Mtg, MtgEvent, MtgFault, MtgGame, MtgSetup, MtgSetupErrors, MtgView, Refusal,
 };
+use riftcheck_checker::panics::guarded;
 use stateright::{Model, Property};
 
 pub use properties::{Ghost, someone_can_act};
@@ -123,6 +124,9 @@ impl<E: Engine<Mtg>, S: Engine<Mtg>> MtgModel<E, S> {
             ghost.violated |= MtgProp::Agree.bit();
         }
         Judge::view(&view, &mut ghost);
+        if guarded(|| engine.well_formed(&mut Vec::new())).is_err() {
+            ghost.violated |= MtgProp::NeverPanics.bit();
+        }
         Ok(MtgState {
             engine,
             spec,
@@ -132,8 +136,28 @@ impl<E: Engine<Mtg>, S: Engine<Mtg>> MtgModel<E, S> {
     }
 
     /// Takes `action` in `state`: `None` when both refuse it (or it is a concession beyond the
-    /// bound), a state marked with the disagreement when only one does.
+    /// bound), a state marked with the disagreement when only one does. An engine's panic, in
+    /// the step or in listing the actions after it, is a step to `state` marked with it.
     pub fn take(&self, state: &MtgState<E, S>, action: Action) -> Option<MtgState<E, S>> {
+        let taken = guarded(|| {
+            let next = self.step(state, action);
+            // The actions after the step are listed here, where a panic is caught.
+            if let Some(n) = next
+                .as_ref()
+                .filter(|n| n.ghost.violated == 0 && !n.view.over)
+            {
+                n.engine.well_formed(&mut Vec::new());
+            }
+            next
+        });
+        taken.unwrap_or_else(|_| {
+            let mut next = state.clone();
+            next.ghost.violated |= MtgProp::NeverPanics.bit();
+            Some(next)
+        })
+    }
+
+    fn step(&self, state: &MtgState<E, S>, action: Action) -> Option<MtgState<E, S>> {
         if matches!(action, Action::Concede { .. }) && state.ghost.concessions >= self.concessions {
             return None;
         }

@@ -25,10 +25,24 @@ pub fn someone_can_act(view: &MtgView) -> bool {
     }
 }
 
-/// A property of the MTG ruleset.
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
-#[repr(u8)]
-pub enum MtgProp {
+/// Declares [`MtgProp`] and its list of every property, from one list of variants.
+macro_rules! properties {
+    ($($(#[doc = $doc:literal])* $name:ident,)*) => {
+        /// A property of the MTG ruleset.
+        #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
+        #[repr(u8)]
+        pub enum MtgProp {
+            $($(#[doc = $doc])* $name,)*
+        }
+
+        impl MtgProp {
+            /// Every property.
+            pub const ALL: [MtgProp; [$(MtgProp::$name),*].len()] = [$(MtgProp::$name),*];
+        }
+    };
+}
+
+properties! {
     /// The engine and the spec accept the same actions and show the same.
     Agree,
     /// 800.4a: a player who left never receives priority.
@@ -67,31 +81,11 @@ pub enum MtgProp {
     GameOverWhenOneLeft,
     /// The game never stops with nobody able to act (unless it is over).
     NeverStuck,
+    /// The engine answers every action, and lists its actions, without a panic.
+    NeverPanics,
 }
 
 impl MtgProp {
-    /// Every property.
-    pub const ALL: [MtgProp; 18] = [
-        MtgProp::Agree,
-        MtgProp::NoPriorityForLeaver,
-        MtgProp::NoControlByLeaver,
-        MtgProp::OwnedLeave,
-        MtgProp::StolenReturns,
-        MtgProp::NoTokenForLeaver,
-        MtgProp::NoTriggerForLeaver,
-        MtgProp::NoDamageToLeaver,
-        MtgProp::ChoicesMove,
-        MtgProp::LastKnown,
-        MtgProp::TurnGoesOn,
-        MtgProp::NoTurnForLeaver,
-        MtgProp::UntilNextTurn,
-        MtgProp::AnteStays,
-        MtgProp::PlanarInGame,
-        MtgProp::AttackerControlsAttackers,
-        MtgProp::GameOverWhenOneLeft,
-        MtgProp::NeverStuck,
-    ];
-
     /// Its bit in [`Ghost::violated`].
     pub fn bit(self) -> u32 {
         1 << self as u8
@@ -140,6 +134,7 @@ impl MtgProp {
                 "the game ends when one player is left, who wins, and not before (104.2a)"
             }
             MtgProp::NeverStuck => "some player in the game can always act until the game ends",
+            MtgProp::NeverPanics => "the MTG engine answers every action without a panic",
         }
     }
 

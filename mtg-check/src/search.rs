@@ -4,17 +4,20 @@
 
 use std::hash::{Hash, Hasher};
 use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use riftcheck::Engine;
 use riftcheck::mtg::spec::MtgSpec;
 use riftcheck::mtg::{Action, Mtg, MtgFault, MtgGame, MtgSetupErrors};
 use riftcheck::protocol::mtg::{first_difference, observation_json};
+use riftcheck_checker::panics::guarded;
 use riftcheck_checker::search::bfs::{self, Graph, Until};
 use riftcheck_checker::search::{Budget, Cut, Limits};
 use stateright::Model;
 
 use super::configs::MtgConfig;
+use super::coverage;
 use super::properties::MtgProp;
 use super::{MtgModel, MtgState};
 
@@ -36,7 +39,7 @@ pub struct MtgResult {
     /// The limit that stopped the search before the end, if one did.
     pub cut: Option<Cut>,
     /// The rules its transitions exercised, with `--coverage`.
-    pub coverage: Option<super::coverage::Cited>,
+    pub coverage: Option<coverage::Cited>,
 }
 
 /// The MTG model from its first state, as a graph for the breadth-first search and the random
@@ -45,7 +48,7 @@ pub struct Walk<'m, E: Engine<Mtg>, S: Engine<Mtg>> {
     model: &'m MtgModel<E, S>,
     first: MtgState<E, S>,
     /// The rules exercised so far, when coverage is counted.
-    cited: Option<std::cell::RefCell<super::coverage::Cited>>,
+    cited: Option<std::cell::RefCell<coverage::Cited>>,
 }
 
 impl<'m, E: Engine<Mtg>, S: Engine<Mtg>> Walk<'m, E, S> {
@@ -79,7 +82,9 @@ impl<E: Engine<Mtg>, S: Engine<Mtg>> Graph for Walk<'_, E, S> {
         for a in actions {
             let next = self.model.take(state, a);
             if let Some(cited) = &self.cited {
-                super::coverage::count(&mut cited.borrow_mut(), state, a, next.as_ref());
+                // Counting asks the engine again: a panic there is the step's, found already.
+                let _ =
+                    guarded(|| coverage::count(&mut cited.borrow_mut(), state, a, next.as_ref()));
             }
             out.extend(next.map(|n| (a, n)));
         }
@@ -144,18 +149,13 @@ pub fn check_all(
     threads: usize,
     limits: (Limits, bool),
 ) -> Vec<MtgResult> {
-    let next = Mutex::new(0usize);
+    let next = AtomicUsize::new(0);
     let results: Mutex<Vec<Option<MtgResult>>> = Mutex::new(vec![None; configs.len()]);
     std::thread::scope(|scope| {
         for _ in 0..threads.max(1).min(configs.len().max(1)) {
             scope.spawn(|| {
                 loop {
-                    let i = {
-                        let mut n = next.lock().unwrap_or_else(|e| e.into_inner());
-                        let i = *n;
-                        *n += 1;
-                        i
-                    };
+                    let i = next.fetch_add(1, Ordering::Relaxed);
                     let Some(c) = configs.get(i) else { return };
                     let model =
                         MtgModel::<MtgGame, MtgSpec>::new(c.setup.clone(), c.concessions, fault);
@@ -275,15 +275,13 @@ pub fn text(results: &[MtgResult], fault: Option<MtgFault>) -> String {
 
 /// The JSON report of `results` (`check --ruleset mtg --format json`).
 pub fn json(results: &[MtgResult], fault: Option<MtgFault>) -> serde_json::Value {
-    let failed = results.iter().any(|r| !r.violations.is_empty());
-    let cut = results.iter().any(|r| r.cut.is_some());
     serde_json::json!({
         "schema_version": 1,
         "tool": { "name": "riftcheck", "version": env!("CARGO_PKG_VERSION") },
         "command": "check",
         "ruleset": "mtg",
         "fault": fault.map(MtgFault::key),
-        "verdict": if failed { "failed" } else if cut { "incomplete" } else { "passed" },
+        "verdict": match exit_status(results) { 1 => "failed", 3 => "incomplete", _ => "passed" },
         "exit_status": exit_status(results),
         "configurations": results.iter().map(|r| serde_json::json!({
             "name": r.name,
@@ -313,10 +311,6 @@ pub fn exit_status(results: &[MtgResult]) -> u8 {
     } else {
         0
     }
-}
-
-fn threads_of(threads: Option<usize>) -> usize {
-    threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from))
 }
 
 /// Writes a scenario file under `out` for the first violation of each property (in
@@ -380,18 +374,6 @@ pub struct MtgRun {
     /// This run's part of a split check, `(index, count)` (`--shard I/N`): the configurations
     /// are dealt whole, the k-th listed to run k mod N.
     pub shard: Option<(u32, u32)>,
-}
-
-impl MtgRun {
-    /// The MTG part of the default check: every configuration, in text, its counterexamples
-    /// under `out`.
-    pub fn default_check(threads: Option<usize>, out: std::path::PathBuf) -> MtgRun {
-        MtgRun {
-            threads,
-            out,
-            ..MtgRun::default()
-        }
-    }
 }
 
 /// `riftcheck check --ruleset mtg`: prints the report; the exit status, or what is wrong with
@@ -470,17 +452,17 @@ pub fn run(opts: &MtgRun) -> Result<u8, String> {
     let results = check_all(
         &configs,
         fault,
-        threads_of(opts.threads),
+        (opts.threads)
+            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from)),
         (opts.limits, opts.coverage),
     );
     let written = write_counterexamples(&configs, &results, fault, &opts.out)?;
-    let cited: Vec<&super::coverage::Cited> =
-        results.iter().filter_map(|r| r.coverage.as_ref()).collect();
+    let cited: Vec<&coverage::Cited> = results.iter().filter_map(|r| r.coverage.as_ref()).collect();
     match opts.format {
         Format::Json => {
             let mut report = json(&results, fault);
             report["coverage"] = if opts.coverage {
-                super::coverage::json(&cited)
+                coverage::json(&cited)
             } else {
                 serde_json::Value::Null
             };
@@ -503,7 +485,7 @@ pub fn run(opts: &MtgRun) -> Result<u8, String> {
             }
             print!("{}", text(&results, fault));
             if opts.coverage {
-                print!("{}", super::coverage::text(&cited));
+                print!("{}", coverage::text(&cited));
             }
             for w in &written {
                 println!("counterexample written: {}", w.display());
@@ -597,11 +579,8 @@ pub fn disagreement<E: Engine<Mtg>, S: Engine<Mtg>>(
     let Some((&last, before)) = path.split_last() else {
         return "they start differently".to_owned();
     };
-    let Some(states) = replay_path(model, before) else {
+    let Some(state) = replay_path(model, before).and_then(|mut s| s.pop()) else {
         return "the path does not replay".to_owned();
-    };
-    let Some(state) = states.last() else {
-        return String::new();
     };
     let (mut engine, mut spec) = (state.engine.clone(), state.spec.clone());
     let (ours, theirs) = (

@@ -295,6 +295,18 @@ pub fn search_everywhere(alt: Alternative, defaults: &[Start], max_states: u64) 
 /// tie, the first position's, then the first in the engine's order of actions), spending at
 /// most `max_states` pairs of games.
 pub fn search(alt: Alternative, starts: &[Start], max_states: u64) -> Finding {
+    search_stepping(alt, starts, max_states, |game, action| game.apply(action))
+}
+
+/// [`search`], each game taking its steps through `step` (the reference engine's own in
+/// [`search`]). A panic in a step is a finding ([`Verdict::Panicked`]) with the actions that
+/// led to it, never the end of the program.
+pub fn search_stepping(
+    alt: Alternative,
+    starts: &[Start],
+    max_states: u64,
+    step: impl Fn(&mut Game, Action) -> Result<Vec<Event>, RuleError>,
+) -> Finding {
     let clock = Instant::now();
     let mut budget = max_states;
     let finding = |verdict, budget: u64, n| Finding {
@@ -357,8 +369,9 @@ pub fn search(alt: Alternative, starts: &[Start], max_states: u64) -> Finding {
                     Some(g) => g.clone(),
                     None => node.first.reread(root.readings),
                 };
-                let applied =
-                    riftcheck_checker::panics::guarded(|| (ga.apply(action), gb.apply(action)));
+                let applied = riftcheck_checker::panics::guarded(|| {
+                    (step(&mut ga, action), step(&mut gb, action))
+                });
                 let (ra, rb) = match applied {
                     Ok(both) => both,
                     Err(said) => {

@@ -260,7 +260,11 @@ pub fn run(args: CheckArgs) -> ExitCode {
         return status;
     }
     println!();
-    let mtg = crate::mtg::search::run(&crate::mtg::search::MtgRun::default_check(threads, out));
+    let mtg = crate::mtg::search::run(&crate::mtg::search::MtgRun {
+        threads,
+        out,
+        ..Default::default()
+    });
     match mtg {
         Ok(code) if status == ExitCode::SUCCESS => ExitCode::from(code),
         Ok(_) => status,
