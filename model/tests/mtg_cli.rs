@@ -98,7 +98,7 @@ fn junit_reports_mtg_configurations_and_the_property_a_fault_breaks() {
     assert!(xml.starts_with("<?xml"), "{xml}");
     assert_eq!(xml.matches("<testsuite ").count(), 1, "{xml}");
     assert!(
-        xml.contains("<testsuite name=\"mtg-3/steal\" tests=\"18\"")
+        xml.contains("<testsuite name=\"mtg-3/steal\" tests=\"19\"")
             && !xml.contains("failures=\"0\""),
         "{xml}"
     );
