@@ -310,6 +310,9 @@ fn an_engine_that_breaks_the_protocol_is_a_finding_with_its_steps() {
                 "chain",
                 "--timeout",
                 "1",
+                // The first finding is the one asserted: a hanging engine costs the timeout
+                // at each of the others.
+                "--first",
             ],
         );
         assert_eq!(code, 1, "{how}: {report:#}");
