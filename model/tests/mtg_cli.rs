@@ -154,10 +154,38 @@ fn bad_mtg_arguments_are_refused_with_what_is_wrong() {
     let (code, _, err) = run(&["check", "--ruleset", "mtg", "--fault", "no-such"]);
     assert_eq!(code, 2);
     assert!(err.contains("no MTG fault is called that"), "{err}");
-    let (code, _, err) = run(&["check", "--ruleset", "mtg", "--mode", "war"]);
+    let (code, _, err) = run(&["check", "--ruleset", "mtg", "--mode", "duel"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("free-for-all tables of 3 players"), "{err}");
+    let (code, _, err) = run(&["check", "--ruleset", "mtg", "--mode", "melee"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("no such mode"), "{err}");
+    let (code, _, err) = run(&[
+        "check",
+        "--ruleset",
+        "mtg",
+        "--mode",
+        "skirmish",
+        "--players",
+        "4",
+    ]);
+    assert_eq!(code, 2);
+    assert!(err.contains("leave no MTG configuration"), "{err}");
+    let (code, _, err) = run(&["check", "--ruleset", "mtg", "--policy", "a=b"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("no policies"), "{err}");
+    let (code, _, err) = run(&[
+        "check",
+        "--ruleset",
+        "mtg",
+        "--shard",
+        "0/2",
+        "--shard-weights",
+        "Cargo.toml",
+    ]);
     assert_eq!(code, 2);
     assert!(
-        err.contains("--mode is not available with --ruleset mtg"),
+        err.contains("--shard-weights Cargo.toml: not a JSON report"),
         "{err}"
     );
     let (code, _, err) = run(&["check", "--ruleset", "mtg", "--players", "2"]);
@@ -169,15 +197,6 @@ fn bad_mtg_arguments_are_refused_with_what_is_wrong() {
     let (code, _, err) = run(&["check", "--ruleset", "mtg", "--bounds", "turns=2"]);
     assert_eq!(code, 2);
     assert!(err.contains("bounded by concessions only"), "{err}");
-    for (flag, why) in [
-        ("--no-memo", "keeps no memo"),
-        ("--fingerprints=/tmp", "dealt whole"),
-        ("--shard-weights=r.json", "in the order they are listed"),
-    ] {
-        let (code, _, err) = run(&["check", "--ruleset", "mtg", flag]);
-        assert_eq!(code, 2, "{flag}");
-        assert!(err.contains(why), "{flag}: {err}");
-    }
     // --quick is one concession: fewer states than each configuration's own bound.
     let states = |extra: &[&str]| {
         let mut args = vec![
@@ -197,16 +216,13 @@ fn bad_mtg_arguments_are_refused_with_what_is_wrong() {
     };
     assert_eq!(states(&["--quick"]), states(&["--bounds", "concessions=1"]));
     assert!(states(&["--quick"]) < states(&[]));
-    let (code, _, err) = run(&[
-        "check",
-        "--ruleset",
-        "mtg",
-        "--quick",
-        "--bounds",
-        "concessions=2",
-    ]);
-    assert_eq!(code, 2);
-    assert!(err.contains("--quick"), "{err}");
+    // Bounds given beside --quick win over its one concession, as over Riftbound's quick bounds.
+    assert_eq!(
+        states(&["--quick", "--bounds", "concessions=2"]),
+        states(&["--bounds", "concessions=2"])
+    );
+    // Every step is taken afresh either way: --no-memo changes nothing.
+    assert_eq!(states(&["--no-memo"]), states(&[]));
     let (code, _, err) = run(&["check", "--ruleset", "mtg", "--print", "mtg-9/nope"]);
     assert_eq!(code, 2);
     assert!(err.contains("no MTG configuration is called"), "{err}");
@@ -401,7 +417,8 @@ fn coverage_counts_the_rules_an_mtg_check_exercised() {
     );
 }
 
-/// `check --ruleset mtg --shard I/N` deals the configurations out whole; `merge` makes the runs
+/// `check --ruleset mtg --shard I/N` deals the configurations out whole (by default weighed by
+/// the states down to the frontier); `merge` makes the runs
 /// one verdict, the same as the unsplit check's, and refuses runs that are not of one split.
 #[test]
 fn split_mtg_checks_merge_into_the_whole_checks_verdict() {
@@ -478,17 +495,156 @@ fn split_mtg_checks_merge_into_the_whole_checks_verdict() {
     let (code, _, err) = run(&["merge", &files[0], &files[1]]);
     assert_eq!(code, 2);
     assert!(err.contains("missing"), "{err}");
-    let (code, _, err) = run(&[
+}
+
+/// A configuration's name, its distinct states, and each violated property with its shortest
+/// counterexample's length.
+type Verdict = (String, u64, Vec<(String, usize)>);
+
+/// The configurations' distinct states and each violated property's shortest length, from a
+/// JSON report of `check` or `merge`.
+fn verdicts(report: &serde_json::Value) -> Vec<Verdict> {
+    let mut out: Vec<_> = report["configurations"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| {
+            let violated = c["violated"].as_array().unwrap().iter();
+            let lengths = violated.map(|v| {
+                let p = v["property"].as_str().unwrap().to_string();
+                (p, v["steps"].as_array().unwrap().len())
+            });
+            let name = c["name"].as_str().unwrap().to_string();
+            (name, c["unique"].as_u64().unwrap(), lengths.collect())
+        })
+        .collect();
+    out.sort();
+    out
+}
+
+fn json_of(args: &[&str]) -> serde_json::Value {
+    let (code, out, err) = run(args);
+    assert!(code == 0 || code == 1, "{args:?}: {err}");
+    serde_json::from_str(&out).unwrap()
+}
+
+/// `--shard-by frontier` splits every MTG configuration: each run searches the states down to
+/// the frontier and goes beyond the frontier states dealt to it. Merged with the runs'
+/// fingerprints, the distinct states are the whole check's exactly, and under a fault each
+/// property fails with a counterexample as short as the whole check's; without them, the
+/// count is an upper bound that says it is not exact.
+#[test]
+fn an_mtg_check_split_at_the_frontier_merges_into_the_whole_check() {
+    let dir = std::env::temp_dir().join(format!("riftcheck-mtg-frontier-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let fps = dir.join("fps").display().to_string();
+    let out = dir.join("out").display().to_string();
+    for fault in [None, Some("stolen-exiled")] {
+        let mut base = vec!["check", "--ruleset", "mtg", "--players", "3"];
+        base.extend(["--format", "json", "--out", &out]);
+        base.extend(fault.map(|f| ["--fault", f]).into_iter().flatten());
+        let whole = json_of(&base);
+        let mut files = Vec::new();
+        for i in 0..3 {
+            let shard = format!("{i}/3");
+            let mut args = base.clone();
+            args.extend([
+                "--shard",
+                &shard,
+                "--shard-by",
+                "frontier",
+                "--shard-depth",
+                "5",
+            ]);
+            args.extend(["--fingerprints", &fps]);
+            let part = json_of(&args);
+            assert_eq!(part["shard"]["by"], "frontier");
+            assert_eq!(part["configurations"].as_array().unwrap().len(), 7);
+            let file = dir.join(format!("part{i}.json"));
+            std::fs::write(&file, part.to_string()).unwrap();
+            files.push(file.display().to_string());
+        }
+        let mut merge = vec!["merge", "--format", "json"];
+        merge.extend(files.iter().map(String::as_str));
+        let rough = json_of(&merge);
+        merge.extend(["--fingerprints", &fps]);
+        let exact = json_of(&merge);
+        assert_eq!(verdicts(&exact), verdicts(&whole), "{fault:?}");
+        assert_eq!(exact["verdict"], whole["verdict"]);
+        for (r, e) in verdicts(&rough).iter().zip(verdicts(&exact)) {
+            assert!(r.1 >= e.1, "{r:?} counts fewer than {e:?}");
+        }
+        let c = &rough["configurations"][0];
+        assert_eq!(
+            (
+                c["unique_exact"].as_bool(),
+                c["prefix_states"].as_u64().map(|n| n > 1)
+            ),
+            (Some(false), Some(true))
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Dealt whole with `--shard-weights`, the MTG configurations are weighed by the distinct
+/// states an earlier report gave them: the heaviest goes to run 0, and the others fill the
+/// lighter run; `--mode war` is the 4-player tables.
+#[test]
+fn mtg_configurations_are_dealt_by_their_weights_and_selected_by_mode() {
+    let dir = std::env::temp_dir().join(format!("riftcheck-mtg-weights-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let list = |extra: &[&str]| {
+        let mut args = vec!["check", "--ruleset", "mtg", "--list"];
+        args.extend_from_slice(extra);
+        let (code, out, err) = run(&args);
+        assert_eq!(code, 0, "{err}");
+        out.lines().map(String::from).collect::<Vec<_>>()
+    };
+    assert_eq!(list(&["--mode", "war"]), list(&["--players", "4"]));
+    assert_eq!(list(&["--mode", "skirmish,war"]), list(&[]));
+    let report = json_of(&[
         "check",
         "--ruleset",
         "mtg",
-        "--shard",
-        "0/2",
-        "--shard-by",
-        "frontier",
+        "--players",
+        "3",
+        "--format",
+        "json",
     ]);
-    assert_eq!(code, 2);
-    assert!(err.contains("dealt whole"), "{err}");
+    let weights = dir.join("weights.json");
+    std::fs::write(&weights, report.to_string()).unwrap();
+    let weights = weights.display().to_string();
+    let sizes: std::collections::BTreeMap<String, u64> = verdicts(&report)
+        .into_iter()
+        .map(|(name, unique, _)| (name, unique))
+        .collect();
+    let heaviest = sizes.iter().max_by_key(|(_, n)| **n).unwrap().0.clone();
+    let runs: Vec<Vec<String>> = (0..2)
+        .map(|i| {
+            let shard = format!("{i}/2");
+            list(&[
+                "--players",
+                "3",
+                "--shard",
+                &shard,
+                "--shard-weights",
+                &weights,
+            ])
+        })
+        .collect();
+    assert!(runs[0].contains(&heaviest), "{runs:?}");
+    let mut all: Vec<&String> = runs.iter().flatten().collect();
+    all.sort();
+    let mut expected: Vec<&String> = sizes.keys().collect();
+    expected.sort();
+    assert_eq!(all, expected, "every configuration in exactly one run");
+    let load = |run: &[String]| run.iter().map(|n| sizes[n]).sum::<u64>();
+    // Heaviest first, each to the lighter run: the runs' loads differ by no more than the
+    // heaviest configuration.
+    let gap = load(&runs[0]).abs_diff(load(&runs[1]));
+    assert!(gap <= sizes[&heaviest], "{runs:?}: {gap}");
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// `simulate --ruleset mtg` walks the MTG model at larger bounds: every property holds on the

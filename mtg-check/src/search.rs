@@ -12,8 +12,8 @@ use riftcheck::mtg::spec::MtgSpec;
 use riftcheck::mtg::{Action, Mtg, MtgFault, MtgGame, MtgSetupErrors};
 use riftcheck::protocol::mtg::{first_difference, observation_json};
 use riftcheck_checker::panics::guarded;
-use riftcheck_checker::search::bfs::{self, Graph, Until};
-use riftcheck_checker::search::{Budget, Cut, Limits};
+use riftcheck_checker::search::bfs::{self, Graph, Part, Until};
+use riftcheck_checker::search::{Budget, Cut, Limits, Shard};
 use stateright::Model;
 
 use super::configs::MtgConfig;
@@ -40,6 +40,34 @@ pub struct MtgResult {
     pub cut: Option<Cut>,
     /// The rules its transitions exercised, with `--coverage`.
     pub coverage: Option<coverage::Cited>,
+    /// Split at a frontier: what this run shares with the others ([`Part`]).
+    pub split: Option<Part>,
+    /// Every distinct state's fingerprint, ascending, when asked for.
+    pub fingerprints: Option<Vec<u64>>,
+}
+
+/// How each configuration is searched: its limits, whether the rules exercised are counted,
+/// this run's part of a search split at a frontier, and whether the fingerprints are kept.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct How {
+    /// What the search may spend.
+    pub limits: Limits,
+    /// Count the rules the transitions exercise.
+    pub coverage: bool,
+    /// This run's part of a split search (the salt is each configuration's own, from its name).
+    pub shard: Option<Shard>,
+    /// Keep every distinct state's fingerprint.
+    pub fingerprints: bool,
+}
+
+impl From<(Limits, bool)> for How {
+    fn from((limits, coverage): (Limits, bool)) -> How {
+        How {
+            limits,
+            coverage,
+            ..How::default()
+        }
+    }
 }
 
 /// The MTG model from its first state, as a graph for the breadth-first search and the random
@@ -108,20 +136,28 @@ impl<E: Engine<Mtg>, S: Engine<Mtg>> Graph for Walk<'_, E, S> {
 pub fn check_one<E: Engine<Mtg>, S: Engine<Mtg>>(
     name: &str,
     model: MtgModel<E, S>,
-    (limits, coverage): (Limits, bool),
+    how: impl Into<How>,
 ) -> MtgResult {
     let start = Instant::now();
-    let walk = Walk::of(&model, coverage);
+    let how: How = how.into();
+    let walk = Walk::of(&model, how.coverage);
+    let shard = how.shard.map(|s| Shard {
+        salt: Shard::salt_of(name),
+        ..s
+    });
+    let owns = |fp: u64| shard.is_none_or(|s| s.owns(fp));
+    let options = bfs::Options {
+        frontier: shard.map(|s| bfs::Frontier {
+            depth: s.depth,
+            owns: &owns,
+        }),
+        keep_fingerprints: how.fingerprints,
+    };
+    let budget = Budget::start(how.limits);
     let found = match &walk {
-        Ok(w) => bfs::breadth_first(w, &MtgProp::ALL, Until::Whole, &Budget::start(limits)),
+        Ok(w) => bfs::search(w, &MtgProp::ALL, Until::Whole, &budget, options),
         // A setup the engines cannot both start is a disagreement at the start.
-        Err(_) => bfs::Found {
-            paths: vec![(MtgProp::Agree, Vec::new())],
-            unique: 0,
-            generated: 0,
-            depth: 0,
-            cut: None,
-        },
+        Err(_) => bfs::Found::nothing(vec![(MtgProp::Agree, Vec::new())]),
     };
     let mut result = MtgResult {
         name: name.to_owned(),
@@ -135,10 +171,28 @@ pub fn check_one<E: Engine<Mtg>, S: Engine<Mtg>>(
             .ok()
             .and_then(|w| w.cited)
             .map(std::cell::RefCell::into_inner),
+        split: found.split,
+        fingerprints: found.fingerprints,
     };
     result.violations.sort_by_key(|(p, _)| *p);
     result.time = start.elapsed();
     result
+}
+
+/// The states of `model`'s graph down to depth `depth` (the first state is depth 1), the
+/// frontier's included: what every run of a check split at that depth shares, and a
+/// configuration's weight when configurations are dealt whole with no report of their sizes.
+pub fn prefix_size<E: Engine<Mtg>, S: Engine<Mtg>>(model: &MtgModel<E, S>, depth: usize) -> usize {
+    let Ok(walk) = Walk::of(model, false) else {
+        return 0;
+    };
+    let none = |_: u64| false;
+    let options = bfs::Options {
+        frontier: Some(bfs::Frontier { depth, owns: &none }),
+        keep_fingerprints: false,
+    };
+    let found = bfs::search(&walk, &[], Until::Whole, &Budget::unlimited(), options);
+    found.split.map_or(0, |p| p.prefix)
 }
 
 /// Checks every configuration of `configs`, `threads` at a time, the engine committing `fault`.
@@ -147,8 +201,9 @@ pub fn check_all(
     configs: &[MtgConfig],
     fault: Option<MtgFault>,
     threads: usize,
-    limits: (Limits, bool),
+    how: impl Into<How>,
 ) -> Vec<MtgResult> {
+    let how: How = how.into();
     let next = AtomicUsize::new(0);
     let results: Mutex<Vec<Option<MtgResult>>> = Mutex::new(vec![None; configs.len()]);
     std::thread::scope(|scope| {
@@ -159,7 +214,7 @@ pub fn check_all(
                     let Some(c) = configs.get(i) else { return };
                     let model =
                         MtgModel::<MtgGame, MtgSpec>::new(c.setup.clone(), c.concessions, fault);
-                    let r = check_one(&c.name, model, limits);
+                    let r = check_one(&c.name, model, how);
                     results.lock().unwrap_or_else(|e| e.into_inner())[i] = Some(r);
                 }
             });
@@ -290,6 +345,9 @@ pub fn json(results: &[MtgResult], fault: Option<MtgFault>) -> serde_json::Value
             "depth": r.depth,
             "seconds": r.time.as_secs_f64(),
             "cut": r.cut.is_some(),
+            "shard_part": r.split.map(|p| serde_json::json!({
+                "nodes": p.prefix, "frontier": p.frontier, "seeds": p.seeds,
+            })),
             "violated": r.violations.iter().map(|(p, path)| serde_json::json!({
                 "property": p.text(),
                 "steps": path.iter().map(ToString::to_string).collect::<Vec<_>>(),
@@ -341,191 +399,6 @@ pub fn write_counterexamples(
         }
     }
     Ok(written)
-}
-
-/// What `riftcheck check --ruleset mtg` was asked for.
-#[derive(Clone, Debug, Default)]
-pub struct MtgRun {
-    /// Only tables of these sizes (3, 4).
-    pub players: Vec<usize>,
-    /// Only these families.
-    pub families: Vec<String>,
-    /// The MTG engine's fault, by name.
-    pub fault: Option<String>,
-    /// List the configurations instead.
-    pub list: bool,
-    /// What each configuration's search may spend (`--max-states`, `--timeout`,
-    /// `--max-memory`).
-    pub limits: Limits,
-    /// Configurations checked at once (default: one per processor).
-    pub threads: Option<usize>,
-    /// How the report is written.
-    pub format: Format,
-    /// Scenario files whose setups to check instead of the built-in configurations.
-    pub files: Vec<std::path::PathBuf>,
-    /// Concessions a path may hold (`--bounds concessions=N`), instead of each configuration's.
-    pub concessions: Option<u8>,
-    /// Print this built-in configuration as a scenario file instead of checking.
-    pub print: Option<String>,
-    /// Where counterexample scenario files are written.
-    pub out: std::path::PathBuf,
-    /// Count the rules the transitions exercise (`--coverage`).
-    pub coverage: bool,
-    /// This run's part of a split check, `(index, count)` (`--shard I/N`): the configurations
-    /// are dealt whole, the k-th listed to run k mod N.
-    pub shard: Option<(u32, u32)>,
-}
-
-/// `riftcheck check --ruleset mtg`: prints the report; the exit status, or what is wrong with
-/// the request.
-///
-/// # Errors
-///
-/// An unknown fault or family, or a table size the MTG configurations do not have.
-pub fn run(opts: &MtgRun) -> Result<u8, String> {
-    let fault = match opts.fault.as_deref() {
-        None => None,
-        Some(name) => Some(MtgFault::from_key(name).ok_or_else(|| {
-            let names: Vec<&str> = MtgFault::ALL.iter().map(|f| f.key()).collect();
-            format!(
-                "--fault {name}: no MTG fault is called that; they are: {}",
-                names.join(", ")
-            )
-        })?),
-    };
-    if let Some(f) = opts
-        .families
-        .iter()
-        .find(|f| !super::configs::FAMILIES.contains(&f.as_str()))
-    {
-        return Err(format!(
-            "--family {f}: the MTG families are {}",
-            super::configs::FAMILIES.join(", ")
-        ));
-    }
-    if let Some(p) = opts.players.iter().find(|p| !(3..=4).contains(*p)) {
-        return Err(format!(
-            "--players {p}: the MTG configurations have 3 or 4 players"
-        ));
-    }
-    if let Some(name) = &opts.print {
-        let c = super::configs::named(name).ok_or_else(|| {
-            format!("no MTG configuration is called `{name}`; `riftcheck check --ruleset mtg --list` shows them")
-        })?;
-        print!(
-            "{}",
-            riftcheck::mtg::scenario::write::setup_scenario(&c.name, &c.setup)
-        );
-        return Ok(0);
-    }
-    let mut configs: Vec<MtgConfig> = if opts.files.is_empty() {
-        super::configs::all()
-            .into_iter()
-            .filter(|c| {
-                opts.players.is_empty() || opts.players.contains(&usize::from(c.setup.players))
-            })
-            .filter(|c| opts.families.is_empty() || opts.families.iter().any(|f| f == c.family))
-            .collect()
-    } else {
-        scenario_configs(&opts.files)?
-    };
-    if let Some(n) = opts.concessions {
-        for c in &mut configs {
-            c.concessions = n;
-        }
-    }
-    let names: Vec<String> = configs.iter().map(|c| c.name.clone()).collect();
-    if let Some((index, count)) = opts.shard {
-        configs = configs
-            .into_iter()
-            .enumerate()
-            .filter(|(k, _)| *k as u64 % u64::from(count) == u64::from(index))
-            .map(|(_, c)| c)
-            .collect();
-    }
-    if opts.list {
-        for c in &configs {
-            println!("{}", c.name);
-        }
-        return Ok(0);
-    }
-    let results = check_all(
-        &configs,
-        fault,
-        (opts.threads)
-            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from)),
-        (opts.limits, opts.coverage),
-    );
-    let written = write_counterexamples(&configs, &results, fault, &opts.out)?;
-    let cited: Vec<&coverage::Cited> = results.iter().filter_map(|r| r.coverage.as_ref()).collect();
-    match opts.format {
-        Format::Json => {
-            let mut report = json(&results, fault);
-            report["coverage"] = if opts.coverage {
-                coverage::json(&cited)
-            } else {
-                serde_json::Value::Null
-            };
-            report["shard"] = opts
-                .shard
-                .map_or(serde_json::Value::Null, |(index, count)| {
-                    serde_json::json!({ "index": index, "count": count, "depth": 0,
-                    "by": "configuration", "configurations": names,
-                    "of": { "concessions": opts.concessions, "fault": opts.fault } })
-                });
-            println!("{report}");
-        }
-        Format::Junit => print!("{}", junit(&configs, &results, fault)),
-        Format::Text => {
-            if let Some((index, count)) = opts.shard {
-                println!(
-                    "run {index} of {count} of a split check (configurations dealt whole, the \
-                     k-th listed to run k mod {count})"
-                );
-            }
-            print!("{}", text(&results, fault));
-            if opts.coverage {
-                print!("{}", coverage::text(&cited));
-            }
-            for w in &written {
-                println!("counterexample written: {}", w.display());
-            }
-        }
-    }
-    Ok(exit_status(&results))
-}
-
-/// The setups of MTG scenario files as configurations, each named by its file, with one
-/// concession allowed.
-///
-/// # Errors
-///
-/// A file that cannot be read or is not an MTG scenario, at its line and column.
-fn scenario_configs(files: &[std::path::PathBuf]) -> Result<Vec<MtgConfig>, String> {
-    files
-        .iter()
-        .map(|path| {
-            let s = riftcheck::mtg::scenario::MtgScenario::load(path).map_err(|e| e.to_string())?;
-            Ok(MtgConfig {
-                name: path.display().to_string(),
-                family: "file",
-                setup: s.setup,
-                concessions: 1,
-            })
-        })
-        .collect()
-}
-
-/// How `check --ruleset mtg` writes its report.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
-pub enum Format {
-    /// For people.
-    #[default]
-    Text,
-    /// One JSON document.
-    Json,
-    /// JUnit XML ([`junit`]).
-    Junit,
 }
 
 /// JUnit XML, through the writer every `--format junit` shares: a test suite per configuration

@@ -37,6 +37,29 @@ pub enum Until {
     Whole,
 }
 
+/// One run's part of a breadth-first search split between runs at a frontier (`check --shard I/N
+/// --shard-by frontier`): every run reaches the states down to the frontier depth alike, and
+/// goes beyond only the frontier states `owns` says are its own. A state is found at the same
+/// depth in every run down to the frontier, and deeper states are reached only through frontier
+/// states, so together the runs reach every state and take every transition one search would;
+/// a state reached by two runs is counted by both.
+#[derive(Clone, Copy)]
+pub struct Frontier<'a> {
+    /// The frontier's depth, in states (the first state is depth 1).
+    pub depth: usize,
+    /// Whether this run goes beyond the frontier state with this fingerprint.
+    pub owns: &'a dyn Fn(u64) -> bool,
+}
+
+/// How a search is run, beyond its budget: split at a frontier, and keeping the fingerprints.
+#[derive(Clone, Copy, Default)]
+pub struct Options<'a> {
+    /// This run's part of a split search, if it is one.
+    pub frontier: Option<Frontier<'a>>,
+    /// Keep every distinct state's fingerprint ([`Found::fingerprints`]).
+    pub keep_fingerprints: bool,
+}
+
 /// What the breadth-first search found.
 #[derive(Clone, Debug)]
 pub struct Found<P, A> {
@@ -50,6 +73,37 @@ pub struct Found<P, A> {
     pub depth: usize,
     /// The limit that cut the search, with the distinct states it had reached.
     pub cut: Option<(Cut, usize)>,
+    /// Split at a frontier: the states down to it, the frontier's included (every run has
+    /// them), the frontier's states, and those this run went beyond.
+    pub split: Option<Part>,
+    /// Every distinct state's fingerprint, in ascending order, when asked for.
+    pub fingerprints: Option<Vec<u64>>,
+}
+
+/// What one run of a split search shares with the others.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Part {
+    /// States down to the frontier, the frontier's own included.
+    pub prefix: usize,
+    /// States at the frontier's depth.
+    pub frontier: usize,
+    /// Frontier states this run went beyond.
+    pub seeds: usize,
+}
+
+impl<P, A> Found<P, A> {
+    /// A search that never started: nothing reached, every count zero, `paths` as given.
+    pub fn nothing(paths: Vec<(P, Vec<A>)>) -> Self {
+        Found {
+            paths,
+            unique: 0,
+            generated: 0,
+            depth: 0,
+            cut: None,
+            split: None,
+            fingerprints: None,
+        }
+    }
 }
 
 /// Searches `graph` breadth first within `budget` for shortest paths to states that break each
@@ -59,6 +113,18 @@ pub fn breadth_first<G: Graph>(
     props: &[G::Prop],
     until: Until,
     budget: &Budget,
+) -> Found<G::Prop, G::Action> {
+    search(graph, props, until, budget, Options::default())
+}
+
+/// [`breadth_first`], run as `options` say: split at a frontier ([`Frontier`]), keeping the
+/// fingerprints of the states reached.
+pub fn search<G: Graph>(
+    graph: &G,
+    props: &[G::Prop],
+    until: Until,
+    budget: &Budget,
+    options: Options<'_>,
 ) -> Found<G::Prop, G::Action> {
     let first = graph.first();
     let first_fp = graph.fingerprint(&first);
@@ -72,7 +138,14 @@ pub fn breadth_first<G: Graph>(
         generated: 0,
         depth: 1,
         cut: None,
+        split: None,
+        fingerprints: None,
     };
+    let mut part = Part {
+        prefix: 1,
+        ..Part::default()
+    };
+    let frontier_depth = options.frontier.map_or(0, |f| f.depth);
     let note = |state: &G::State, fp: u64, found: &mut Vec<(G::Prop, u64)>| {
         for &p in props {
             if !found.iter().any(|(q, _)| *q == p) && graph.breaks(state, p) {
@@ -86,6 +159,13 @@ pub fn breadth_first<G: Graph>(
     'search: while let Some((state, fp, depth)) = queue.pop_front() {
         if until == Until::AllFound && found.len() == props.len() {
             break;
+        }
+        if depth == frontier_depth {
+            part.frontier += 1;
+            if options.frontier.is_some_and(|f| !(f.owns)(fp)) {
+                continue;
+            }
+            part.seeds += 1;
         }
         next.clear();
         graph.next(&state, &mut next);
@@ -107,10 +187,19 @@ pub fn breadth_first<G: Graph>(
             parents.insert(after_fp, (fp, action));
             note(&after, after_fp, &mut found);
             out.depth = out.depth.max(depth + 1);
+            if depth < frontier_depth {
+                part.prefix += 1;
+            }
             queue.push_back((after, after_fp, depth + 1));
         }
     }
     out.unique = seen.len();
+    out.split = options.frontier.map(|_| part);
+    if options.keep_fingerprints {
+        let mut fps: Vec<u64> = seen.iter().copied().collect();
+        fps.sort_unstable();
+        out.fingerprints = Some(fps);
+    }
     found.sort_by_key(|(p, _)| props.iter().position(|q| q == p));
     for (p, mut at) in found {
         let mut path = Vec::new();

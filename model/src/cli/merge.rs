@@ -335,7 +335,7 @@ fn count_of(c: &Value, key: &str) -> u64 {
 pub fn merge(files: &[PathBuf], fps_dir: Option<&Path>) -> Result<Value, String> {
     let runs = runs(files)?;
     if runs.reports[0]["ruleset"] == "mtg" {
-        return Ok(merge_mtg(&runs));
+        return merge_mtg(&runs, fps_dir);
     }
     let names: Vec<String> = runs.reports[0]["shard"]["configurations"]
         .as_array()
@@ -418,21 +418,29 @@ pub fn merge(files: &[PathBuf], fps_dir: Option<&Path>) -> Result<Value, String>
     }))
 }
 
-/// The runs of a split MTG check merged: each configuration is in one run, whose result it
-/// keeps; a property holds if no configuration violated it.
-fn merge_mtg(runs: &Runs) -> Value {
+/// The runs of a split MTG check merged: a configuration dealt whole keeps its run's result; one
+/// split at the frontier is joined from every run's part ([`merge_mtg_one`]). A property holds
+/// if no configuration violated it.
+fn merge_mtg(runs: &Runs, fps_dir: Option<&Path>) -> Result<Value, String> {
     let names = &runs.reports[0]["shard"]["configurations"];
-    let configurations: Vec<&Value> = names
-        .as_array()
-        .into_iter()
-        .flatten()
-        .filter_map(|n| {
-            runs.reports
-                .iter()
-                .flat_map(|r| r["configurations"].as_array().into_iter().flatten())
-                .find(|c| &c["name"] == n)
-        })
-        .collect();
+    let mut configurations = Vec::new();
+    for name in names.as_array().into_iter().flatten() {
+        let parts: Vec<(u32, &Value)> = (runs.reports.iter().enumerate())
+            .flat_map(|(i, r)| {
+                let run = u32::try_from(i).unwrap_or(u32::MAX);
+                r["configurations"]
+                    .as_array()
+                    .into_iter()
+                    .flatten()
+                    .filter(|c| &c["name"] == name)
+                    .map(move |c| (run, c))
+            })
+            .collect();
+        configurations.push(match parts.as_slice() {
+            [(_, whole)] if whole["shard_part"].is_null() => (*whole).clone(),
+            _ => merge_mtg_one(&parts, fps_dir, runs.count)?,
+        });
+    }
     let violated = |c: &Value, p: &str| {
         c["violated"]
             .as_array()
@@ -458,7 +466,7 @@ fn merge_mtg(runs: &Runs) -> Value {
             json!({ "name": p.text(), "holds": failed_in.is_empty(), "failed_in": failed_in })
         })
         .collect();
-    json!({
+    Ok(json!({
         "schema_version": SCHEMA_VERSION,
         "tool": { "name": "riftcheck", "version": env!("CARGO_PKG_VERSION") },
         "command": "merge",
@@ -466,18 +474,86 @@ fn merge_mtg(runs: &Runs) -> Value {
         "fault": runs.reports[0]["fault"],
         "verdict": verdict,
         "exit_status": status,
-        "merged": { "runs": runs.count, "depth": runs.depth },
+        "merged": { "runs": runs.count, "depth": runs.depth, "by": runs.reports[0]["shard"]["by"] },
         "shard": Value::Null,
         "configurations": configurations,
         "properties": properties,
-    })
+    }))
+}
+
+/// One MTG configuration split at the frontier, joined from every run's part: the states every
+/// run reached down to the frontier are counted once (exactly, from the fingerprints, with
+/// `fps_dir`), each property keeps its shortest violation from whichever run found it, and the
+/// search was cut if any run's was.
+fn merge_mtg_one(
+    parts: &[(u32, &Value)],
+    fps_dir: Option<&Path>,
+    runs: u32,
+) -> Result<Value, String> {
+    let first = parts[0].1;
+    let name = first["name"].as_str().unwrap_or("");
+    let sum: u64 = parts.iter().map(|(_, c)| count(&c["unique"])).sum();
+    let prefix = count(&first["shard_part"]["nodes"]);
+    let union = match fps_dir {
+        None => None,
+        Some(dir) => {
+            let mut all: BTreeSet<u64> = BTreeSet::new();
+            for &(i, part) in parts {
+                let file = dir.join(fingerprint_file(name, Some((i, runs))));
+                all.extend(fingerprints(&file, count(&part["unique"]))?);
+            }
+            Some(all.len() as u64)
+        }
+    };
+    let unique = union.unwrap_or(sum.saturating_sub((parts.len() as u64 - 1) * prefix));
+    let mut shortest: Vec<&Value> = Vec::new();
+    for (_, c) in parts {
+        for v in c["violated"].as_array().into_iter().flatten() {
+            let steps = |x: &Value| x["steps"].as_array().map_or(usize::MAX, Vec::len);
+            match shortest.iter_mut().find(|k| k["property"] == v["property"]) {
+                Some(k) if steps(k) > steps(v) => *k = v,
+                Some(_) => {}
+                None => shortest.push(v),
+            }
+        }
+    }
+    let order = |v: &&Value| {
+        riftcheck_mtg_check::properties::MtgProp::ALL
+            .iter()
+            .position(|p| v["property"] == p.text())
+    };
+    shortest.sort_by_key(order);
+    let seconds: Vec<f64> = parts
+        .iter()
+        .map(|(_, c)| c["seconds"].as_f64().unwrap_or(0.0))
+        .collect();
+    Ok(json!({
+        "name": name,
+        "states": parts.iter().map(|(_, c)| count(&c["states"])).sum::<u64>(),
+        "unique": unique,
+        "unique_exact": union.is_some(),
+        "unique_sum": sum,
+        "overlap": union.map(|u| sum - u),
+        "prefix_states": prefix,
+        "depth": parts.iter().map(|(_, c)| count(&c["depth"])).max().unwrap_or(0),
+        "seconds": seconds.iter().copied().fold(0.0, f64::max),
+        "seconds_per_run": seconds,
+        "cut": parts.iter().any(|(_, c)| c["cut"] == true),
+        "violated": shortest,
+        "shard_part": Value::Null,
+    }))
 }
 
 /// A merged MTG check as text: each configuration as its run found it, and the properties.
 fn print_mtg(m: &Value) {
     println!(
-        "riftcheck merge: {} runs of a split MTG check (configurations dealt whole)\n",
-        m["merged"]["runs"]
+        "riftcheck merge: {} runs of a split MTG check ({})\n",
+        m["merged"]["runs"],
+        if m["merged"]["by"] == "frontier" {
+            "every configuration split at the frontier"
+        } else {
+            "configurations dealt whole"
+        }
     );
     println!(
         "{:26} {:>12} {:>6} {:>8}  result",

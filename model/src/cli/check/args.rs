@@ -10,7 +10,7 @@ use crate::cli::results::ShardBy;
 use crate::search::limits::{self, Limits};
 
 /// `riftcheck check`'s arguments.
-#[derive(Args, Debug)]
+#[derive(Args, Clone, Debug)]
 pub struct CheckArgs {
     /// Scenario files whose setups to check, instead of the built-in configurations.
     pub files: Vec<PathBuf>,

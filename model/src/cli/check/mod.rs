@@ -48,7 +48,7 @@ pub fn fingerprint_file(config: &str, run: Option<(u32, u32)>) -> String {
 /// # Errors
 ///
 /// The file cannot be read or is not such a report.
-fn known_sizes(
+pub(super) fn known_sizes(
     path: &std::path::Path,
 ) -> Result<std::collections::BTreeMap<String, usize>, String> {
     let limit = riftcheck::scenario::LoadOptions::default().max_bytes;
@@ -66,7 +66,11 @@ fn known_sizes(
         .iter()
         .filter_map(|c| {
             let name = c["name"].as_str()?.to_string();
-            let n = usize::try_from(c["unique_states"].as_u64()?).ok()?;
+            // Riftbound's reports count them as `unique_states`, MTG's as `unique`.
+            let n = c["unique_states"]
+                .as_u64()
+                .or_else(|| c["unique"].as_u64())?;
+            let n = usize::try_from(n).ok()?;
             Some((name, n))
         })
         .collect())
@@ -253,22 +257,17 @@ pub fn run(args: CheckArgs) -> ExitCode {
         return mtg::run(&args);
     }
     let both = args.ruleset.is_none() && args.is_default_run();
-    let threads = args.threads.map(usize::from);
-    let out = args.out.clone();
+    let mtg_args = both.then(|| args.clone());
     let status = run_riftbound(args);
-    if !both {
+    let Some(args) = mtg_args else {
         return status;
-    }
+    };
     println!();
-    let mtg = crate::mtg::search::run(&crate::mtg::search::MtgRun {
-        threads,
-        out,
-        ..Default::default()
-    });
-    match mtg {
-        Ok(code) if status == ExitCode::SUCCESS => ExitCode::from(code),
-        Ok(_) => status,
-        Err(e) => fail_input(e),
+    let mtg = mtg::run(&args);
+    if status == ExitCode::SUCCESS {
+        mtg
+    } else {
+        status
     }
 }
 

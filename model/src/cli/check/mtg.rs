@@ -1,88 +1,304 @@
-//! `check --ruleset mtg`: `check`'s options mapped onto MTG's check, each that has nothing to
-//! do there refused with why.
+//! `check --ruleset mtg`: `check`'s options mapped onto MTG's check. The MTG configurations are
+//! free-for-all tables of 3 and 4 players, so `--mode skirmish` and `--mode war` select them by
+//! size; a split check deals them whole or splits each at a frontier as Riftbound's does.
 
+use std::path::PathBuf;
 use std::process::ExitCode;
 
+use riftcheck::mtg::MtgFault;
+
 use super::args::{CheckArgs, limits_of, parse_shard};
+use super::{fingerprint_file, known_sizes};
 use crate::cli::results::ShardBy;
 use crate::cli::{Format, fail_input};
+use crate::mtg::configs::{self, MtgConfig};
+use crate::mtg::search::{self, How, MtgResult};
+use crate::search::{Shard, deal};
 
-/// `check --ruleset mtg`: the options that apply to it, the others refused.
+/// `check --ruleset mtg`: prints the report and returns the exit status, or says what is wrong
+/// with the request.
 pub(super) fn run(args: &CheckArgs) -> ExitCode {
-    let unsupported = [
-        (
-            !args.mode.is_empty(),
-            "--mode",
-            ": the MTG configurations are free-for-all games of 3 or 4 players (--players)",
-        ),
-        (
-            !args.policies.is_empty(),
-            "--policy",
-            ": the MTG ruleset has no policies (800.4 is read one way)",
-        ),
-        (
-            args.shard.is_some() && args.shard_by == ShardBy::Frontier,
-            "--shard-by frontier",
-            ": an MTG check's configurations are dealt whole (--shard-by configuration)",
-        ),
-        (
-            args.shard_weights.is_some(),
-            "--shard-weights",
-            ": its configurations are dealt in the order they are listed",
-        ),
-        (
-            args.fingerprints.is_some(),
-            "--fingerprints",
-            ": its runs share no states (configurations are dealt whole), so merge counts them \
-             exactly without",
-        ),
-        (
-            args.no_memo,
-            "--no-memo",
-            ": its breadth-first search keeps no memo of steps to turn off",
-        ),
-        (
-            args.quick && args.bounds.is_some(),
-            "--quick with --bounds",
-            ": --quick is the bounds concessions=1",
-        ),
-    ];
-    if let Some((_, what, why)) = unsupported.iter().find(|(on, _, _)| *on) {
-        return fail_input(format!("{what} is not available with --ruleset mtg{why}"));
-    }
-    let concessions = match args.bounds.as_deref().map(crate::args::mtg_concessions) {
-        None if args.quick => Some(1),
-        None => None,
-        Some(Ok(n)) => Some(n),
-        Some(Err(e)) => return fail_input(format!("--bounds {e}")),
-    };
-    let opts = crate::mtg::search::MtgRun {
-        players: args.players.clone(),
-        families: args.family.clone(),
-        fault: args.fault.clone(),
-        list: args.list,
-        limits: match limits_of(args) {
-            Ok(l) => l,
-            Err(e) => return fail_input(e),
-        },
-        threads: args.threads.map(usize::from),
-        files: args.files.clone(),
-        concessions,
-        print: args.print.clone(),
-        format: match args.format {
-            Format::Text => crate::mtg::search::Format::Text,
-            Format::Json => crate::mtg::search::Format::Json,
-            Format::Junit => crate::mtg::search::Format::Junit,
-        },
-        out: args.out.clone(),
-        coverage: args.coverage,
-        shard: match args.shard.as_deref().map(parse_shard).transpose() {
-            Ok(s) => s,
-            Err(e) => return fail_input(e),
-        },
-    };
-    match crate::mtg::search::run(&opts) {
+    match checked(args) {
         Ok(code) => ExitCode::from(code),
         Err(e) => fail_input(e),
+    }
+}
+
+/// The table sizes `--mode` and `--players` leave (none: every size). Riftbound's Skirmish and
+/// War are its free-for-all tables of 3 and 4 (rules 103.1-103.2), as the MTG ones are.
+fn sizes(args: &CheckArgs) -> Result<Vec<usize>, String> {
+    if let Some(p) = args.players.iter().find(|p| !(3..=4).contains(*p)) {
+        return Err(format!(
+            "--players {p}: the MTG configurations have 3 or 4 players"
+        ));
+    }
+    let mut by_mode = Vec::new();
+    for m in &args.mode {
+        match m.as_str() {
+            "skirmish" => by_mode.push(3),
+            "war" => by_mode.push(4),
+            "duel" | "magma-chamber" => {
+                return Err(format!(
+                    "--mode {m}: the MTG configurations are free-for-all tables of 3 players \
+                     (skirmish) and 4 (war)"
+                ));
+            }
+            _ => {
+                return Err(format!(
+                    "--mode {m}: no such mode; the modes are duel, skirmish, war, magma-chamber"
+                ));
+            }
+        }
+    }
+    Ok(match (args.players.is_empty(), by_mode.is_empty()) {
+        (true, _) => by_mode,
+        (false, true) => args.players.clone(),
+        (false, false) => {
+            let both: Vec<usize> = by_mode
+                .into_iter()
+                .filter(|n| args.players.contains(n))
+                .collect();
+            if both.is_empty() {
+                return Err("--mode and --players leave no MTG configuration".into());
+            }
+            both
+        }
+    })
+}
+
+/// The configurations asked for: the built-in ones the filters leave, or the scenario files'
+/// setups, each with the concessions `--bounds` or `--quick` allow.
+fn configurations(args: &CheckArgs) -> Result<Vec<MtgConfig>, String> {
+    if let Some(f) = args
+        .family
+        .iter()
+        .find(|f| !configs::FAMILIES.contains(&f.as_str()))
+    {
+        return Err(format!(
+            "--family {f}: the MTG families are {}",
+            configs::FAMILIES.join(", ")
+        ));
+    }
+    let sizes = sizes(args)?;
+    let mut out: Vec<MtgConfig> = if args.files.is_empty() {
+        configs::all()
+            .into_iter()
+            .filter(|c| sizes.is_empty() || sizes.contains(&usize::from(c.setup.players)))
+            .filter(|c| args.family.is_empty() || args.family.iter().any(|f| f == c.family))
+            .collect()
+    } else {
+        if !(args.mode.is_empty() && args.family.is_empty() && args.players.is_empty()) {
+            return Err(
+                "--mode, --family and --players select built-in configurations; they do not \
+                 apply to scenario files"
+                    .into(),
+            );
+        }
+        scenario_configs(&args.files)?
+    };
+    // --quick is one concession; bounds given beside it win, as over Riftbound's quick bounds.
+    let concessions = match args.bounds.as_deref().map(crate::args::mtg_concessions) {
+        Some(Ok(n)) => Some(n),
+        Some(Err(e)) => return Err(format!("--bounds {e}")),
+        None => args.quick.then_some(1),
+    };
+    if let Some(n) = concessions {
+        for c in &mut out {
+            c.concessions = n;
+        }
+    }
+    Ok(out)
+}
+
+/// The setups of MTG scenario files as configurations, each named by its file, with one
+/// concession allowed.
+fn scenario_configs(files: &[PathBuf]) -> Result<Vec<MtgConfig>, String> {
+    files
+        .iter()
+        .map(|path| {
+            let s = riftcheck::mtg::scenario::MtgScenario::load(path).map_err(|e| e.to_string())?;
+            Ok(MtgConfig {
+                name: path.display().to_string(),
+                family: "file",
+                setup: s.setup,
+                concessions: 1,
+            })
+        })
+        .collect()
+}
+
+/// With `--shard I/N`: dealt whole, the configurations that fall to this run (by the distinct
+/// states of `--shard-weights`' report, else by the states down to the frontier); split at the
+/// frontier, all of them, and this run's part.
+fn split(
+    args: &CheckArgs,
+    configs: Vec<MtgConfig>,
+    fault: Option<MtgFault>,
+) -> Result<(Vec<MtgConfig>, Option<Shard>), String> {
+    let Some(text) = &args.shard else {
+        return Ok((configs, None));
+    };
+    let (index, count) = parse_shard(text)?;
+    let depth = usize::from(args.shard_depth);
+    let shard = Shard {
+        index,
+        count,
+        depth,
+        salt: 0,
+    };
+    if args.shard_by == ShardBy::Frontier {
+        return Ok((configs, Some(shard)));
+    }
+    let known = args
+        .shard_weights
+        .as_deref()
+        .map(known_sizes)
+        .transpose()?
+        .unwrap_or_default();
+    let weights: Vec<usize> = configs
+        .iter()
+        .map(|c| {
+            known.get(&c.name).copied().unwrap_or_else(|| {
+                let model: crate::mtg::MtgModel =
+                    crate::mtg::MtgModel::new(c.setup.clone(), c.concessions, fault);
+                search::prefix_size(&model, depth)
+            })
+        })
+        .collect();
+    let to = deal(&weights, count);
+    let mine = configs
+        .into_iter()
+        .zip(to)
+        .filter(|(_, run)| *run == index)
+        .map(|(c, _)| c)
+        .collect();
+    Ok((mine, None))
+}
+
+fn checked(args: &CheckArgs) -> Result<u8, String> {
+    if let Some(p) = args.policies.first() {
+        return Err(format!(
+            "--policy {p}: the MTG ruleset has no policies to read otherwise (800.4 is read one \
+             way); `riftcheck policies` lists Riftbound's"
+        ));
+    }
+    let fault = match args.fault.as_deref() {
+        None => None,
+        Some(name) => Some(MtgFault::from_key(name).ok_or_else(|| {
+            let names: Vec<&str> = MtgFault::ALL.iter().map(|f| f.key()).collect();
+            format!(
+                "--fault {name}: no MTG fault is called that; they are: {}",
+                names.join(", ")
+            )
+        })?),
+    };
+    let all = configurations(args)?;
+    if let Some(name) = &args.print {
+        let c = configs::named(name).ok_or_else(|| {
+            format!("no MTG configuration is called `{name}`; `riftcheck check --ruleset mtg --list` shows them")
+        })?;
+        print!(
+            "{}",
+            riftcheck::mtg::scenario::write::setup_scenario(&c.name, &c.setup)
+        );
+        return Ok(0);
+    }
+    let names: Vec<String> = all.iter().map(|c| c.name.clone()).collect();
+    let (configs, frontier) = split(args, all, fault)?;
+    if args.list {
+        for c in &configs {
+            println!("{}", c.name);
+        }
+        return Ok(0);
+    }
+    let how = How {
+        limits: limits_of(args)?,
+        coverage: args.coverage,
+        shard: frontier,
+        fingerprints: args.fingerprints.is_some(),
+    };
+    let threads = (args.threads.map(usize::from))
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from));
+    // --no-memo asks for every step taken afresh, which is how this search always takes them.
+    let results = search::check_all(&configs, fault, threads, how);
+    let shard = args.shard.as_deref().map(parse_shard).transpose()?;
+    if let Some(dir) = &args.fingerprints {
+        write_fingerprints(dir, &results, shard)?;
+    }
+    let written = search::write_counterexamples(&configs, &results, fault, &args.out)?;
+    report(args, &configs, &results, fault, (&names, shard), &written);
+    Ok(search::exit_status(&results))
+}
+
+/// Writes each configuration's fingerprints under `dir`, as Riftbound's check does.
+fn write_fingerprints(
+    dir: &std::path::Path,
+    results: &[MtgResult],
+    shard: Option<(u32, u32)>,
+) -> Result<(), String> {
+    for r in results {
+        let Some(fps) = &r.fingerprints else { continue };
+        let bytes: Vec<u8> = fps.iter().flat_map(|f| f.to_le_bytes()).collect();
+        std::fs::create_dir_all(dir)
+            .and_then(|()| std::fs::write(dir.join(fingerprint_file(&r.name, shard)), bytes))
+            .map_err(|e| format!("--fingerprints {}: {e}", dir.display()))?;
+    }
+    Ok(())
+}
+
+/// Prints the report in the format asked for.
+fn report(
+    args: &CheckArgs,
+    configs: &[MtgConfig],
+    results: &[MtgResult],
+    fault: Option<MtgFault>,
+    (names, shard): (&[String], Option<(u32, u32)>),
+    written: &[PathBuf],
+) {
+    let cited: Vec<&crate::mtg::coverage::Cited> =
+        results.iter().filter_map(|r| r.coverage.as_ref()).collect();
+    let by = args.shard_by;
+    let depth = if by == ShardBy::Frontier {
+        args.shard_depth
+    } else {
+        0
+    };
+    match args.format {
+        Format::Json => {
+            let mut report = search::json(results, fault);
+            report["coverage"] = if args.coverage {
+                crate::mtg::coverage::json(&cited)
+            } else {
+                serde_json::Value::Null
+            };
+            report["shard"] = shard.map_or(serde_json::Value::Null, |(index, count)| {
+                serde_json::json!({ "index": index, "count": count, "depth": depth,
+                    "by": by.key(), "configurations": names,
+                    "of": { "bounds": args.bounds, "quick": args.quick, "fault": args.fault } })
+            });
+            println!("{report}");
+        }
+        Format::Junit => print!("{}", search::junit(configs, results, fault)),
+        Format::Text => {
+            if let Some((index, count)) = shard {
+                if by == ShardBy::Frontier {
+                    println!(
+                        "run {index} of {count} of a split check (every configuration split at \
+                         depth {depth}; riftcheck merge joins the runs' JSON reports)"
+                    );
+                } else {
+                    println!(
+                        "run {index} of {count} of a split check (configurations dealt whole)"
+                    );
+                }
+            }
+            print!("{}", search::text(results, fault));
+            if args.coverage {
+                print!("{}", crate::mtg::coverage::text(&cited));
+            }
+            for w in written {
+                println!("counterexample written: {}", w.display());
+            }
+        }
     }
 }
