@@ -8,20 +8,20 @@ use super::*;
 /// room importing another's.
 pub(crate) fn room(file: &str) -> String {
     let parts: Vec<&str> = file.split('/').collect();
-    // src/x.rs -> src/x; src/d/y.rs -> src/d (the spec apart from the rest of the oracle);
-    // model/src/properties/z.rs -> model/properties; model/src/x.rs -> model/x.
-    let (crate_dir, rest) = if parts[0] == "model" {
-        ("model", &parts[2..])
-    } else {
-        ("src", &parts[1..])
-    };
-    let name = match rest {
-        [f] => f.trim_end_matches(".rs").to_string(),
-        ["oracle", "spec", ..] => "oracle/spec".to_string(),
-        [d, ..] => d.to_string(),
+    let stem = |f: &str| f.trim_end_matches(".rs").to_string();
+    match parts.as_slice() {
+        // src/x.rs -> src/x; src/d/y.rs -> src/d, with the spec apart from the rest of the
+        // oracle and MTG's parts apart (src/mtg/engine, src/mtg/types, ...).
+        ["src", f] => format!("src/{}", stem(f)),
+        ["src", "oracle", "spec", ..] => "src/oracle/spec".to_string(),
+        ["src", "mtg", f, ..] => format!("src/mtg/{}", stem(f)),
+        ["src", d, ..] => format!("src/{d}"),
+        // The command line by its files and folders: model/src/cli/z.rs -> model/cli.
+        ["model", "src", f, ..] => format!("model/{}", stem(f)),
+        // Every other crate is one room, named by its folder (checker, properties, ...).
+        [krate, ..] => (*krate).to_string(),
         [] => String::new(),
-    };
-    format!("{crate_dir}/{name}")
+    }
 }
 
 pub(crate) fn mermaid(tree: &Tree) -> String {
@@ -56,7 +56,7 @@ pub(crate) fn mermaid(tree: &Tree) -> String {
     let mut out = String::from("```mermaid\ngraph BT\n");
     for (l, rs) in &rooms {
         out.push_str(&format!(
-            "  subgraph {}[\"{}\"]\n",
+            "  subgraph layer_{}[\"{}\"]\n",
             LAYERS[*l].0.replace(' ', "_"),
             LAYERS[*l].0
         ));

@@ -8,7 +8,7 @@ use std::process::ExitCode;
 use riftcheck::mtg::MtgFault;
 
 use super::args::{CheckArgs, limits_of, parse_shard};
-use super::{fingerprint_file, known_sizes};
+use super::files::{fingerprint_file, known_sizes};
 use crate::cli::results::ShardBy;
 use crate::cli::{Format, fail_input};
 use crate::mtg::configs::{self, MtgConfig};

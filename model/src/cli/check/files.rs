@@ -1,0 +1,54 @@
+//! What a split check reads and writes beside its reports: the file of each configuration's
+//! fingerprints (`--fingerprints DIR`, read back by `merge`), and the distinct states of an
+//! earlier report that weigh configurations dealt whole (`--shard-weights`).
+
+/// The file holding a configuration's fingerprints: its name, and the run of a split check.
+pub fn fingerprint_file(config: &str, run: Option<(u32, u32)>) -> String {
+    let name: String = config
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '-' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    match run {
+        Some((i, n)) => format!("{name}.{i}-of-{n}.fp"),
+        None => format!("{name}.fp"),
+    }
+}
+
+/// The distinct states of each configuration in an earlier JSON report (`check` or `merge`).
+///
+/// # Errors
+///
+/// The file cannot be read or is not such a report.
+pub(super) fn known_sizes(
+    path: &std::path::Path,
+) -> Result<std::collections::BTreeMap<String, usize>, String> {
+    let limit = riftcheck::scenario::LoadOptions::default().max_bytes;
+    let bytes = riftcheck::scenario::read_bytes(path, limit)
+        .map_err(|e| format!("--shard-weights {}: {e}", path.display()))?;
+    let report: serde_json::Value = serde_json::from_slice(&bytes)
+        .map_err(|e| format!("--shard-weights {}: not a JSON report: {e}", path.display()))?;
+    let configs = report["configurations"].as_array().ok_or_else(|| {
+        format!(
+            "--shard-weights {}: a report of riftcheck check or merge has `configurations`",
+            path.display()
+        )
+    })?;
+    Ok(configs
+        .iter()
+        .filter_map(|c| {
+            let name = c["name"].as_str()?.to_string();
+            // Riftbound's reports count them as `unique_states`, MTG's as `unique`.
+            let n = c["unique_states"]
+                .as_u64()
+                .or_else(|| c["unique"].as_u64())?;
+            let n = usize::try_from(n).ok()?;
+            Some((name, n))
+        })
+        .collect())
+}
