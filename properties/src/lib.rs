@@ -37,7 +37,7 @@ pub use naive::Mates;
 pub use set::PropSet;
 pub use table::{Judge, Kind, Prop, Property, Shows, TABLE};
 
-use table::Judge::{Graph, Lockstep, Seen, State, Step as OnStep};
+use table::Judge::{Seen, State, Step as OnStep};
 
 /// The `always` properties.
 const ALWAYS: PropSet = rows(Rows::Always);
@@ -91,19 +91,7 @@ pub fn judge(j: &Judging<'_>, known: PropSet) -> Verdicts {
     // The rows to judge: those with a judge of their own, but the companions already shown, and
     // on the first state (no step) the rows judged on a step.
     let rows = if j.step.is_some() { JUDGED } else { ON_STATE };
-    let mut todo = rows.difference(known.difference(ALWAYS));
-    let mut hits = PropSet::EMPTY;
-    while let Some(p) = todo.pop_first() {
-        let hit = match p.row().judge {
-            State(f) => f(j) == Verdict::Broken,
-            OnStep(f) => j.step.as_ref().is_some_and(|s| f(j, s) == Verdict::Broken),
-            Seen(f) => j.step.as_ref().is_some_and(|s| f(j, s)),
-            Lockstep | Graph => false,
-        };
-        if hit {
-            hits.insert(p);
-        }
-    }
+    let hits = table::judge_rows(j, rows.difference(known.difference(ALWAYS)));
     let mut verdict = Verdicts {
         violated: hits.intersection(ALWAYS),
         seen: hits.difference(ALWAYS),

@@ -67,17 +67,6 @@ impl PropSet {
     pub const fn from_words(words: [u64; 2]) -> PropSet {
         PropSet(words[0] as u128 | (words[1] as u128) << 64)
     }
-
-    /// Takes the first property out of the set, in the order of [`Prop::ALL`]: the judging
-    /// loop's next row.
-    pub(super) fn pop_first(&mut self) -> Option<Prop> {
-        if self.0 == 0 {
-            return None;
-        }
-        let i = self.0.trailing_zeros() as usize;
-        self.0 &= self.0 - 1;
-        Prop::ALL.get(i).copied()
-    }
 }
 
 impl std::fmt::Debug for PropSet {

@@ -89,7 +89,35 @@ macro_rules! properties {
             companion: properties!(@opt $(Prop::$companion)?),
             shows: properties!(@opt $($shows)?),
         }, )* ];
+
+        /// Judges the rows of `todo`, one after another in the order of [`Prop::ALL`], each by
+        /// a direct call to its judge (the table's function pointers are constants here, so
+        /// the compiler calls each judge by name, where a loop over the table would jump
+        /// through a pointer it cannot predict on every row): the rows that judged their
+        /// property broken, or their companion's situation shown.
+        pub(crate) fn judge_rows(j: &Judging<'_>, todo: crate::PropSet) -> crate::PropSet {
+            let mut hits = crate::PropSet::EMPTY;
+            $(
+                if todo.contains(Prop::$id) && judged($judge, j) {
+                    hits.insert(Prop::$id);
+                }
+            )*
+            hits
+        }
     };
+}
+
+/// What `judge` makes of a state and the step into it: whether it finds its property broken
+/// (or its companion's situation shown). Always inlined, so that a constant `judge` becomes a
+/// direct call.
+#[inline(always)]
+fn judged(judge: Judge, j: &Judging<'_>) -> bool {
+    match judge {
+        State(f) => f(j) == Verdict::Broken,
+        OnStep(f) => j.step.as_ref().is_some_and(|s| f(j, s) == Verdict::Broken),
+        Seen(f) => j.step.as_ref().is_some_and(|s| f(j, s)),
+        Lockstep | Graph => false,
+    }
 }
 
 use Judge::{Graph, Lockstep, Seen, State, Step as OnStep};

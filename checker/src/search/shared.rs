@@ -1,7 +1,7 @@
 //! What the workers of one search share: every state reached, each with its colour (reached, or
 //! left with everything beyond it explored) and, once left, its height (the longest path from it,
-//! in states). The map is split into stripes, each behind its own lock, by the fingerprint's top
-//! bits: two workers rarely want the same stripe at once.
+//! in states). The map is split into stripes, each behind its own lock, by six bits from the
+//! middle of the fingerprint: two workers rarely want the same stripe at once.
 
 use std::sync::Mutex;
 
@@ -44,21 +44,26 @@ impl Default for Colors {
 
 impl Colors {
     fn stripe(&self, fp: u64) -> std::sync::MutexGuard<'_, FpMap<u16>> {
-        let i = (fp >> 58) as usize % STRIPES;
+        // Not the top bits: the map takes its tags from the top seven bits of the fingerprint
+        // (its own hash), so a stripe chosen by them would leave its tags one bit to tell keys
+        // apart, and a lookup would compare keys in half the slots it passes. Nor the low bits,
+        // which choose the slot.
+        let i = (fp >> 40) as usize % STRIPES;
         // A worker that panicked holding a stripe left the map as it was between two calls.
         self.stripes[i].0.lock().unwrap_or_else(|e| e.into_inner())
     }
 
     /// Reaches `fp`: claims it if nobody had, else says how far it is.
     pub fn reach(&self, fp: u64) -> Found {
-        let mut stripe = self.stripe(fp);
-        match stripe.get(&fp) {
-            None => {
-                stripe.insert(fp, 0);
+        match self.stripe(fp).entry(fp) {
+            std::collections::hash_map::Entry::Vacant(v) => {
+                v.insert(0);
                 Found::New
             }
-            Some(0) => Found::Open,
-            Some(&h) => Found::Left(h),
+            std::collections::hash_map::Entry::Occupied(o) => match *o.get() {
+                0 => Found::Open,
+                h => Found::Left(h),
+            },
         }
     }
 
