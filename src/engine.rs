@@ -24,7 +24,7 @@ pub trait Ruleset: 'static {
     /// The table before the game starts.
     type Setup;
     /// Why a setup cannot be played.
-    type SetupErrors;
+    type SetupErrors: Clone + Eq + Debug;
     /// One thing a player does.
     type Action: Copy + Eq + Hash + Debug + Send + Sync + 'static;
     /// One thing that happened, in the rulebook's words.
@@ -33,8 +33,13 @@ pub trait Ruleset: 'static {
     type Refusal: Clone + Eq + Debug + std::fmt::Display;
     /// What an observer sees, the last step's events included.
     type Observation: Clone + Eq + Debug;
+    /// Where two observations differ, as a lockstep reports it.
+    type Difference: Clone + Eq + Debug;
     /// The events `observation` carries.
     fn events_of(observation: &mut Self::Observation) -> &mut Vec<Self::Event>;
+    /// Whether two refusals cite the same rule (a lockstep accepts an engine's refusal when
+    /// the reference finds that rule broken, whatever the details).
+    fn same_rule(a: &Self::Refusal, b: &Self::Refusal) -> bool;
 }
 
 /// Riftbound's multiplayer rules (651-652 and what they touch): the ruleset of [`crate::Game`]
@@ -49,8 +54,12 @@ impl Ruleset for Riftbound {
     type Event = Event;
     type Refusal = RuleError;
     type Observation = Observation;
+    type Difference = crate::observation::Difference;
     fn events_of(observation: &mut Observation) -> &mut Vec<Event> {
         &mut observation.events
+    }
+    fn same_rule(a: &RuleError, b: &RuleError) -> bool {
+        a.same_kind(b)
     }
 }
 

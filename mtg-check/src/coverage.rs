@@ -22,14 +22,17 @@ pub fn count<E: Engine<Mtg>, S: Engine<Mtg>>(
     next: Option<&MtgState<E, S>>,
 ) {
     match next {
-        Some(n) if state.engine.check(action).is_ok() => {
+        Some(n) if state.pair.engine.check(action).is_ok() => {
             for rule in n.view.events.iter().filter_map(|e| e.rule()) {
                 cited.entry(rule).or_default()[0] += 1;
             }
         }
         Some(_) => {}
         None => {
-            if let (Err(r), Err(_)) = (state.spec.check(action), state.engine.check(action)) {
+            if let (Err(r), Err(_)) = (
+                state.pair.spec.check(action),
+                state.pair.engine.check(action),
+            ) {
                 cited.entry(r.rule()).or_default()[1] += 1;
             }
         }

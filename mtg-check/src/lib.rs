@@ -20,23 +20,20 @@ pub mod search;
 
 use riftcheck::Engine;
 use riftcheck::mtg::spec::MtgSpec;
-use riftcheck::mtg::{
-    Action, Mtg, MtgEvent, MtgFault, MtgGame, MtgSetup, MtgSetupErrors, MtgView, Refusal,
-};
+use riftcheck::mtg::{Action, Mtg, MtgEvent, MtgFault, MtgGame, MtgSetup, MtgSetupErrors, MtgView};
+use riftcheck::oracle::{Disagreement, Lockstep};
 use riftcheck_checker::panics::guarded;
 use stateright::{Model, Property};
 
 pub use properties::{Ghost, someone_can_act};
 use properties::{Judge, MtgProp};
 
-/// A state of the model: the engine and the spec after the same actions, and what an observer
-/// saw on the last step.
+/// A state of the model: the engine and the spec after the same actions (the lockstep both
+/// rulesets step through), and what an observer saw on the last step.
 #[derive(Clone, Debug)]
 pub struct MtgState<E: Engine<Mtg> = MtgGame, S: Engine<Mtg> = MtgSpec> {
-    /// The engine under test.
-    pub engine: E,
-    /// The spec.
-    pub spec: S,
+    /// The engine under test and the spec.
+    pub pair: Lockstep<E, S, Mtg>,
     /// The ghost.
     pub ghost: Ghost,
     /// What the engine showed after the last step, its events included (not part of the
@@ -46,7 +43,7 @@ pub struct MtgState<E: Engine<Mtg> = MtgGame, S: Engine<Mtg> = MtgSpec> {
 
 impl<E: Engine<Mtg>, S: Engine<Mtg>> PartialEq for MtgState<E, S> {
     fn eq(&self, other: &Self) -> bool {
-        self.engine == other.engine && self.spec == other.spec && self.ghost == other.ghost
+        self.pair == other.pair && self.ghost == other.ghost
     }
 }
 
@@ -54,8 +51,7 @@ impl<E: Engine<Mtg>, S: Engine<Mtg>> Eq for MtgState<E, S> {}
 
 impl<E: Engine<Mtg>, S: Engine<Mtg>> std::hash::Hash for MtgState<E, S> {
     fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
-        self.engine.hash(state);
-        self.spec.hash(state);
+        self.pair.hash(state);
         self.ghost.hash(state);
     }
 }
@@ -128,8 +124,7 @@ impl<E: Engine<Mtg>, S: Engine<Mtg>> MtgModel<E, S> {
             ghost.violated |= MtgProp::NeverPanics.bit();
         }
         Ok(MtgState {
-            engine,
-            spec,
+            pair: Lockstep::new(engine, spec),
             ghost,
             view,
         })
@@ -146,7 +141,7 @@ impl<E: Engine<Mtg>, S: Engine<Mtg>> MtgModel<E, S> {
                 .as_ref()
                 .filter(|n| n.ghost.violated == 0 && !n.view.over)
             {
-                n.engine.well_formed(&mut Vec::new());
+                n.pair.engine.well_formed(&mut Vec::new());
             }
             next
         });
@@ -161,40 +156,48 @@ impl<E: Engine<Mtg>, S: Engine<Mtg>> MtgModel<E, S> {
         if matches!(action, Action::Concede { .. }) && state.ghost.concessions >= self.concessions {
             return None;
         }
-        let (engine_says, spec_says) = (state.engine.check(action), state.spec.check(action));
-        let (engine_ok, spec_ok) = (engine_says.is_ok(), spec_says.is_ok());
-        if let (Err(ours), Err(theirs)) = (engine_says, spec_says) {
-            // Both refuse: the engine for a rule the spec finds broken, or they disagree.
-            let cited = |r: &Refusal| r.rule() == ours.rule();
-            if cited(&theirs) || state.spec.refusals(action).iter().any(cited) {
-                return None;
-            }
-            let mut next = state.clone();
-            next.ghost.violated |= MtgProp::Agree.bit();
-            return Some(next);
-        }
         let mut next = state.clone();
-        if engine_ok != spec_ok {
-            next.ghost.violated |= MtgProp::Agree.bit();
-            if !engine_ok {
+        // The lockstep's comparison of refusals, as for Riftbound. Where the engine takes an
+        // action the spec refuses, the engine's step is still judged: a fault shows as the
+        // property it breaks as well as the disagreement.
+        let spec_takes = match state.pair.refusal(action) {
+            Some(Ok(_)) => return None,
+            Some(Err(Disagreement::EngineAccepted { .. })) => false,
+            Some(Err(_)) => {
+                next.ghost.violated |= MtgProp::Agree.bit();
                 return Some(next);
             }
-        }
-        let Ok(view) = riftcheck::engine::step(&mut next.engine, action) else {
-            next.ghost.violated |= MtgProp::Agree.bit();
-            return Some(next);
+            None => true,
         };
-        if spec_ok {
-            match riftcheck::engine::step(&mut next.spec, action) {
-                Ok(spec_view) if spec_view == view => {}
-                _ => next.ghost.violated |= MtgProp::Agree.bit(),
+        let took = if spec_takes {
+            let mut theirs = state.view.clone();
+            let both = next
+                .pair
+                .take_both_into(action, &mut next.view, &mut theirs);
+            both.map(|()| theirs == next.view)
+        } else {
+            let engine = next.pair.engine.step_checked_into(action, &mut next.view);
+            engine
+                .map_err(|error| Disagreement::EngineRefused { error })
+                .map(|()| false)
+        };
+        match took {
+            Ok(true) => {}
+            // The spec refused it after the engine took it: the engine's step is judged.
+            Ok(false) | Err(Disagreement::EngineAccepted { .. }) => {
+                next.ghost.violated |= MtgProp::Agree.bit();
+            }
+            Err(_) => {
+                // The engine refused after all: what it showed before stands.
+                next.ghost.violated |= MtgProp::Agree.bit();
+                next.view.clone_from(&state.view);
+                return Some(next);
             }
         }
         if matches!(action, Action::Concede { .. }) {
             next.ghost.concessions += 1;
         }
-        Judge::step(&state.view, &view, &mut next.ghost);
-        next.view = view;
+        Judge::step(&state.view, &next.view, &mut next.ghost);
         Some(next)
     }
 }
@@ -219,8 +222,8 @@ impl<E: Engine<Mtg>, S: Engine<Mtg>> Model for MtgModel<E, S> {
         if state.view.over || state.ghost.violated != 0 {
             return;
         }
-        state.engine.well_formed(actions);
-        state.spec.well_formed(actions);
+        state.pair.engine.well_formed(actions);
+        state.pair.spec.well_formed(actions);
         actions.sort_unstable();
         actions.dedup();
     }

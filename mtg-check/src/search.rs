@@ -455,7 +455,7 @@ pub fn disagreement<E: Engine<Mtg>, S: Engine<Mtg>>(
     let Some(state) = replay_path(model, before).and_then(|mut s| s.pop()) else {
         return "the path does not replay".to_owned();
     };
-    let (mut engine, mut spec) = (state.engine.clone(), state.spec.clone());
+    let (mut engine, mut spec) = (state.pair.engine.clone(), state.pair.spec.clone());
     let (ours, theirs) = (
         riftcheck::engine::step(&mut engine, last),
         riftcheck::engine::step(&mut spec, last),

@@ -504,7 +504,13 @@ impl crate::engine::Ruleset for Mtg {
     type Event = MtgEvent;
     type Refusal = Refusal;
     type Observation = MtgView;
+    /// The views are compared whole; the protocol's comparison names the field
+    /// (`protocol::mtg::first_difference`).
+    type Difference = ();
     fn events_of(observation: &mut MtgView) -> &mut Vec<MtgEvent> {
         &mut observation.events
+    }
+    fn same_rule(a: &Refusal, b: &Refusal) -> bool {
+        a.rule() == b.rule()
     }
 }

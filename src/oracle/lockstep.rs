@@ -1,6 +1,9 @@
 //! Two engines in lockstep: the same setup and the same actions to both, and after each step
 //! the same observation (events included) from both. The second engine is the reference, the
-//! spec by default; the first is the engine under test.
+//! spec by default; the first is the engine under test. The comparison of refusals and the step
+//! of both are the same for every ruleset ([`Lockstep::refusal`], [`Lockstep::take_both_into`]);
+//! Riftbound's lockstep also compares what an observer sees field by field, naming things from
+//! the setup's catalog.
 //!
 //! Refusals are compared by rule: the engine under test must refuse what the reference refuses,
 //! citing one of the rules the reference finds broken (the reference lists them all, so where
@@ -10,42 +13,42 @@ use std::fmt;
 
 use super::spec::Spec;
 use crate::action::Action;
-use crate::engine::Engine;
+use crate::engine::{Engine, Riftbound, Ruleset};
 use crate::error::RuleError;
 use crate::game::Game;
 use crate::observation::{Difference, Observation};
 use crate::setup::{Setup, SetupErrors};
 
-/// The engine and the reference read the rules differently here.
+/// The engine and the reference read the rules of ruleset `R` differently here.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Disagreement {
+pub enum Disagreement<R: Ruleset = Riftbound> {
     /// One of them refused the setup and the other built a game from it.
     SetupRefused {
         /// Which refused it.
         by: &'static str,
         /// Why.
-        errors: SetupErrors,
+        errors: R::SetupErrors,
     },
     /// The engine accepted an action the reference refuses, for these rules.
     EngineAccepted {
         /// Every rule the reference finds broken.
-        spec_refusals: Vec<RuleError>,
+        spec_refusals: Vec<R::Refusal>,
     },
     /// The engine refused an action the reference accepts.
     EngineRefused {
         /// The engine's refusal.
-        error: RuleError,
+        error: R::Refusal,
     },
     /// Both refused, but the engine cites a rule the reference does not find broken.
     RefusedForAnotherRule {
         /// The engine's refusal.
-        error: RuleError,
+        error: R::Refusal,
         /// Every rule the reference finds broken.
-        spec_refusals: Vec<RuleError>,
+        spec_refusals: Vec<R::Refusal>,
     },
     /// Both took the action (or built the game), and afterwards an observer sees different
     /// things: the engine's value first, the reference's second.
-    ViewsDiffer(Difference),
+    ViewsDiffer(R::Difference),
 }
 
 fn rules_text(v: &[RuleError]) -> String {
@@ -111,21 +114,19 @@ pub enum Stepped {
     Disagreed(Disagreement, Option<Box<(Observation, Observation)>>),
 }
 
-/// An engine and a reference, stepped together.
+/// An engine and a reference of ruleset `R`, stepped together.
 #[derive(Debug, PartialEq, Eq, Hash)]
-pub struct Lockstep<E: Engine = Game, R: Engine = Spec> {
+pub struct Lockstep<E = Game, S = Spec, R = Riftbound> {
     /// The engine under test.
     pub engine: E,
     /// The reference reading of the rules.
-    pub spec: R,
+    pub spec: S,
+    ruleset: std::marker::PhantomData<R>,
 }
 
-impl<E: Engine, R: Engine> Clone for Lockstep<E, R> {
+impl<E: Clone, S: Clone, R> Clone for Lockstep<E, S, R> {
     fn clone(&self) -> Self {
-        Lockstep {
-            engine: self.engine.clone(),
-            spec: self.spec.clone(),
-        }
+        Lockstep::new(self.engine.clone(), self.spec.clone())
     }
 
     /// Each side in place (the model checker copies a pair into another's room for every
@@ -151,6 +152,78 @@ pub struct Started<E: Engine, R: Engine> {
     pub catalog: std::sync::Arc<crate::card::Catalog>,
 }
 
+impl<E, S, R> Lockstep<E, S, R> {
+    /// The engine under test and the reference, as they are.
+    pub fn new(engine: E, spec: S) -> Self {
+        Lockstep {
+            engine,
+            spec,
+            ruleset: std::marker::PhantomData,
+        }
+    }
+}
+
+impl<R: Ruleset, E: Engine<R>, S: Engine<R>> Lockstep<E, S, R> {
+    /// What the two make of `action` without taking it: `Some(Ok(rule))` when both refuse and
+    /// the engine's rule is one the reference finds broken, `Some(Err(..))` when they disagree
+    /// about refusing it, `None` when both accept.
+    pub fn refusal(&self, action: R::Action) -> Option<Result<R::Refusal, Disagreement<R>>> {
+        match self.engine.check(action) {
+            Err(error) => {
+                // Most often both find the same rule first; only otherwise is every rule the
+                // reference finds broken needed.
+                match self.spec.check(action) {
+                    Ok(()) => return Some(Err(Disagreement::EngineRefused { error })),
+                    Err(first) if R::same_rule(&first, &error) => return Some(Ok(error)),
+                    Err(_) => {}
+                }
+                let spec_refusals = self.spec.refusals(action);
+                if spec_refusals.is_empty() {
+                    Some(Err(Disagreement::EngineRefused { error }))
+                } else if spec_refusals.iter().any(|r| R::same_rule(r, &error)) {
+                    Some(Ok(error))
+                } else {
+                    Some(Err(Disagreement::RefusedForAnotherRule {
+                        error,
+                        spec_refusals,
+                    }))
+                }
+            }
+            Ok(()) => match self.spec.check(action) {
+                Ok(()) => None,
+                Err(_) => Some(Err(Disagreement::EngineAccepted {
+                    spec_refusals: self.spec.refusals(action),
+                })),
+            },
+        }
+    }
+
+    /// Takes `action`, which [`Lockstep::refusal`] has just found both accept in this game (so
+    /// neither checks it again), writing what each shows afterwards over `ours` (the engine's)
+    /// and `theirs` (the reference's), whose rooms are reused. Comparing them is the caller's.
+    ///
+    /// # Errors
+    ///
+    /// One of them refused the action after all: [`Disagreement::EngineRefused`] or
+    /// [`Disagreement::EngineAccepted`].
+    pub fn take_both_into(
+        &mut self,
+        action: R::Action,
+        ours: &mut R::Observation,
+        theirs: &mut R::Observation,
+    ) -> Result<(), Disagreement<R>> {
+        if let Err(error) = self.engine.step_checked_into(action, ours) {
+            return Err(Disagreement::EngineRefused { error });
+        }
+        if self.spec.step_checked_into(action, theirs).is_err() {
+            return Err(Disagreement::EngineAccepted {
+                spec_refusals: self.spec.refusals(action),
+            });
+        }
+        Ok(())
+    }
+}
+
 impl<E: Engine, R: Engine> Lockstep<E, R> {
     /// Starts both engines from `setup`, each building its own game.
     ///
@@ -171,7 +244,7 @@ impl<E: Engine, R: Engine> Lockstep<E, R> {
             })),
             (Ok((engine, events)), Ok((spec, spec_events))) => {
                 let catalog = setup.validate().map_err(Ok)?.catalog;
-                let pair = Lockstep { engine, spec };
+                let pair = Lockstep::new(engine, spec);
                 let mut first = pair.engine.observe();
                 first.events = events;
                 let mut theirs = pair.spec.observe();
@@ -187,39 +260,6 @@ impl<E: Engine, R: Engine> Lockstep<E, R> {
                     catalog,
                 })
             }
-        }
-    }
-
-    /// What the two make of `action` without taking it: `Some(Ok(rule))` when both refuse and
-    /// agree why, `Some(Err(..))` when they disagree about refusing it, `None` when both accept.
-    pub fn refusal(&self, action: Action) -> Option<Result<RuleError, Disagreement>> {
-        match self.engine.check(action) {
-            Err(error) => {
-                // Most often both find the same rule first; only otherwise is every rule the
-                // reference finds broken needed.
-                match self.spec.check(action) {
-                    Ok(()) => return Some(Err(Disagreement::EngineRefused { error })),
-                    Err(first) if first.same_kind(&error) => return Some(Ok(error)),
-                    Err(_) => {}
-                }
-                let spec_refusals = self.spec.refusals(action);
-                if spec_refusals.is_empty() {
-                    Some(Err(Disagreement::EngineRefused { error }))
-                } else if spec_refusals.iter().any(|r| r.same_kind(&error)) {
-                    Some(Ok(error))
-                } else {
-                    Some(Err(Disagreement::RefusedForAnotherRule {
-                        error,
-                        spec_refusals,
-                    }))
-                }
-            }
-            Ok(()) => match self.spec.check(action) {
-                Ok(()) => None,
-                Err(_) => Some(Err(Disagreement::EngineAccepted {
-                    spec_refusals: self.spec.refusals(action),
-                })),
-            },
         }
     }
 
@@ -265,14 +305,7 @@ impl<E: Engine, R: Engine> Lockstep<E, R> {
         ours: &mut Observation,
         theirs: &mut Observation,
     ) -> Result<Option<Difference>, Disagreement> {
-        if let Err(error) = self.engine.step_checked_into(action, ours) {
-            return Err(Disagreement::EngineRefused { error });
-        }
-        if self.spec.step_checked_into(action, theirs).is_err() {
-            return Err(Disagreement::EngineAccepted {
-                spec_refusals: self.spec.refusals(action),
-            });
-        }
+        self.take_both_into(action, ours, theirs)?;
         Ok(ours.first_difference(theirs, catalog))
     }
 }
