@@ -91,7 +91,9 @@ pub fn judge(j: &Judging<'_>, known: PropSet) -> Verdicts {
     // The rows to judge: those with a judge of their own, but the companions already shown, and
     // on the first state (no step) the rows judged on a step.
     let rows = if j.step.is_some() { JUDGED } else { ON_STATE };
-    let hits = table::judge_rows(j, rows.difference(known.difference(ALWAYS)));
+    let todo = rows.difference(known.difference(ALWAYS));
+    let mut hits = PropSet::EMPTY;
+    table::judge_rows(j, |p| todo.contains(p), |p| hits.insert(p));
     let mut verdict = Verdicts {
         violated: hits.intersection(ALWAYS),
         seen: hits.difference(ALWAYS),

@@ -94,15 +94,18 @@ macro_rules! properties {
         /// a direct call to its judge (the table's function pointers are constants here, so
         /// the compiler calls each judge by name, where a loop over the table would jump
         /// through a pointer it cannot predict on every row): the rows that judged their
-        /// property broken, or their companion's situation shown.
-        pub(crate) fn judge_rows(j: &Judging<'_>, todo: crate::PropSet) -> crate::PropSet {
-            let mut hits = crate::PropSet::EMPTY;
+        /// property broken, or their companion's situation shown, are handed to `hit`.
+        #[inline(always)]
+        pub(crate) fn judge_rows(
+            j: &Judging<'_>,
+            todo: impl Fn(Prop) -> bool,
+            mut hit: impl FnMut(Prop),
+        ) {
             $(
-                if todo.contains(Prop::$id) && judged($judge, j) {
-                    hits.insert(Prop::$id);
+                if todo(Prop::$id) && judged($judge, j) {
+                    hit(Prop::$id);
                 }
             )*
-            hits
         }
     };
 }
