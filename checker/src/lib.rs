@@ -16,7 +16,6 @@ pub mod fingerprint;
 pub mod junit;
 pub mod model;
 pub mod panics;
-pub mod probes;
 pub mod progress;
 pub mod proof;
 pub mod report;

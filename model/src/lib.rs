@@ -12,11 +12,11 @@ pub mod args;
 pub mod cli;
 
 pub use riftcheck_checker::{
-    bounds, configs, coverage, fingerprint, junit, model, panics, probes, progress, proof, report,
-    search, simulate,
+    bounds, configs, coverage, fingerprint, junit, model, panics, progress, proof, report, search,
+    simulate,
 };
 pub use riftcheck_conform as conform;
 pub use riftcheck_explorer as explore;
 pub use riftcheck_mtg_check as mtg;
 pub use riftcheck_properties as properties;
-pub use riftcheck_rulebook::{diverge, side_by_side};
+pub use riftcheck_rulebook::{diverge, probes, side_by_side};
