@@ -306,6 +306,34 @@ fn no_file_over_800_lines() {
     );
 }
 
+/// The most lines of Rust a crate split from the command line may hold (the core library,
+/// `src/`, is the rulebook's own reading and is not held to it).
+const MAX_CRATE_LINES: usize = 6_000;
+
+#[test]
+fn no_crate_over_6000_lines() {
+    let big: Vec<String> = CRATES
+        .iter()
+        .filter(|(_, lib)| *lib != "src/lib.rs")
+        .filter_map(|(name, lib)| {
+            let dir = root().join(Path::new(lib).parent()?);
+            let mut files = Vec::new();
+            every_rust_file(&dir, &mut files);
+            let n: usize = files
+                .iter()
+                .filter_map(|f| fs::read_to_string(f).ok())
+                .map(|t| t.lines().count())
+                .sum();
+            assert!(n > 0, "{name}: no source read under {}", dir.display());
+            (n > MAX_CRATE_LINES).then(|| format!("{name}: {n} lines"))
+        })
+        .collect();
+    assert!(
+        big.is_empty(),
+        "crates over {MAX_CRATE_LINES} lines: {big:?}"
+    );
+}
+
 #[test]
 fn no_function_over_150_lines() {
     let mut files = Vec::new();
