@@ -363,9 +363,19 @@ fn combat(s: &mut Setup, mode: Mode) {
     }
 }
 
-/// Staged: two fights staged at once, and a bystander's move and play into the first (seed 003).
-fn staged(s: &mut Setup, mode: Mode) {
-    // Two fights staged at once: A against an opponent at each of two battlefields.
+/// Two fights staged at once, as the staged and kills families begin: A contests the
+/// battlefield of an opponent at each of the last two battlefields, `x` the first foe's (A's
+/// Vanguard there), `y` the second's; and the seat of a bystander to both (in a Duel, the second
+/// foe).
+struct TwoFights {
+    first: Seat,
+    second: Seat,
+    x: String,
+    y: String,
+    bystander: Seat,
+}
+
+fn two_fights(s: &mut Setup, mode: Mode) -> TwoFights {
     let foes: Vec<Seat> = mode
         .seats()
         .iter()
@@ -381,6 +391,29 @@ fn staged(s: &mut Setup, mode: Mode) {
     s.battlefields[n - 1].contested_by = Some(Seat::A);
     s.cards
         .push(unit("Vanguard", Seat::A, ZoneSetup::Field(x.clone()), 2));
+    let bystander = mode
+        .seats()
+        .iter()
+        .find(|&b| b != Seat::A && b != first && b != second)
+        .unwrap_or(second);
+    TwoFights {
+        first,
+        second,
+        x,
+        y,
+        bystander,
+    }
+}
+
+/// Staged: two fights staged at once, and a bystander's move and play into the first (seed 003).
+fn staged(s: &mut Setup, mode: Mode) {
+    let TwoFights {
+        first,
+        second,
+        x,
+        y,
+        bystander,
+    } = two_fights(s, mode);
     s.cards
         .push(unit("Outrider", Seat::A, ZoneSetup::Field(y.clone()), 2));
     s.cards
@@ -392,13 +425,7 @@ fn staged(s: &mut Setup, mode: Mode) {
     picket.ability = Some(trigger(TriggerEvent::Recalled));
     s.cards.push(picket);
     // A bystander's move of every unit at a battlefield into the first fight (seed 003: those
-    // of a player not in it are Recalled) and a play there (the Base); in a Duel the second
-    // player's.
-    let bystander = mode
-        .seats()
-        .iter()
-        .find(|&b| b != Seat::A && b != first && b != second)
-        .unwrap_or(second);
+    // of a player not in it are Recalled) and a play there (the Base).
     s.cards.push(spell(
         "Sweep",
         bystander,
@@ -430,21 +457,13 @@ fn kills(s: &mut Setup, mode: Mode) {
     } else {
         vec![(Seat::A, mode.victory_score() - 1)]
     };
-    let foes: Vec<Seat> = mode
-        .seats()
-        .iter()
-        .filter(|&x| x != Seat::A && !mode.teammates(Seat::A, x))
-        .collect();
-    let (first, second) = (foes[0], foes[foes.len() - 1]);
-    let n = s.battlefields.len();
-    let x = s.battlefields[n - 2].name.clone();
-    let y = s.battlefields[n - 1].name.clone();
-    s.battlefields[n - 2].controller = Some(first);
-    s.battlefields[n - 2].contested_by = Some(Seat::A);
-    s.battlefields[n - 1].controller = Some(second);
-    s.battlefields[n - 1].contested_by = Some(Seat::A);
-    s.cards
-        .push(unit("Vanguard", Seat::A, ZoneSetup::Field(x.clone()), 2));
+    let TwoFights {
+        first,
+        second,
+        x,
+        y,
+        bystander,
+    } = two_fights(s, mode);
     s.cards
         .push(unit("Sentry", first, ZoneSetup::Field(x.clone()), 2));
     // A fights the second battle with a unit it borrowed from the first foe.
@@ -454,11 +473,6 @@ fn kills(s: &mut Setup, mode: Mode) {
     let mut courier = unit("Courier", second, ZoneSetup::Field(y), 1);
     courier.ability = Some(trigger(TriggerEvent::Moved));
     s.cards.push(courier);
-    let bystander = mode
-        .seats()
-        .iter()
-        .find(|&b| b != Seat::A && b != first && b != second)
-        .unwrap_or(second);
     s.cards.push(spell(
         "Cull",
         bystander,
