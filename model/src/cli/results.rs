@@ -33,16 +33,7 @@ pub struct Chosen<'a> {
 
 /// The file a chosen counterexample is written to: the family and the property's id.
 pub fn file_name(family: &str, c: &Counterexample) -> String {
-    let family: String = family
-        .chars()
-        .map(|ch| {
-            if ch.is_ascii_alphanumeric() || ch == '-' {
-                ch
-            } else {
-                '_'
-            }
-        })
-        .collect();
+    let family = super::check::file_safe(family);
     format!("{}__{}.toml", family.trim_matches('_'), c.property.id())
 }
 

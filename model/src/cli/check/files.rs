@@ -2,10 +2,9 @@
 //! fingerprints (`--fingerprints DIR`, read back by `merge`), and the distinct states of an
 //! earlier report that weigh configurations dealt whole (`--shard-weights`).
 
-/// The file holding a configuration's fingerprints: its name, and the run of a split check.
-pub fn fingerprint_file(config: &str, run: Option<(u32, u32)>) -> String {
-    let name: String = config
-        .chars()
+/// `name` fit for a file's name: every character but a letter, a digit or `-` made `_`.
+pub fn file_safe(name: &str) -> String {
+    name.chars()
         .map(|c| {
             if c.is_ascii_alphanumeric() || c == '-' {
                 c
@@ -13,21 +12,30 @@ pub fn fingerprint_file(config: &str, run: Option<(u32, u32)>) -> String {
                 '_'
             }
         })
-        .collect();
+        .collect()
+}
+
+/// The file holding a configuration's fingerprints: its name, and the run of a split check.
+pub fn fingerprint_file(config: &str, run: Option<(u32, u32)>) -> String {
+    let name = file_safe(config);
     match run {
         Some((i, n)) => format!("{name}.{i}-of-{n}.fp"),
         None => format!("{name}.fp"),
     }
 }
 
-/// The distinct states of each configuration in an earlier JSON report (`check` or `merge`).
+/// The distinct states of each configuration in an earlier JSON report (`check` or `merge`),
+/// the report `--shard-weights` names (none without it).
 ///
 /// # Errors
 ///
 /// The file cannot be read or is not such a report.
 pub(super) fn known_sizes(
-    path: &std::path::Path,
+    path: Option<&std::path::Path>,
 ) -> Result<std::collections::BTreeMap<String, usize>, String> {
+    let Some(path) = path else {
+        return Ok(std::collections::BTreeMap::new());
+    };
     let limit = riftcheck::scenario::LoadOptions::default().max_bytes;
     let bytes = riftcheck::scenario::read_bytes(path, limit)
         .map_err(|e| format!("--shard-weights {}: {e}", path.display()))?;

@@ -14,8 +14,8 @@ mod mtg;
 
 use args::limits_of;
 pub use args::{CheckArgs, parse_shard};
-pub use files::fingerprint_file;
 use files::known_sizes;
+pub use files::{file_safe, fingerprint_file};
 
 use super::results::{Chosen, Report, ShardBy, ShardRun, Target, file_name};
 use super::{Format, fail_input, writable_dir, write_file};
@@ -163,12 +163,7 @@ fn split_targets(
     match args.shard_by {
         ShardBy::Frontier => opts.shard = Some((index, count, depth)),
         ShardBy::Configuration => {
-            let known = args
-                .shard_weights
-                .as_deref()
-                .map(known_sizes)
-                .transpose()?
-                .unwrap_or_default();
+            let known = known_sizes(args.shard_weights.as_deref())?;
             let mut weights = Vec::new();
             for t in &targets {
                 if let Some(&n) = known.get(&t.name) {

@@ -149,12 +149,7 @@ fn split(
     if args.shard_by == ShardBy::Frontier {
         return Ok((configs, Some(shard)));
     }
-    let known = args
-        .shard_weights
-        .as_deref()
-        .map(known_sizes)
-        .transpose()?
-        .unwrap_or_default();
+    let known = known_sizes(args.shard_weights.as_deref())?;
     let weights: Vec<usize> = configs
         .iter()
         .map(|c| {
