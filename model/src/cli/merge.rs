@@ -550,9 +550,13 @@ fn print_mtg(m: &Value) {
         "riftcheck merge: {} runs of a split MTG check ({})\n",
         m["merged"]["runs"],
         if m["merged"]["by"] == "frontier" {
-            "every configuration split at the frontier"
+            format!(
+                "every configuration split at frontier depth {}; `~`: the runs' sum less the \
+                 prefix, without --fingerprints",
+                m["merged"]["depth"]
+            )
         } else {
-            "configurations dealt whole"
+            "configurations dealt whole".to_string()
         }
     );
     println!(
@@ -566,8 +570,11 @@ fn print_mtg(m: &Value) {
             (0, true) => "cut by a limit: properties hold on the states covered".to_string(),
             (n, _) => format!("{n} violated"),
         };
+        // Split at the frontier without the fingerprints, the count is the runs' sum less
+        // the prefix they share: at least the distinct states, marked `~`.
+        let exact = if c["unique_exact"] == false { "~" } else { "" };
         println!(
-            "{:26} {:>12} {:>6} {:>8.2}  {result}",
+            "{:26} {:>11}{exact} {:>6} {:>8.2}  {result}",
             c["name"].as_str().unwrap_or(""),
             count(&c["unique"]),
             count(&c["depth"]),
