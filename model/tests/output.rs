@@ -252,3 +252,89 @@ fn coverage_json_follows_the_schema_and_counts_what_the_search_cited() {
     let (_, again) = json(&args);
     assert_eq!(again["coverage"], v["coverage"]);
 }
+
+/// `check --ruleset mtg --format json` follows the schema's MTG report: passed, failed under a
+/// fault, cut by a limit, with coverage, a run of a split check, and the runs merged.
+#[test]
+fn mtg_check_json_follows_the_schema() {
+    let out = out_dir("mtg");
+    let base = [
+        "check",
+        "--ruleset",
+        "mtg",
+        "--players",
+        "3",
+        "--format",
+        "json",
+    ];
+    let with = |extra: &[&str]| {
+        let mut args = base.to_vec();
+        args.extend_from_slice(&["--family", "steal", "--out", &out]);
+        args.extend_from_slice(extra);
+        json(&args)
+    };
+    let (code, v) = with(&["--coverage"]);
+    assert_eq!((code, &v["verdict"]), (0, &Value::from("passed")));
+    assert!(v["coverage"].is_object());
+    assert_follows("mtg_check", &v);
+    let (code, v) = with(&["--fault", "stolen-exiled"]);
+    assert_eq!(code, 1);
+    assert!(
+        !v["configurations"][0]["violated"]
+            .as_array()
+            .unwrap()
+            .is_empty()
+    );
+    assert_follows("mtg_check", &v);
+    let (code, v) = with(&["--max-states", "50"]);
+    assert_eq!(
+        (code, &v["configurations"][0]["cut"]),
+        (3, &Value::from(true))
+    );
+    assert_follows("mtg_check", &v);
+    let fps = format!("{out}/fps");
+    let mut files = Vec::new();
+    for i in 0..2 {
+        let shard = format!("{i}/2");
+        let (_, v) = with(&[
+            "--shard",
+            &shard,
+            "--shard-by",
+            "frontier",
+            "--fingerprints",
+            &fps,
+        ]);
+        assert_eq!(v["shard"]["by"], "frontier");
+        assert!(
+            v["configurations"][0]["shard_part"]["nodes"]
+                .as_u64()
+                .unwrap()
+                > 1
+        );
+        assert_follows("mtg_check", &v);
+        let file = format!("{out}/part{i}.json");
+        std::fs::write(&file, v.to_string()).unwrap();
+        files.push(file);
+    }
+    let (code, v) = json(&[
+        "merge",
+        "--format",
+        "json",
+        &files[0],
+        &files[1],
+        "--fingerprints",
+        &fps,
+    ]);
+    assert_eq!(code, 0);
+    assert_eq!(v["configurations"][0]["unique_exact"], true);
+    assert_follows("mtg_check", &v);
+    // A configuration without its count of distinct states is not such a report.
+    let mut broken = v.clone();
+    broken["configurations"][0]
+        .as_object_mut()
+        .unwrap()
+        .remove("unique");
+    let s = schema();
+    assert!(follows(&s, &s["$defs"]["mtg_check"], &broken).is_err());
+    let _ = std::fs::remove_dir_all(&out);
+}
