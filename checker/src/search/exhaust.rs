@@ -587,9 +587,9 @@ struct Shared<'b> {
 
 impl Hooks for Shared<'_> {
     fn reach(&mut self, _: u64, fp: u64, _: usize, _: Action) -> Reach {
-        // Counting the states reads every stripe: only done when there is a limit on them.
+        // Only with a limit on the states are they counted (the map then keeps the count).
         let limited = self.budget.limits().max_states.is_some();
-        let found = if limited && self.budget.full(self.colors.len()) {
+        let found = if limited && self.budget.full(self.colors.claimed()) {
             match self.colors.get(fp) {
                 Some(found) => found,
                 None => return Reach::Full,
@@ -628,7 +628,7 @@ impl<E: Engine> Exploration<E> {
     ) -> Exploration<E> {
         let start = model.initial();
         let start_fp = start.fingerprint();
-        let colors = Colors::default();
+        let colors = Colors::new(budget.limits().max_states.is_some());
         colors.reach(start_fp);
         Exploration {
             model,

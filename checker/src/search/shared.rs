@@ -4,6 +4,7 @@
 //! middle of the fingerprint: two workers rarely want the same stripe at once.
 
 use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 use crate::fingerprint::FpMap;
 
@@ -27,6 +28,10 @@ pub enum Found {
 /// new state): the count is the stripes' lengths added up.
 pub struct Colors {
     stripes: Box<[Stripe]>,
+    /// With a limit on the states (`--max-states`), the states claimed so far, kept as they are
+    /// claimed: the limit is asked about on every transition, and counting the stripes then
+    /// would lock each of them every time. Without one, nobody keeps it (see above).
+    claimed: Option<AtomicUsize>,
 }
 
 /// One stripe, on a cache line of its own.
@@ -36,13 +41,29 @@ struct Stripe(Mutex<FpMap<u16>>);
 
 impl Default for Colors {
     fn default() -> Colors {
-        Colors {
-            stripes: (0..STRIPES).map(|_| Stripe::default()).collect(),
-        }
+        Colors::new(false)
     }
 }
 
 impl Colors {
+    /// No state reached; counting the states as they are claimed if `counting`
+    /// ([`Colors::claimed`]).
+    pub fn new(counting: bool) -> Colors {
+        Colors {
+            stripes: (0..STRIPES).map(|_| Stripe::default()).collect(),
+            claimed: counting.then(|| AtomicUsize::new(0)),
+        }
+    }
+
+    /// States reached so far: read from one counter when the map keeps one, else counted
+    /// stripe by stripe ([`Colors::len`]).
+    pub fn claimed(&self) -> usize {
+        match &self.claimed {
+            Some(n) => n.load(Ordering::Relaxed),
+            None => self.len(),
+        }
+    }
+
     fn stripe(&self, fp: u64) -> std::sync::MutexGuard<'_, FpMap<u16>> {
         // Not the top bits: the map takes its tags from the top seven bits of the fingerprint
         // (its own hash), so a stripe chosen by them would leave its tags one bit to tell keys
@@ -58,6 +79,9 @@ impl Colors {
         match self.stripe(fp).entry(fp) {
             std::collections::hash_map::Entry::Vacant(v) => {
                 v.insert(0);
+                if let Some(n) = &self.claimed {
+                    n.fetch_add(1, Ordering::Relaxed);
+                }
                 Found::New
             }
             std::collections::hash_map::Entry::Occupied(o) => match *o.get() {
@@ -130,6 +154,17 @@ mod tests {
         assert_eq!(c.get(u64::MAX), Some(Found::Left(1)));
         assert_eq!(c.len(), 2);
         assert_eq!(c.fingerprints(), vec![7, u64::MAX]);
+    }
+
+    #[test]
+    fn a_counting_map_counts_each_state_claimed_once() {
+        let c = Colors::new(true);
+        for fp in [3, 9, 3, 27, 9] {
+            c.reach(fp);
+        }
+        c.leave(9, 2);
+        assert_eq!((c.claimed(), c.len()), (3, 3));
+        assert_eq!(Colors::default().claimed(), 0);
     }
 
     #[test]
