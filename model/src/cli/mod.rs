@@ -58,6 +58,25 @@ pub fn fault(name: Option<&str>) -> Result<Option<riftcheck::Fault>, String> {
         .map_err(|e| e.to_string())
 }
 
+/// An MTG fault by its name (`riftcheck faults --ruleset mtg`), if one is given.
+///
+/// # Errors
+///
+/// No MTG fault is called that: the message names them all.
+pub fn mtg_fault(name: Option<&str>) -> Result<Option<riftcheck::mtg::MtgFault>, String> {
+    use riftcheck::mtg::MtgFault;
+    name.map(|n| {
+        MtgFault::from_key(n).ok_or_else(|| {
+            let names: Vec<&str> = MtgFault::ALL.iter().map(|f| f.key()).collect();
+            format!(
+                "--fault {n}: no MTG fault is called that; they are: {}",
+                names.join(", ")
+            )
+        })
+    })
+    .transpose()
+}
+
 /// Bad input: the message on standard error, exit status 2.
 pub fn fail_input(message: impl std::fmt::Display) -> ExitCode {
     eprintln!("error: {message}");

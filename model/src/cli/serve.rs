@@ -81,7 +81,7 @@ fn shown(args: &ServeArgs) -> Result<Shown, String> {
 /// `serve --ruleset mtg`: the MTG engine (committing the faults named) or the MTG spec.
 fn mtg(args: &ServeArgs) -> Result<Box<dyn Respond>, String> {
     use riftcheck::Engine;
-    use riftcheck::mtg::{MtgFault, MtgGame, spec::MtgSpec};
+    use riftcheck::mtg::{MtgGame, spec::MtgSpec};
     use riftcheck::protocol::mtg::MtgSession;
     let refused = [
         (!args.snapshots, "--no-snapshot"),
@@ -101,12 +101,7 @@ fn mtg(args: &ServeArgs) -> Result<Box<dyn Respond>, String> {
         let start = Box::new(|s: &riftcheck::mtg::MtgSetup| MtgSpec::start(s));
         return Ok(Box::new(MtgSession::new("riftcheck mtg spec", start)));
     }
-    let fault = match args.faults.first() {
-        Some(n) => Some(MtgFault::from_key(n).ok_or_else(|| {
-            format!("--fault {n}: not an MTG fault (riftcheck faults --ruleset mtg lists them)")
-        })?),
-        None => None,
-    };
+    let fault = super::mtg_fault(args.faults.first().map(String::as_str))?;
     let start = Box::new(move |s: &riftcheck::mtg::MtgSetup| MtgGame::with_fault(s, fault));
     Ok(Box::new(MtgSession::new("riftcheck mtg", start)))
 }

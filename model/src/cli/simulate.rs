@@ -21,17 +21,13 @@ pub fn run_mtg(
     (bounds, fault): (Option<&str>, Option<&str>),
     deadline: Option<std::time::Instant>,
 ) -> ExitCode {
-    use riftcheck::mtg::{Action, MtgFault};
+    use riftcheck::mtg::Action;
     use riftcheck_checker::simulate::{held, shortest_or_shrunk, status, walks};
     use riftcheck_mtg_check::properties::MtgProp;
     use riftcheck_mtg_check::search::Walk;
-    let fault = match fault.map(|n| MtgFault::from_key(n).ok_or(n)).transpose() {
+    let fault = match super::mtg_fault(fault) {
         Ok(f) => f,
-        Err(n) => {
-            return fail_input(format!(
-                "--fault {n}: not an MTG fault (riftcheck faults --ruleset mtg)"
-            ));
-        }
+        Err(e) => return fail_input(e),
     };
     let b = match crate::args::mtg_bounds(
         bounds.unwrap_or("turns=4,concessions=3"),

@@ -177,16 +177,7 @@ fn checked(args: &CheckArgs) -> Result<u8, String> {
              way); `riftcheck policies` lists Riftbound's"
         ));
     }
-    let fault = match args.fault.as_deref() {
-        None => None,
-        Some(name) => Some(MtgFault::from_key(name).ok_or_else(|| {
-            let names: Vec<&str> = MtgFault::ALL.iter().map(|f| f.key()).collect();
-            format!(
-                "--fault {name}: no MTG fault is called that; they are: {}",
-                names.join(", ")
-            )
-        })?),
-    };
+    let fault = crate::cli::mtg_fault(args.fault.as_deref())?;
     let all = configurations(args)?;
     if let Some(name) = &args.print {
         let c = configs::named(name).ok_or_else(|| {
