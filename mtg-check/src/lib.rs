@@ -156,7 +156,6 @@ impl<E: Engine<Mtg>, S: Engine<Mtg>> MtgModel<E, S> {
         if matches!(action, Action::Concede { .. }) && state.ghost.concessions >= self.concessions {
             return None;
         }
-        let mut next = state.clone();
         // The lockstep's comparison of refusals, as for Riftbound. Where the engine takes an
         // action the spec refuses, the engine's step is still judged: a fault shows as the
         // property it breaks as well as the disagreement.
@@ -164,11 +163,14 @@ impl<E: Engine<Mtg>, S: Engine<Mtg>> MtgModel<E, S> {
             Some(Ok(_)) => return None,
             Some(Err(Disagreement::EngineAccepted { .. })) => false,
             Some(Err(_)) => {
+                let mut next = state.clone();
                 next.ghost.violated |= MtgProp::Agree.bit();
                 return Some(next);
             }
             None => true,
         };
+        // Copied only for an action taken: most actions tried are refused by both.
+        let mut next = state.clone();
         let took = if spec_takes {
             let mut theirs = state.view.clone();
             let both = next

@@ -31,9 +31,22 @@ pub struct Chosen<'a> {
     pub chosen: Vec<(&'a str, &'a Counterexample, Vec<&'a str>)>,
 }
 
+/// `name` fit for a file's name: every character but a letter, a digit or `-` made `_`.
+pub fn file_safe(name: &str) -> String {
+    name.chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '-' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect()
+}
+
 /// The file a chosen counterexample is written to: the family and the property's id.
 pub fn file_name(family: &str, c: &Counterexample) -> String {
-    let family = super::check::file_safe(family);
+    let family = file_safe(family);
     format!("{}__{}.toml", family.trim_matches('_'), c.property.id())
 }
 

@@ -2,22 +2,9 @@
 //! fingerprints (`--fingerprints DIR`, read back by `merge`), and the distinct states of an
 //! earlier report that weigh configurations dealt whole (`--shard-weights`).
 
-/// `name` fit for a file's name: every character but a letter, a digit or `-` made `_`.
-pub fn file_safe(name: &str) -> String {
-    name.chars()
-        .map(|c| {
-            if c.is_ascii_alphanumeric() || c == '-' {
-                c
-            } else {
-                '_'
-            }
-        })
-        .collect()
-}
-
 /// The file holding a configuration's fingerprints: its name, and the run of a split check.
 pub fn fingerprint_file(config: &str, run: Option<(u32, u32)>) -> String {
-    let name = file_safe(config);
+    let name = crate::cli::results::file_safe(config);
     match run {
         Some((i, n)) => format!("{name}.{i}-of-{n}.fp"),
         None => format!("{name}.fp"),

@@ -14,8 +14,8 @@ mod mtg;
 
 use args::limits_of;
 pub use args::{CheckArgs, parse_shard};
+pub use files::fingerprint_file;
 use files::known_sizes;
-pub use files::{file_safe, fingerprint_file};
 
 use super::results::{Chosen, Report, ShardBy, ShardRun, Target, file_name};
 use super::{Format, fail_input, writable_dir, write_file};

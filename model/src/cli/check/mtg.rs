@@ -132,13 +132,12 @@ fn scenario_configs(files: &[PathBuf]) -> Result<Vec<MtgConfig>, String> {
 /// frontier, all of them, and this run's part.
 fn split(
     args: &CheckArgs,
-    configs: Vec<MtgConfig>,
+    (configs, run): (Vec<MtgConfig>, Option<(u32, u32)>),
     fault: Option<MtgFault>,
 ) -> Result<(Vec<MtgConfig>, Option<Shard>), String> {
-    let Some(text) = &args.shard else {
+    let Some((index, count)) = run else {
         return Ok((configs, None));
     };
-    let (index, count) = parse_shard(text)?;
     let depth = usize::from(args.shard_depth);
     let shard = Shard {
         index,
@@ -190,7 +189,8 @@ fn checked(args: &CheckArgs) -> Result<u8, String> {
         return Ok(0);
     }
     let names: Vec<String> = all.iter().map(|c| c.name.clone()).collect();
-    let (configs, frontier) = split(args, all, fault)?;
+    let shard = args.shard.as_deref().map(parse_shard).transpose()?;
+    let (configs, frontier) = split(args, (all, shard), fault)?;
     if args.list {
         for c in &configs {
             println!("{}", c.name);
@@ -207,7 +207,6 @@ fn checked(args: &CheckArgs) -> Result<u8, String> {
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from));
     // --no-memo asks for every step taken afresh, which is how this search always takes them.
     let results = search::check_all(&configs, fault, threads, how);
-    let shard = args.shard.as_deref().map(parse_shard).transpose()?;
     if let Some(dir) = &args.fingerprints {
         write_fingerprints(dir, &results, shard)?;
     }
