@@ -212,7 +212,7 @@ fn bad_mtg_arguments_are_refused_with_what_is_wrong() {
         let (code, out, _) = run(&args);
         assert_eq!(code, 0);
         let r: serde_json::Value = serde_json::from_str(&out).unwrap();
-        r["configurations"][0]["unique"].as_u64().unwrap()
+        r["configurations"][0]["unique_states"].as_u64().unwrap()
     };
     assert_eq!(states(&["--quick"]), states(&["--bounds", "concessions=1"]));
     assert!(states(&["--quick"]) < states(&[]));
@@ -390,7 +390,13 @@ fn coverage_counts_the_rules_an_mtg_check_exercised() {
     // refused for 800.4a; both steal tables exercise it.
     assert!(row("800.4a")["events"].as_u64().unwrap() > 0);
     assert!(row("800.4a")["refusals"].as_u64().unwrap() > 0);
-    assert_eq!(row("800.4a")["configurations"], 2);
+    assert_eq!(
+        row("800.4a")["configurations"],
+        serde_json::json!(["mtg-3/steal", "mtg-4/steal"])
+    );
+    // Each configuration counts its own transitions per rule, as Riftbound's do.
+    let c = &report["configurations"][0];
+    assert!(c["coverage"]["800.4a"].as_u64().unwrap() > 0, "{c}");
     assert!(row("117.1")["refusals"].as_u64().unwrap() > 0);
     // Nothing in the steal tables plans a turn: 800.4k is expected (a property cites it) and
     // never exercised, and said so; no rule is a card's name.
@@ -509,13 +515,17 @@ fn verdicts(report: &serde_json::Value) -> Vec<Verdict> {
         .unwrap()
         .iter()
         .map(|c| {
-            let violated = c["violated"].as_array().unwrap().iter();
+            let violated = c["counterexamples"].as_array().unwrap().iter();
             let lengths = violated.map(|v| {
                 let p = v["property"].as_str().unwrap().to_string();
                 (p, v["steps"].as_array().unwrap().len())
             });
             let name = c["name"].as_str().unwrap().to_string();
-            (name, c["unique"].as_u64().unwrap(), lengths.collect())
+            (
+                name,
+                c["unique_states"].as_u64().unwrap(),
+                lengths.collect(),
+            )
         })
         .collect();
     out.sort();
@@ -578,7 +588,7 @@ fn an_mtg_check_split_at_the_frontier_merges_into_the_whole_check() {
         let c = &rough["configurations"][0];
         assert_eq!(
             (
-                c["unique_exact"].as_bool(),
+                c["unique_states_exact"].as_bool(),
                 c["prefix_states"].as_u64().map(|n| n > 1)
             ),
             (Some(false), Some(true))

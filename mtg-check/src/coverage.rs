@@ -51,16 +51,20 @@ fn expected() -> Vec<&'static str> {
     out
 }
 
-/// The rules exercised over `per_config` (one count a configuration), each with its events,
-/// refusals and the configurations that exercised it, then every expected rule none did.
-pub fn table(per_config: &[&Cited]) -> (Vec<(&'static str, [u64; 3])>, Vec<&'static str>) {
-    let mut rules: BTreeMap<&'static str, [u64; 3]> = BTreeMap::new();
-    for c in per_config {
+/// One rule's row of the coverage table: the transitions whose events cite it, the refusals
+/// for it, and the configurations that exercised it.
+pub type Row<'a> = (&'static str, [u64; 2], Vec<&'a str>);
+
+/// The rules exercised over `per_config` (each configuration's name and counts), each with its
+/// events, refusals and the configurations that exercised it, then every expected rule none did.
+pub fn table<'a>(per_config: &[(&'a str, &Cited)]) -> (Vec<Row<'a>>, Vec<&'static str>) {
+    let mut rules: BTreeMap<&'static str, ([u64; 2], Vec<&'a str>)> = BTreeMap::new();
+    for (name, c) in per_config {
         for (rule, [events, refusals]) in c.iter() {
             let row = rules.entry(rule).or_default();
-            row[0] += events;
-            row[1] += refusals;
-            row[2] += 1;
+            row.0[0] += events;
+            row.0[1] += refusals;
+            row.1.push(*name);
         }
     }
     for rule in expected() {
@@ -68,14 +72,15 @@ pub fn table(per_config: &[&Cited]) -> (Vec<(&'static str, [u64; 3])>, Vec<&'sta
     }
     let never = rules
         .iter()
-        .filter(|(_, r)| r[0] + r[1] == 0)
+        .filter(|(_, r)| r.0 == [0, 0])
         .map(|(k, _)| *k)
         .collect();
-    (rules.into_iter().collect(), never)
+    let rows = rules.into_iter().map(|(k, (n, c))| (k, n, c)).collect();
+    (rows, never)
 }
 
 /// The coverage table as text.
-pub fn text(per_config: &[&Cited]) -> String {
+pub fn text(per_config: &[(&str, &Cited)]) -> String {
     use std::fmt::Write as _;
     let (rules, never) = table(per_config);
     let mut out = format!(
@@ -87,8 +92,9 @@ pub fn text(per_config: &[&Cited]) -> String {
         "refusals",
         "configs"
     );
-    for (rule, [events, refusals, configs]) in rules {
-        let _ = writeln!(out, "  {rule:<10} {events:>10} {refusals:>10} {configs:>8}");
+    for (rule, [events, refusals], configs) in rules {
+        let n = configs.len();
+        let _ = writeln!(out, "  {rule:<10} {events:>10} {refusals:>10} {n:>8}");
     }
     if !never.is_empty() {
         let _ = writeln!(out, "never exercised: {}", never.join(", "));
@@ -96,12 +102,15 @@ pub fn text(per_config: &[&Cited]) -> String {
     out
 }
 
-/// The coverage as JSON.
-pub fn json(per_config: &[&Cited]) -> serde_json::Value {
+/// The coverage as JSON, in the shape of Riftbound's (`check --coverage --format json`): the
+/// MTG check judges no companions, so nothing is `shown` and `judged` counts no transitions.
+pub fn json(per_config: &[(&str, &Cited)]) -> serde_json::Value {
     let (rules, never) = table(per_config);
     serde_json::json!({
-        "rules": rules.iter().map(|(rule, [events, refusals, configs])| serde_json::json!({
-            "rule": rule, "events": events, "refusals": refusals, "configurations": configs,
+        "rules": rules.iter().map(|(rule, [events, refusals], configs)| serde_json::json!({
+            "rule": rule, "transitions": events + refusals, "events": events,
+            "refusals": refusals, "shown": 0, "judged": 0,
+            "exercised": events + refusals > 0, "configurations": configs,
         })).collect::<Vec<_>>(),
         "never_exercised": never,
     })

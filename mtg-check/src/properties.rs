@@ -138,6 +138,20 @@ impl MtgProp {
         }
     }
 
+    /// The property as reports name it: [`MtgProp::text`] without its rules.
+    pub fn name(self) -> &'static str {
+        self.text()
+            .rsplit_once(" (")
+            .map_or(self.text(), |(name, _)| name)
+    }
+
+    /// The rules it reads, as [`MtgProp::text`] cites them; 800.4 where it cites none.
+    pub fn rule(self) -> &'static str {
+        self.text()
+            .rsplit_once(" (")
+            .map_or("800.4", |(_, rules)| rules.trim_end_matches(')'))
+    }
+
     /// Its short name in file names: the variant's name in kebab case.
     pub fn id(self) -> String {
         let mut out = String::new();

@@ -328,36 +328,135 @@ pub fn text(results: &[MtgResult], fault: Option<MtgFault>) -> String {
     out
 }
 
-/// The JSON report of `results` (`check --ruleset mtg --format json`).
-pub fn json(results: &[MtgResult], fault: Option<MtgFault>) -> serde_json::Value {
-    serde_json::json!({
-        "schema_version": 1,
+/// The JSON report of `results` (`check --ruleset mtg --format json`), in the shape of
+/// Riftbound's (`check` in `docs/output.schema.json`): each configuration with its counts, its
+/// cut, the properties it failed and each one's shortest counterexample (with its scenario file
+/// among `written`, if one was written), then every property with where it failed.
+pub fn json(
+    configs: &[MtgConfig],
+    results: &[MtgResult],
+    fault: Option<MtgFault>,
+    limits: &Limits,
+    written: &[std::path::PathBuf],
+) -> serde_json::Value {
+    use serde_json::json;
+    let file_of = |c: &MtgConfig, p: MtgProp| {
+        let name = counterexample_file(&c.name, p);
+        written
+            .iter()
+            .find(|w| w.file_name().is_some_and(|f| *f == *name))
+            .map(|w| w.display().to_string())
+    };
+    let failed_in = |p: MtgProp| -> Vec<&str> {
+        (results.iter())
+            .filter(|r| r.violations.iter().any(|(q, _)| *q == p))
+            .map(|r| r.name.as_str())
+            .collect()
+    };
+    let configurations: Vec<serde_json::Value> = configs
+        .iter()
+        .zip(results)
+        .map(|(c, r)| {
+            let seconds = r.time.as_secs_f64();
+            let counterexamples: Vec<serde_json::Value> = (r.violations.iter())
+                .map(|(p, path)| {
+                    let text = super::counterexample::scenario(&c.name, &c.setup, *p, fault, path);
+                    let rulebook = riftcheck::mtg::scenario::MtgScenario::parse(&text, None)
+                        .map(|s| s.render())
+                        .unwrap_or_default();
+                    let found = if *p == MtgProp::Agree {
+                        let model = MtgModel::<MtgGame, MtgSpec>::new(
+                            c.setup.clone(),
+                            c.concessions,
+                            fault,
+                        );
+                        disagreement(&model, path)
+                    } else {
+                        format!("violated after {} steps", path.len())
+                    };
+                    json!({
+                        "property": p.id(),
+                        "property_name": p.name(),
+                        "rule": p.rule(),
+                        "steps": path.iter().map(ToString::to_string).collect::<Vec<_>>(),
+                        "expected": p.name(),
+                        "found": found,
+                        "rulebook": rulebook,
+                        "file": file_of(c, *p),
+                    })
+                })
+                .collect();
+            json!({
+                "name": r.name,
+                "family": c.family,
+                "bounds": { "turns": c.setup.turns, "concessions": c.concessions, "invites": null },
+                "states": r.states,
+                "unique_states": r.unique,
+                "depth": r.depth,
+                "seconds": seconds,
+                "states_per_second": if seconds > 0.0 { r.unique as f64 / seconds } else { 0.0 },
+                "complete": r.cut.is_none(),
+                "cut": r.cut.map(|by| json!({
+                    "search": "exploration", "limit": by.key(), "covered_states": r.unique,
+                })).into_iter().collect::<Vec<_>>(),
+                "acyclic": null,
+                "failed": r.violations.iter().map(|(p, _)| p.id()).collect::<Vec<_>>(),
+                "counterexamples": counterexamples,
+                "seen": [],
+                "coverage": r.coverage.as_ref().map(|c| (c.iter())
+                    .map(|(rule, [events, refusals])| (rule.to_string(), json!(events + refusals)))
+                    .collect::<serde_json::Map<_, _>>()),
+                "shard_part": r.split.map(|p| json!({
+                    "nodes": p.prefix, "frontier": p.frontier, "seeds": p.seeds, "edges": [],
+                })),
+            })
+        })
+        .collect();
+    let properties: Vec<serde_json::Value> = (MtgProp::ALL.iter())
+        .map(|&p| {
+            json!({
+                "id": p.id(), "name": p.name(), "rule": p.rule(), "kind": "always",
+                "holds": failed_in(p).is_empty(), "failed_in": failed_in(p), "companion": null,
+            })
+        })
+        .collect();
+    // Each property's file is written for the first configuration that failed it.
+    let files: Vec<serde_json::Value> = (MtgProp::ALL.iter())
+        .filter_map(|&p| {
+            let confs = failed_in(p);
+            let first = configs
+                .iter()
+                .find(|c| confs.first() == Some(&c.name.as_str()))?;
+            Some(json!({
+                "file": file_of(first, p)?, "name": counterexample_file(&first.name, p),
+                "property": p.id(), "configuration": first.name, "also_in": &confs[1..],
+            }))
+        })
+        .collect();
+    let status = exit_status(results);
+    json!({
+        "schema_version": 2,
         "tool": { "name": "riftcheck", "version": env!("CARGO_PKG_VERSION") },
         "command": "check",
         "ruleset": "mtg",
         "fault": fault.map(MtgFault::key),
-        "verdict": match exit_status(results) { 1 => "failed", 3 => "incomplete", _ => "passed" },
-        "exit_status": exit_status(results),
-        "configurations": results.iter().map(|r| serde_json::json!({
-            "name": r.name,
-            "states": r.states,
-            "unique": r.unique,
-            "depth": r.depth,
-            "seconds": r.time.as_secs_f64(),
-            "cut": r.cut.is_some(),
-            "shard_part": r.split.map(|p| serde_json::json!({
-                "nodes": p.prefix, "frontier": p.frontier, "seeds": p.seeds,
-            })),
-            "violated": r.violations.iter().map(|(p, path)| serde_json::json!({
-                "property": p.text(),
-                "steps": path.iter().map(ToString::to_string).collect::<Vec<_>>(),
-            })).collect::<Vec<_>>(),
-        })).collect::<Vec<_>>(),
-        "properties": MtgProp::ALL.iter().map(|p| serde_json::json!({
-            "name": p.text(),
-            "holds": !results.iter().any(|r| r.violations.iter().any(|(q, _)| q == p)),
-        })).collect::<Vec<_>>(),
+        "verdict": match status { 1 => "failed", 3 => "incomplete", _ => "passed" },
+        "exit_status": status,
+        "limits": {
+            "max_states": limits.max_states,
+            "timeout_seconds": limits.timeout.map(|t| t.as_secs_f64()),
+            "max_memory_bytes": limits.max_memory,
+        },
+        "configurations": configurations,
+        "properties": properties,
+        "counterexample_files": files,
+        "counterexamples_not_written": 0,
     })
+}
+
+/// The file name of the counterexample to `p` found in configuration `config`.
+pub fn counterexample_file(config: &str, p: MtgProp) -> String {
+    format!("{}-{}.toml", config.replace('/', "_"), p.id())
 }
 
 /// 0 every property holds, 1 one failed, 3 a search was cut short.
@@ -393,7 +492,7 @@ pub fn write_counterexamples(
             done.push(*p);
             let text = super::counterexample::scenario(&c.name, &c.setup, *p, fault, path);
             std::fs::create_dir_all(out).map_err(|e| format!("{}: {e}", out.display()))?;
-            let file = out.join(format!("{}-{}.toml", c.name.replace('/', "_"), p.id()));
+            let file = out.join(counterexample_file(&c.name, *p));
             std::fs::write(&file, text).map_err(|e| format!("{}: {e}", file.display()))?;
             written.push(file);
         }

@@ -139,6 +139,7 @@ pub fn check(r: &Report<'_>) -> Value {
         "schema_version": SCHEMA_VERSION,
         "tool": tool(),
         "command": "check",
+        "ruleset": "riftbound",
         "verdict": r.verdict(),
         "exit_status": r.exit_status(),
         "shard": r.shard.as_ref().map(|s| json!({

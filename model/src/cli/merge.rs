@@ -13,7 +13,7 @@ use serde_json::{Value, json};
 
 use super::check::fingerprint_file;
 use super::{SCHEMA_VERSION, fail_input};
-use crate::properties::{Kind, Prop};
+use crate::properties::Prop;
 use crate::search::summary_has_cycle;
 
 /// The runs of one split check, checked to belong together.
@@ -209,6 +209,7 @@ fn merge_one(
     runs_parts: &[(u32, &Value)],
     fps_dir: Option<&Path>,
     runs: u32,
+    props: &[String],
 ) -> Result<Value, String> {
     let parts: Vec<&Value> = runs_parts.iter().map(|(_, c)| *c).collect();
     let first = parts[0];
@@ -243,7 +244,8 @@ fn merge_one(
     let run_cycle = parts.iter().any(|c| c["acyclic"] == false);
     // A configuration dealt whole to one run was proved (or not) there.
     let whole = parts.len() == 1 && first["shard_part"].is_null();
-    let acyclic = if whole {
+    let acyclic = if whole || !props.contains(&Prop::NoCycles.id()) {
+        // Dealt whole, its run proved it or not; a ruleset without the property (MTG), null.
         first["acyclic"].clone()
     } else if run_cycle || summary_cycle {
         failed.insert(Prop::NoCycles.id());
@@ -284,10 +286,10 @@ fn merge_one(
         .collect();
     let seen: BTreeSet<String> = parts.iter().flat_map(|c| ids(&c["seen"])).collect();
     let order = |ids: BTreeSet<String>| -> Vec<String> {
-        Prop::ALL
+        props
             .iter()
-            .map(|p| p.id())
-            .filter(|id| ids.contains(id))
+            .filter(|id| ids.contains(*id))
+            .cloned()
             .collect()
     };
     let seconds: Vec<f64> = parts
@@ -334,9 +336,14 @@ fn count_of(c: &Value, key: &str) -> u64 {
 /// The reports cannot be read, or are not the runs of one split check.
 pub fn merge(files: &[PathBuf], fps_dir: Option<&Path>) -> Result<Value, String> {
     let runs = runs(files)?;
-    if runs.reports[0]["ruleset"] == "mtg" {
-        return merge_mtg(&runs, fps_dir);
-    }
+    // The properties are the ruleset's, as the runs list them: their order, names and kinds.
+    let props = runs.reports[0]["properties"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default();
+    let order: Vec<String> = (props.iter())
+        .filter_map(|p| p["id"].as_str().map(String::from))
+        .collect();
     let names: Vec<String> = runs.reports[0]["shard"]["configurations"]
         .as_array()
         .into_iter()
@@ -353,7 +360,7 @@ pub fn merge(files: &[PathBuf], fps_dir: Option<&Path>) -> Result<Value, String>
                 }
             }
         }
-        merged.push(merge_one(&parts, fps_dir, runs.count)?);
+        merged.push(merge_one(&parts, fps_dir, runs.count, &order)?);
     }
     let any_failed = merged
         .iter()
@@ -366,30 +373,26 @@ pub fn merge(files: &[PathBuf], fps_dir: Option<&Path>) -> Result<Value, String>
     } else {
         ("passed", 0)
     };
-    let properties: Vec<Value> = Prop::ALL
+    let properties: Vec<Value> = props
         .iter()
-        .map(|&p| {
-            let id = p.id();
+        .map(|p| {
+            let id = &p["id"];
             let failed_in: Vec<&Value> = merged
                 .iter()
-                .filter(|c| c["failed"].as_array().is_some_and(|f| f.contains(&json!(id))))
+                .filter(|c| c["failed"].as_array().is_some_and(|f| f.contains(id)))
                 .map(|c| &c["name"])
                 .collect();
-            let holds = match p.kind() {
-                Kind::Sometimes => merged
+            let holds = if p["kind"] == "sometimes" {
+                merged
                     .iter()
-                    .any(|c| c["seen"].as_array().is_some_and(|s| s.contains(&json!(id)))),
-                _ => failed_in.is_empty(),
+                    .any(|c| c["seen"].as_array().is_some_and(|s| s.contains(id)))
+            } else {
+                failed_in.is_empty()
             };
-            json!({
-                "id": id,
-                "name": p.name(),
-                "rule": p.rule(),
-                "kind": match p.kind() { Kind::Always => "always", Kind::Sometimes => "sometimes", Kind::Graph => "graph" },
-                "holds": holds,
-                "failed_in": failed_in,
-                "companion": p.row().companion.map(Prop::id),
-            })
+            let mut p = p.clone();
+            p["holds"] = json!(holds);
+            p["failed_in"] = json!(failed_in);
+            p
         })
         .collect();
     let files: Vec<Value> = runs
@@ -406,9 +409,11 @@ pub fn merge(files: &[PathBuf], fps_dir: Option<&Path>) -> Result<Value, String>
         "schema_version": SCHEMA_VERSION,
         "tool": { "name": "riftcheck", "version": env!("CARGO_PKG_VERSION") },
         "command": "merge",
+        "ruleset": runs.reports[0]["ruleset"],
+        "fault": runs.reports[0]["fault"],
         "verdict": verdict,
         "exit_status": status,
-        "merged": { "runs": runs.count, "depth": runs.depth },
+        "merged": { "runs": runs.count, "depth": runs.depth, "by": runs.reports[0]["shard"]["by"] },
         "shard": Value::Null,
         "limits": runs.reports[0]["limits"],
         "configurations": merged,
@@ -416,181 +421,6 @@ pub fn merge(files: &[PathBuf], fps_dir: Option<&Path>) -> Result<Value, String>
         "counterexample_files": files,
         "counterexamples_not_written": runs.reports.iter().map(|r| count(&r["counterexamples_not_written"])).sum::<u64>(),
     }))
-}
-
-/// The runs of a split MTG check merged: a configuration dealt whole keeps its run's result; one
-/// split at the frontier is joined from every run's part ([`merge_mtg_one`]). A property holds
-/// if no configuration violated it.
-fn merge_mtg(runs: &Runs, fps_dir: Option<&Path>) -> Result<Value, String> {
-    let names = &runs.reports[0]["shard"]["configurations"];
-    let mut configurations = Vec::new();
-    for name in names.as_array().into_iter().flatten() {
-        let parts: Vec<(u32, &Value)> = (runs.reports.iter().enumerate())
-            .flat_map(|(i, r)| {
-                let run = u32::try_from(i).unwrap_or(u32::MAX);
-                r["configurations"]
-                    .as_array()
-                    .into_iter()
-                    .flatten()
-                    .filter(|c| &c["name"] == name)
-                    .map(move |c| (run, c))
-            })
-            .collect();
-        configurations.push(match parts.as_slice() {
-            [(_, whole)] if whole["shard_part"].is_null() => (*whole).clone(),
-            _ => merge_mtg_one(&parts, fps_dir, runs.count)?,
-        });
-    }
-    let violated = |c: &Value, p: &str| {
-        c["violated"]
-            .as_array()
-            .is_some_and(|v| v.iter().any(|x| x["property"] == p))
-    };
-    let failed = configurations
-        .iter()
-        .any(|c| c["violated"].as_array().is_some_and(|v| !v.is_empty()));
-    let cut = configurations.iter().any(|c| c["cut"] == true);
-    let (verdict, status) = match (failed, cut) {
-        (true, _) => ("failed", 1),
-        (false, true) => ("incomplete", 3),
-        _ => ("passed", 0),
-    };
-    let properties: Vec<Value> = riftcheck_mtg_check::properties::MtgProp::ALL
-        .iter()
-        .map(|p| {
-            let failed_in: Vec<&Value> = configurations
-                .iter()
-                .filter(|c| violated(c, p.text()))
-                .map(|c| &c["name"])
-                .collect();
-            json!({ "name": p.text(), "holds": failed_in.is_empty(), "failed_in": failed_in })
-        })
-        .collect();
-    Ok(json!({
-        "schema_version": SCHEMA_VERSION,
-        "tool": { "name": "riftcheck", "version": env!("CARGO_PKG_VERSION") },
-        "command": "merge",
-        "ruleset": "mtg",
-        "fault": runs.reports[0]["fault"],
-        "verdict": verdict,
-        "exit_status": status,
-        "merged": { "runs": runs.count, "depth": runs.depth, "by": runs.reports[0]["shard"]["by"] },
-        "shard": Value::Null,
-        "configurations": configurations,
-        "properties": properties,
-    }))
-}
-
-/// One MTG configuration split at the frontier, joined from every run's part: the states every
-/// run reached down to the frontier are counted once (exactly, from the fingerprints, with
-/// `fps_dir`), each property keeps its shortest violation from whichever run found it, and the
-/// search was cut if any run's was.
-fn merge_mtg_one(
-    parts: &[(u32, &Value)],
-    fps_dir: Option<&Path>,
-    runs: u32,
-) -> Result<Value, String> {
-    let first = parts[0].1;
-    let name = first["name"].as_str().unwrap_or("");
-    let sum: u64 = parts.iter().map(|(_, c)| count(&c["unique"])).sum();
-    let prefix = count(&first["shard_part"]["nodes"]);
-    let union = match fps_dir {
-        None => None,
-        Some(dir) => {
-            let mut all: BTreeSet<u64> = BTreeSet::new();
-            for &(i, part) in parts {
-                let file = dir.join(fingerprint_file(name, Some((i, runs))));
-                all.extend(fingerprints(&file, count(&part["unique"]))?);
-            }
-            Some(all.len() as u64)
-        }
-    };
-    let unique = union.unwrap_or(sum.saturating_sub((parts.len() as u64 - 1) * prefix));
-    let mut shortest: Vec<&Value> = Vec::new();
-    for (_, c) in parts {
-        for v in c["violated"].as_array().into_iter().flatten() {
-            let steps = |x: &Value| x["steps"].as_array().map_or(usize::MAX, Vec::len);
-            match shortest.iter_mut().find(|k| k["property"] == v["property"]) {
-                Some(k) if steps(k) > steps(v) => *k = v,
-                Some(_) => {}
-                None => shortest.push(v),
-            }
-        }
-    }
-    let order = |v: &&Value| {
-        riftcheck_mtg_check::properties::MtgProp::ALL
-            .iter()
-            .position(|p| v["property"] == p.text())
-    };
-    shortest.sort_by_key(order);
-    let seconds: Vec<f64> = parts
-        .iter()
-        .map(|(_, c)| c["seconds"].as_f64().unwrap_or(0.0))
-        .collect();
-    Ok(json!({
-        "name": name,
-        "states": parts.iter().map(|(_, c)| count(&c["states"])).sum::<u64>(),
-        "unique": unique,
-        "unique_exact": union.is_some(),
-        "unique_sum": sum,
-        "overlap": union.map(|u| sum - u),
-        "prefix_states": prefix,
-        "depth": parts.iter().map(|(_, c)| count(&c["depth"])).max().unwrap_or(0),
-        "seconds": seconds.iter().copied().fold(0.0, f64::max),
-        "seconds_per_run": seconds,
-        "cut": parts.iter().any(|(_, c)| c["cut"] == true),
-        "violated": shortest,
-        "shard_part": Value::Null,
-    }))
-}
-
-/// A merged MTG check as text: each configuration as its run found it, and the properties.
-fn print_mtg(m: &Value) {
-    println!(
-        "riftcheck merge: {} runs of a split MTG check ({})\n",
-        m["merged"]["runs"],
-        if m["merged"]["by"] == "frontier" {
-            format!(
-                "every configuration split at frontier depth {}; `~`: the runs' sum less the \
-                 prefix, without --fingerprints",
-                m["merged"]["depth"]
-            )
-        } else {
-            "configurations dealt whole".to_string()
-        }
-    );
-    println!(
-        "{:26} {:>12} {:>6} {:>8}  result",
-        "configuration", "distinct", "depth", "seconds"
-    );
-    for c in m["configurations"].as_array().into_iter().flatten() {
-        let violated = c["violated"].as_array().map_or(0, Vec::len);
-        let result = match (violated, c["cut"] == true) {
-            (0, false) => "all properties hold".to_string(),
-            (0, true) => "cut by a limit: properties hold on the states covered".to_string(),
-            (n, _) => format!("{n} violated"),
-        };
-        // Split at the frontier without the fingerprints, the count is the runs' sum less
-        // the prefix they share: at least the distinct states, marked `~`.
-        let exact = if c["unique_exact"] == false { "~" } else { "" };
-        println!(
-            "{:26} {:>11}{exact} {:>6} {:>8.2}  {result}",
-            c["name"].as_str().unwrap_or(""),
-            count(&c["unique"]),
-            count(&c["depth"]),
-            c["seconds"].as_f64().unwrap_or(0.0),
-        );
-    }
-    println!("\nproperties:");
-    for p in m["properties"].as_array().into_iter().flatten() {
-        let mark = if p["holds"] == true {
-            "  ok  "
-        } else {
-            "  FAIL"
-        };
-        println!("{mark} {}", p["name"].as_str().unwrap_or(""));
-    }
-    println!("\nverdict: {}", m["verdict"].as_str().unwrap_or(""));
 }
 
 /// Runs `riftcheck merge`.
@@ -604,8 +434,6 @@ pub fn run(files: &[PathBuf], fps_dir: Option<&Path>, json_out: bool) -> ExitCod
             "{}",
             serde_json::to_string_pretty(&merged).unwrap_or_default()
         );
-    } else if merged["ruleset"] == "mtg" {
-        print_mtg(&merged);
     } else {
         print_text(&merged);
     }
@@ -613,9 +441,15 @@ pub fn run(files: &[PathBuf], fps_dir: Option<&Path>, json_out: bool) -> ExitCod
 }
 
 fn print_text(m: &Value) {
+    let how = if m["merged"]["by"] == "configuration" {
+        "configurations dealt whole".to_string()
+    } else {
+        format!("frontier depth {}", m["merged"]["depth"])
+    };
+    let ruleset = if m["ruleset"] == "mtg" { " MTG" } else { "" };
     println!(
-        "riftcheck merge: {} runs of a split check (frontier depth {})\n",
-        m["merged"]["runs"], m["merged"]["depth"]
+        "riftcheck merge: {} runs of a split{ruleset} check ({how})\n",
+        m["merged"]["runs"]
     );
     println!(
         "{:26} {:>12} {:>12} {:>10} {:>10}  result",

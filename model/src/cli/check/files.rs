@@ -38,11 +38,7 @@ pub(super) fn known_sizes(
         .iter()
         .filter_map(|c| {
             let name = c["name"].as_str()?.to_string();
-            // Riftbound's reports count them as `unique_states`, MTG's as `unique`.
-            let n = c["unique_states"]
-                .as_u64()
-                .or_else(|| c["unique"].as_u64())?;
-            let n = usize::try_from(n).ok()?;
+            let n = usize::try_from(c["unique_states"].as_u64()?).ok()?;
             Some((name, n))
         })
         .collect())

@@ -240,8 +240,9 @@ fn report(
     (names, shard): (&[String], Option<(u32, u32)>),
     written: &[PathBuf],
 ) {
-    let cited: Vec<&crate::mtg::coverage::Cited> =
-        results.iter().filter_map(|r| r.coverage.as_ref()).collect();
+    let cited: Vec<(&str, &crate::mtg::coverage::Cited)> = (results.iter())
+        .filter_map(|r| Some((r.name.as_str(), r.coverage.as_ref()?)))
+        .collect();
     let by = args.shard_by;
     let depth = if by == ShardBy::Frontier {
         args.shard_depth
@@ -250,7 +251,8 @@ fn report(
     };
     match args.format {
         Format::Json => {
-            let mut report = search::json(results, fault);
+            let limits = limits_of(args).unwrap_or_default();
+            let mut report = search::json(configs, results, fault, &limits, written);
             report["coverage"] = if args.coverage {
                 crate::mtg::coverage::json(&cited)
             } else {
