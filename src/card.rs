@@ -278,14 +278,6 @@ impl TriggerEvent {
             .find(|(_, t)| *t == text)
             .map(|(w, _)| *w)
     }
-
-    /// Whether the trigger is caused by establishing Attacker and Defender (459.2.d.1).
-    pub fn is_combat_start(self) -> bool {
-        matches!(
-            self,
-            TriggerEvent::Attack | TriggerEvent::Defend | TriggerEvent::UnitAttacks
-        )
-    }
 }
 
 /// The one ability a permanent or rune may have in this model.

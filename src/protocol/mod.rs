@@ -134,15 +134,6 @@ impl Capabilities {
         (!subs.is_empty()).then_some(subs)
     }
 
-    /// The fields of the observation it does not expose (events aside): what goes unchecked.
-    pub fn unobserved(&self) -> Vec<&'static str> {
-        crate::Observation::FIELDS
-            .iter()
-            .map(|f| f.key)
-            .filter(|k| *k != "events" && !self.observes(k))
-            .collect()
-    }
-
     /// What is wrong with what it declares: a field or sub-field of the observation, a kind of
     /// event, an action, a card, an effect or an ability that riftcheck does not know.
     pub fn problem(&self) -> Option<String> {

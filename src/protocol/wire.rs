@@ -213,19 +213,6 @@ pub fn sentence(text: &str) -> &str {
     t
 }
 
-/// The step's events as sentences without rules, in an observation's value.
-pub fn plain_events(v: &mut Value) {
-    if let Value::Map(entries) = v
-        && let Some((_, Value::List(events))) = entries.iter_mut().find(|(k, _)| k == "events")
-    {
-        for e in events.iter_mut() {
-            if let Value::Text(t) = e {
-                *t = sentence(t).to_string();
-            }
-        }
-    }
-}
-
 /// An observation as the protocol sends it.
 pub fn observation_json(obs: &Observation, cat: &Catalog) -> Json {
     to_json(&obs.value(cat))
