@@ -58,7 +58,7 @@ const SHORTEST: [(&str, usize); 15] = [
 #[test]
 fn every_fault_is_caught_by_the_property_it_breaks_with_a_file_that_replays() {
     use riftcheck::mtg::scenario::MtgScenario;
-    use riftcheck_model::mtg::search::write_counterexamples;
+    use riftcheck_model::mtg::report::write_counterexamples;
     let everywhere = std::env::var_os("RIFTCHECK_FAULTS_EVERYWHERE").is_some();
     let tables: Vec<_> = configs::all()
         .into_iter()

@@ -709,3 +709,69 @@ fn simulate_stops_at_its_timeout() {
     assert_eq!(code, 2);
     assert!(err.contains("--timeout"), "{err}");
 }
+
+/// A violation is reported as a rulebook example, in the text report and the JSON alike: the
+/// steps name the cards, the example is played on the engine that was checked (the faulty one),
+/// and what it shows against what the spec expects is said.
+#[test]
+fn an_mtg_violation_reads_as_a_rulebook_example() {
+    let dir = std::env::temp_dir().join(format!("riftcheck-mtg-example-{}", std::process::id()));
+    let out = dir.display().to_string();
+    let args = [
+        "check",
+        "--ruleset",
+        "mtg",
+        "--family",
+        "steal",
+        "--players",
+        "3",
+        "--fault",
+        "stolen-exiled",
+        "--out",
+        &out,
+    ];
+    let (code, text, err) = run(&args);
+    assert_eq!(code, 1, "{err}");
+    let example = text
+        .split("== counterexample in mtg-3/steal (5 steps): a creature stolen")
+        .nth(1)
+        .unwrap_or_else(|| panic!("no example for the stolen creature:\n{text}"));
+    // Named steps, the faulty engine's exile, and the spec's expectation it missed.
+    assert!(
+        example.contains("1. A casts Mind Control targeting Assault Griffin"),
+        "{example}"
+    );
+    assert!(
+        example.contains("Assault Griffin is exiled (800.4a)"),
+        "{example}"
+    );
+    assert!(
+        example.contains("zones.\"Assault Griffin\": expected battlefield, found exile"),
+        "{example}"
+    );
+    let mut json_args = args.to_vec();
+    json_args.extend(["--format", "json"]);
+    let report = json_of(&json_args);
+    let stolen = report["configurations"][0]["counterexamples"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["property"] == "stolen-returns")
+        .unwrap()
+        .clone();
+    assert_eq!(
+        stolen["steps"][0],
+        "A casts Mind Control targeting Assault Griffin"
+    );
+    assert!(
+        stolen["found"].as_str().unwrap().contains("found exile"),
+        "{stolen}"
+    );
+    assert!(
+        stolen["file"]
+            .as_str()
+            .unwrap()
+            .ends_with("mtg-3_steal-stolen-returns.toml")
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

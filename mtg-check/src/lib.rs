@@ -1,6 +1,7 @@
 //! The MTG ruleset (800.4) on the model checker: the model that steps the MTG engine and the
 //! MTG spec together ([`MtgModel`]), the properties judged on every step ([`properties`]), the
-//! built-in configurations ([`configs`]) and `riftcheck check --ruleset mtg` ([`search`]).
+//! built-in configurations ([`configs`]) and `riftcheck check --ruleset mtg` ([`search`], its
+//! reports in [`report`]).
 //!
 //! The engine under test is any `Engine<Mtg>` (the reference [`MtgGame`] by default, which can
 //! commit a rule fault), and so is the spec it is stepped with ([`MtgSpec`] by default). The
@@ -13,9 +14,9 @@
 //! command line imports it.
 
 pub mod configs;
-pub mod counterexample;
 pub mod coverage;
 pub mod properties;
+pub mod report;
 pub mod search;
 
 use riftcheck::Engine;

@@ -86,7 +86,7 @@ pub fn run_mtg(
             },
             short.len()
         );
-        let mut h = riftcheck_mtg_check::counterexample::heading(&name, p, fault);
+        let mut h = riftcheck_mtg_check::report::heading(&name, p, fault);
         if !shortest {
             h.description = h.description.replace(
                 "A shortest path the checker found",

@@ -182,7 +182,12 @@ impl MtgScenario {
     /// The scenario as a rulebook-style example paragraph, replayed on the reference engine:
     /// the title, the table, then each step with what it caused.
     pub fn render(&self) -> String {
-        let replay = self.replay();
+        self.render_replay(&self.replay())
+    }
+
+    /// The scenario as a rulebook-style example paragraph, as `replay` (of this scenario on
+    /// some engine) played it, ending with every expectation it did not meet.
+    pub fn render_replay(&self, replay: &super::MtgReplay) -> String {
         let mut out = String::new();
         let _ = writeln!(out, "{}", self.title);
         if !self.rules.is_empty() {

@@ -12,6 +12,7 @@ use super::files::{fingerprint_file, known_sizes};
 use crate::cli::results::ShardBy;
 use crate::cli::{Format, fail_input};
 use crate::mtg::configs::{self, MtgConfig};
+use crate::mtg::report;
 use crate::mtg::search::{self, How, MtgResult};
 use crate::search::{Shard, deal};
 
@@ -210,9 +211,9 @@ fn checked(args: &CheckArgs) -> Result<u8, String> {
     if let Some(dir) = &args.fingerprints {
         write_fingerprints(dir, &results, shard)?;
     }
-    let written = search::write_counterexamples(&configs, &results, fault, &args.out)?;
+    let written = report::write_counterexamples(&configs, &results, fault, &args.out)?;
     report(args, &configs, &results, fault, (&names, shard), &written);
-    Ok(search::exit_status(&results))
+    Ok(report::exit_status(&results))
 }
 
 /// Writes each configuration's fingerprints under `dir`, as Riftbound's check does.
@@ -252,7 +253,7 @@ fn report(
     match args.format {
         Format::Json => {
             let limits = limits_of(args).unwrap_or_default();
-            let mut report = search::json(configs, results, fault, &limits, written);
+            let mut report = report::json(configs, results, fault, &limits, written);
             report["coverage"] = if args.coverage {
                 crate::mtg::coverage::json(&cited)
             } else {
@@ -265,7 +266,7 @@ fn report(
             });
             println!("{report}");
         }
-        Format::Junit => print!("{}", search::junit(configs, results, fault)),
+        Format::Junit => print!("{}", report::junit(configs, results, fault)),
         Format::Text => {
             if let Some((index, count)) = shard {
                 if by == ShardBy::Frontier {
@@ -279,7 +280,7 @@ fn report(
                     );
                 }
             }
-            print!("{}", search::text(results, fault));
+            print!("{}", report::text(configs, results, fault));
             if args.coverage {
                 print!("{}", crate::mtg::coverage::text(&cited));
             }

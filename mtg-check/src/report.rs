@@ -1,0 +1,437 @@
+//! The reports of `riftcheck check --ruleset mtg`: each violation written out as a scenario
+//! file and a rulebook example ([`Violation`]), and the text, JSON and JUnit reports made of
+//! them (the JSON in the shape of Riftbound's, `check` in `docs/output.schema.json`).
+
+use std::time::Duration;
+
+use riftcheck::Engine;
+use riftcheck::mtg::scenario::MtgScenario;
+use riftcheck::mtg::scenario::write::{Heading, written};
+use riftcheck::mtg::spec::MtgSpec;
+use riftcheck::mtg::{Action, Mtg, MtgFault, MtgGame, MtgSetup};
+use riftcheck::protocol::mtg::{first_difference, observation_json};
+use riftcheck_checker::search::Limits;
+
+use super::MtgModel;
+use super::configs::MtgConfig;
+use super::properties::MtgProp;
+use super::search::{MtgResult, replay_path};
+
+/// A violation written out: the scenario file that replays it, its steps as that file words
+/// them (objects by name), the rulebook example it reads as, and what was found at its end.
+pub struct Violation {
+    /// The property violated.
+    pub property: MtgProp,
+    /// The scenario file's text.
+    pub file: String,
+    /// The steps, as sentences.
+    pub steps: Vec<String>,
+    /// The scenario read back as a rulebook example.
+    pub rulebook: String,
+    /// What broke: for the engine and the spec disagreeing, each field where they differ.
+    pub found: String,
+}
+
+impl Violation {
+    /// The violation of `property` that `path` reaches in configuration `c`, the engine
+    /// committing `fault`.
+    pub fn of(c: &MtgConfig, property: MtgProp, fault: Option<MtgFault>, path: &[Action]) -> Self {
+        let file = scenario(&c.name, &c.setup, property, fault, path);
+        let read = MtgScenario::parse(&file, None).ok();
+        // Played on the engine that was checked: its expectations are what the spec shows.
+        let replay = read
+            .as_ref()
+            .map(|s| fault.map_or_else(|| s.replay(), |f| s.replay_with_fault(f)));
+        let unmet: Vec<String> = (replay.iter().flat_map(|r| &r.failures))
+            .map(|f| format!("{}: expected {}, found {}", f.key, f.expected, f.actual))
+            .collect();
+        let found = if property == MtgProp::Agree {
+            let model = MtgModel::<MtgGame, MtgSpec>::new(c.setup.clone(), c.concessions, fault);
+            disagreement(&model, path)
+        } else if unmet.is_empty() {
+            format!("violated after {} steps", path.len())
+        } else {
+            unmet.join("; ")
+        };
+        Violation {
+            property,
+            steps: read.as_ref().map_or_else(
+                || path.iter().map(ToString::to_string).collect(),
+                |s| s.step_text.clone(),
+            ),
+            rulebook: (read.as_ref().zip(replay.as_ref()))
+                .map(|(s, r)| s.render_replay(r))
+                .unwrap_or_default(),
+            file,
+            found,
+        }
+    }
+}
+
+/// Each configuration's violations written out, in the order of `configs`.
+fn violations(
+    configs: &[MtgConfig],
+    results: &[MtgResult],
+    fault: Option<MtgFault>,
+) -> Vec<Vec<Violation>> {
+    (configs.iter().zip(results))
+        .map(|(c, r)| {
+            (r.violations.iter())
+                .map(|(p, path)| Violation::of(c, *p, fault, path))
+                .collect()
+        })
+        .collect()
+}
+
+/// The scenario file of a violation of `prop` found in configuration `config` (its `setup`) by
+/// `path`, the engine committing `fault`.
+pub fn scenario(
+    config: &str,
+    setup: &MtgSetup,
+    prop: MtgProp,
+    fault: Option<MtgFault>,
+    path: &[Action],
+) -> String {
+    written(&heading(config, prop, fault), setup, path)
+}
+
+/// How such a file titles itself: the configuration and the property, the property's rules, and
+/// the fault the engine committed.
+pub fn heading(config: &str, prop: MtgProp, fault: Option<MtgFault>) -> Heading {
+    let text = prop.text().replace('"', "'");
+    let under = fault.map_or(String::new(), |f| {
+        format!(
+            " It was found with the engine committing the fault {} ({}).",
+            f.key(),
+            f.rule()
+        )
+    });
+    Heading {
+        title: format!("{config}: {text}"),
+        // A property that cites no rule (the engine and the spec agree) lists none.
+        rules: if prop.text().contains(" (") {
+            prop.rule().split(", ").map(str::to_string).collect()
+        } else {
+            Vec::new()
+        },
+        description: format!(
+            "A shortest path the checker found to a violation of: {text}.{under} The \
+             expectations are what the MTG spec shows at the end."
+        ),
+    }
+}
+
+/// The text report of `results`: a line per configuration, a line per property, and the
+/// shortest counterexample to each property violated as a rulebook example.
+pub fn text(configs: &[MtgConfig], results: &[MtgResult], fault: Option<MtgFault>) -> String {
+    use std::fmt::Write as _;
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "riftcheck check --ruleset mtg: {} configuration(s){}; properties hold unless marked\n",
+        results.len(),
+        fault.map_or(String::new(), |f| format!(
+            ", the engine committing {}",
+            f.key()
+        ))
+    );
+    // The first column fits the longest name (a scenario file's path may be long).
+    let w = results
+        .iter()
+        .map(|r| r.name.len())
+        .max()
+        .unwrap_or(0)
+        .max(22);
+    let _ = writeln!(
+        out,
+        "{:<w$} {:>10} {:>10} {:>6} {:>8}  result",
+        "configuration", "states", "unique", "depth", "time"
+    );
+    let mut total = (0, Duration::ZERO);
+    for r in results {
+        total.0 += r.unique;
+        total.1 += r.time;
+        let verdict = if r.violations.is_empty() {
+            match r.cut {
+                Some(by) => format!("cut short by {}", by.option()),
+                None => "all properties hold".to_owned(),
+            }
+        } else {
+            format!("{} violated", r.violations.len())
+        };
+        let _ = writeln!(
+            out,
+            "{:<w$} {:>10} {:>10} {:>6} {:>7.2}s  {verdict}",
+            r.name,
+            r.states,
+            r.unique,
+            r.depth,
+            r.time.as_secs_f64()
+        );
+    }
+    let _ = writeln!(
+        out,
+        "{:<w$} {:>10} {:>10} {:>6} {:>7.2}s\n",
+        "total",
+        "",
+        total.0,
+        "",
+        total.1.as_secs_f64()
+    );
+    let _ = writeln!(out, "properties (checked in every configuration):");
+    let all = violations(configs, results, fault);
+    let first = |p: MtgProp| {
+        (results.iter().zip(&all))
+            .find_map(|(r, vs)| Some((r, vs.iter().find(|v| v.property == p)?)))
+    };
+    for p in MtgProp::ALL {
+        let mark = if first(p).is_none() { "ok  " } else { "FAIL" };
+        let _ = writeln!(out, "  {mark} {}", p.text());
+    }
+    for p in MtgProp::ALL {
+        let Some((r, v)) = first(p) else { continue };
+        let _ = write!(
+            out,
+            "\n== counterexample in {} ({} steps): {}\n\n{}",
+            r.name,
+            v.steps.len(),
+            p.name(),
+            v.rulebook
+        );
+        let _ = writeln!(out, "Expected: {}; found: {}", p.text(), v.found);
+    }
+    out
+}
+
+/// The JSON report of `results` (`check --ruleset mtg --format json`), in the shape of
+/// Riftbound's (`check` in `docs/output.schema.json`): each configuration with its counts, its
+/// cut, the properties it failed and each one's shortest counterexample (with its scenario file
+/// among `written`, if one was written), then every property with where it failed.
+pub fn json(
+    configs: &[MtgConfig],
+    results: &[MtgResult],
+    fault: Option<MtgFault>,
+    limits: &Limits,
+    written: &[std::path::PathBuf],
+) -> serde_json::Value {
+    use serde_json::json;
+    let file_of = |c: &MtgConfig, p: MtgProp| {
+        let name = counterexample_file(&c.name, p);
+        written
+            .iter()
+            .find(|w| w.file_name().is_some_and(|f| *f == *name))
+            .map(|w| w.display().to_string())
+    };
+    let failed_in = |p: MtgProp| -> Vec<&str> {
+        (results.iter())
+            .filter(|r| r.violations.iter().any(|(q, _)| *q == p))
+            .map(|r| r.name.as_str())
+            .collect()
+    };
+    let all = violations(configs, results, fault);
+    let configurations: Vec<serde_json::Value> = (configs.iter().zip(results).zip(&all))
+        .map(|((c, r), vs)| {
+            let seconds = r.time.as_secs_f64();
+            let counterexamples: Vec<serde_json::Value> = (vs.iter())
+                .map(|v| {
+                    let p = v.property;
+                    json!({
+                        "property": p.id(),
+                        "property_name": p.name(),
+                        "rule": p.rule(),
+                        "steps": v.steps,
+                        "expected": p.name(),
+                        "found": v.found,
+                        "rulebook": v.rulebook,
+                        "file": file_of(c, p),
+                    })
+                })
+                .collect();
+            json!({
+                "name": r.name,
+                "family": c.family,
+                "bounds": { "turns": c.setup.turns, "concessions": c.concessions, "invites": null },
+                "states": r.states,
+                "unique_states": r.unique,
+                "depth": r.depth,
+                "seconds": seconds,
+                "states_per_second": if seconds > 0.0 { r.unique as f64 / seconds } else { 0.0 },
+                "complete": r.cut.is_none(),
+                "cut": r.cut.map(|by| json!({
+                    "search": "exploration", "limit": by.key(), "covered_states": r.unique,
+                })).into_iter().collect::<Vec<_>>(),
+                "acyclic": null,
+                "failed": r.violations.iter().map(|(p, _)| p.id()).collect::<Vec<_>>(),
+                "counterexamples": counterexamples,
+                "seen": [],
+                "coverage": r.coverage.as_ref().map(|c| (c.iter())
+                    .map(|(rule, [events, refusals])| (rule.to_string(), json!(events + refusals)))
+                    .collect::<serde_json::Map<_, _>>()),
+                "shard_part": r.split.map(|p| json!({
+                    "nodes": p.prefix, "frontier": p.frontier, "seeds": p.seeds, "edges": [],
+                })),
+            })
+        })
+        .collect();
+    let properties: Vec<serde_json::Value> = (MtgProp::ALL.iter())
+        .map(|&p| {
+            json!({
+                "id": p.id(), "name": p.name(), "rule": p.rule(), "kind": "always",
+                "holds": failed_in(p).is_empty(), "failed_in": failed_in(p), "companion": null,
+            })
+        })
+        .collect();
+    // Each property's file is written for the first configuration that failed it.
+    let files: Vec<serde_json::Value> = (MtgProp::ALL.iter())
+        .filter_map(|&p| {
+            let confs = failed_in(p);
+            let first = configs
+                .iter()
+                .find(|c| confs.first() == Some(&c.name.as_str()))?;
+            Some(json!({
+                "file": file_of(first, p)?, "name": counterexample_file(&first.name, p),
+                "property": p.id(), "configuration": first.name, "also_in": &confs[1..],
+            }))
+        })
+        .collect();
+    let status = exit_status(results);
+    json!({
+        "schema_version": 2,
+        "tool": { "name": "riftcheck", "version": env!("CARGO_PKG_VERSION") },
+        "command": "check",
+        "ruleset": "mtg",
+        "fault": fault.map(MtgFault::key),
+        "verdict": match status { 1 => "failed", 3 => "incomplete", _ => "passed" },
+        "exit_status": status,
+        "limits": {
+            "max_states": limits.max_states,
+            "timeout_seconds": limits.timeout.map(|t| t.as_secs_f64()),
+            "max_memory_bytes": limits.max_memory,
+        },
+        "configurations": configurations,
+        "properties": properties,
+        "counterexample_files": files,
+        "counterexamples_not_written": 0,
+    })
+}
+
+/// The file name of the counterexample to `p` found in configuration `config`.
+pub fn counterexample_file(config: &str, p: MtgProp) -> String {
+    format!("{}-{}.toml", config.replace('/', "_"), p.id())
+}
+
+/// 0 every property holds, 1 one failed, 3 a search was cut short.
+pub fn exit_status(results: &[MtgResult]) -> u8 {
+    if results.iter().any(|r| !r.violations.is_empty()) {
+        1
+    } else if results.iter().any(|r| r.cut.is_some()) {
+        3
+    } else {
+        0
+    }
+}
+
+/// Writes a scenario file under `out` for the first violation of each property (in
+/// configuration order); the files written.
+///
+/// # Errors
+///
+/// The directory or a file cannot be written.
+pub fn write_counterexamples(
+    configs: &[MtgConfig],
+    results: &[MtgResult],
+    fault: Option<MtgFault>,
+    out: &std::path::Path,
+) -> Result<Vec<std::path::PathBuf>, String> {
+    let mut written = Vec::new();
+    let mut done = Vec::new();
+    for (c, r) in configs.iter().zip(results) {
+        for (p, path) in &r.violations {
+            if done.contains(p) {
+                continue;
+            }
+            done.push(*p);
+            let text = scenario(&c.name, &c.setup, *p, fault, path);
+            std::fs::create_dir_all(out).map_err(|e| format!("{}: {e}", out.display()))?;
+            let file = out.join(counterexample_file(&c.name, *p));
+            std::fs::write(&file, text).map_err(|e| format!("{}: {e}", file.display()))?;
+            written.push(file);
+        }
+    }
+    Ok(written)
+}
+
+/// JUnit XML, through the writer every `--format junit` shares: a test suite per configuration
+/// with a test case per property; a violation fails its case with the counterexample's
+/// scenario file, and a property that held on a search a limit cut is skipped, saying so.
+pub fn junit(configs: &[MtgConfig], results: &[MtgResult], fault: Option<MtgFault>) -> String {
+    use riftcheck_checker::junit::{Case, End, Suite, document};
+    let suites: Vec<Suite> = configs
+        .iter()
+        .zip(results)
+        .map(|(c, r)| {
+            let end = |p: MtgProp| match r.violations.iter().find(|(q, _)| *q == p) {
+                Some((_, path)) => End::Failed {
+                    message: format!("{} fails after {} steps", p.text(), path.len()),
+                    kind: Some(p.id()),
+                    body: scenario(&c.name, &c.setup, p, fault, path),
+                },
+                None => match r.cut {
+                    Some(by) => End::Skipped(format!(
+                        "held on the {} states covered before {} cut the search",
+                        r.unique,
+                        by.option()
+                    )),
+                    None => End::Passed,
+                },
+            };
+            Suite {
+                name: r.name.clone(),
+                seconds: Some(r.time.as_secs_f64()),
+                cases: MtgProp::ALL
+                    .iter()
+                    .map(|&p| Case {
+                        class: r.name.clone(),
+                        name: format!("{} [{}]", p.text(), p.id()),
+                        seconds: Some(0.0),
+                        end: end(p),
+                    })
+                    .collect(),
+            }
+        })
+        .collect();
+    document("riftcheck check --ruleset mtg", &suites)
+}
+
+/// What the engine and the spec disagree on at the end of `path`: each field of the observation
+/// (or of the step's events) where they differ, or which of them refused the last action.
+pub fn disagreement<E: Engine<Mtg>, S: Engine<Mtg>>(
+    model: &MtgModel<E, S>,
+    path: &[Action],
+) -> String {
+    let Some((&last, before)) = path.split_last() else {
+        return "they start differently".to_owned();
+    };
+    let Some(state) = replay_path(model, before).and_then(|mut s| s.pop()) else {
+        return "the path does not replay".to_owned();
+    };
+    let (mut engine, mut spec) = (state.pair.engine.clone(), state.pair.spec.clone());
+    let (ours, theirs) = (
+        riftcheck::engine::step(&mut engine, last),
+        riftcheck::engine::step(&mut spec, last),
+    );
+    match (ours, theirs) {
+        (Ok(a), Ok(b)) => {
+            let (a, b) = (observation_json(&a), observation_json(&b));
+            let fields = a.as_object().into_iter().flatten();
+            let shown = fields.filter_map(|(k, v)| first_difference(k.clone(), v, &b[k]));
+            shown
+                .map(|(at, x, y)| format!("{at}: the engine shows {x}, the spec {y}"))
+                .collect::<Vec<_>>()
+                .join("\n         ")
+        }
+        (Ok(_), Err(e)) => format!("after `{last}` the spec refuses it ({e}); the engine takes it"),
+        (Err(e), Ok(_)) => format!("after `{last}` the engine refuses it ({e}); the spec takes it"),
+        (Err(_), Err(_)) => format!("both refuse `{last}`"),
+    }
+}
