@@ -767,11 +767,23 @@ fn an_mtg_violation_reads_as_a_rulebook_example() {
         stolen["found"].as_str().unwrap().contains("found exile"),
         "{stolen}"
     );
+    let file = stolen["file"].as_str().unwrap();
+    assert!(file.ends_with("mtg-3_steal-stolen-returns.toml"));
+    // `render` plays the file on the reference engine, or under the fault as the check found it.
+    let (code, plain, _) = run(&["render", file]);
+    assert_eq!(code, 0);
     assert!(
-        stolen["file"]
-            .as_str()
-            .unwrap()
-            .ends_with("mtg-3_steal-stolen-returns.toml")
+        !plain.contains("is exiled") && !plain.contains("Not as expected"),
+        "{plain}"
     );
+    let (code, faulty, _) = run(&["render", file, "--fault", "stolen-exiled"]);
+    assert_eq!(code, 0);
+    assert!(
+        faulty.contains("Assault Griffin is exiled (800.4a)") && faulty.contains("Not as expected"),
+        "{faulty}"
+    );
+    let (code, _, err) = run(&["render", file, "--fault", "count-passes"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("no MTG fault is called that"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -19,14 +19,21 @@ pub enum RenderFormat {
     Html,
 }
 
-/// `render` of an MTG scenario: the rulebook paragraph (the only format MTG files have).
-fn render_mtg(file: &Path, other_format: bool) -> ExitCode {
+/// `render` of an MTG scenario: the rulebook paragraph (the only format MTG files have), played
+/// on the reference engine or, with `--fault`, on the engine committing that MTG fault (what the
+/// fault changes is then said by the expectations it breaks, at the end).
+fn render_mtg(file: &Path, fault: Option<&str>, other_format: bool) -> ExitCode {
     if other_format {
         return fail_input("an MTG scenario renders as text only");
     }
+    let fault = match super::mtg_fault(fault) {
+        Ok(f) => f,
+        Err(e) => return fail_input(e),
+    };
     match riftcheck::mtg::scenario::MtgScenario::load(file) {
         Ok(s) => {
-            print!("{}", s.render());
+            let replay = fault.map_or_else(|| s.replay(), |f| s.replay_with_fault(f));
+            print!("{}", s.render_replay(&replay));
             ExitCode::SUCCESS
         }
         Err(e) => fail_input(e),
@@ -37,7 +44,7 @@ fn render_mtg(file: &Path, other_format: bool) -> ExitCode {
 pub fn run(file: &Path, svg: Option<&Path>, fault: Option<&str>, format: RenderFormat) -> ExitCode {
     use riftcheck::scenario::{Book, render_book};
     if riftcheck::mtg::scenario::is_mtg_file(file) {
-        return render_mtg(file, svg.is_some() || format != RenderFormat::Text);
+        return render_mtg(file, fault, svg.is_some() || format != RenderFormat::Text);
     }
     let fault = match super::fault(fault) {
         Ok(f) => f,
