@@ -97,7 +97,7 @@ pub fn scenario(
 
 /// How such a file titles itself: the configuration and the property, the property's rules, and
 /// the fault the engine committed.
-pub fn heading(config: &str, prop: MtgProp, fault: Option<MtgFault>) -> Heading {
+fn heading(config: &str, prop: MtgProp, fault: Option<MtgFault>) -> Heading {
     let text = prop.text().replace('"', "'");
     let under = fault.map_or(String::new(), |f| {
         format!(

@@ -86,17 +86,17 @@ pub fn run_mtg(
             },
             short.len()
         );
-        let mut h = riftcheck_mtg_check::report::heading(&name, p, fault);
-        if !shortest {
-            h.description = h.description.replace(
-                "A shortest path the checker found",
-                "A path a random walk found, shrunk (the search for a shortest one was cut),",
-            );
-        }
-        print!(
-            "{}",
-            riftcheck::mtg::scenario::write::written(&h, &setup, &short)
-        );
+        // Reported as the check reports one: the rulebook example of the engine walked, and
+        // what it showed against what the spec expects.
+        let config = riftcheck_mtg_check::configs::MtgConfig {
+            name: name.clone(),
+            family: "walk",
+            setup: setup.clone(),
+            concessions: b.concessions,
+        };
+        let v = riftcheck_mtg_check::report::Violation::of(&config, p, fault, &short);
+        print!("{}", v.rulebook);
+        println!("Expected: {}; found: {}", p.text(), v.found);
     }
     status(failed, cut)
 }
