@@ -74,7 +74,7 @@ fn the_limits_cut_an_mtg_check_and_say_which() {
 
 /// `--format junit` works for the MTG ruleset through the writer every command shares: a
 /// suite per configuration, a case per property, the property a fault breaks failing with its
-/// counterexample's scenario file.
+/// counterexample as a rulebook example and its scenario file.
 #[test]
 fn junit_reports_mtg_configurations_and_the_property_a_fault_breaks() {
     let out_dir = std::env::temp_dir().join(format!("riftcheck-mtg-junit-{}", std::process::id()));
@@ -104,6 +104,8 @@ fn junit_reports_mtg_configurations_and_the_property_a_fault_breaks() {
     );
     assert!(xml.contains("type=\"no-priority-for-leaver\""), "{xml}");
     assert!(xml.contains("ruleset = &quot;mtg&quot;"), "{xml}");
+    // The failure's body opens with the rulebook example of the faulty engine's game.
+    assert!(xml.contains("1. A concedes: A leaves the game"), "{xml}");
     let (code, xml, _) = run(&[
         "check",
         "--ruleset",

@@ -366,15 +366,20 @@ pub fn write_counterexamples(
 /// scenario file, and a property that held on a search a limit cut is skipped, saying so.
 pub fn junit(configs: &[MtgConfig], results: &[MtgResult], fault: Option<MtgFault>) -> String {
     use riftcheck_checker::junit::{Case, End, Suite, document};
-    let suites: Vec<Suite> = configs
-        .iter()
-        .zip(results)
-        .map(|(c, r)| {
-            let end = |p: MtgProp| match r.violations.iter().find(|(q, _)| *q == p) {
-                Some((_, path)) => End::Failed {
-                    message: format!("{} fails after {} steps", p.text(), path.len()),
+    let all = violations(configs, results, fault);
+    let suites: Vec<Suite> = (results.iter().zip(&all))
+        .map(|(r, vs)| {
+            let end = |p: MtgProp| match vs.iter().find(|v| v.property == p) {
+                // The rulebook example says what happened; the file replays it.
+                Some(v) => End::Failed {
+                    message: format!(
+                        "{} fails after {} steps: {}",
+                        p.text(),
+                        v.steps.len(),
+                        v.found
+                    ),
                     kind: Some(p.id()),
-                    body: scenario(&c.name, &c.setup, p, fault, path),
+                    body: format!("{}\n{}", v.rulebook, v.file),
                 },
                 None => match r.cut {
                     Some(by) => End::Skipped(format!(
