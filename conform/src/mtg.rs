@@ -325,18 +325,21 @@ impl MtgTable {
                 self.name
             ),
         };
-        let mut text = format!("{}\n\n", heading.title);
-        for (i, s) in steps.iter().enumerate() {
-            text.push_str(&format!("  {}. {s}\n", i + 1));
-        }
+        let file = written(&heading, &self.setup, &path);
+        // The rulebook example of what the rules do on these steps (the reference engine's
+        // game, cards by name), then where the engine parted from them.
+        let mut text = match riftcheck::mtg::scenario::MtgScenario::parse(&file, None) {
+            Ok(s) => s.render(),
+            Err(_) => format!("{}\n\n{}\n", heading.title, steps.join("; ")),
+        };
         for line in verdict_lines(&divergence, &step) {
             text.push_str(&format!("{line}\n"));
         }
         Found {
             config: self.name.clone(),
             phase,
-            file: written(&heading, &self.setup, &path),
-            replay: "riftcheck replay",
+            file,
+            replay: "riftcheck replay --engine CMD",
             steps,
             divergence,
             rule,
@@ -387,4 +390,49 @@ pub fn run(
     }
     report.findings = all.list;
     report
+}
+
+/// How an MTG scenario file fared on an engine over the protocol ([`replay_file`]).
+pub enum Replayed {
+    /// Every step agreed with the rules.
+    Passed,
+    /// The engine parted from the rules at this step (0: the setup): each line says where.
+    Failed(usize, Vec<String>),
+    /// The scenario does not hold on the MTG spec itself, so it cannot judge an engine.
+    Broken(String),
+}
+
+/// Replays MTG scenario `s` (named `name`) on `remote`: its steps read as actions on the MTG
+/// spec, then taken on the engine from a fresh setup, each answer judged as `conform` judges
+/// one (the fields the engine observes, the refusal's rule). A scenario the spec passes holds
+/// on every engine that agrees with the spec on its steps.
+pub fn replay_file(
+    remote: &mut Remote,
+    s: &riftcheck::mtg::scenario::MtgScenario,
+    name: &str,
+) -> Replayed {
+    let on_spec = s.replay_on::<MtgSpec>();
+    if let Some(f) = on_spec.failures.first() {
+        return Replayed::Broken(format!("it does not hold on the MTG spec: {f}"));
+    }
+    let cfg = MtgConfig {
+        name: name.to_string(),
+        family: "file",
+        setup: s.setup.clone(),
+        concessions: 0,
+    };
+    let table = match MtgTable::new(&cfg) {
+        Ok(t) => t,
+        Err(e) => return Replayed::Broken(format!("the setup is impossible: {e}")),
+    };
+    match table.replay(remote, &on_spec.actions, true) {
+        None => Replayed::Passed,
+        Some((at, d)) => {
+            let step = at
+                .checked_sub(1)
+                .and_then(|i| s.step_text.get(i))
+                .map_or("the setup", String::as_str);
+            Replayed::Failed(at, verdict_lines(&d, step))
+        }
+    }
 }

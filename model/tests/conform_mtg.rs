@@ -99,6 +99,84 @@ fn a_fault_of_800_4a_is_found_once_per_mistake_with_a_scenario_that_replays() {
     let faulty = riftcheck(&["replay", "--fault", "stolen-exiled", file]);
     assert_eq!(faulty.status.code(), Some(1), "{faulty:?}");
     assert!(String::from_utf8_lossy(&faulty.stdout).contains("Assault Griffin"));
+    // And it replays on the engine itself, over the protocol, as the finding says: failing at
+    // the concession on the faulty engine with the rule at issue, passing on the reference.
+    let on_engine = riftcheck(&[
+        "replay",
+        "--engine",
+        &serve_mtg("--fault stolen-exiled"),
+        file,
+    ]);
+    let shown = String::from_utf8_lossy(&on_engine.stdout);
+    assert_eq!(on_engine.status.code(), Some(1), "{on_engine:?}");
+    assert!(
+        shown.contains("at step 5: Expected by rule 800.4a"),
+        "{shown}"
+    );
+    let on_reference = riftcheck(&["replay", "--engine", &serve_mtg(""), file]);
+    assert!(on_reference.status.success(), "{on_reference:?}");
+    // The text report shows the rules' game with the cards by name, then where it parted.
+    let text = riftcheck(&[
+        "conform",
+        "--ruleset",
+        "mtg",
+        "--phases",
+        "exhaustive",
+        "--family",
+        "steal",
+        "--players",
+        "3",
+        "--out",
+        out.to_str().unwrap(),
+        "--engine",
+        &serve_mtg("--fault stolen-exiled"),
+    ]);
+    let text = String::from_utf8_lossy(&text.stdout);
+    assert!(
+        text.contains(
+            "1. A casts Mind Control targeting Assault Griffin: Mind Control goes on the stack."
+        ),
+        "{text}"
+    );
+}
+
+/// `replay --engine` takes the scenario files of the ruleset the engine plays: every MTG
+/// scenario of the project passes on MTG's reference engine behind the protocol; a Riftbound
+/// engine is refused for MTG files, saying why, and files of both rulesets at once are refused.
+#[test]
+fn mtg_scenarios_replay_on_an_mtg_engine_over_the_protocol() {
+    let dir = harness::root().join("tests/mtg/scenarios");
+    let mut files: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path().display().to_string())
+        .filter(|p| p.ends_with(".toml"))
+        .collect();
+    files.sort();
+    let mut args = vec!["replay", "--engine"];
+    let engine = serve_mtg("");
+    args.push(&engine);
+    args.extend(files.iter().map(String::as_str));
+    let run = riftcheck(&args);
+    let out = String::from_utf8_lossy(&run.stdout);
+    assert!(run.status.success(), "{out}");
+    assert!(
+        out.contains(&format!("{} passed, 0 failed", files.len())),
+        "{out}"
+    );
+    let riftbound = format!("{} serve", bin());
+    let refused = riftcheck(&["replay", "--engine", &riftbound, &files[0]]);
+    assert_eq!(refused.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&refused.stderr).contains("plays riftbound"));
+    let rb_file = harness::root().join("tests/scenarios/seed_000/four_becomes_three.toml");
+    let mixed = riftcheck(&[
+        "replay",
+        "--engine",
+        &engine,
+        &files[0],
+        rb_file.to_str().unwrap(),
+    ]);
+    assert_eq!(mixed.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&mixed.stderr).contains("of one ruleset"));
 }
 
 #[test]

@@ -202,8 +202,8 @@ fn open(engine: &str, timeout: Duration, ruleset: super::Ruleset) -> Result<Remo
     };
     if remote.hello.ruleset != wanted {
         return Err(format!(
-            "the engine's hello says it plays {}, and conform --ruleset {wanted} checks an \
-             engine that plays {wanted}",
+            "the engine's hello says it plays {}, and this needs an engine that plays {wanted} \
+             (conform --ruleset {wanted}, or scenario files of {wanted})",
             remote.hello.ruleset
         ));
     }
@@ -295,10 +295,30 @@ pub fn replay(engine: &str, files: &[PathBuf], timeout: Duration) -> ExitCode {
         Ok(f) => f,
         Err(e) => return fail(e),
     };
-    let mut remote = match open(engine, timeout, super::Ruleset::Riftbound) {
+    // One engine plays one ruleset: the files' decide which, and they must agree.
+    let mtg = files
+        .iter()
+        .filter(|f| riftcheck::mtg::scenario::is_mtg_file(f))
+        .count();
+    if mtg > 0 && mtg < files.len() {
+        return fail(
+            "replay --engine takes scenario files of one ruleset: these mix MTG's and \
+             Riftbound's, and an engine plays one"
+                .to_string(),
+        );
+    }
+    let ruleset = if mtg > 0 {
+        super::Ruleset::Mtg
+    } else {
+        super::Ruleset::Riftbound
+    };
+    let mut remote = match open(engine, timeout, ruleset) {
         Ok(r) => r,
         Err(e) => return fail(e),
     };
+    if ruleset == super::Ruleset::Mtg {
+        return replay_mtg(&mut remote, &files);
+    }
     let (mut passed, mut failed, mut unsupported, mut broken) = (0, 0, 0, 0);
     for path in files {
         let scenario = match Scenario::load(&path) {
@@ -350,6 +370,50 @@ pub fn replay(engine: &str, files: &[PathBuf], timeout: Duration) -> ExitCode {
         }
     }
     println!("{passed} passed, {failed} failed, {unsupported} unsupported, {broken} unreadable");
+    if broken > 0 {
+        ExitCode::from(2)
+    } else if failed > 0 {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
+/// `replay --engine CMD` of MTG scenario files: each file's steps on the engine, judged against
+/// the MTG spec step by step ([`riftcheck_conform::mtg::replay_file`]).
+fn replay_mtg(remote: &mut Remote, files: &[PathBuf]) -> ExitCode {
+    use riftcheck_conform::mtg::{Replayed, replay_file};
+    let (mut passed, mut failed, mut broken) = (0, 0, 0);
+    for path in files {
+        let shown = riftcheck::scenario::escaped(&path.display().to_string()).into_owned();
+        let s = match riftcheck::mtg::scenario::MtgScenario::load(path) {
+            Ok(s) => s,
+            Err(e) => {
+                println!("ERROR {e}");
+                broken += 1;
+                continue;
+            }
+        };
+        match replay_file(remote, &s, &shown) {
+            Replayed::Passed => {
+                println!("pass  {shown} ({})", s.title);
+                passed += 1;
+            }
+            Replayed::Failed(step, lines) => {
+                println!(
+                    "FAIL  {shown} ({}) at step {step}: {}",
+                    s.title,
+                    lines.join(" ")
+                );
+                failed += 1;
+            }
+            Replayed::Broken(why) => {
+                println!("ERROR {shown}: {why}");
+                broken += 1;
+            }
+        }
+    }
+    println!("{passed} passed, {failed} failed, 0 unsupported, {broken} unreadable");
     if broken > 0 {
         ExitCode::from(2)
     } else if failed > 0 {

@@ -49,6 +49,8 @@ pub struct MtgReplay {
     pub events: Vec<Vec<MtgEvent>>,
     /// The game at the start, then after each step taken.
     pub views: Vec<MtgView>,
+    /// The action each step was read as, in the game it was taken in (a refused step's too).
+    pub actions: Vec<Action>,
 }
 
 impl MtgReplay {
@@ -83,6 +85,7 @@ impl MtgScenario {
             failures: Vec::new(),
             events: Vec::new(),
             views: Vec::new(),
+            actions: Vec::new(),
         };
         let (mut engine, events) = match start(&self.setup) {
             Ok(x) => x,
@@ -120,6 +123,7 @@ impl MtgScenario {
                 }
             };
             let refused = self.step_refused.get(i).copied().unwrap_or(false);
+            out.actions.push(action);
             match (engine.apply(action), refused) {
                 (Ok(events), false) => {
                     cited.extend(events.iter().filter_map(MtgEvent::rule));
