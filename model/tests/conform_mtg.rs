@@ -371,3 +371,44 @@ fn serve_answers_a_line_that_is_not_utf8_and_goes_on() {
         assert!(answers[2]["hello"].is_object());
     }
 }
+
+/// `conform --ruleset mtg --record` writes traces that say they are an MTG engine's, and
+/// `validate`, which holds games to Riftbound's rules, refuses them saying so (exit 2).
+#[test]
+fn an_mtg_engines_trace_says_so_and_validate_refuses_it() {
+    let dir = out_dir("mtg-record");
+    let rec = dir.join("rec");
+    let run = riftcheck(&[
+        "conform",
+        "--ruleset",
+        "mtg",
+        "--phases",
+        "walks",
+        "--walks",
+        "2",
+        "--family",
+        "steal",
+        "--players",
+        "3",
+        "--out",
+        dir.to_str().unwrap(),
+        "--record",
+        rec.to_str().unwrap(),
+        "--engine",
+        &serve_mtg(""),
+    ]);
+    assert!(run.status.success(), "{run:?}");
+    let trace = rec.join("walks/mtg-3_steal.jsonl");
+    let text = std::fs::read_to_string(&trace).unwrap();
+    assert!(
+        text.lines().next().unwrap().contains("\"ruleset\":\"mtg\""),
+        "{text}"
+    );
+    let v = riftcheck(&["validate", trace.to_str().unwrap()]);
+    assert_eq!(v.status.code(), Some(2), "{v:?}");
+    let err = String::from_utf8_lossy(&v.stderr);
+    assert!(
+        err.contains(":1:1:") && err.contains("an MTG engine"),
+        "{err}"
+    );
+}

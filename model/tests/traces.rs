@@ -298,6 +298,18 @@ fn a_malformed_trace_says_where() {
         ),
         ("version", "{\"trace\": 7}\n".into(), ":1:1:", "version 7"),
         (
+            "mtg",
+            format!("{{\"trace\": 1, \"ruleset\": \"mtg\"}}\n{setup}\n"),
+            ":1:1:",
+            "an MTG engine",
+        ),
+        (
+            "ruleset",
+            format!("{{\"trace\": 1, \"ruleset\": \"chess\"}}\n{setup}\n"),
+            ":1:1:",
+            "`ruleset` \"chess\"",
+        ),
+        (
             "bad_card",
             format!("{setup}\n{{\"action\": \"A plays Nope\"}}\n"),
             ":2:1:",

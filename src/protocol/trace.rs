@@ -3,7 +3,8 @@
 //! and read back by `riftcheck validate`, which holds each step to the rules without driving
 //! the engine.
 //!
-//! A trace is an optional header (`{"trace": 1, "engine": ..., "capabilities": ...}`), then for
+//! A trace is an optional header (`{"trace": 1, "engine": ..., "capabilities": ...}`, and
+//! `"ruleset": "mtg"` for an MTG engine's, which is recorded but not validated), then for
 //! each game a `setup` line (the setup as the protocol sends it, and the observation the engine
 //! showed right after it), then a line per step (the action, and the engine's observation or
 //! refusal). A session that went back in the game says so where it did: `{"reset": true, ...}`
@@ -67,9 +68,15 @@ impl Recorder {
             caps.observes = None;
         }
         let caps = serde_json::to_string(&caps).map_err(std::io::Error::other)?;
+        // Riftbound's traces leave the ruleset out, as its hello does.
+        let ruleset = if hello.ruleset == "riftbound" {
+            String::new()
+        } else {
+            format!(",\"ruleset\":{}", Json::from(hello.ruleset.as_str()))
+        };
         writeln!(
             self.out,
-            "{{\"trace\":{TRACE_VERSION},\"engine\":{},\"capabilities\":{caps}}}",
+            "{{\"trace\":{TRACE_VERSION},\"engine\":{}{ruleset},\"capabilities\":{caps}}}",
             Json::from(engine.trim())
         )
     }
@@ -269,11 +276,27 @@ fn answer_of(o: &serde_json::Map<String, Json>) -> Result<Option<Answer>, String
 fn header(o: &serde_json::Map<String, Json>, trace: &mut Trace) -> Result<(), String> {
     if let Some(k) = o
         .keys()
-        .find(|k| !["trace", "engine", "capabilities"].contains(&k.as_str()))
+        .find(|k| !["trace", "engine", "ruleset", "capabilities"].contains(&k.as_str()))
     {
         return Err(format!(
-            "`{k}` is not a key of the header: expected trace, engine, capabilities"
+            "`{k}` is not a key of the header: expected trace, engine, ruleset, capabilities"
         ));
+    }
+    match o.get("ruleset").map(|r| (r, r.as_str())) {
+        None | Some((_, Some("riftbound"))) => {}
+        Some((_, Some("mtg"))) => {
+            return Err(
+                "the trace is of an MTG engine (`ruleset` mtg), and recorded games \
+                        are held to Riftbound's rules only: conform --ruleset mtg checks an \
+                        MTG engine by driving it"
+                    .into(),
+            );
+        }
+        Some((r, _)) => {
+            return Err(format!(
+                "`ruleset` {r}: expected \"riftbound\" (or \"mtg\", which is not validated)"
+            ));
+        }
     }
     let version = &o["trace"];
     if version.as_u64() != Some(TRACE_VERSION) {
