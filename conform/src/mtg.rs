@@ -13,6 +13,7 @@ use riftcheck::observation::Difference;
 use riftcheck::protocol::Capabilities;
 use riftcheck::protocol::client::{Answer, EngineFault};
 use riftcheck::protocol::compare::{Cite, Divergence, View};
+pub use riftcheck::protocol::mtg::FIELDS;
 use riftcheck::protocol::mtg::{first_difference, observation_json};
 use riftcheck::protocol::wire::from_json;
 use riftcheck_mtg_check::configs::MtgConfig;
@@ -25,29 +26,6 @@ use super::{ConfigRow, Options, Report, findings, phases, push, row, run_one};
 
 /// What the rules make of an MTG step: what an observer sees after it, or every rule it breaks.
 pub type MtgRuled = Result<MtgView, Vec<Refusal>>;
-
-/// Every field of MTG's observation, in order, with the rules that decide it.
-pub const FIELDS: [(&str, &str); 19] = [
-    ("players", "800.4a, 800.4h"),
-    ("turn_of", "800.4i"),
-    ("active", "800.4i"),
-    ("step", "500.1"),
-    ("turns_left", "800.4j"),
-    ("priority", "117.3, 800.4a"),
-    ("passed", "117.4"),
-    ("attacks_declared", "508.1"),
-    ("stack", "800.4a, 800.4d"),
-    ("objects", "800.4a, 800.4c"),
-    ("control", "800.4a"),
-    ("protections", "800.4k"),
-    ("delayed", "800.4d"),
-    ("waiting", "800.4d"),
-    ("pending", "800.4f, 800.4g"),
-    ("planar_controller", "800.4n"),
-    ("over", "104.2a"),
-    ("winner", "104.2a"),
-    ("events", "800.4"),
-];
 
 /// The refusal names of MTG's spec, as an engine may send them.
 const REFUSALS: [&str; 13] = [
@@ -215,6 +193,10 @@ impl Rules for MtgTable {
         ruled.is_ok()
     }
 
+    fn breaks(ruled: &MtgRuled) -> Vec<Cite> {
+        ruled.as_ref().err().map(|r| cites(r)).unwrap_or_default()
+    }
+
     fn count(counts: Counts, _: Action) -> Counts {
         counts
     }
@@ -288,7 +270,7 @@ impl Rules for MtgTable {
 impl MtgTable {
     /// The divergence written up: the steps as scenario sentences, the verdict, and an MTG
     /// scenario file whose expectations are the spec's at the end.
-    fn write_up(
+    pub(crate) fn write_up(
         &self,
         (engine, _): (&str, &View),
         phase: &'static str,

@@ -81,6 +81,9 @@ pub trait Rules {
     fn rule(spec: &Self::Spec, action: Self::Action) -> (Self::Ruled, Option<Self::Spec>);
     /// Whether the rules take the step.
     fn taken(ruled: &Self::Ruled) -> bool;
+    /// The rules a step the rules do not take breaks, as a divergence cites them (none for a
+    /// step they take).
+    fn breaks(ruled: &Self::Ruled) -> Vec<riftcheck::protocol::compare::Cite>;
     /// The counts after `action`.
     fn count(counts: Counts, action: Self::Action) -> Counts;
     /// `action` as the protocol writes it.
@@ -225,6 +228,14 @@ impl Rules for Table {
 
     fn taken(ruled: &Ruled) -> bool {
         ruled.is_ok()
+    }
+
+    fn breaks(ruled: &Ruled) -> Vec<riftcheck::protocol::compare::Cite> {
+        ruled
+            .as_ref()
+            .err()
+            .map(|r| riftcheck::protocol::compare::Cite::all(r))
+            .unwrap_or_default()
     }
 
     fn count(counts: Counts, action: Action) -> Counts {

@@ -12,15 +12,16 @@ use std::collections::HashMap;
 use std::path::Path;
 use std::time::Instant;
 
-use riftcheck::oracle::Spec;
+use riftcheck::mtg::Mtg;
 use riftcheck::protocol::client::Answer;
 use riftcheck::protocol::compare::{Divergence, View};
-use riftcheck::protocol::trace::{Entry, Trace};
-use riftcheck::{Action, Engine};
+use riftcheck::protocol::trace::{Entry, Recorded, Trace};
+use riftcheck_checker::model::Bounds;
+use riftcheck_mtg_check::configs::MtgConfig;
 
+use super::mtg::MtgTable;
 use super::table::{Rules, Table, Took};
 use super::{ConfigRow, Findings, row};
-use riftcheck_checker::model::Bounds;
 
 /// The name of a game in reports: the file's name and the line of its setup.
 fn game_name(path: &Path, line: usize) -> String {
@@ -31,8 +32,49 @@ fn game_name(path: &Path, line: usize) -> String {
     format!("{file}:{line}")
 }
 
-/// Judges every game of `trace`; a row per game.
+/// Judges every game of a Riftbound `trace`; a row per game.
 pub fn judge_trace(trace: &Trace, all: &mut Findings) -> Vec<ConfigRow> {
+    judge_games(
+        trace,
+        all,
+        |name, setup| Table::new(name, setup.clone(), Bounds::default()),
+        |table, engine, path, d| crate::Found::new(table, engine, "trace", path, d),
+    )
+}
+
+/// Judges every game of an MTG engine's `trace` against the MTG spec; a row per game.
+pub fn judge_mtg_trace(trace: &Trace<Mtg>, all: &mut Findings) -> Vec<ConfigRow> {
+    judge_games(
+        trace,
+        all,
+        |name, setup| {
+            MtgTable::new(&MtgConfig {
+                name,
+                family: "trace",
+                setup: setup.clone(),
+                concessions: 0,
+            })
+        },
+        |table, engine, path, d| table.write_up(engine, "trace", path, d),
+    )
+}
+
+/// Where a recorded game is, on the rules' side: the spec and the steps to it (`None` past a
+/// divergence).
+type At<T> = Option<(<T as Rules>::Spec, Vec<<T as Rules>::Action>)>;
+
+/// Judges every game of `trace`, each on the table `make` sets for its setup, each divergence
+/// written up by `write_up`; a row per game.
+fn judge_games<R, T>(
+    trace: &Trace<R>,
+    all: &mut Findings,
+    make: impl Fn(String, &R::Setup) -> Result<T, String>,
+    write_up: impl Fn(&T, (&str, &View), Vec<T::Action>, Divergence) -> crate::Found,
+) -> Vec<ConfigRow>
+where
+    R: Recorded,
+    T: Rules<Action = R::Action>,
+{
     let view = View::of(&trace.capabilities);
     let engine = if trace.engine.is_empty() {
         "the engine".to_string()
@@ -44,7 +86,7 @@ pub fn judge_trace(trace: &Trace, all: &mut Findings) -> Vec<ConfigRow> {
         let started = Instant::now();
         let mut r = row(&game_name(&trace.path, game.line));
         r.states = 1;
-        let table = match Table::new(r.config.clone(), game.setup.clone(), Bounds::default()) {
+        let table = match make(r.config.clone(), &game.setup) {
             Ok(t) => t,
             Err(why) => {
                 r.unsupported = Some(format!("the setup is impossible: {why}"));
@@ -53,30 +95,28 @@ pub fn judge_trace(trace: &Trace, all: &mut Findings) -> Vec<ConfigRow> {
             }
         };
         let found =
-            std::cell::RefCell::new(|path: Vec<Action>, d: Divergence, r: &mut ConfigRow| {
+            std::cell::RefCell::new(|path: Vec<T::Action>, d: Divergence, r: &mut ConfigRow| {
                 r.divergences += 1;
-                let key = crate::findings::Key::of::<Table>(&path, &d);
-                let id = all.record((&table.name, "trace"), key, path.len(), || {
-                    crate::Found::new(&table, (&engine, &view), "trace", path, d)
+                let key = crate::findings::Key::of::<T>(&path, &d);
+                let id = all.record((table.name(), "trace"), key, path.len(), || {
+                    write_up(&table, (&engine, &view), path, d)
                 });
                 if !r.findings.contains(&id) {
                     r.findings.push(id);
                 }
             });
-        let found = |path: Vec<Action>, d: Divergence, r: &mut ConfigRow| {
+        let found = |path: Vec<T::Action>, d: Divergence, r: &mut ConfigRow| {
             (found.borrow_mut())(path, d, r);
         };
         // Where the game is: the spec and the steps to it (`None` past a divergence, until the
         // game goes back to a point before it), and the points it named.
-        let start = || Some((table.first.0.clone(), Vec::new()));
-        let mut at: Option<(Spec, Vec<Action>)> = start();
-        let mut named: HashMap<&str, Option<(Spec, Vec<Action>)>> = HashMap::new();
+        let start = || Some((table.first().clone(), Vec::new()));
+        let mut at: At<T> = start();
+        let mut named: HashMap<&str, At<T>> = HashMap::new();
         let begin = |shown: &Option<Answer>, r: &mut ConfigRow| {
             let Some(shown) = shown else { return true };
-            let mut obs = table.first.0.observe();
-            obs.events = table.first.1.clone();
             r.steps += 1;
-            match table.judged(&view, &Ok(obs), Ok(shown.clone()), None, None) {
+            match table.judged(&view, &table.first_ruled(), Ok(shown.clone()), None, None) {
                 Took::Diverged(d) => {
                     found(Vec::new(), d, r);
                     false
@@ -98,18 +138,18 @@ pub fn judge_trace(trace: &Trace, all: &mut Findings) -> Vec<ConfigRow> {
                     let Some((spec, path)) = &mut at else {
                         continue;
                     };
-                    let (ruled, next) = Table::rule(spec, step.action);
+                    let (ruled, next) = T::rule(spec, step.action);
                     path.push(step.action);
                     r.steps += 1;
-                    let took = match (&step.answer, ruled) {
-                        (Some(a), ruled) => {
+                    let took = match &step.answer {
+                        Some(a) => {
                             table.judged(&view, &ruled, Ok(a.clone()), next, Some(&step.action))
                         }
                         // Taken, its observation not recorded: it must at least be allowed.
-                        (None, Err(refusals)) => Took::Diverged(Divergence::Accepted {
-                            refusals: riftcheck::protocol::compare::Cite::all(&refusals),
+                        None if !T::taken(&ruled) => Took::Diverged(Divergence::Accepted {
+                            refusals: T::breaks(&ruled),
                         }),
-                        (None, Ok(_)) => Took::Agreed(next.map(Box::new)),
+                        None => Took::Agreed(next.map(Box::new)),
                     };
                     match took {
                         Took::Agreed(Some(n)) => *spec = *n,

@@ -373,42 +373,73 @@ fn serve_answers_a_line_that_is_not_utf8_and_goes_on() {
 }
 
 /// `conform --ruleset mtg --record` writes traces that say they are an MTG engine's, and
-/// `validate`, which holds games to Riftbound's rules, refuses them saying so (exit 2).
+/// `validate` holds them to the MTG spec: the faulty engine's recorded exploration gives the
+/// findings conform gives (the extra exile and the stolen creature kept from its owner, at
+/// 800.4a), the reference engine's agrees on every step.
 #[test]
-fn an_mtg_engines_trace_says_so_and_validate_refuses_it() {
+fn an_mtg_engines_recorded_games_validate_against_the_mtg_spec() {
     let dir = out_dir("mtg-record");
-    let rec = dir.join("rec");
-    let run = riftcheck(&[
-        "conform",
-        "--ruleset",
-        "mtg",
-        "--phases",
-        "walks",
-        "--walks",
-        "2",
-        "--family",
-        "steal",
-        "--players",
-        "3",
-        "--out",
-        dir.to_str().unwrap(),
-        "--record",
-        rec.to_str().unwrap(),
-        "--engine",
-        &serve_mtg(""),
-    ]);
-    assert!(run.status.success(), "{run:?}");
-    let trace = rec.join("walks/mtg-3_steal.jsonl");
-    let text = std::fs::read_to_string(&trace).unwrap();
+    let record = |engine: &str, name: &str| {
+        let rec = dir.join(name);
+        let run = riftcheck(&[
+            "conform",
+            "--ruleset",
+            "mtg",
+            "--phases",
+            "exhaustive",
+            "--family",
+            "steal",
+            "--players",
+            "3",
+            "--out",
+            dir.to_str().unwrap(),
+            "--record",
+            rec.to_str().unwrap(),
+            "--engine",
+            engine,
+        ]);
+        assert!(run.status.code().is_some_and(|c| c <= 1), "{run:?}");
+        rec.join("exhaustive/mtg-3_steal.jsonl")
+    };
+    let faulty = record(&serve_mtg("--fault stolen-exiled"), "faulty");
+    let text = std::fs::read_to_string(&faulty).unwrap();
     assert!(
         text.lines().next().unwrap().contains("\"ruleset\":\"mtg\""),
         "{text}"
     );
-    let v = riftcheck(&["validate", trace.to_str().unwrap()]);
-    assert_eq!(v.status.code(), Some(2), "{v:?}");
-    let err = String::from_utf8_lossy(&v.stderr);
+    let out = dir.join("validated");
+    let v = riftcheck(&[
+        "validate",
+        "--format",
+        "json",
+        "--out",
+        out.to_str().unwrap(),
+        faulty.to_str().unwrap(),
+    ]);
+    assert_eq!(v.status.code(), Some(1), "{v:?}");
+    let report: Value = serde_json::from_slice(&v.stdout).unwrap();
+    let found = findings(&report);
+    let whats: Vec<&str> = found.iter().map(|f| f["what"].as_str().unwrap()).collect();
     assert!(
-        err.contains(":1:1:") && err.contains("an MTG engine"),
-        "{err}"
+        whats.contains(&"events") && whats.contains(&"objects"),
+        "{found:#?}"
     );
+    assert!(
+        found
+            .iter()
+            .all(|f| f["rule"].as_str().unwrap().contains("800.4a"))
+    );
+    let clean = record(&serve_mtg(""), "clean");
+    let v = riftcheck(&["validate", clean.to_str().unwrap()]);
+    assert!(v.status.success(), "{v:?}");
+    // A header of another ruleset's engine is not read as this one's.
+    let wrong = dir.join("wrong.jsonl");
+    std::fs::write(
+        &wrong,
+        text.replacen("\"ruleset\":\"mtg\"", "\"ruleset\":\"chess\"", 1),
+    )
+    .unwrap();
+    let v = riftcheck(&["validate", wrong.to_str().unwrap()]);
+    assert_eq!(v.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&v.stderr).contains(":1:1:"));
 }

@@ -298,10 +298,10 @@ fn a_malformed_trace_says_where() {
         ),
         ("version", "{\"trace\": 7}\n".into(), ":1:1:", "version 7"),
         (
-            "mtg",
+            "mtg_setup",
             format!("{{\"trace\": 1, \"ruleset\": \"mtg\"}}\n{setup}\n"),
-            ":1:1:",
-            "an MTG engine",
+            ":2:1:",
+            "the MTG setup cannot be read",
         ),
         (
             "ruleset",

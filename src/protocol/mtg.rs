@@ -13,6 +13,29 @@ use crate::mtg::{Action, Mtg, MtgEvent, MtgSetup, MtgSetupErrors, MtgView, Refus
 /// How a session starts a game: the engine and the events of its start.
 pub type Start<E> = Box<dyn Fn(&MtgSetup) -> Result<(E, Vec<MtgEvent>), MtgSetupErrors>>;
 
+/// Every field of MTG's observation, in order, with the rules that decide it.
+pub const FIELDS: [(&str, &str); 19] = [
+    ("players", "800.4a, 800.4h"),
+    ("turn_of", "800.4i"),
+    ("active", "800.4i"),
+    ("step", "500.1"),
+    ("turns_left", "800.4j"),
+    ("priority", "117.3, 800.4a"),
+    ("passed", "117.4"),
+    ("attacks_declared", "508.1"),
+    ("stack", "800.4a, 800.4d"),
+    ("objects", "800.4a, 800.4c"),
+    ("control", "800.4a"),
+    ("protections", "800.4k"),
+    ("delayed", "800.4d"),
+    ("waiting", "800.4d"),
+    ("pending", "800.4f, 800.4g"),
+    ("planar_controller", "800.4n"),
+    ("over", "104.2a"),
+    ("winner", "104.2a"),
+    ("events", "800.4"),
+];
+
 /// An MTG observation as the protocol sends it: every field of [`MtgView`], the events as
 /// objects (`{"event": "left-game", "player": 1}`).
 pub fn observation_json(view: &MtgView) -> Json {
@@ -148,5 +171,30 @@ impl<E: Engine<Mtg>> Respond for MtgSession<E> {
                 "unknown op `{op}`: expected hello, setup, apply, observe, snapshot, restore or reset"
             )),
         }
+    }
+}
+
+impl super::trace::Recorded for Mtg {
+    const NAME: &'static str = "mtg";
+    type Context = ();
+    fn check(caps: &Capabilities) -> Result<(), String> {
+        let unknown =
+            (caps.observes.iter().flatten()).find(|f| !FIELDS.iter().any(|(k, _)| k == f));
+        match unknown {
+            Some(f) => Err(format!(
+                "`observes` lists `{f}`, which is not a field of MTG's observation"
+            )),
+            None => Ok(()),
+        }
+    }
+    fn setup(json: &Json, _: &Capabilities) -> Result<(MtgSetup, ()), String> {
+        let setup: MtgSetup = serde_json::from_value(json.clone())
+            .map_err(|e| format!("the MTG setup cannot be read: {e}"))?;
+        setup.validate().map_err(|e| e.to_string())?;
+        Ok((setup, ()))
+    }
+    fn action(json: &Json, (): &()) -> Result<Action, String> {
+        serde_json::from_value(json.clone())
+            .map_err(|e| format!("the MTG action cannot be read: {e}"))
     }
 }

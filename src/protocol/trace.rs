@@ -4,7 +4,7 @@
 //! the engine.
 //!
 //! A trace is an optional header (`{"trace": 1, "engine": ..., "capabilities": ...}`, and
-//! `"ruleset": "mtg"` for an MTG engine's, which is recorded but not validated), then for
+//! `"ruleset": "mtg"` for an MTG engine's: [`Recorded`] reads either ruleset's lines), then for
 //! each game a `setup` line (the setup as the protocol sends it, and the observation the engine
 //! showed right after it), then a line per step (the action, and the engine's observation or
 //! refusal). A session that went back in the game says so where it did: `{"reset": true, ...}`
@@ -144,9 +144,64 @@ impl Recorder {
     }
 }
 
+/// A ruleset whose games a trace can hold: how its header names it, and how a line's setup and
+/// action are read.
+pub trait Recorded: crate::engine::Ruleset<Setup: std::fmt::Debug> + std::fmt::Debug {
+    /// Its name in a trace's header and an engine's hello (`riftbound`, left out, or `mtg`).
+    const NAME: &'static str;
+    /// What reading a game's actions needs of its setup (Riftbound's: the catalog of its cards).
+    type Context;
+    /// Whether the header's capabilities declare only what this ruleset has.
+    ///
+    /// # Errors
+    ///
+    /// What they declare that it does not have.
+    fn check(caps: &Capabilities) -> Result<(), String>;
+    /// A `setup` line's setup, as the engine read it under `caps`, and what reading the game's
+    /// actions needs.
+    ///
+    /// # Errors
+    ///
+    /// It is not a setup of this ruleset, or not a possible one.
+    fn setup(json: &Json, caps: &Capabilities) -> Result<(Self::Setup, Self::Context), String>;
+    /// An `action` line's action.
+    ///
+    /// # Errors
+    ///
+    /// It is not an action of the game.
+    fn action(json: &Json, context: &Self::Context) -> Result<Self::Action, String>;
+}
+
+impl Recorded for crate::engine::Riftbound {
+    const NAME: &'static str = "riftbound";
+    type Context = std::sync::Arc<crate::card::Catalog>;
+    fn check(caps: &Capabilities) -> Result<(), String> {
+        if let Some(p) = caps.problem() {
+            return Err(p);
+        }
+        caps.declared_readings()
+            .map(|_| ())
+            .map_err(|e| e.to_string())
+    }
+    fn setup(
+        json: &Json,
+        caps: &Capabilities,
+    ) -> Result<(Setup, std::sync::Arc<crate::card::Catalog>), String> {
+        let setup = caps.as_read(&setup_from_json(json)?);
+        let table = setup.validate().map_err(|e| e.to_string())?;
+        Ok((setup, table.catalog))
+    }
+    fn action(json: &Json, cat: &std::sync::Arc<crate::card::Catalog>) -> Result<Action, String> {
+        match json {
+            Json::String(text) => action_from_json(&json!({ "text": text }), cat),
+            other => action_from_json(other, cat),
+        }
+    }
+}
+
 /// A trace as read: the engine it came from, what it declared, and its games.
 #[derive(Debug)]
-pub struct Trace {
+pub struct Trace<R: Recorded = crate::engine::Riftbound> {
     /// The file.
     pub path: PathBuf,
     /// The engine's name and version, from the header (empty without one).
@@ -154,27 +209,27 @@ pub struct Trace {
     /// What the engine declared (everything, without a header).
     pub capabilities: Capabilities,
     /// The games, in order.
-    pub games: Vec<Game>,
+    pub games: Vec<Game<R>>,
 }
 
 /// One recorded game.
 #[derive(Debug)]
-pub struct Game {
+pub struct Game<R: Recorded = crate::engine::Riftbound> {
     /// The line of its `setup`, from 1.
     pub line: usize,
     /// The setup, as the engine read it (with the readings it declares).
-    pub setup: Setup,
+    pub setup: R::Setup,
     /// What the engine showed right after setup, if recorded.
     pub first: Option<Answer>,
     /// Its steps, and the moves back in it, in order.
-    pub steps: Vec<Entry>,
+    pub steps: Vec<Entry<R>>,
 }
 
 /// A line of a game after its setup.
 #[derive(Debug)]
-pub enum Entry {
+pub enum Entry<R: Recorded = crate::engine::Riftbound> {
     /// A step.
-    Step(TraceStep),
+    Step(TraceStep<R>),
     /// Back to the game right after setup, and what the engine showed then (if recorded).
     Reset {
         /// Its line.
@@ -190,14 +245,23 @@ pub enum Entry {
 
 /// One recorded step.
 #[derive(Debug)]
-pub struct TraceStep {
+pub struct TraceStep<R: Recorded = crate::engine::Riftbound> {
     /// Its line, from 1.
     pub line: usize,
     /// The action.
-    pub action: Action,
+    pub action: R::Action,
     /// The engine's answer: an observation or a refusal (none recorded: it took the step, what
     /// it showed is not known).
     pub answer: Option<Answer>,
+}
+
+/// A trace of either ruleset, as its header says.
+#[derive(Debug)]
+pub enum AnyTrace {
+    /// A Riftbound engine's.
+    Riftbound(Trace),
+    /// An MTG engine's.
+    Mtg(Trace<crate::mtg::Mtg>),
 }
 
 /// A mistake in a trace file, where it is.
@@ -242,7 +306,7 @@ pub fn set_trace_limit(bytes: u64) {
 /// # Errors
 ///
 /// The file cannot be read, or a line of it is not what the format allows.
-pub fn load(path: &Path) -> Result<Trace, TraceError> {
+pub fn load(path: &Path) -> Result<AnyTrace, TraceError> {
     let err = |line, column, message| TraceError {
         path: path.to_path_buf(),
         line,
@@ -257,7 +321,20 @@ pub fn load(path: &Path) -> Result<Trace, TraceError> {
         let column = good.iter().rev().take_while(|b| **b != b'\n').count() + 1;
         err(line, column, "not UTF-8 text".to_string())
     })?;
-    read(path, &text)
+    // The header, if the first line is one, names the ruleset; without it, Riftbound's.
+    let head: Option<Json> = text
+        .lines()
+        .find(|l| !l.trim().is_empty())
+        .and_then(|l| serde_json::from_str(l).ok());
+    let ruleset = head
+        .as_ref()
+        .filter(|h| h.get("trace").is_some())
+        .and_then(|h| h.get("ruleset"))
+        .and_then(Json::as_str);
+    if ruleset == Some(<crate::mtg::Mtg as Recorded>::NAME) {
+        return read::<crate::mtg::Mtg>(path, &text).map(AnyTrace::Mtg);
+    }
+    read(path, &text).map(AnyTrace::Riftbound)
 }
 
 /// The answer a line records: its `observation` or `refused`.
@@ -273,7 +350,10 @@ fn answer_of(o: &serde_json::Map<String, Json>) -> Result<Option<Answer>, String
 }
 
 /// Reads the header line `o` into `trace`.
-fn header(o: &serde_json::Map<String, Json>, trace: &mut Trace) -> Result<(), String> {
+fn header<R: Recorded>(
+    o: &serde_json::Map<String, Json>,
+    trace: &mut Trace<R>,
+) -> Result<(), String> {
     if let Some(k) = o
         .keys()
         .find(|k| !["trace", "engine", "ruleset", "capabilities"].contains(&k.as_str()))
@@ -282,21 +362,13 @@ fn header(o: &serde_json::Map<String, Json>, trace: &mut Trace) -> Result<(), St
             "`{k}` is not a key of the header: expected trace, engine, ruleset, capabilities"
         ));
     }
-    match o.get("ruleset").map(|r| (r, r.as_str())) {
-        None | Some((_, Some("riftbound"))) => {}
-        Some((_, Some("mtg"))) => {
-            return Err(
-                "the trace is of an MTG engine (`ruleset` mtg), and recorded games \
-                        are held to Riftbound's rules only: conform --ruleset mtg checks an \
-                        MTG engine by driving it"
-                    .into(),
-            );
-        }
-        Some((r, _)) => {
-            return Err(format!(
-                "`ruleset` {r}: expected \"riftbound\" (or \"mtg\", which is not validated)"
-            ));
-        }
+    let ruleset = o.get("ruleset").map_or(Some("riftbound"), Json::as_str);
+    if ruleset != Some(R::NAME) {
+        return Err(format!(
+            "`ruleset` {}: this is read as a trace of a {} engine",
+            o.get("ruleset").unwrap_or(&Json::Null),
+            R::NAME
+        ));
     }
     let version = &o["trace"];
     if version.as_u64() != Some(TRACE_VERSION) {
@@ -312,14 +384,7 @@ fn header(o: &serde_json::Map<String, Json>, trace: &mut Trace) -> Result<(), St
     let caps = o.get("capabilities").cloned().unwrap_or(json!({}));
     trace.capabilities =
         serde_json::from_value(caps).map_err(|e| format!("`capabilities`: {e}"))?;
-    if let Some(p) = trace.capabilities.problem() {
-        return Err(format!("`capabilities`: {p}"));
-    }
-    trace
-        .capabilities
-        .declared_readings()
-        .map_err(|e| format!("`capabilities`: {e}"))?;
-    Ok(())
+    R::check(&trace.capabilities).map_err(|p| format!("`capabilities`: {p}"))
 }
 
 /// What kind of line `o` is (`setup`, `action`, `reset`, `snapshot`, `restore`), its keys
@@ -348,12 +413,12 @@ fn kind_of(o: &serde_json::Map<String, Json>) -> Result<&'static str, String> {
 }
 
 /// A `reset`, `snapshot` or `restore` line of `game`.
-fn going_back(
+fn going_back<R: Recorded>(
     o: &serde_json::Map<String, Json>,
     n: usize,
     answer: Option<Answer>,
-    game: &Game,
-) -> Result<Entry, String> {
+    game: &Game<R>,
+) -> Result<Entry<R>, String> {
     if let Some(reset) = o.get("reset") {
         if reset != &Json::Bool(true) || matches!(answer, Some(Answer::Refused(_))) {
             return Err(
@@ -387,7 +452,7 @@ fn going_back(
 /// # Errors
 ///
 /// A line of it is not what the format allows: the first such, with its line and column.
-pub fn read(path: &Path, text: &str) -> Result<Trace, TraceError> {
+pub fn read<R: Recorded>(path: &Path, text: &str) -> Result<Trace<R>, TraceError> {
     let err = |line: usize, column: usize, message: String| TraceError {
         path: path.to_path_buf(),
         line,
@@ -427,12 +492,8 @@ pub fn read(path: &Path, text: &str) -> Result<Trace, TraceError> {
         let kind = kind_of(&o).map_err(|m| err(n, 1, m))?;
         let answer = answer_of(&o).map_err(|m| err(n, 1, m))?;
         if kind == "setup" {
-            let setup =
-                setup_from_json(&o["setup"]).map_err(|m| err(n, 1, format!("`setup`: {m}")))?;
-            let setup = trace.capabilities.as_read(&setup);
-            let table = setup
-                .validate()
-                .map_err(|e| err(n, 1, format!("`setup`: {e}")))?;
+            let (setup, context) = R::setup(&o["setup"], &trace.capabilities)
+                .map_err(|m| err(n, 1, format!("`setup`: {m}")))?;
             if matches!(answer, Some(Answer::Refused(_))) {
                 return Err(err(
                     n,
@@ -440,7 +501,7 @@ pub fn read(path: &Path, text: &str) -> Result<Trace, TraceError> {
                     "a `setup` is answered with an `observation`".into(),
                 ));
             }
-            catalog = Some(table.catalog);
+            catalog = Some(context);
             trace.games.push(Game {
                 line: n,
                 setup,
@@ -453,11 +514,8 @@ pub fn read(path: &Path, text: &str) -> Result<Trace, TraceError> {
             return Err(err(n, 1, format!("a `{kind}` line before any `setup`")));
         };
         let entry = if kind == "action" {
-            let action = match &o["action"] {
-                Json::String(text) => action_from_json(&json!({ "text": text }), cat),
-                other => action_from_json(other, cat),
-            }
-            .map_err(|m| err(n, 1, format!("`action`: {m}")))?;
+            let action =
+                R::action(&o["action"], cat).map_err(|m| err(n, 1, format!("`action`: {m}")))?;
             Entry::Step(TraceStep {
                 line: n,
                 action,

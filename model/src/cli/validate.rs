@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use clap::Args;
 use riftcheck::protocol::trace;
 
-use crate::conform::validate::judge_trace;
+use crate::conform::validate::{judge_mtg_trace, judge_trace};
 use crate::conform::{Findings, Report, print};
 
 /// `riftcheck validate`'s arguments.
@@ -92,10 +92,17 @@ pub fn validate(args: &ValidateArgs) -> ExitCode {
     let mut report = Report::default();
     let mut engines: Vec<String> = Vec::new();
     for t in &traces {
-        if !t.engine.is_empty() && !engines.contains(&t.engine) {
-            engines.push(t.engine.clone());
+        let engine = match t {
+            trace::AnyTrace::Riftbound(t) => &t.engine,
+            trace::AnyTrace::Mtg(t) => &t.engine,
+        };
+        if !engine.is_empty() && !engines.contains(engine) {
+            engines.push(engine.clone());
         }
-        report.traces.extend(judge_trace(t, &mut all));
+        report.traces.extend(match t {
+            trace::AnyTrace::Riftbound(t) => judge_trace(t, &mut all),
+            trace::AnyTrace::Mtg(t) => judge_mtg_trace(t, &mut all),
+        });
     }
     report.engine = if engines.is_empty() {
         "recorded games".into()
