@@ -15,7 +15,9 @@ use riftcheck::protocol::client::{Answer, EngineFault};
 use riftcheck::protocol::compare::{Cite, Divergence, View};
 pub use riftcheck::protocol::mtg::FIELDS;
 use riftcheck::protocol::mtg::{first_difference, observation_json};
+use riftcheck::protocol::remote::Verdict;
 use riftcheck::protocol::wire::from_json;
+use riftcheck::scenario::Failure;
 use riftcheck_mtg_check::configs::MtgConfig;
 use serde_json::Value as Json;
 
@@ -332,8 +334,8 @@ impl MtgTable {
     }
 }
 
-/// Runs the exhaustive and random phases `opts` asks for against the MTG engine `remote`, on
-/// `configs` (the scenario phase is Riftbound's alone: `opts.scenarios` is not read).
+/// Runs the phases `opts` asks for against the MTG engine `remote`: its MTG scenario files, then
+/// the exhaustive and random phases on `configs`.
 pub fn run(
     remote: &mut Remote,
     configs: &[MtgConfig],
@@ -345,6 +347,11 @@ pub fn run(
         ..Report::default()
     };
     let mut all = findings::Findings::new(opts.max_findings);
+    if !opts.scenarios.is_empty() {
+        progress("scenarios");
+        remote.record_as("scenarios");
+        report.scenarios = super::scenarios(remote, &opts.scenarios);
+    }
     'phases: for phase in phases(opts) {
         for (i, cfg) in configs.iter().enumerate() {
             progress(&format!("{phase}: {}", cfg.name));
@@ -374,28 +381,23 @@ pub fn run(
     report
 }
 
-/// How an MTG scenario file fared on an engine over the protocol ([`replay_file`]).
-pub enum Replayed {
-    /// Every step agreed with the rules.
-    Passed,
-    /// The engine parted from the rules at this step (0: the setup): each line says where.
-    Failed(usize, Vec<String>),
-    /// The scenario does not hold on the MTG spec itself, so it cannot judge an engine.
-    Broken(String),
-}
-
 /// Replays MTG scenario `s` (named `name`) on `remote`: its steps read as actions on the MTG
 /// spec, then taken on the engine from a fresh setup, each answer judged as `conform` judges
 /// one (the fields the engine observes, the refusal's rule). A scenario the spec passes holds
-/// on every engine that agrees with the spec on its steps.
+/// on every engine that agrees with the spec on its steps, so the first step where the engine
+/// parts from the spec fails it: each field that differs is one failure, at the step's line.
+///
+/// # Errors
+///
+/// The scenario does not hold on the MTG spec itself, so it cannot judge an engine.
 pub fn replay_file(
     remote: &mut Remote,
     s: &riftcheck::mtg::scenario::MtgScenario,
     name: &str,
-) -> Replayed {
+) -> Result<Verdict, String> {
     let on_spec = s.replay_on::<MtgSpec>();
     if let Some(f) = on_spec.failures.first() {
-        return Replayed::Broken(format!("it does not hold on the MTG spec: {f}"));
+        return Err(format!("{name}: it does not hold on the MTG spec: {f}"));
     }
     let cfg = MtgConfig {
         name: name.to_string(),
@@ -403,18 +405,35 @@ pub fn replay_file(
         setup: s.setup.clone(),
         concessions: 0,
     };
-    let table = match MtgTable::new(&cfg) {
-        Ok(t) => t,
-        Err(e) => return Replayed::Broken(format!("the setup is impossible: {e}")),
+    let table = MtgTable::new(&cfg).map_err(|e| format!("{name}: the setup is impossible: {e}"))?;
+    let Some((after, d)) = table.replay(remote, &on_spec.actions, true) else {
+        return Ok(Verdict::Passed);
     };
-    match table.replay(remote, &on_spec.actions, true) {
-        None => Replayed::Passed,
-        Some((at, d)) => {
-            let step = at
-                .checked_sub(1)
-                .and_then(|i| s.step_text.get(i))
-                .map_or("the setup", String::as_str);
-            Replayed::Failed(at, verdict_lines(&d, step))
-        }
-    }
+    let at = after.checked_sub(1);
+    let line = at.and_then(|i| s.step_lines.get(i)).copied().unwrap_or(1);
+    let step = at
+        .and_then(|i| s.step_text.get(i))
+        .map_or("the setup", String::as_str);
+    Ok(match d {
+        Divergence::Fault(fault) => Verdict::Fault { after, fault },
+        Divergence::Differs(diffs) => Verdict::Failed(
+            diffs
+                .iter()
+                .map(|x| Failure {
+                    after,
+                    at: (line, 1),
+                    what: format!("{} (rule {})", x.path, x.rule),
+                    expected: x.ours.toml(),
+                    actual: x.theirs.toml(),
+                })
+                .collect(),
+        ),
+        other => Verdict::Failed(vec![Failure {
+            after,
+            at: (line, 1),
+            what: format!("step {after}: {step} (rule {})", other.rule()),
+            expected: other.expected(step),
+            actual: other.found(),
+        }]),
+    })
 }

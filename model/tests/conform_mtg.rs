@@ -110,7 +110,7 @@ fn a_fault_of_800_4a_is_found_once_per_mistake_with_a_scenario_that_replays() {
     let shown = String::from_utf8_lossy(&on_engine.stdout);
     assert_eq!(on_engine.status.code(), Some(1), "{on_engine:?}");
     assert!(
-        shown.contains("at step 5: Expected by rule 800.4a"),
+        shown.contains("after step 5: objects.2.controller (rule 800.4a, 800.4c)"),
         "{shown}"
     );
     let on_reference = riftcheck(&["replay", "--engine", &serve_mtg(""), file]);
@@ -141,8 +141,9 @@ fn a_fault_of_800_4a_is_found_once_per_mistake_with_a_scenario_that_replays() {
 }
 
 /// `replay --engine` takes the scenario files of the ruleset the engine plays: every MTG
-/// scenario of the project passes on MTG's reference engine behind the protocol; a Riftbound
-/// engine is refused for MTG files, saying why, and files of both rulesets at once are refused.
+/// scenario of the project passes on MTG's reference engine behind the protocol, as the
+/// scenario phase of `conform --ruleset mtg` too; a Riftbound engine is refused for MTG files,
+/// saying why, and files of both rulesets at once are refused.
 #[test]
 fn mtg_scenarios_replay_on_an_mtg_engine_over_the_protocol() {
     let dir = harness::root().join("tests/mtg/scenarios");
@@ -167,6 +168,37 @@ fn mtg_scenarios_replay_on_an_mtg_engine_over_the_protocol() {
     let refused = riftcheck(&["replay", "--engine", &riftbound, &files[0]]);
     assert_eq!(refused.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&refused.stderr).contains("plays riftbound"));
+    // They are conform --ruleset mtg's scenario phase too, by default: all pass on the reference
+    // engine, and a fault of 800.4a fails those it shows in.
+    let phase = |engine: &str| {
+        let run = riftcheck(&[
+            "conform",
+            "--ruleset",
+            "mtg",
+            "--phases",
+            "scenarios",
+            "--engine",
+            engine,
+        ]);
+        (
+            run.status.code(),
+            String::from_utf8_lossy(&run.stdout).into_owned(),
+        )
+    };
+    let (code, out) = phase(&engine);
+    assert_eq!(code, Some(0), "{out}");
+    assert!(
+        out.contains(&format!("{} passed, 0 failed", files.len())),
+        "{out}"
+    );
+    let (code, out) = phase(&serve_mtg("--fault stolen-exiled"));
+    assert_eq!(code, Some(1), "{out}");
+    assert!(
+        out.contains("seed_004_mind_control_alex_leaves.toml")
+            && out
+                .contains("objects.1.controller (rule 800.4a, 800.4c): expected 1, found \"none\""),
+        "{out}"
+    );
     let rb_file = harness::root().join("tests/scenarios/seed_000/four_becomes_three.toml");
     let mixed = riftcheck(&[
         "replay",

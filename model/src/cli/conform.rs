@@ -9,6 +9,7 @@ use riftcheck::Scenario;
 use riftcheck::protocol::remote::{Verdict, replay_remote};
 
 use crate::configs;
+use crate::conform::mtg::replay_file;
 use crate::conform::{Options, Remote, print, run};
 use crate::model::Bounds;
 
@@ -78,9 +79,9 @@ pub struct ConformArgs {
     /// Stop each configuration's exploration and walks at its first divergence.
     #[arg(long)]
     pub first: bool,
-    /// The ruleset the engine plays: `riftbound`, or `mtg` (MTG's 800.4 on its built-in
-    /// configurations, docs/protocol.md's MTG section: the exhaustive and random phases, and
-    /// --family, --players, --bounds concessions=N of the configurations).
+    /// The ruleset the engine plays: `riftbound`, or `mtg` (MTG's 800.4, docs/protocol.md's MTG
+    /// section: its scenario files, tests/mtg/scenarios by default, then its built-in
+    /// configurations, with --family, --players, --bounds concessions=N).
     #[arg(long, value_enum, default_value_t = super::Ruleset::Riftbound)]
     pub ruleset: super::Ruleset,
 }
@@ -88,16 +89,8 @@ pub struct ConformArgs {
 /// `conform --ruleset mtg`'s configurations: MTG's built-in ones of the families and table
 /// sizes asked for, each allowed the concessions `--bounds` says (its own by default).
 fn mtg_configs(args: &ConformArgs) -> Result<Vec<riftcheck_mtg_check::configs::MtgConfig>, String> {
-    let refused = [
-        (!args.mode.is_empty(), "--mode (MTG has no modes)"),
-        (
-            args.phases.iter().any(|p| p == "scenarios"),
-            "the scenario phase (MTG scenario files replay with riftcheck replay)",
-        ),
-        (!args.files.is_empty(), "scenario files"),
-    ];
-    if let Some((_, what)) = refused.iter().find(|(on, _)| *on) {
-        return Err(format!("conform --ruleset mtg does not take {what}"));
+    if !args.mode.is_empty() {
+        return Err("conform --ruleset mtg does not take --mode (MTG has no modes)".into());
     }
     let concessions = match &args.bounds {
         Some(b) => Some(crate::args::mtg_concessions(b)?),
@@ -153,8 +146,12 @@ fn options(args: &ConformArgs) -> Result<Options, String> {
     }
     let mut files = args.files.clone();
     let mtg = args.ruleset == super::Ruleset::Mtg;
-    if files.is_empty() && on("scenarios") && !mtg {
-        let default = PathBuf::from("tests/scenarios");
+    if files.is_empty() && on("scenarios") {
+        let default = PathBuf::from(if mtg {
+            "tests/mtg/scenarios"
+        } else {
+            "tests/scenarios"
+        });
         if default.is_dir() {
             files.push(default);
         }
@@ -316,104 +313,63 @@ pub fn replay(engine: &str, files: &[PathBuf], timeout: Duration) -> ExitCode {
         Ok(r) => r,
         Err(e) => return fail(e),
     };
-    if ruleset == super::Ruleset::Mtg {
-        return replay_mtg(&mut remote, &files);
-    }
     let (mut passed, mut failed, mut unsupported, mut broken) = (0, 0, 0, 0);
     for path in files {
-        let scenario = match Scenario::load(&path) {
-            Ok(s) => s,
-            Err(e) => {
-                println!("ERROR {e}");
-                broken += 1;
-                continue;
-            }
-        };
-        let verdict = match remote.conn() {
-            Ok(c) => replay_remote(&scenario, c),
-            Err(f) => Ok(Verdict::Fault { after: 0, fault: f }),
-        };
         let shown = path.display().to_string();
         let shown = riftcheck::scenario::escaped(&shown);
+        let (title, verdict) = if ruleset == super::Ruleset::Mtg {
+            match riftcheck::mtg::scenario::MtgScenario::load(&path) {
+                Ok(s) => (s.title.clone(), replay_file(&mut remote, &s, &shown)),
+                Err(e) => {
+                    println!("ERROR {e}");
+                    broken += 1;
+                    continue;
+                }
+            }
+        } else {
+            let scenario = match Scenario::load(&path) {
+                Ok(s) => s,
+                Err(e) => {
+                    println!("ERROR {e}");
+                    broken += 1;
+                    continue;
+                }
+            };
+            let verdict = match remote.conn() {
+                Ok(c) => replay_remote(&scenario, c).map_err(|e| e.to_string()),
+                Err(f) => Ok(Verdict::Fault { after: 0, fault: f }),
+            };
+            (scenario.title, verdict)
+        };
         match verdict {
             Err(e) => {
                 println!("ERROR {e}");
                 broken += 1;
             }
             Ok(Verdict::Passed) => {
-                println!("pass  {shown} ({})", scenario.title);
+                println!("pass  {shown} ({})", title);
                 passed += 1;
             }
             Ok(Verdict::Unsupported(why)) => {
-                println!(
-                    "skip  {shown} ({}): not for this engine: {why}",
-                    scenario.title
-                );
+                println!("skip  {shown} ({}): not for this engine: {why}", title);
                 unsupported += 1;
             }
             Ok(Verdict::Failed(f)) => {
                 let f = &f[0];
                 println!(
                     "FAIL  {shown}:{}:{} ({}) after step {}: {}: expected {}, found {}",
-                    f.at.0, f.at.1, scenario.title, f.after, f.what, f.expected, f.actual
+                    f.at.0, f.at.1, title, f.after, f.what, f.expected, f.actual
                 );
                 failed += 1;
             }
             Ok(Verdict::Fault { after, fault }) => {
-                println!(
-                    "FAIL  {shown} ({}) after step {after}: {fault}",
-                    scenario.title
-                );
+                println!("FAIL  {shown} ({}) after step {after}: {fault}", title);
                 remote.close();
                 failed += 1;
             }
         }
     }
     println!("{passed} passed, {failed} failed, {unsupported} unsupported, {broken} unreadable");
-    if broken > 0 {
-        ExitCode::from(2)
-    } else if failed > 0 {
-        ExitCode::from(1)
-    } else {
-        ExitCode::SUCCESS
-    }
-}
-
-/// `replay --engine CMD` of MTG scenario files: each file's steps on the engine, judged against
-/// the MTG spec step by step ([`riftcheck_conform::mtg::replay_file`]).
-fn replay_mtg(remote: &mut Remote, files: &[PathBuf]) -> ExitCode {
-    use riftcheck_conform::mtg::{Replayed, replay_file};
-    let (mut passed, mut failed, mut broken) = (0, 0, 0);
-    for path in files {
-        let shown = riftcheck::scenario::escaped(&path.display().to_string()).into_owned();
-        let s = match riftcheck::mtg::scenario::MtgScenario::load(path) {
-            Ok(s) => s,
-            Err(e) => {
-                println!("ERROR {e}");
-                broken += 1;
-                continue;
-            }
-        };
-        match replay_file(remote, &s, &shown) {
-            Replayed::Passed => {
-                println!("pass  {shown} ({})", s.title);
-                passed += 1;
-            }
-            Replayed::Failed(step, lines) => {
-                println!(
-                    "FAIL  {shown} ({}) at step {step}: {}",
-                    s.title,
-                    lines.join(" ")
-                );
-                failed += 1;
-            }
-            Replayed::Broken(why) => {
-                println!("ERROR {shown}: {why}");
-                broken += 1;
-            }
-        }
-    }
-    println!("{passed} passed, {failed} failed, 0 unsupported, {broken} unreadable");
     if broken > 0 {
         ExitCode::from(2)
     } else if failed > 0 {
