@@ -17,6 +17,27 @@ fn serve_mtg(extra: &str) -> String {
     format!("{} serve --ruleset mtg {extra}", bin())
 }
 
+/// `conform --ruleset mtg`'s exhaustive phase on `mtg-3/steal`, its files under `out`.
+fn steal_3(engine: &str, out: &std::path::Path, extra: &[&str]) -> std::process::Output {
+    let mut args = vec![
+        "conform",
+        "--ruleset",
+        "mtg",
+        "--phases",
+        "exhaustive",
+        "--family",
+        "steal",
+        "--players",
+        "3",
+        "--out",
+        out.to_str().unwrap(),
+        "--engine",
+        engine,
+    ];
+    args.extend_from_slice(extra);
+    riftcheck(&args)
+}
+
 fn mtg(engine: &str, out: &str, args: &[&str]) -> (i32, Value) {
     let mut all = vec!["--ruleset", "mtg", "--phases", "exhaustive"];
     all.extend_from_slice(args);
@@ -116,21 +137,7 @@ fn a_fault_of_800_4a_is_found_once_per_mistake_with_a_scenario_that_replays() {
     let on_reference = riftcheck(&["replay", "--engine", &serve_mtg(""), file]);
     assert!(on_reference.status.success(), "{on_reference:?}");
     // The text report shows the rules' game with the cards by name, then where it parted.
-    let text = riftcheck(&[
-        "conform",
-        "--ruleset",
-        "mtg",
-        "--phases",
-        "exhaustive",
-        "--family",
-        "steal",
-        "--players",
-        "3",
-        "--out",
-        out.to_str().unwrap(),
-        "--engine",
-        &serve_mtg("--fault stolen-exiled"),
-    ]);
+    let text = steal_3(&serve_mtg("--fault stolen-exiled"), &out, &[]);
     let text = String::from_utf8_lossy(&text.stdout);
     assert!(
         text.contains(
@@ -413,23 +420,7 @@ fn an_mtg_engines_recorded_games_validate_against_the_mtg_spec() {
     let dir = out_dir("mtg-record");
     let record = |engine: &str, name: &str| {
         let rec = dir.join(name);
-        let run = riftcheck(&[
-            "conform",
-            "--ruleset",
-            "mtg",
-            "--phases",
-            "exhaustive",
-            "--family",
-            "steal",
-            "--players",
-            "3",
-            "--out",
-            dir.to_str().unwrap(),
-            "--record",
-            rec.to_str().unwrap(),
-            "--engine",
-            engine,
-        ]);
+        let run = steal_3(engine, &dir, &["--record", rec.to_str().unwrap()]);
         assert!(run.status.code().is_some_and(|c| c <= 1), "{run:?}");
         rec.join("exhaustive/mtg-3_steal.jsonl")
     };
