@@ -317,7 +317,7 @@ impl MtgTable {
             Err(_) => format!("{}\n\n{}\n", heading.title, steps.join("; ")),
         };
         for line in verdict_lines(&divergence, &step) {
-            text.push_str(&format!("{line}\n"));
+            text.push_str(&format!("{}\n", named_objects(&line, &names)));
         }
         Found {
             config: self.name.clone(),
@@ -332,6 +332,35 @@ impl MtgTable {
             text,
         }
     }
+}
+
+/// `line` with each object the protocol names by its index (`objects.2`) followed by the name
+/// the scenario file gives it (`objects.2 (Assault Griffin)`), for a reader of the example.
+fn named_objects(line: &str, names: &[String]) -> String {
+    let mut out = String::new();
+    let mut rest = line;
+    while let Some(at) = rest.find("objects.") {
+        let (before, from) = rest.split_at(at + "objects.".len());
+        out.push_str(before);
+        let digits = from.chars().take_while(char::is_ascii_digit).count();
+        out.push_str(&from[..digits]);
+        if let Some(name) = from[..digits]
+            .parse::<usize>()
+            .ok()
+            .and_then(|i| names.get(i))
+        {
+            let field_end = from[digits..]
+                .find(|c: char| !(c.is_ascii_alphanumeric() || c == '.' || c == '_'))
+                .map_or(from.len(), |e| e + digits);
+            out.push_str(&from[digits..field_end]);
+            out.push_str(&format!(" ({name})"));
+            rest = &from[field_end..];
+        } else {
+            rest = &from[digits..];
+        }
+    }
+    out.push_str(rest);
+    out
 }
 
 /// Runs the phases `opts` asks for against the MTG engine `remote`: its MTG scenario files, then

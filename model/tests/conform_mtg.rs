@@ -140,6 +140,10 @@ fn a_fault_of_800_4a_is_found_once_per_mistake_with_a_scenario_that_replays() {
     let text = steal_3(&serve_mtg("--fault stolen-exiled"), &out, &[]);
     let text = String::from_utf8_lossy(&text.stdout);
     assert!(
+        text.contains("objects.2.controller (Assault Griffin) is 1; found: \"none\""),
+        "{text}"
+    );
+    assert!(
         text.contains(
             "1. A casts Mind Control targeting Assault Griffin: Mind Control goes on the stack."
         ),
