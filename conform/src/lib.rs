@@ -143,13 +143,21 @@ impl Report {
     }
 }
 
-/// Replays scenario files on `remote`: Riftbound's, or MTG's on an MTG engine.
+/// Replays Riftbound scenario files on `remote`.
 pub fn scenarios(remote: &mut Remote, files: &[PathBuf]) -> Vec<ScenarioRow> {
     files
         .iter()
         .map(|path| {
-            if riftcheck::mtg::scenario::is_mtg_file(path) || remote.hello.ruleset == "mtg" {
-                return mtg_scenario(remote, path);
+            // An MTG engine's scenario phase is `mtg::scenarios`.
+            if riftcheck::mtg::scenario::is_mtg_file(path) {
+                return ScenarioRow {
+                    path: path.clone(),
+                    title: String::new(),
+                    verdict: Ok(Verdict::Unsupported(
+                        "an MTG scenario, and the engine plays riftbound".into(),
+                    )),
+                    projected: None,
+                };
             }
             let scenario = match Scenario::load(path) {
                 Ok(s) => s,
@@ -187,45 +195,6 @@ pub fn scenarios(remote: &mut Remote, files: &[PathBuf]) -> Vec<ScenarioRow> {
             }
         })
         .collect()
-}
-
-/// Replays the MTG scenario file at `path` on `remote` ([`mtg::replay_file`]); a Riftbound
-/// file on an MTG engine, or an MTG file on a Riftbound one, is not for it.
-fn mtg_scenario(remote: &mut Remote, path: &Path) -> ScenarioRow {
-    let shown = path.display().to_string();
-    if !riftcheck::mtg::scenario::is_mtg_file(path) {
-        return ScenarioRow {
-            path: path.to_path_buf(),
-            title: String::new(),
-            verdict: Ok(Verdict::Unsupported(
-                "a Riftbound scenario, and the engine plays mtg".into(),
-            )),
-            projected: None,
-        };
-    }
-    let (title, verdict) = match riftcheck::mtg::scenario::MtgScenario::load(path) {
-        Ok(s) if remote.hello.ruleset == "mtg" => {
-            (s.title.clone(), mtg::replay_file(remote, &s, &shown))
-        }
-        Ok(s) => (
-            s.title,
-            Ok(Verdict::Unsupported(format!(
-                "an MTG scenario, and the engine plays {}",
-                remote.hello.ruleset
-            ))),
-        ),
-        Err(e) => (String::new(), Err(e.to_string())),
-    };
-    remote.drain();
-    if matches!(verdict, Ok(Verdict::Fault { .. })) {
-        remote.close();
-    }
-    ScenarioRow {
-        path: path.to_path_buf(),
-        title,
-        verdict,
-        projected: None,
-    }
 }
 
 /// The phases `opts` asks for, in order: `exhaustive`, `random walks`.

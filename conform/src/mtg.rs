@@ -24,7 +24,7 @@ use serde_json::Value as Json;
 use super::found::{Found, verdict_lines};
 use super::remote::Remote;
 use super::table::{Counts, Rules, Took, ruled};
-use super::{ConfigRow, Options, Report, findings, phases, push, row, run_one};
+use super::{ConfigRow, Options, Report, ScenarioRow, findings, phases, push, row, run_one};
 
 /// What the rules make of an MTG step: what an observer sees after it, or every rule it breaks.
 pub type MtgRuled = Result<MtgView, Vec<Refusal>>;
@@ -379,7 +379,7 @@ pub fn run(
     if !opts.scenarios.is_empty() {
         progress("scenarios");
         remote.record_as("scenarios");
-        report.scenarios = super::scenarios(remote, &opts.scenarios);
+        report.scenarios = scenarios(remote, &opts.scenarios);
     }
     'phases: for phase in phases(opts) {
         for (i, cfg) in configs.iter().enumerate() {
@@ -408,6 +408,39 @@ pub fn run(
     }
     report.findings = all.list;
     report
+}
+
+/// Replays MTG scenario files on the MTG engine `remote` ([`replay_file`]); a Riftbound file
+/// is not for it.
+pub fn scenarios(remote: &mut Remote, files: &[std::path::PathBuf]) -> Vec<ScenarioRow> {
+    files
+        .iter()
+        .map(|path| scenario_row(remote, path))
+        .collect()
+}
+
+fn scenario_row(remote: &mut Remote, path: &std::path::Path) -> ScenarioRow {
+    let row = |title: String, verdict| ScenarioRow {
+        path: path.to_path_buf(),
+        title,
+        verdict,
+        projected: None,
+    };
+    if !riftcheck::mtg::scenario::is_mtg_file(path) {
+        let why = "a Riftbound scenario, and the engine plays mtg";
+        return row(String::new(), Ok(Verdict::Unsupported(why.into())));
+    }
+    let shown = path.display().to_string();
+    let (title, verdict) = match riftcheck::mtg::scenario::MtgScenario::load(path) {
+        Ok(s) => (s.title.clone(), replay_file(remote, &s, &shown)),
+        Err(e) => (String::new(), Err(e.to_string())),
+    };
+    remote.drain();
+    if matches!(verdict, Ok(Verdict::Fault { .. })) {
+        // Start the engine afresh for the next scenario.
+        remote.close();
+    }
+    row(title, verdict)
 }
 
 /// Replays MTG scenario `s` (named `name`) on `remote`: its steps read as actions on the MTG
