@@ -459,6 +459,31 @@ fn an_mtg_engines_recorded_games_validate_against_the_mtg_spec() {
     let clean = record(&serve_mtg(""), "clean");
     let v = riftcheck(&["validate", clean.to_str().unwrap()]);
     assert!(v.status.success(), "{v:?}");
+    // A hostile trace's actions (players and objects no game has) are refused by the rules
+    // and reported, their names printable: nothing panics, no control character is printed.
+    let head: Vec<&str> = text.lines().take(2).collect();
+    let hostile = dir.join("hostile.jsonl");
+    std::fs::write(
+        &hostile,
+        format!(
+            "{}\n{{\"action\":{{\"action\":\"choose\",\"player\":200,\"pick\":{{\"player\":255}}}}}}\n",
+            head.join("\n")
+        ),
+    )
+    .unwrap();
+    let v = riftcheck(&[
+        "validate",
+        "--out",
+        out.to_str().unwrap(),
+        hostile.to_str().unwrap(),
+    ]);
+    let shown = String::from_utf8_lossy(&v.stdout);
+    assert_eq!(v.status.code(), Some(1), "{v:?}");
+    assert!(shown.contains("there is no player #200"), "{shown}");
+    assert!(
+        !shown.chars().any(|c| c.is_control() && c != '\n'),
+        "{shown}"
+    );
     // A header of another ruleset's engine is not read as this one's.
     let wrong = dir.join("wrong.jsonl");
     std::fs::write(

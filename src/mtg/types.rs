@@ -17,9 +17,14 @@ impl Player {
     pub fn all(n: usize) -> impl Iterator<Item = Player> {
         (0..n as u8).map(Player)
     }
-    /// The player's letter (A, B, C, D).
+    /// The player's letter (A, B, C, D); `?` for a number no letter names (an engine's or a
+    /// trace's out of range, never a player of a game).
     pub fn letter(self) -> char {
-        (b'A' + self.0) as char
+        if self.0 < 26 {
+            char::from(b'A' + self.0)
+        } else {
+            '?'
+        }
     }
     /// The player a letter names.
     pub fn from_letter(c: char) -> Option<Player> {
@@ -30,7 +35,11 @@ impl Player {
 
 impl fmt::Display for Player {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.letter())
+        if self.0 < 26 {
+            write!(f, "{}", self.letter())
+        } else {
+            write!(f, "#{}", self.0)
+        }
     }
 }
 
