@@ -493,7 +493,10 @@ pub fn replay_file(
         other => Verdict::Failed(vec![Failure {
             after,
             at: (line, 1),
-            what: format!("step {after}: {step} (rule {})", other.rule()),
+            what: match other.rule() {
+                r if r.is_empty() => format!("step {after}: {step} (the protocol)"),
+                r => format!("step {after}: {step} (rule {r})"),
+            },
             expected: other.expected(step),
             actual: other.found(),
         }]),

@@ -495,3 +495,34 @@ fn an_mtg_engines_recorded_games_validate_against_the_mtg_spec() {
     assert_eq!(v.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&v.stderr).contains(":1:1:"));
 }
+
+/// An MTG engine that answers with nonsense fails the scenario it is replayed on, citing the
+/// protocol, and what it sent never reaches the terminal raw.
+#[test]
+fn a_hostile_mtg_engine_fails_replay_by_the_protocol() {
+    let dir = out_dir("mtg-hostile");
+    std::fs::create_dir_all(&dir).unwrap();
+    let script = dir.join("engine.py");
+    std::fs::write(
+        &script,
+        r#"import sys, json
+for line in sys.stdin:
+    op = json.loads(line).get("op")
+    if op == "hello":
+        print(json.dumps({"hello": {"protocol": 2, "name": "bad", "version": "0",
+            "ruleset": "mtg", "capabilities": {"snapshot": False, "events": True}}}), flush=True)
+    elif op == "setup":
+        print(json.dumps({"observation": {"players": "\u001b[31m", "objects": 5}}), flush=True)
+    else:
+        print("\u001b[2J garbage", flush=True)
+"#,
+    )
+    .unwrap();
+    let file = harness::root().join("tests/mtg/scenarios/seed_004_bribery_alex_leaves.toml");
+    let engine = format!("python3 {}", script.display());
+    let run = riftcheck(&["replay", "--engine", &engine, file.to_str().unwrap()]);
+    let out = String::from_utf8_lossy(&run.stdout);
+    assert_eq!(run.status.code(), Some(1), "{run:?}");
+    assert!(out.contains("(the protocol)"), "{out}");
+    assert!(!out.contains('\u{1b}'), "{out}");
+}
