@@ -17,6 +17,16 @@ fn serve_mtg(extra: &str) -> String {
     format!("{} serve --ruleset mtg {extra}", bin())
 }
 
+/// An engine written in Python as `source`, saved under the test's folder `name`: the command
+/// that starts it.
+fn python_engine(name: &str, source: &str) -> String {
+    let dir = out_dir(name);
+    std::fs::create_dir_all(&dir).unwrap();
+    let script = dir.join("engine.py");
+    std::fs::write(&script, source).unwrap();
+    format!("python3 {}", script.display())
+}
+
 /// `conform --ruleset mtg`'s exhaustive phase on `mtg-3/steal`, its files under `out`.
 fn steal_3(engine: &str, out: &std::path::Path, extra: &[&str]) -> std::process::Output {
     let mut args = vec![
@@ -227,13 +237,8 @@ fn an_mtg_engine_is_held_to_the_fields_it_exposes() {
     // An engine of another team's making that shows only who is in the game, their life, who
     // holds priority and whether the game is over, and never its events: a proxy in front of
     // the reference engine, dropping the rest.
-    let dir = out_dir("mtg-partial");
-    std::fs::create_dir_all(&dir).unwrap();
-    let proxy = dir.join("partial.py");
-    std::fs::write(
-        &proxy,
-        format!(
-            r#"import json, subprocess, sys
+    let source = format!(
+        r#"import json, subprocess, sys
 inner = subprocess.Popen(["{bin}", "serve", "--ruleset", "mtg", "--fault", "damage-to-leaver"],
                          stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
 KEEP = ["players", "priority", "over", "winner"]
@@ -248,11 +253,9 @@ for line in sys.stdin:
         answer["observation"] = {{k: answer["observation"][k] for k in KEEP}}
     print(json.dumps(answer), flush=True)
 "#,
-            bin = bin()
-        ),
-    )
-    .unwrap();
-    let engine = format!("python3 {}", proxy.display());
+        bin = bin()
+    );
+    let engine = python_engine("mtg-partial", &source);
     let (code, report) = mtg(
         &engine,
         "mtg-partial",
@@ -271,12 +274,12 @@ for line in sys.stdin:
     }
     assert!(findings(&report).iter().any(|f| f["what"] == "players"));
     // A field it declares and leaves out is a protocol finding.
-    let lying = std::fs::read_to_string(&proxy)
-        .unwrap()
-        .replace("for k in KEEP}", "for k in KEEP[1:]}");
-    std::fs::write(&proxy, lying).unwrap();
+    let lying = python_engine(
+        "mtg-lying-engine",
+        &source.replace("for k in KEEP}", "for k in KEEP[1:]}"),
+    );
     let (code, report) = mtg(
-        &engine,
+        &lying,
         "mtg-lying",
         &["--family", "steal", "--players", "3"],
     );
@@ -500,11 +503,8 @@ fn an_mtg_engines_recorded_games_validate_against_the_mtg_spec() {
 /// protocol, and what it sent never reaches the terminal raw.
 #[test]
 fn a_hostile_mtg_engine_fails_replay_by_the_protocol() {
-    let dir = out_dir("mtg-hostile");
-    std::fs::create_dir_all(&dir).unwrap();
-    let script = dir.join("engine.py");
-    std::fs::write(
-        &script,
+    let engine = python_engine(
+        "mtg-hostile",
         r#"import sys, json
 for line in sys.stdin:
     op = json.loads(line).get("op")
@@ -516,10 +516,8 @@ for line in sys.stdin:
     else:
         print("\u001b[2J garbage", flush=True)
 "#,
-    )
-    .unwrap();
+    );
     let file = harness::root().join("tests/mtg/scenarios/seed_004_bribery_alex_leaves.toml");
-    let engine = format!("python3 {}", script.display());
     let run = riftcheck(&["replay", "--engine", &engine, file.to_str().unwrap()]);
     let out = String::from_utf8_lossy(&run.stdout);
     assert_eq!(run.status.code(), Some(1), "{run:?}");
