@@ -1,8 +1,7 @@
 //! The reports of `riftcheck check --ruleset mtg`: each violation written out as a scenario
-//! file and a rulebook example ([`Violation`]), and the text, JSON and JUnit reports made of
-//! them (the JSON in the shape of Riftbound's, `check` in `docs/output.schema.json`).
-
-use std::time::Duration;
+//! file and a rulebook example ([`Violation`]), and the check's JSON document made of them, in
+//! the shape of Riftbound's (`check` in `docs/output.schema.json`), from which the command line
+//! writes the text and JUnit reports of both rulesets.
 
 use riftcheck::Engine;
 use riftcheck::mtg::scenario::MtgScenario;
@@ -59,9 +58,15 @@ impl Violation {
                 || path.iter().map(ToString::to_string).collect(),
                 |s| s.step_text.clone(),
             ),
+            // Closed as Riftbound's are: by what was expected, under which rule, and found.
             rulebook: (read.as_ref().zip(replay.as_ref()))
                 .map(|(s, r)| s.render_replay(r))
-                .unwrap_or_default(),
+                .unwrap_or_default()
+                + &format!(
+                    "Expected by rule {}: {}; found: {found}.\n",
+                    property.rule(),
+                    property.name()
+                ),
             file,
             found,
         }
@@ -119,88 +124,6 @@ fn heading(config: &str, prop: MtgProp, fault: Option<MtgFault>) -> Heading {
              expectations are what the MTG spec shows at the end."
         ),
     }
-}
-
-/// The text report of `results`: a line per configuration, a line per property, and the
-/// shortest counterexample to each property violated as a rulebook example.
-pub fn text(configs: &[MtgConfig], results: &[MtgResult], fault: Option<MtgFault>) -> String {
-    use std::fmt::Write as _;
-    let mut out = String::new();
-    let _ = writeln!(
-        out,
-        "riftcheck check --ruleset mtg: {} configuration(s){}; properties hold unless marked\n",
-        results.len(),
-        fault.map_or(String::new(), |f| format!(
-            ", the engine committing {}",
-            f.key()
-        ))
-    );
-    // The first column fits the longest name (a scenario file's path may be long).
-    let w = results
-        .iter()
-        .map(|r| r.name.len())
-        .max()
-        .unwrap_or(0)
-        .max(22);
-    let _ = writeln!(
-        out,
-        "{:<w$} {:>10} {:>10} {:>6} {:>8}  result",
-        "configuration", "states", "unique", "depth", "time"
-    );
-    let mut total = (0, Duration::ZERO);
-    for r in results {
-        total.0 += r.unique;
-        total.1 += r.time;
-        let verdict = if r.violations.is_empty() {
-            match r.cut {
-                Some(by) => format!("cut short by {}", by.option()),
-                None => "all properties hold".to_owned(),
-            }
-        } else {
-            format!("{} violated", r.violations.len())
-        };
-        let _ = writeln!(
-            out,
-            "{:<w$} {:>10} {:>10} {:>6} {:>7.2}s  {verdict}",
-            r.name,
-            r.states,
-            r.unique,
-            r.depth,
-            r.time.as_secs_f64()
-        );
-    }
-    let _ = writeln!(
-        out,
-        "{:<w$} {:>10} {:>10} {:>6} {:>7.2}s\n",
-        "total",
-        "",
-        total.0,
-        "",
-        total.1.as_secs_f64()
-    );
-    let _ = writeln!(out, "properties (checked in every configuration):");
-    let all = violations(configs, results, fault);
-    let first = |p: MtgProp| {
-        (results.iter().zip(&all))
-            .find_map(|(r, vs)| Some((r, vs.iter().find(|v| v.property == p)?)))
-    };
-    for p in MtgProp::ALL {
-        let mark = if first(p).is_none() { "ok  " } else { "FAIL" };
-        let _ = writeln!(out, "  {mark} {}", p.text());
-    }
-    for p in MtgProp::ALL {
-        let Some((r, v)) = first(p) else { continue };
-        let _ = write!(
-            out,
-            "\n== counterexample in {} ({} steps): {}\n\n{}",
-            r.name,
-            v.steps.len(),
-            p.name(),
-            v.rulebook
-        );
-        let _ = writeln!(out, "Expected: {}; found: {}", p.text(), v.found);
-    }
-    out
 }
 
 /// The JSON report of `results` (`check --ruleset mtg --format json`), in the shape of
@@ -359,53 +282,6 @@ pub fn write_counterexamples(
         }
     }
     Ok(written)
-}
-
-/// JUnit XML, through the writer every `--format junit` shares: a test suite per configuration
-/// with a test case per property; a violation fails its case with the counterexample's
-/// scenario file, and a property that held on a search a limit cut is skipped, saying so.
-pub fn junit(configs: &[MtgConfig], results: &[MtgResult], fault: Option<MtgFault>) -> String {
-    use riftcheck_checker::junit::{Case, End, Suite, document};
-    let all = violations(configs, results, fault);
-    let suites: Vec<Suite> = (results.iter().zip(&all))
-        .map(|(r, vs)| {
-            let end = |p: MtgProp| match vs.iter().find(|v| v.property == p) {
-                // The rulebook example says what happened; the file replays it.
-                Some(v) => End::Failed {
-                    message: format!(
-                        "{} fails after {} steps: {}",
-                        p.text(),
-                        v.steps.len(),
-                        v.found
-                    ),
-                    kind: Some(p.id()),
-                    body: format!("{}\n{}", v.rulebook, v.file),
-                },
-                None => match r.cut {
-                    Some(by) => End::Skipped(format!(
-                        "held on the {} states covered before {} cut the search",
-                        r.unique,
-                        by.option()
-                    )),
-                    None => End::Passed,
-                },
-            };
-            Suite {
-                name: r.name.clone(),
-                seconds: Some(r.time.as_secs_f64()),
-                cases: MtgProp::ALL
-                    .iter()
-                    .map(|&p| Case {
-                        class: r.name.clone(),
-                        name: format!("{} [{}]", p.text(), p.id()),
-                        seconds: Some(0.0),
-                        end: end(p),
-                    })
-                    .collect(),
-            }
-        })
-        .collect();
-    document("riftcheck check --ruleset mtg", &suites)
 }
 
 /// What the engine and the spec disagree on at the end of `path`: each field of the observation

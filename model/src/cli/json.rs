@@ -5,6 +5,7 @@ use serde_json::{Value, json};
 
 use super::SCHEMA_VERSION;
 use super::results::{self, Replayed, Report, file_name};
+use crate::proof::Outcome;
 use crate::properties::{Kind, Prop};
 
 /// The tool that wrote a document.
@@ -18,6 +19,54 @@ fn kind(p: Prop) -> &'static str {
         Kind::Sometimes => "sometimes",
         Kind::Graph => "graph",
     }
+}
+
+/// What checking one configuration found, as its entry in `configurations` reads it, but for
+/// its family, bounds and counterexamples (which need the configuration and the files written):
+/// enough for the text report's row as soon as the configuration is checked.
+pub fn outcome(o: &Outcome) -> Value {
+    json!({
+        "name": o.name,
+        "states": o.states,
+        "unique_states": o.unique,
+        "depth": o.depth,
+        "seconds": o.seconds,
+        "states_per_second": o.rate(),
+        "complete": !o.incomplete(),
+        "cut": o.stopped.iter().map(|s| json!({
+            "search": s.search.name(),
+            "limit": s.by.key(),
+            "covered_states": s.covered,
+        })).collect::<Vec<_>>(),
+        "acyclic": o.acyclic,
+        "failed": o.failed.iter().map(|p| p.id()).collect::<Vec<_>>(),
+        "seen": Prop::ALL
+            .iter()
+            .filter(|p| p.kind() == Kind::Sometimes && o.seen.contains(**p))
+            .map(|p| p.id())
+            .collect::<Vec<_>>(),
+        "coverage": o.coverage.as_ref().map(|c| {
+            crate::coverage::per_rule(c, o.states.saturating_sub(1) as u64)
+                .iter()
+                .zip(crate::coverage::RULES)
+                .filter(|(n, _)| n.total() > 0)
+                .map(|(n, rule)| (rule.to_string(), json!(n.total())))
+                .collect::<serde_json::Map<String, Value>>()
+        }),
+        "shard_part": o.shard.as_ref().map(|s| json!({
+            "nodes": s.nodes,
+            "frontier": s.frontier,
+            "seeds": s.seeds,
+            "edges": s.edges.iter().map(|&(a, b)| [a, b]).collect::<Vec<_>>(),
+        })),
+    })
+}
+
+/// Every property by its id and name, for the rows printed before the report is whole.
+pub fn property_names() -> Vec<Value> {
+    (Prop::ALL.iter())
+        .map(|p| json!({ "id": p.id(), "name": p.name() }))
+        .collect()
 }
 
 /// `check --format json`.
@@ -50,49 +99,16 @@ pub fn check(r: &Report<'_>) -> Value {
                     })
                 })
                 .collect();
-            json!({
-                "name": o.name,
-                "family": t.family,
-                "bounds": {
-                    "turns": t.bounds.turns,
-                    "concessions": t.bounds.concessions,
-                    "invites": t.bounds.invites,
-                    "turns_begun": t.bounds.turns_begun,
-                },
-                "states": o.states,
-                "unique_states": o.unique,
-                "depth": o.depth,
-                "seconds": o.seconds,
-                "states_per_second": o.rate(),
-                "complete": !o.incomplete(),
-                "cut": o.stopped.iter().map(|s| json!({
-                    "search": s.search.name(),
-                    "limit": s.by.key(),
-                    "covered_states": s.covered,
-                })).collect::<Vec<_>>(),
-                "acyclic": o.acyclic,
-                "failed": o.failed.iter().map(|p| p.id()).collect::<Vec<_>>(),
-                "counterexamples": counterexamples,
-                "seen": Prop::ALL
-                    .iter()
-                    .filter(|p| p.kind() == Kind::Sometimes && o.seen.contains(**p))
-                    .map(|p| p.id())
-                    .collect::<Vec<_>>(),
-                "coverage": o.coverage.as_ref().map(|c| {
-                    crate::coverage::per_rule(c, o.states.saturating_sub(1) as u64)
-                        .iter()
-                        .zip(crate::coverage::RULES)
-                        .filter(|(n, _)| n.total() > 0)
-                        .map(|(n, rule)| (rule.to_string(), json!(n.total())))
-                        .collect::<serde_json::Map<String, Value>>()
-                }),
-                "shard_part": o.shard.as_ref().map(|s| json!({
-                    "nodes": s.nodes,
-                    "frontier": s.frontier,
-                    "seeds": s.seeds,
-                    "edges": s.edges.iter().map(|&(a, b)| [a, b]).collect::<Vec<_>>(),
-                })),
-            })
+            let mut entry = outcome(o);
+            entry["family"] = json!(t.family);
+            entry["bounds"] = json!({
+                "turns": t.bounds.turns,
+                "concessions": t.bounds.concessions,
+                "invites": t.bounds.invites,
+                "turns_begun": t.bounds.turns_begun,
+            });
+            entry["counterexamples"] = json!(counterexamples);
+            entry
         })
         .collect();
     let seen = r.seen();
@@ -181,14 +197,6 @@ fn coverage(c: &crate::coverage::Coverage) -> Value {
         })
         .collect();
     json!({ "rules": rules, "never_exercised": c.never_exercised() })
-}
-
-/// Prints `check --format json`.
-pub fn print_check(r: &Report<'_>) {
-    println!(
-        "{}",
-        serde_json::to_string_pretty(&check(r)).unwrap_or_default()
-    );
 }
 
 /// `replay --format json`.

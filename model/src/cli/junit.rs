@@ -1,46 +1,61 @@
 //! JUnit XML for CI dashboards, through the checker's one writer ([`crate::junit`]): `check`
 //! gives a test suite per configuration with a test case per property (a failure carries the
-//! rulebook example; a property that held on a search a limit cut is skipped, saying so),
-//! `replay` a test case per scenario.
+//! rulebook example and the scenario file that replays it; a property that held on a search a
+//! limit cut is skipped, saying so), `replay` a test case per scenario.
+//!
+//! `check`'s is written from the check's JSON document, whichever ruleset made it, so the two
+//! rulesets' JUnit say the same things in the same words.
 
-use super::results::{Replayed, Report, Result};
+use serde_json::Value;
+
+use super::results::{Replayed, Result, text_of};
 use crate::junit::{Case, End, Suite, document};
-use crate::properties::{Kind, Prop};
 
-/// `check --format junit`.
-pub fn check(r: &Report<'_>) -> String {
-    let props: Vec<Prop> = Prop::ALL
-        .iter()
-        .copied()
-        .filter(|p| p.kind() != Kind::Sometimes)
+/// `check --format junit`, from the check's JSON document (`docs/output.md`).
+pub fn check(doc: &Value) -> String {
+    let list = |v: &Value| v.as_array().cloned().unwrap_or_default();
+    let props: Vec<Value> = (list(&doc["properties"]).into_iter())
+        .filter(|p| p["kind"] != "sometimes")
         .collect();
-    let suites: Vec<Suite> = r
-        .outcomes
+    let suites: Vec<Suite> = list(&doc["configurations"])
         .iter()
-        .map(|o| {
-            let cut = o.stopped.first().filter(|_| o.incomplete()).map(|s| {
-                format!(
-                    "held on the {} states covered before {} cut the {} search",
-                    s.covered,
-                    s.by,
-                    s.search.name()
-                )
-            });
-            let case = |p: Prop| {
-                let end = if o.failed.contains(&p) {
-                    let c = o.counterexamples.iter().find(|c| c.property == p);
+        .map(|c| {
+            let name = text_of(&c["name"]).to_owned();
+            let cut = (list(&c["cut"]).first())
+                .filter(|_| c["complete"] == false)
+                .map(|s| {
+                    format!(
+                        "held on the {} states covered before --{} cut the {} search",
+                        s["covered_states"],
+                        text_of(&s["limit"]),
+                        text_of(&s["search"])
+                    )
+                });
+            let counterexamples = list(&c["counterexamples"]);
+            let case = |p: &Value| {
+                let id = text_of(&p["id"]);
+                let failed = list(&c["failed"]).iter().any(|f| f == id);
+                let end = if failed {
+                    let x = counterexamples.iter().find(|x| x["property"] == id);
                     End::Failed {
-                        message: c.map_or_else(
-                            || format!("{} fails", p.name()),
-                            |c| {
+                        message: x.map_or_else(
+                            || format!("{} fails", text_of(&p["name"])),
+                            |x| {
                                 format!(
                                     "Expected by rule {}: {}; found: {}",
-                                    c.rule, c.expected, c.found
+                                    text_of(&x["rule"]),
+                                    text_of(&x["expected"]),
+                                    text_of(&x["found"])
                                 )
                             },
                         ),
-                        kind: Some(p.id()),
-                        body: c.map(|c| c.rulebook().to_owned()).unwrap_or_default(),
+                        kind: Some(id.to_owned()),
+                        body: x.map_or_else(String::new, |x| {
+                            let file = x["file"].as_str().map_or(String::new(), |f| {
+                                format!("\nReplay it: riftcheck replay {f}\n")
+                            });
+                            format!("{}{file}", text_of(&x["rulebook"]))
+                        }),
                     }
                 } else if let Some(why) = &cut {
                     End::Skipped(why.clone())
@@ -48,25 +63,24 @@ pub fn check(r: &Report<'_>) -> String {
                     End::Passed
                 };
                 Case {
-                    class: o.name.clone(),
-                    name: format!("{} ({}) [{}]", p.name(), p.rule(), p.id()),
+                    class: name.clone(),
+                    name: format!("{} [{id}]", super::results::named(p)),
                     seconds: Some(0.0),
                     end,
                 }
             };
             Suite {
-                name: o.name.clone(),
-                seconds: Some(o.seconds),
-                cases: props.iter().map(|&p| case(p)).collect(),
+                name: name.clone(),
+                seconds: c["seconds"].as_f64(),
+                cases: props.iter().map(case).collect(),
             }
         })
         .collect();
-    document("riftcheck check", &suites)
-}
-
-/// Prints `check --format junit`.
-pub fn print_check(r: &Report<'_>) {
-    print!("{}", check(r));
+    let command = match doc["ruleset"].as_str() {
+        Some("riftbound") | None => "riftcheck check".to_owned(),
+        Some(r) => format!("riftcheck check --ruleset {r}"),
+    };
+    document(&command, &suites)
 }
 
 /// `replay --format junit`.

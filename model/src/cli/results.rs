@@ -1,12 +1,14 @@
 //! What `check` and `replay` found, as the text, JSON and JUnit reports read it.
 
+use std::fmt::Write as _;
 use std::path::PathBuf;
+
+use serde_json::Value;
 
 use riftcheck::Setup;
 
 use crate::model::Bounds;
 use crate::proof::Outcome;
-use crate::properties::{Kind, Prop};
 use crate::report::Counterexample;
 use crate::search::Limits;
 
@@ -232,13 +234,28 @@ impl Replayed {
     }
 }
 
+/// A string of a JSON document, or nothing.
+pub fn text_of(v: &Value) -> &str {
+    v.as_str().unwrap_or("")
+}
+
+/// A property of a JSON document as the reports name it: its name, and its rules if it cites
+/// any.
+pub fn named(p: &Value) -> String {
+    match text_of(&p["rule"]) {
+        "" => text_of(&p["name"]).to_owned(),
+        rule => format!("{} ({rule})", text_of(&p["name"])),
+    }
+}
+
 /// `--coverage` in text: one line per rule, then the rules never cited.
-pub fn print_coverage(c: &crate::coverage::Coverage, configurations: usize) {
-    println!(
+pub fn coverage_text(c: &crate::coverage::Coverage, configurations: usize) -> String {
+    let mut out = format!(
         "\nrule coverage (transitions citing each rule by its events, by a refusal, by a \
-         companion's situation; configurations of {configurations}):"
+         companion's situation; configurations of {configurations}):\n"
     );
-    println!(
+    let _ = writeln!(
+        out,
         "  {:12} {:>12} {:>10} {:>10} {:>8}",
         "rule", "events", "refusals", "shown", "configs"
     );
@@ -248,7 +265,8 @@ pub fn print_coverage(c: &crate::coverage::Coverage, configurations: usize) {
         } else {
             ""
         };
-        println!(
+        let _ = writeln!(
+            out,
             "  {rule:12} {:>12} {:>10} {:>10} {:>8}{judged}",
             n.events,
             n.refusals,
@@ -258,130 +276,195 @@ pub fn print_coverage(c: &crate::coverage::Coverage, configurations: usize) {
     }
     let never = c.never_exercised();
     if never.is_empty() {
-        println!("every implemented rule was exercised");
+        out.push_str("every implemented rule was exercised\n");
     } else {
-        println!("never exercised: {}", never.join(", "));
+        let _ = writeln!(out, "never exercised: {}", never.join(", "));
     }
-}
-/// The word for an outcome in the table.
-fn result_word(o: &Outcome) -> String {
-    if !o.failed.is_empty() {
-        let names: Vec<&str> = o.failed.iter().map(|p| p.name()).collect();
-        format!("FAILED: {}", names.join("; "))
-    } else if let Some(s) = o.stopped.first() {
-        format!(
-            "cut by {} after {} states: properties hold on the states covered",
-            s.by, s.covered
-        )
-    } else {
-        "all properties hold".to_string()
-    }
+    out
 }
 
-/// One configuration's line in the table.
-pub fn print_row(o: &Outcome) {
+/// The text report's first lines: how many configurations, the fault the engine commits (its
+/// name), and the table's heading.
+pub fn print_heading(ruleset: &str, configurations: usize, fault: Option<&str>) {
+    let ruleset = if ruleset == "riftbound" {
+        String::new()
+    } else {
+        format!(" --ruleset {ruleset}")
+    };
+    let fault = fault.map_or(String::new(), |f| format!(", the engine committing {f}"));
     println!(
-        "{:26} {:>10} {:>10} {:>6} {:>7.2}s {:>10.0}  {}",
-        o.name,
-        o.states,
-        o.unique,
-        o.depth,
-        o.seconds,
-        o.rate(),
-        result_word(o)
+        "riftcheck check{ruleset}: {configurations} configuration(s){fault}; properties hold \
+         unless marked\n"
+    );
+    println!(
+        "{:26} {:>10} {:>10} {:>6} {:>8} {:>10}  result",
+        "configuration", "states", "unique", "depth", "time", "states/s"
     );
 }
 
-/// The text report: the table's total, the properties, the companions, the coverage, one
-/// counterexample per property and family, the files written.
-pub fn print_text(r: &Report<'_>) {
-    let total_states: usize = r.outcomes.iter().map(|o| o.unique).sum();
-    let total_time: f64 = r.outcomes.iter().map(|o| o.seconds).sum();
+/// One configuration's line in the table, as soon as it is checked: its counts, and the
+/// properties it failed (by name) or how far a limit let it go.
+pub fn print_row(c: &Value, properties: &[Value]) {
+    let failed: Vec<&str> = (c["failed"].as_array().into_iter().flatten())
+        .map(|id| {
+            (properties.iter())
+                .find(|p| p["id"] == *id)
+                .map_or(text_of(id), |p| text_of(&p["name"]))
+        })
+        .collect();
+    let cut = c["cut"].as_array().and_then(|c| c.first());
+    let result = if !failed.is_empty() {
+        format!("FAILED: {}", failed.join("; "))
+    } else if let Some(s) = cut {
+        format!(
+            "cut by --{} after {} states: properties hold on the states covered",
+            text_of(&s["limit"]),
+            s["covered_states"]
+        )
+    } else {
+        "all properties hold".to_string()
+    };
+    println!(
+        "{:26} {:>10} {:>10} {:>6} {:>7.2}s {:>10.0}  {result}",
+        text_of(&c["name"]),
+        c["states"].as_u64().unwrap_or(0),
+        c["unique_states"].as_u64().unwrap_or(0),
+        c["depth"].as_u64().unwrap_or(0),
+        c["seconds"].as_f64().unwrap_or(0.0),
+        c["states_per_second"].as_f64().unwrap_or(0.0),
+    );
+}
+
+/// The text report after the table, from the check's JSON document (either ruleset's): the
+/// total, the cuts, the properties, the companions, the ruleset's `coverage` table, one
+/// counterexample per property and family (properties broken by the same path shown together),
+/// the files written.
+pub fn print_summary(doc: &Value, coverage: Option<String>) {
+    let list = |v: &Value| v.as_array().cloned().unwrap_or_default();
+    let configurations = list(&doc["configurations"]);
+    let properties = list(&doc["properties"]);
+    let total_states: u64 = (configurations.iter())
+        .filter_map(|c| c["unique_states"].as_u64())
+        .sum();
+    let total_time: f64 = (configurations.iter())
+        .filter_map(|c| c["seconds"].as_f64())
+        .sum();
     println!(
         "{:26} {:>10} {:>10} {:>6} {:>7.2}s",
         "total", "", total_states, "", total_time
     );
-    for o in r.outcomes {
-        for s in &o.stopped {
+    for c in &configurations {
+        for s in list(&c["cut"]) {
             println!(
-                "  {}: {} cut the {} search after {} distinct states",
-                o.name,
-                s.by,
-                s.search.name(),
-                s.covered
+                "  {}: --{} cut the {} search after {} distinct states",
+                text_of(&c["name"]),
+                text_of(&s["limit"]),
+                text_of(&s["search"]),
+                s["covered_states"]
             );
         }
     }
     println!("\nproperties (checked in every configuration):");
-    for &p in Prop::ALL.iter().filter(|p| p.kind() != Kind::Sometimes) {
-        let failing: Vec<&str> = r
-            .outcomes
-            .iter()
-            .filter(|o| o.failed.contains(&p))
-            .map(|o| o.name.as_str())
+    let (companions, always): (Vec<&Value>, Vec<&Value>) =
+        properties.iter().partition(|p| p["kind"] == "sometimes");
+    for p in always {
+        let failing: Vec<String> = (list(&p["failed_in"]).iter())
+            .map(|c| text_of(c).to_owned())
             .collect();
         let mark = if failing.is_empty() {
             "  ok  "
         } else {
             "  FAIL"
         };
-        print!("{mark} {} ({})", p.name(), p.rule());
+        print!("{mark} {}", named(p));
         if !failing.is_empty() {
             print!(": {}", failing.join(", "));
         }
         println!();
     }
-    let seen = r.seen();
-    println!("\ncompanions (situations the bounds reach, in at least one configuration):");
-    for &p in Prop::ALL.iter().filter(|p| p.kind() == Kind::Sometimes) {
-        let mark = if seen.contains(p) { "  seen" } else { "  --  " };
-        println!("{mark} {} ({})", p.name(), p.rule());
-    }
-    if let Some(coverage) = crate::proof::coverage(r.outcomes) {
-        print_coverage(&coverage, r.outcomes.len());
-    }
-    // One example per property and family; properties broken by the same path shown together.
-    let mut shown: Vec<(&str, &[riftcheck::Action])> = Vec::new();
-    for (family, c, others) in &r.chosen.chosen {
-        if shown.contains(&(*family, c.path.as_slice())) {
-            continue;
-        }
-        shown.push((family, &c.path));
-        let same: Vec<_> = r
-            .chosen
-            .chosen
-            .iter()
-            .filter(|(f, d, _)| f == family && d.path == c.path && d.config == c.config)
-            .collect();
-        let names: Vec<&str> = same.iter().map(|(_, d, _)| d.property.name()).collect();
-        println!(
-            "\n== counterexample in {} ({} steps): {}\n",
-            c.config,
-            c.path.len(),
-            names.join("; ")
-        );
-        print!("{}", c.rulebook());
-        for (_, d, _) in same.iter().filter(|(_, d, _)| d.property != c.property) {
-            println!(
-                "Expected by rule {}: {}; found: {}.",
-                d.rule, d.expected, d.found
-            );
-        }
-        if !others.is_empty() {
-            println!("(also broken in {})", others.join(", "));
+    if !companions.is_empty() {
+        println!("\ncompanions (situations the bounds reach, in at least one configuration):");
+        for p in companions {
+            let mark = if p["holds"] == true {
+                "  seen"
+            } else {
+                "  --  "
+            };
+            println!("{mark} {}", named(p));
         }
     }
-    if !r.written.is_empty() {
+    if let Some(c) = coverage {
+        print!("{c}");
+    }
+    print_counterexamples(doc, &configurations);
+    let written = list(&doc["counterexample_files"]);
+    if !written.is_empty() {
         println!("\nscenario files (replay with `riftcheck replay FILE`):");
-        for w in r.written {
-            println!("  {}", w.display());
+        for w in &written {
+            println!("  {}", text_of(&w["file"]));
         }
-        let rest = r.not_written();
+        let rest = doc["counterexamples_not_written"].as_u64().unwrap_or(0);
         if rest > 0 {
             println!(
                 "  ({rest} more counterexample(s) of the same properties in other configurations \
                  of the same families were not written)"
             );
+        }
+    }
+}
+
+/// One counterexample per file written, those of one family that the same path in the same
+/// configuration breaks shown together: the first as its rulebook example, the others by what
+/// they expected and found.
+fn print_counterexamples(doc: &Value, configurations: &[Value]) {
+    let files = doc["counterexample_files"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default();
+    // Each file's configuration and counterexample.
+    let found: Vec<(&Value, &Value, &Value)> = (files.iter())
+        .filter_map(|f| {
+            let c = configurations
+                .iter()
+                .find(|c| c["name"] == f["configuration"])?;
+            let x = (c["counterexamples"].as_array()?.iter())
+                .find(|x| x["property"] == f["property"])?;
+            Some((f, c, x))
+        })
+        .collect();
+    let same = |(_, c, x): &(&Value, &Value, &Value), (_, d, y): &(&Value, &Value, &Value)| {
+        c["family"] == d["family"] && c["name"] == d["name"] && x["steps"] == y["steps"]
+    };
+    for (i, first) in found.iter().enumerate() {
+        if found[..i].iter().any(|e| same(e, first)) {
+            continue;
+        }
+        let (f, c, x) = first;
+        let together: Vec<&(&Value, &Value, &Value)> =
+            found.iter().filter(|e| same(e, first)).collect();
+        let names: Vec<&str> = (together.iter())
+            .map(|(_, _, y)| text_of(&y["property_name"]))
+            .collect();
+        println!(
+            "\n== counterexample in {} ({} steps): {}\n",
+            text_of(&c["name"]),
+            x["steps"].as_array().map_or(0, Vec::len),
+            names.join("; ")
+        );
+        print!("{}", text_of(&x["rulebook"]));
+        for (_, _, y) in together.iter().skip(1) {
+            println!(
+                "Expected by rule {}: {}; found: {}.",
+                text_of(&y["rule"]),
+                text_of(&y["expected"]),
+                text_of(&y["found"])
+            );
+        }
+        let others: Vec<String> = (f["also_in"].as_array().into_iter().flatten())
+            .map(|o| text_of(o).to_owned())
+            .collect();
+        if !others.is_empty() {
+            println!("(also broken in {})", others.join(", "));
         }
     }
 }

@@ -291,19 +291,13 @@ fn run_riftbound(args: CheckArgs) -> ExitCode {
         }
     }
     if args.format == Format::Text {
-        println!(
-            "riftcheck check: {} configuration(s); properties hold unless marked\n",
-            targets.len()
-        );
-        println!(
-            "{:26} {:>10} {:>10} {:>6} {:>8} {:>10}  result",
-            "configuration", "states", "unique", "depth", "time", "states/s"
-        );
+        super::results::print_heading("riftbound", targets.len(), opts.fault.map(|f| f.key()));
     }
     let text = args.format == Format::Text;
+    let names = super::json::property_names();
     let outcomes = match check_all(&targets, &opts, &mut |o| {
         if text {
-            super::results::print_row(o);
+            super::results::print_row(&super::json::outcome(o), &names);
         }
     }) {
         Ok(o) => o,
@@ -359,10 +353,15 @@ fn run_riftbound(args: CheckArgs) -> ExitCode {
         limits,
         shard: shard_run,
     };
+    let doc = super::json::check(&report);
     match args.format {
-        Format::Text => super::results::print_text(&report),
-        Format::Json => super::json::print_check(&report),
-        Format::Junit => super::junit::print_check(&report),
+        Format::Text => super::results::print_summary(
+            &doc,
+            crate::proof::coverage(&outcomes)
+                .map(|c| super::results::coverage_text(&c, outcomes.len())),
+        ),
+        Format::Json => println!("{}", serde_json::to_string_pretty(&doc).unwrap_or_default()),
+        Format::Junit => print!("{}", super::junit::check(&doc)),
     }
     ExitCode::from(report.exit_status())
 }

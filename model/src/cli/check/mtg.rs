@@ -250,23 +250,21 @@ fn report(
     } else {
         0
     };
+    let limits = limits_of(args).unwrap_or_default();
+    let mut doc = report::json(configs, results, fault, &limits, written);
+    doc["coverage"] = if args.coverage {
+        crate::mtg::coverage::json(&cited)
+    } else {
+        serde_json::Value::Null
+    };
+    doc["shard"] = shard.map_or(serde_json::Value::Null, |(index, count)| {
+        serde_json::json!({ "index": index, "count": count, "depth": depth,
+            "by": by.key(), "configurations": names,
+            "of": { "bounds": args.bounds, "quick": args.quick, "fault": args.fault } })
+    });
     match args.format {
-        Format::Json => {
-            let limits = limits_of(args).unwrap_or_default();
-            let mut report = report::json(configs, results, fault, &limits, written);
-            report["coverage"] = if args.coverage {
-                crate::mtg::coverage::json(&cited)
-            } else {
-                serde_json::Value::Null
-            };
-            report["shard"] = shard.map_or(serde_json::Value::Null, |(index, count)| {
-                serde_json::json!({ "index": index, "count": count, "depth": depth,
-                    "by": by.key(), "configurations": names,
-                    "of": { "bounds": args.bounds, "quick": args.quick, "fault": args.fault } })
-            });
-            println!("{report}");
-        }
-        Format::Junit => print!("{}", report::junit(configs, results, fault)),
+        Format::Json => println!("{doc}"),
+        Format::Junit => print!("{}", crate::cli::junit::check(&doc)),
         Format::Text => {
             if let Some((index, count)) = shard {
                 if by == ShardBy::Frontier {
@@ -280,13 +278,21 @@ fn report(
                     );
                 }
             }
-            print!("{}", report::text(configs, results, fault));
-            if args.coverage {
-                print!("{}", crate::mtg::coverage::text(&cited));
+            let configurations = doc["configurations"]
+                .as_array()
+                .cloned()
+                .unwrap_or_default();
+            let properties = doc["properties"].as_array().cloned().unwrap_or_default();
+            crate::cli::results::print_heading(
+                "mtg",
+                configurations.len(),
+                fault.map(MtgFault::key),
+            );
+            for c in &configurations {
+                crate::cli::results::print_row(c, &properties);
             }
-            for w in written {
-                println!("counterexample written: {}", w.display());
-            }
+            let coverage = args.coverage.then(|| crate::mtg::coverage::text(&cited));
+            crate::cli::results::print_summary(&doc, coverage);
         }
     }
 }
