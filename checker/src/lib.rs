@@ -2,7 +2,8 @@
 //! ([`model`]), riftcheck's own searches over it ([`search`]: the main depth-first one, the
 //! shortest counterexample, the limits, the memo, the search split between runs), the proof of
 //! one configuration ([`proof`]), the built-in configurations ([`configs`]), rule coverage
-//! ([`coverage`]) and the counterexample written as a scenario ([`report`]), and an engine's panic caught as a finding
+//! ([`coverage`]), the counterexample written as a scenario ([`report`]) and which are written
+//! to files ([`files`]), and an engine's panic caught as a finding
 //! ([`panics`]).
 //!
 //! It imports the rules engine's library (`riftcheck`: the vocabulary, the reference engine,
@@ -12,6 +13,7 @@
 pub mod bounds;
 pub mod configs;
 pub mod coverage;
+pub mod files;
 pub mod fingerprint;
 pub mod junit;
 pub mod model;

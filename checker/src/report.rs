@@ -378,30 +378,6 @@ impl Counterexample {
         );
         text
     }
-
-    /// A file name for the scenario: the property's words.
-    pub fn file_name(&self) -> String {
-        let mut name: String = self
-            .property
-            .name()
-            .chars()
-            .map(|c| {
-                if c.is_ascii_alphanumeric() {
-                    c.to_ascii_lowercase()
-                } else {
-                    '_'
-                }
-            })
-            .collect();
-        while name.contains("__") {
-            name = name.replace("__", "_");
-        }
-        format!(
-            "{}__{}.toml",
-            self.config.replace('/', "_"),
-            name.trim_matches('_')
-        )
-    }
 }
 
 /// A scenario of the configuration itself, with no steps: what `--print` shows.

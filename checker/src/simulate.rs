@@ -1,14 +1,7 @@
-//! `riftcheck simulate`: seeded random walks through the model at bounds too large to exhaust.
-//! Every step is checked like in `check`; a violation is shrunk to a short path and reported
-//! like a counterexample.
+//! Seeded random walks through a model at bounds too large to exhaust (`riftcheck simulate`,
+//! either ruleset): every step is checked like in `check`, and a violation is shrunk to a short
+//! path for the command line to report like a counterexample.
 
-use std::process::ExitCode;
-
-use riftcheck::{Action, Setup};
-
-use crate::model::{Bounds, RiftModel};
-use crate::report::counterexample;
-use crate::search;
 use crate::search::bfs::{Graph, Until};
 use riftcheck_properties::{Kind, Prop};
 
@@ -167,30 +160,6 @@ pub fn walks<G: Graph>(
     out
 }
 
-/// The line of a configuration whose walks broke nothing.
-pub fn held<P, A>(name: &str, runs: u64, w: &Walks<P, A>) -> String {
-    if w.cut {
-        format!(
-            "{name:26} {} of {runs} walks, {} steps, before --timeout: every property held on them",
-            w.taken, w.steps
-        )
-    } else {
-        format!(
-            "{name:26} {runs} walks, {} steps: every property held",
-            w.steps
-        )
-    }
-}
-
-/// The exit status of a simulation: 1 a property broke, 3 the deadline cut the walks, else 0.
-pub fn status(failed: bool, cut: bool) -> ExitCode {
-    ExitCode::from(match (failed, cut) {
-        (true, _) => 1,
-        (false, true) => 3,
-        _ => 0,
-    })
-}
-
 /// The `always` properties, in order: what a walk through Riftbound's model is judged on.
 pub fn always() -> Vec<Prop> {
     Prop::ALL
@@ -198,44 +167,4 @@ pub fn always() -> Vec<Prop> {
         .copied()
         .filter(|p| p.kind() == Kind::Always)
         .collect()
-}
-
-/// Runs the walks and prints a summary; exit status as for `check`.
-pub fn run(
-    targets: &[(String, Setup)],
-    bounds: Bounds,
-    (seed, runs, depth): (u64, u64, usize),
-    fault: Option<riftcheck::Fault>,
-    deadline: Option<std::time::Instant>,
-) -> ExitCode {
-    let (mut failed, mut cut) = (false, false);
-    for (name, setup) in targets {
-        let model = match RiftModel::new(name.clone(), &setup.with_fault(fault), bounds) {
-            Ok(m) => m,
-            Err(e) => {
-                eprintln!("error: {name}: {e}");
-                return ExitCode::from(2);
-            }
-        };
-        let props = always();
-        let concession = |a: &Action| matches!(a, Action::Concede { .. });
-        let w = walks(&model, (&props, concession), (seed, runs, depth), deadline);
-        cut |= w.cut;
-        let Some((run, p, path)) = w.found else {
-            println!("{}", held(name, runs, &w));
-            continue;
-        };
-        failed = true;
-        let long = path.len();
-        let short = search::shrink(&model, p, path);
-        println!(
-            "{name:26} walk {run} (seed {}) broke \"{}\" after {long} steps; shrunk to {}",
-            seed.wrapping_add(run),
-            p.name(),
-            short.len()
-        );
-        let c = counterexample(&model, setup, p, short, None);
-        print!("{}", c.rulebook());
-    }
-    status(failed, cut)
 }

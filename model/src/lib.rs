@@ -12,8 +12,8 @@ pub mod args;
 pub mod cli;
 
 pub use riftcheck_checker::{
-    bounds, configs, coverage, fingerprint, junit, model, panics, progress, proof, report, search,
-    simulate,
+    bounds, configs, coverage, files, fingerprint, junit, model, panics, progress, proof, report,
+    search, simulate,
 };
 pub use riftcheck_conform as conform;
 pub use riftcheck_explorer as explore;

@@ -354,7 +354,10 @@ mod with_faults {
         let text = c.scenario.to_toml();
         let dir = std::env::temp_dir().join(format!("riftcheck-roundtrip-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
-        let path = dir.join(c.file_name());
+        let path = dir.join(riftcheck_model::files::file_name(
+            &c.config,
+            &c.property.id(),
+        ));
         std::fs::write(&path, &text).unwrap();
         let again = Scenario::load(&path).unwrap();
         assert_eq!(again, c.scenario);

@@ -103,7 +103,7 @@ fn every_fault_is_caught_by_the_property_it_breaks_with_a_file_that_replays() {
             .iter()
             .find(|p| {
                 p.to_string_lossy()
-                    .ends_with(&format!("-{}.toml", expected.id()))
+                    .ends_with(&format!("__{}.toml", expected.id()))
             })
             .unwrap_or_else(|| panic!("{}: no file for {}", f.key(), expected.id()));
         let s = MtgScenario::load(file).expect("the file reads back");

@@ -145,7 +145,7 @@ fn a_fault_fails_the_check_and_writes_a_counterexample_that_replays() {
         out.contains("FAIL a player who left never receives priority (800.4a)"),
         "{out}"
     );
-    let file = dir.join("mtg-3_steal-no-priority-for-leaver.toml");
+    let file = dir.join("steal__no-priority-for-leaver.toml");
     assert!(file.exists(), "{out}");
     let file = file.to_string_lossy().into_owned();
     let (clean, text, _) = run(&["replay", &file]);
@@ -779,7 +779,7 @@ fn an_mtg_violation_reads_as_a_rulebook_example() {
         "{stolen}"
     );
     let file = stolen["file"].as_str().unwrap();
-    assert!(file.ends_with("mtg-3_steal-stolen-returns.toml"));
+    assert!(file.ends_with("steal__stolen-returns.toml"));
     // `render` plays the file on the reference engine, or under the fault as the check found it.
     let (code, plain, _) = run(&["render", file]);
     assert_eq!(code, 0);

@@ -9,6 +9,7 @@ use riftcheck::mtg::scenario::write::{Heading, written};
 use riftcheck::mtg::spec::MtgSpec;
 use riftcheck::mtg::{Action, Mtg, MtgFault, MtgGame, MtgSetup};
 use riftcheck::protocol::mtg::{first_difference, observation_json};
+use riftcheck_checker::files::{Choice, file_name};
 use riftcheck_checker::search::Limits;
 
 use super::MtgModel;
@@ -138,12 +139,11 @@ pub fn json(
     written: &[std::path::PathBuf],
 ) -> serde_json::Value {
     use serde_json::json;
+    let chosen = choose(configs, results);
     let file_of = |c: &MtgConfig, p: MtgProp| {
-        let name = counterexample_file(&c.name, p);
-        written
-            .iter()
-            .find(|w| w.file_name().is_some_and(|f| *f == *name))
-            .map(|w| w.display().to_string())
+        (chosen.iter().zip(written))
+            .find(|(k, _)| k.config == c.name && k.chosen.0 == p)
+            .map(|(_, w)| w.display().to_string())
     };
     let failed_in = |p: MtgProp| -> Vec<&str> {
         (results.iter())
@@ -204,19 +204,15 @@ pub fn json(
             })
         })
         .collect();
-    // Each property's file is written for the first configuration that failed it.
-    let files: Vec<serde_json::Value> = (MtgProp::ALL.iter())
-        .filter_map(|&p| {
-            let confs = failed_in(p);
-            let first = configs
-                .iter()
-                .find(|c| confs.first() == Some(&c.name.as_str()))?;
-            Some(json!({
-                "file": file_of(first, p)?, "name": counterexample_file(&first.name, p),
-                "property": p.id(), "configuration": first.name, "also_in": &confs[1..],
-            }))
+    let files: Vec<serde_json::Value> = (chosen.iter().zip(written))
+        .map(|(k, w)| {
+            json!({
+                "file": w.display().to_string(), "name": file_name(k.family, &k.chosen.0.id()),
+                "property": k.chosen.0.id(), "configuration": k.config, "also_in": k.also_in,
+            })
         })
         .collect();
+    let found: usize = results.iter().map(|r| r.violations.len()).sum();
     let status = exit_status(results);
     json!({
         "schema_version": 2,
@@ -234,13 +230,28 @@ pub fn json(
         "configurations": configurations,
         "properties": properties,
         "counterexample_files": files,
-        "counterexamples_not_written": 0,
+        "counterexamples_not_written": found - chosen.len(),
     })
 }
 
-/// The file name of the counterexample to `p` found in configuration `config`.
-pub fn counterexample_file(config: &str, p: MtgProp) -> String {
-    format!("{}-{}.toml", config.replace('/', "_"), p.id())
+/// Per family and property, the shortest violation found ([`riftcheck_checker::files::choose`]):
+/// the property and its path.
+pub fn choose<'a>(
+    configs: &'a [MtgConfig],
+    results: &'a [MtgResult],
+) -> Vec<Choice<'a, (MtgProp, &'a [Action])>> {
+    let found = (configs.iter().zip(results)).flat_map(|(c, r)| {
+        (r.violations.iter()).map(|(p, path)| {
+            (
+                c.family,
+                c.name.as_str(),
+                *p,
+                path.len(),
+                (*p, path.as_slice()),
+            )
+        })
+    });
+    riftcheck_checker::files::choose(found)
 }
 
 /// 0 every property holds, 1 one failed, 3 a search was cut short.
@@ -254,8 +265,7 @@ pub fn exit_status(results: &[MtgResult]) -> u8 {
     }
 }
 
-/// Writes a scenario file under `out` for the first violation of each property (in
-/// configuration order); the files written.
+/// Writes a scenario file under `out` for each violation [`choose`] keeps; the files written.
 ///
 /// # Errors
 ///
@@ -267,19 +277,15 @@ pub fn write_counterexamples(
     out: &std::path::Path,
 ) -> Result<Vec<std::path::PathBuf>, String> {
     let mut written = Vec::new();
-    let mut done = Vec::new();
-    for (c, r) in configs.iter().zip(results) {
-        for (p, path) in &r.violations {
-            if done.contains(p) {
-                continue;
-            }
-            done.push(*p);
-            let text = scenario(&c.name, &c.setup, *p, fault, path);
-            std::fs::create_dir_all(out).map_err(|e| format!("{}: {e}", out.display()))?;
-            let file = out.join(counterexample_file(&c.name, *p));
-            std::fs::write(&file, text).map_err(|e| format!("{}: {e}", file.display()))?;
-            written.push(file);
-        }
+    for k in choose(configs, results) {
+        let (p, path) = k.chosen;
+        let c = (configs.iter()).find(|c| c.name == k.config);
+        let Some(c) = c else { continue };
+        let text = scenario(&c.name, &c.setup, p, fault, path);
+        std::fs::create_dir_all(out).map_err(|e| format!("{}: {e}", out.display()))?;
+        let file = out.join(file_name(k.family, &p.id()));
+        std::fs::write(&file, text).map_err(|e| format!("{}: {e}", file.display()))?;
+        written.push(file);
     }
     Ok(written)
 }

@@ -4,7 +4,8 @@
 use serde_json::{Value, json};
 
 use super::SCHEMA_VERSION;
-use super::results::{self, Replayed, Report, file_name};
+use super::results::{self, Replayed, Report};
+use crate::files::file_name;
 use crate::proof::Outcome;
 use crate::properties::{Kind, Prop};
 
@@ -80,12 +81,8 @@ pub fn check(r: &Report<'_>) -> Value {
                 .counterexamples
                 .iter()
                 .map(|c| {
-                    let file = r
-                        .chosen
-                        .chosen
-                        .iter()
-                        .zip(r.written)
-                        .find(|((_, k, _), _)| std::ptr::eq(*k, c))
+                    let file = (r.chosen.iter().zip(r.written))
+                        .find(|(k, _)| std::ptr::eq(k.chosen, c))
                         .map(|(_, p)| p.display().to_string());
                     json!({
                         "property": c.property.id(),
@@ -136,18 +133,14 @@ pub fn check(r: &Report<'_>) -> Value {
             })
         })
         .collect();
-    let files: Vec<Value> = r
-        .chosen
-        .chosen
-        .iter()
-        .zip(r.written)
-        .map(|((family, c, others), path)| {
+    let files: Vec<Value> = (r.chosen.iter().zip(r.written))
+        .map(|(k, path)| {
             json!({
                 "file": path.display().to_string(),
-                "name": file_name(family, c),
-                "property": c.property.id(),
-                "configuration": c.config,
-                "also_in": others,
+                "name": file_name(k.family, &k.chosen.property.id()),
+                "property": k.chosen.property.id(),
+                "configuration": k.config,
+                "also_in": k.also_in,
             })
         })
         .collect();

@@ -7,6 +7,7 @@ use serde_json::Value;
 
 use riftcheck::Setup;
 
+use crate::files::Choice;
 use crate::model::Bounds;
 use crate::proof::Outcome;
 use crate::report::Counterexample;
@@ -25,32 +26,8 @@ pub struct Target {
     pub bounds: Bounds,
 }
 
-/// The counterexamples worth a file: per family, the shortest one of each property (the first
-/// configuration's on a tie). The rest are counted.
-pub struct Chosen<'a> {
-    /// The family, the counterexample, and the other configurations of the family that break
-    /// the same property.
-    pub chosen: Vec<(&'a str, &'a Counterexample, Vec<&'a str>)>,
-}
-
-/// `name` fit for a file's name: every character but a letter, a digit or `-` made `_`.
-pub fn file_safe(name: &str) -> String {
-    name.chars()
-        .map(|c| {
-            if c.is_ascii_alphanumeric() || c == '-' {
-                c
-            } else {
-                '_'
-            }
-        })
-        .collect()
-}
-
-/// The file a chosen counterexample is written to: the family and the property's id.
-pub fn file_name(family: &str, c: &Counterexample) -> String {
-    let family = file_safe(family);
-    format!("{}__{}.toml", family.trim_matches('_'), c.property.id())
-}
+/// The counterexamples worth a file ([`crate::files::choose`]).
+pub type Chosen<'a> = Vec<Choice<'a, &'a Counterexample>>;
 
 /// Everything a report shows.
 pub struct Report<'a> {
@@ -140,7 +117,7 @@ impl Report<'_> {
     /// the family).
     pub fn not_written(&self) -> usize {
         let all: usize = self.outcomes.iter().map(|o| o.counterexamples.len()).sum();
-        all - self.chosen.chosen.len()
+        all - self.chosen.len()
     }
 }
 

@@ -4,12 +4,13 @@
 use std::path::Path;
 use std::process::ExitCode;
 
-use riftcheck::{Scenario, Setup};
+use riftcheck::{Action, Scenario, Setup};
 
 use super::fail_input;
 use crate::args::parse_bounds;
 use crate::configs;
-use crate::model::Bounds;
+use crate::model::{Bounds, RiftModel};
+use crate::simulate::{Walks, always, walks};
 
 /// `simulate --ruleset mtg`: walks through the MTG model from `file`'s setup (none: every
 /// built-in MTG configuration), `turns` more turns and `concessions` concessions allowed
@@ -22,7 +23,7 @@ pub fn run_mtg(
     deadline: Option<std::time::Instant>,
 ) -> ExitCode {
     use riftcheck::mtg::Action;
-    use riftcheck_checker::simulate::{held, shortest_or_shrunk, status, walks};
+    use riftcheck_checker::simulate::{shortest_or_shrunk, walks};
     use riftcheck_mtg_check::properties::MtgProp;
     use riftcheck_mtg_check::search::Walk;
     let fault = match super::mtg_fault(fault) {
@@ -128,5 +129,69 @@ pub fn run(
             .collect(),
     };
     let depth = usize::try_from(depth).unwrap_or(usize::MAX);
-    crate::simulate::run(&targets, bounds, (seed, runs, depth), fault, deadline)
+    walk_all(&targets, bounds, (seed, runs, depth), fault, deadline)
+}
+
+/// The line of a configuration whose walks broke nothing.
+fn held<P, A>(name: &str, runs: u64, w: &Walks<P, A>) -> String {
+    if w.cut {
+        format!(
+            "{name:26} {} of {runs} walks, {} steps, before --timeout: every property held on them",
+            w.taken, w.steps
+        )
+    } else {
+        format!(
+            "{name:26} {runs} walks, {} steps: every property held",
+            w.steps
+        )
+    }
+}
+
+/// The exit status of a simulation: 1 a property broke, 3 the deadline cut the walks, else 0.
+fn status(failed: bool, cut: bool) -> ExitCode {
+    ExitCode::from(match (failed, cut) {
+        (true, _) => 1,
+        (false, true) => 3,
+        _ => 0,
+    })
+}
+
+/// Runs the walks and prints a summary; exit status as for `check`.
+fn walk_all(
+    targets: &[(String, Setup)],
+    bounds: Bounds,
+    (seed, runs, depth): (u64, u64, usize),
+    fault: Option<riftcheck::Fault>,
+    deadline: Option<std::time::Instant>,
+) -> ExitCode {
+    let (mut failed, mut cut) = (false, false);
+    for (name, setup) in targets {
+        let model = match RiftModel::new(name.clone(), &setup.with_fault(fault), bounds) {
+            Ok(m) => m,
+            Err(e) => {
+                eprintln!("error: {name}: {e}");
+                return ExitCode::from(2);
+            }
+        };
+        let props = always();
+        let concession = |a: &Action| matches!(a, Action::Concede { .. });
+        let w = walks(&model, (&props, concession), (seed, runs, depth), deadline);
+        cut |= w.cut;
+        let Some((run, p, path)) = w.found else {
+            println!("{}", held(name, runs, &w));
+            continue;
+        };
+        failed = true;
+        let long = path.len();
+        let short = crate::search::shrink(&model, p, path);
+        println!(
+            "{name:26} walk {run} (seed {}) broke \"{}\" after {long} steps; shrunk to {}",
+            seed.wrapping_add(run),
+            p.name(),
+            short.len()
+        );
+        let c = crate::report::counterexample(&model, setup, p, short, None);
+        print!("{}", c.rulebook());
+    }
+    status(failed, cut)
 }

@@ -4,11 +4,31 @@
 
 /// The file holding a configuration's fingerprints: its name, and the run of a split check.
 pub fn fingerprint_file(config: &str, run: Option<(u32, u32)>) -> String {
-    let name = crate::cli::results::file_safe(config);
+    let name = crate::files::file_safe(config);
     match run {
         Some((i, n)) => format!("{name}.{i}-of-{n}.fp"),
         None => format!("{name}.fp"),
     }
+}
+
+/// Writes each configuration's fingerprints, given as (configuration, fingerprints), under
+/// `dir` (`--fingerprints DIR`), for either ruleset.
+///
+/// # Errors
+///
+/// The directory or a file cannot be written.
+pub(super) fn write_fingerprints<'a>(
+    dir: &std::path::Path,
+    found: impl IntoIterator<Item = (&'a str, &'a [u64])>,
+    run: Option<(u32, u32)>,
+) -> Result<(), String> {
+    for (config, fps) in found {
+        let bytes: Vec<u8> = fps.iter().flat_map(|f| f.to_le_bytes()).collect();
+        std::fs::create_dir_all(dir)
+            .and_then(|()| std::fs::write(dir.join(fingerprint_file(config, run)), bytes))
+            .map_err(|e| format!("--fingerprints {}: {e}", dir.display()))?;
+    }
+    Ok(())
 }
 
 /// The distinct states of each configuration in an earlier JSON report (`check` or `merge`),

@@ -15,16 +15,16 @@ mod mtg;
 use args::limits_of;
 pub use args::{CheckArgs, parse_shard};
 pub use files::fingerprint_file;
-use files::known_sizes;
+use files::{known_sizes, write_fingerprints};
 
-use super::results::{Chosen, Report, ShardBy, ShardRun, Target, file_name};
+use super::results::{Chosen, Report, ShardBy, ShardRun, Target};
 use super::{Format, fail_input, writable_dir, write_file};
 use crate::args::parse_bounds;
 use crate::configs;
+use crate::files::file_name;
 use crate::model::Bounds;
 use crate::progress::{Show, Shower};
 use crate::proof::{self, Options, Outcome};
-use crate::report::Counterexample;
 use crate::search::Exploration;
 use crate::search::limits;
 
@@ -124,27 +124,20 @@ fn list(args: &CheckArgs) -> ExitCode {
     ExitCode::SUCCESS
 }
 
+/// Per family and property, the shortest counterexample found ([`crate::files::choose`]).
 fn choose<'a>(targets: &'a [Target], outcomes: &'a [Outcome]) -> Chosen<'a> {
-    let mut chosen: Vec<(&str, &Counterexample, Vec<&str>)> = Vec::new();
-    for (t, o) in targets.iter().zip(outcomes) {
-        for c in &o.counterexamples {
-            match chosen
-                .iter_mut()
-                .find(|(f, k, _)| *f == t.family && k.property == c.property)
-            {
-                Some(entry) => {
-                    if c.path.len() < entry.1.path.len() {
-                        entry.2.push(entry.1.config.as_str());
-                        entry.1 = c;
-                    } else {
-                        entry.2.push(c.config.as_str());
-                    }
-                }
-                None => chosen.push((t.family.as_str(), c, Vec::new())),
-            }
-        }
-    }
-    Chosen { chosen }
+    let found = (targets.iter().zip(outcomes)).flat_map(|(t, o)| {
+        (o.counterexamples.iter()).map(|c| {
+            (
+                t.family.as_str(),
+                c.config.as_str(),
+                c.property,
+                c.path.len(),
+                c,
+            )
+        })
+    });
+    crate::files::choose(found)
 }
 
 /// With `--shard I/N`, this run's part: dealt whole, the configurations that fall to it (the
@@ -304,47 +297,18 @@ fn run_riftbound(args: CheckArgs) -> ExitCode {
         Err(e) => return fail_input(e),
     };
     if let Some(dir) = &args.fingerprints {
-        for o in &outcomes {
-            let Some(fps) = &o.fingerprints else { continue };
-            let name = fingerprint_file(&o.name, shard_run.as_ref().map(|s| (s.index, s.count)));
-            let bytes: Vec<u8> = fps.iter().flat_map(|f| f.to_le_bytes()).collect();
-            if let Err(e) = std::fs::create_dir_all(dir)
-                .map_err(|e| e.to_string())
-                .and_then(|()| std::fs::write(dir.join(&name), bytes).map_err(|e| e.to_string()))
-            {
-                return fail_input(format!("--fingerprints {}: {e}", dir.display()));
-            }
+        let found =
+            (outcomes.iter()).filter_map(|o| Some((o.name.as_str(), o.fingerprints.as_deref()?)));
+        let run = shard_run.as_ref().map(|s| (s.index, s.count));
+        if let Err(e) = write_fingerprints(dir, found, run) {
+            return fail_input(e);
         }
     }
     let chosen = choose(&targets, &outcomes);
-    let mut written = Vec::new();
-    for (family, c, _) in &chosen.chosen {
-        match write_file(&args.out, &file_name(family, c), &c.scenario.to_toml()) {
-            Ok(p) => written.push(p),
-            Err(e) => {
-                return fail_input(format!("the counterexample could not be saved: {e}"));
-            }
-        }
-        // Beside it, the picture of what the engine did.
-        let failing = riftcheck::scenario::svg::Failing {
-            step: c.path.len().saturating_sub(1),
-            what: format!(
-                "Violated: {} ({}). Expected: {}; found: {}.",
-                c.property.name(),
-                c.rule,
-                c.expected,
-                c.found
-            ),
-        };
-        if let Ok(svg) = c.scenario.svg_failing(opts.fault, Some(failing)) {
-            let name = file_name(family, c).replace(".toml", ".svg");
-            if let Err(e) = write_file(&args.out, &name, &svg) {
-                return fail_input(format!(
-                    "the counterexample's picture could not be saved: {e}"
-                ));
-            }
-        }
-    }
+    let written = match write_counterexamples(&args.out, &chosen, opts.fault) {
+        Ok(w) => w,
+        Err(e) => return fail_input(e),
+    };
     let report = Report {
         targets: &targets,
         outcomes: &outcomes,
@@ -364,6 +328,41 @@ fn run_riftbound(args: CheckArgs) -> ExitCode {
         Format::Junit => print!("{}", super::junit::check(&doc)),
     }
     ExitCode::from(report.exit_status())
+}
+
+/// Writes each chosen counterexample under `out` as a scenario file, and beside it the picture
+/// of what the engine (committing `fault`) did; the scenario files written.
+///
+/// # Errors
+///
+/// A file cannot be written.
+fn write_counterexamples(
+    out: &std::path::Path,
+    chosen: &Chosen<'_>,
+    fault: Option<riftcheck::Fault>,
+) -> Result<Vec<std::path::PathBuf>, String> {
+    let mut written = Vec::new();
+    for k in chosen {
+        let (name, c) = (file_name(k.family, &k.chosen.property.id()), k.chosen);
+        let toml = write_file(out, &name, &c.scenario.to_toml())
+            .map_err(|e| format!("the counterexample could not be saved: {e}"))?;
+        written.push(toml);
+        let failing = riftcheck::scenario::svg::Failing {
+            step: c.path.len().saturating_sub(1),
+            what: format!(
+                "Violated: {} ({}). Expected: {}; found: {}.",
+                c.property.name(),
+                c.rule,
+                c.expected,
+                c.found
+            ),
+        };
+        if let Ok(svg) = c.scenario.svg_failing(fault, Some(failing)) {
+            write_file(out, &name.replace(".toml", ".svg"), &svg)
+                .map_err(|e| format!("the counterexample's picture could not be saved: {e}"))?;
+        }
+    }
+    Ok(written)
 }
 
 /// Checks every target with `opts.threads` threads, several at a time, handing each outcome to `done` in the order of

@@ -8,7 +8,7 @@ use std::process::ExitCode;
 use riftcheck::mtg::MtgFault;
 
 use super::args::{CheckArgs, limits_of, parse_shard};
-use super::files::{fingerprint_file, known_sizes};
+use super::files::{known_sizes, write_fingerprints};
 use crate::cli::results::ShardBy;
 use crate::cli::{Format, fail_input};
 use crate::mtg::configs::{self, MtgConfig};
@@ -209,27 +209,13 @@ fn checked(args: &CheckArgs) -> Result<u8, String> {
     // --no-memo asks for every step taken afresh, which is how this search always takes them.
     let results = search::check_all(&configs, fault, threads, how);
     if let Some(dir) = &args.fingerprints {
-        write_fingerprints(dir, &results, shard)?;
+        let found =
+            (results.iter()).filter_map(|r| Some((r.name.as_str(), r.fingerprints.as_deref()?)));
+        write_fingerprints(dir, found, shard)?;
     }
     let written = report::write_counterexamples(&configs, &results, fault, &args.out)?;
     report(args, &configs, &results, fault, (&names, shard), &written);
     Ok(report::exit_status(&results))
-}
-
-/// Writes each configuration's fingerprints under `dir`, as Riftbound's check does.
-fn write_fingerprints(
-    dir: &std::path::Path,
-    results: &[MtgResult],
-    shard: Option<(u32, u32)>,
-) -> Result<(), String> {
-    for r in results {
-        let Some(fps) = &r.fingerprints else { continue };
-        let bytes: Vec<u8> = fps.iter().flat_map(|f| f.to_le_bytes()).collect();
-        std::fs::create_dir_all(dir)
-            .and_then(|()| std::fs::write(dir.join(fingerprint_file(&r.name, shard)), bytes))
-            .map_err(|e| format!("--fingerprints {}: {e}", dir.display()))?;
-    }
-    Ok(())
 }
 
 /// Prints the report in the format asked for.
