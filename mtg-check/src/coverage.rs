@@ -79,29 +79,6 @@ pub fn table<'a>(per_config: &[(&'a str, &Cited)]) -> (Vec<Row<'a>>, Vec<&'stati
     (rows, never)
 }
 
-/// The coverage table as text.
-pub fn text(per_config: &[(&str, &Cited)]) -> String {
-    use std::fmt::Write as _;
-    let (rules, never) = table(per_config);
-    let mut out = format!(
-        "\nrule coverage (transitions citing each rule by their events, and refusals for it; \
-         configurations of {}):\n  {:<10} {:>10} {:>10} {:>8}\n",
-        per_config.len(),
-        "rule",
-        "events",
-        "refusals",
-        "configs"
-    );
-    for (rule, [events, refusals], configs) in rules {
-        let n = configs.len();
-        let _ = writeln!(out, "  {rule:<10} {events:>10} {refusals:>10} {n:>8}");
-    }
-    if !never.is_empty() {
-        let _ = writeln!(out, "never exercised: {}", never.join(", "));
-    }
-    out
-}
-
 /// The coverage as JSON, in the shape of Riftbound's (`check --coverage --format json`): the
 /// MTG check judges no companions, so nothing is `shown` and `judged` counts no transitions.
 pub fn json(per_config: &[(&str, &Cited)]) -> serde_json::Value {

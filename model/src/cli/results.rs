@@ -225,8 +225,9 @@ pub fn named(p: &Value) -> String {
     }
 }
 
-/// `--coverage` in text: one line per rule, then the rules never cited.
-pub fn coverage_text(c: &crate::coverage::Coverage, configurations: usize) -> String {
+/// `--coverage` in text, from the `coverage` object of the check's JSON document (either
+/// ruleset's): one line per rule, then the rules never exercised.
+fn coverage_text(cov: &Value, configurations: usize) -> String {
     let mut out = format!(
         "\nrule coverage (transitions citing each rule by its events, by a refusal, by a \
          companion's situation; configurations of {configurations}):\n"
@@ -236,22 +237,26 @@ pub fn coverage_text(c: &crate::coverage::Coverage, configurations: usize) -> St
         "  {:12} {:>12} {:>10} {:>10} {:>8}",
         "rule", "events", "refusals", "shown", "configs"
     );
-    for (rule, n, confs) in c.rows() {
-        let judged = if n.judged > 0 && n.total() == 0 {
+    let n = |v: &Value| v.as_u64().unwrap_or(0);
+    for r in cov["rules"].as_array().into_iter().flatten() {
+        let judged = if n(&r["judged"]) > 0 && n(&r["transitions"]) == 0 {
             "  (judged on every transition)"
         } else {
             ""
         };
         let _ = writeln!(
             out,
-            "  {rule:12} {:>12} {:>10} {:>10} {:>8}{judged}",
-            n.events,
-            n.refusals,
-            n.shown,
-            confs.len()
+            "  {:12} {:>12} {:>10} {:>10} {:>8}{judged}",
+            text_of(&r["rule"]),
+            n(&r["events"]),
+            n(&r["refusals"]),
+            n(&r["shown"]),
+            r["configurations"].as_array().map_or(0, Vec::len)
         );
     }
-    let never = c.never_exercised();
+    let never: Vec<&str> = (cov["never_exercised"].as_array().into_iter().flatten())
+        .map(text_of)
+        .collect();
     if never.is_empty() {
         out.push_str("every implemented rule was exercised\n");
     } else {
@@ -313,10 +318,10 @@ pub fn print_row(c: &Value, properties: &[Value]) {
 }
 
 /// The text report after the table, from the check's JSON document (either ruleset's): the
-/// total, the cuts, the properties, the companions, the ruleset's `coverage` table, one
+/// total, the cuts, the properties, the companions, the coverage (with `--coverage`), one
 /// counterexample per property and family (properties broken by the same path shown together),
 /// the files written.
-pub fn print_summary(doc: &Value, coverage: Option<String>) {
+pub fn print_summary(doc: &Value) {
     let list = |v: &Value| v.as_array().cloned().unwrap_or_default();
     let configurations = list(&doc["configurations"]);
     let properties = list(&doc["properties"]);
@@ -370,8 +375,8 @@ pub fn print_summary(doc: &Value, coverage: Option<String>) {
             println!("{mark} {}", named(p));
         }
     }
-    if let Some(c) = coverage {
-        print!("{c}");
+    if !doc["coverage"].is_null() {
+        print!("{}", coverage_text(&doc["coverage"], configurations.len()));
     }
     print_counterexamples(doc, &configurations);
     let written = list(&doc["counterexample_files"]);

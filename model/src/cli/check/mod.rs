@@ -319,11 +319,7 @@ fn run_riftbound(args: CheckArgs) -> ExitCode {
     };
     let doc = super::json::check(&report);
     match args.format {
-        Format::Text => super::results::print_summary(
-            &doc,
-            crate::proof::coverage(&outcomes)
-                .map(|c| super::results::coverage_text(&c, outcomes.len())),
-        ),
+        Format::Text => super::results::print_summary(&doc),
         Format::Json => println!("{}", serde_json::to_string_pretty(&doc).unwrap_or_default()),
         Format::Junit => print!("{}", super::junit::check(&doc)),
     }

@@ -277,8 +277,7 @@ fn report(
             for c in &configurations {
                 crate::cli::results::print_row(c, &properties);
             }
-            let coverage = args.coverage.then(|| crate::mtg::coverage::text(&cited));
-            crate::cli::results::print_summary(&doc, coverage);
+            crate::cli::results::print_summary(&doc);
         }
     }
 }
