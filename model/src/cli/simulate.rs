@@ -87,8 +87,8 @@ pub fn run_mtg(
             },
             short.len()
         );
-        // Reported as the check reports one: the rulebook example of the engine walked, and
-        // what it showed against what the spec expects.
+        // Reported as the check reports one: the rulebook example of the engine walked, closed
+        // by what the spec expected and what the engine showed.
         let config = riftcheck_mtg_check::configs::MtgConfig {
             name: name.clone(),
             family: "walk",
@@ -97,7 +97,6 @@ pub fn run_mtg(
         };
         let v = riftcheck_mtg_check::report::Violation::of(&config, p, fault, &short);
         print!("{}", v.rulebook);
-        println!("Expected: {}; found: {}", p.text(), v.found);
     }
     status(failed, cut)
 }
