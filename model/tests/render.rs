@@ -110,6 +110,52 @@ fn bad_input_is_refused_with_exit_2() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("--svg"));
 }
 
+/// An MTG scenario renders as a page of the book too, in both formats and under an MTG fault,
+/// through the writer Riftbound's pages use; it has no timeline picture, and says so.
+#[test]
+fn an_mtg_scenario_renders_as_a_page_of_the_book() {
+    let file = root().join("tests/mtg/scenarios/800_4a_act_of_treason_attacker_leaves_combat.toml");
+    let render = |extra: &[&str]| {
+        let out = riftcheck()
+            .arg("render")
+            .arg(&file)
+            .args(extra)
+            .output()
+            .unwrap();
+        let text = String::from_utf8_lossy(&out.stdout).into_owned();
+        (
+            out.status.code(),
+            text,
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        )
+    };
+    let (code, md, _) = render(&["--format", "markdown"]);
+    assert_eq!(code, Some(0), "{md}");
+    assert!(
+        md.starts_with("### Example: Act of Treason: its caster leaves")
+            && md.contains("9. A concedes.\n   - A leaves the game\n")
+            && md.contains("   - Assault Griffin is removed from combat, its controller having changed (506.4)\n")
+            && md.ends_with("*Rules: 800.4a, 506.4, 800.4i.*\n"),
+        "{md}"
+    );
+    let (code, html, _) = render(&["--format", "html"]);
+    assert_eq!(code, Some(0), "{html}");
+    assert!(
+        html.contains("<li>A concedes.<ul><li>A leaves the game</li>"),
+        "{html}"
+    );
+    // Under the fault, the page shows what the faulty engine did.
+    let (_, faulty, _) = render(&["--format", "markdown", "--fault", "stays-in-combat"]);
+    assert!(
+        !faulty.contains("- Assault Griffin is removed from combat")
+            && faulty.contains("- Assault Griffin deals 3 damage to B"),
+        "{faulty}"
+    );
+    let (code, _, err) = render(&["--svg", "x.svg"]);
+    assert_eq!(code, Some(2));
+    assert!(err.contains("--svg draws Riftbound's board"), "{err}");
+}
+
 /// The browser `.ci/run` installs, if this machine has it.
 fn browser() -> Option<&'static str> {
     ["chromium", "chromium-browser", "google-chrome"]

@@ -1,6 +1,7 @@
 //! A scenario for the book: the same example as [`super::Scenario::render`], as Markdown or as
 //! HTML, with the table in full, each step on its own line and each consequence of a step on a
-//! line of its own beneath it.
+//! line of its own beneath it. The page ([`Page`]) is the same for both rulesets: MTG's
+//! scenarios make theirs (`MtgScenario::page`) and are written by [`write_book`] too.
 
 use std::fmt::Write;
 
@@ -21,16 +22,22 @@ pub enum Book {
     Html,
 }
 
-/// The parts of an example.
-struct Parts {
-    title: String,
-    table: Vec<String>,
-    steps: Vec<(String, Vec<String>)>,
-    description: Option<String>,
-    rules: Vec<String>,
+/// An example for the book, whichever ruleset it plays.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Page {
+    /// The scenario's title.
+    pub title: String,
+    /// The table, sentence by sentence.
+    pub table: Vec<String>,
+    /// Each step, and what it caused, clause by clause.
+    pub steps: Vec<(String, Vec<String>)>,
+    /// The scenario's own description.
+    pub description: Option<String>,
+    /// The rules it cites.
+    pub rules: Vec<String>,
 }
 
-fn parts(s: &Scenario, fault: Option<Fault>) -> Option<Parts> {
+fn page(s: &Scenario, fault: Option<Fault>) -> Option<Page> {
     let replay = s.replay_with_fault(fault).ok()?;
     let start = Game::from_setup(&s.setup.with_fault(fault)).ok()?;
     let cat = start.catalog();
@@ -51,7 +58,7 @@ fn parts(s: &Scenario, fault: Option<Fault>) -> Option<Parts> {
             }
         })
         .collect();
-    Some(Parts {
+    Some(Page {
         title: s.title.clone(),
         table,
         steps,
@@ -63,12 +70,17 @@ fn parts(s: &Scenario, fault: Option<Fault>) -> Option<Parts> {
 /// The scenario as an example for the book, played on the reference engine (making `fault`, if
 /// any: the behaviour a counterexample found rather than the correct one).
 pub fn render_book(s: &Scenario, fault: Option<Fault>, format: Book) -> String {
-    let Some(p) = parts(s, fault) else {
-        return format!(
+    match page(s, fault) {
+        Some(p) => write_book(&p, format),
+        None => format!(
             "Example - {}\n(the setup does not describe a possible table)\n",
             s.title
-        );
-    };
+        ),
+    }
+}
+
+/// A page of the book in `format`.
+pub fn write_book(p: &Page, format: Book) -> String {
     let mut o = String::new();
     match format {
         Book::Markdown => {

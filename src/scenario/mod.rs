@@ -25,7 +25,7 @@ pub mod text;
 use crate::engine::Engine as _;
 use std::path::Path;
 
-pub use book::{Book, render_book};
+pub use book::{Book, Page, render_book, write_book};
 pub use cite::citations;
 pub use document::{
     ErrorKind, Expect, Outcome, ReadError, SUMMARY, Scenario, ScenarioError, SourceMap, Step,

@@ -19,32 +19,43 @@ pub enum RenderFormat {
     Html,
 }
 
-/// `render` of an MTG scenario: the rulebook paragraph (the only format MTG files have), played
-/// on the reference engine or, with `--fault`, on the engine committing that MTG fault (what the
-/// fault changes is then said by the expectations it breaks, at the end).
-fn render_mtg(file: &Path, fault: Option<&str>, other_format: bool) -> ExitCode {
-    if other_format {
-        return fail_input("an MTG scenario renders as text only");
+/// `render` of an MTG scenario, played on the reference engine or, with `--fault`, on the
+/// engine committing that MTG fault: the rulebook paragraph (what the fault changes is then
+/// said by the expectations it breaks, at the end), or a page of the book. MTG has no timeline
+/// picture.
+fn render_mtg(file: &Path, fault: Option<&str>, format: RenderFormat, svg: bool) -> ExitCode {
+    use riftcheck::scenario::{Book, write_book};
+    if svg {
+        return fail_input(
+            "--svg draws Riftbound's board; an MTG scenario renders as text, Markdown or HTML",
+        );
     }
     let fault = match super::mtg_fault(fault) {
         Ok(f) => f,
         Err(e) => return fail_input(e),
     };
-    match riftcheck::mtg::scenario::MtgScenario::load(file) {
-        Ok(s) => {
-            let replay = fault.map_or_else(|| s.replay(), |f| s.replay_with_fault(f));
-            print!("{}", s.render_replay(&replay));
-            ExitCode::SUCCESS
-        }
-        Err(e) => fail_input(e),
+    let s = match riftcheck::mtg::scenario::MtgScenario::load(file) {
+        Ok(s) => s,
+        Err(e) => return fail_input(e),
+    };
+    let replay = fault.map_or_else(|| s.replay(), |f| s.replay_with_fault(f));
+    let book = |format| match s.page(&replay) {
+        Some(p) => write_book(&p, format),
+        None => format!("Example - {}\n(the table cannot be played)\n", s.title),
+    };
+    match format {
+        RenderFormat::Text => print!("{}", s.render_replay(&replay)),
+        RenderFormat::Markdown => print!("{}", book(Book::Markdown)),
+        RenderFormat::Html => print!("{}", book(Book::Html)),
     }
+    ExitCode::SUCCESS
 }
 
 /// Runs `riftcheck render`.
 pub fn run(file: &Path, svg: Option<&Path>, fault: Option<&str>, format: RenderFormat) -> ExitCode {
     use riftcheck::scenario::{Book, render_book};
     if riftcheck::mtg::scenario::is_mtg_file(file) {
-        return render_mtg(file, fault, svg.is_some() || format != RenderFormat::Text);
+        return render_mtg(file, fault, format, svg.is_some());
     }
     let fault = match super::fault(fault) {
         Ok(f) => f,

@@ -193,45 +193,59 @@ impl MtgScenario {
         if !self.rules.is_empty() {
             let _ = writeln!(out, "Rules: {}.", self.rules.join(", "));
         }
-        let Some(last) = replay.views.last() else {
+        let Some(page) = self.page(replay) else {
             let _ = writeln!(out, "(the table cannot be played)");
             return out;
         };
+        let _ = writeln!(out, "\n{}", page.table.concat());
+        for (i, (text, clauses)) in page.steps.iter().enumerate() {
+            let text = text.strip_suffix('.').unwrap_or(text);
+            let _ = match clauses.as_slice() {
+                [] => writeln!(out, "{}. {text}.", i + 1),
+                _ => writeln!(out, "{}. {text}: {}.", i + 1, clauses.join("; ")),
+            };
+        }
+        for f in &replay.failures {
+            let _ = writeln!(out, "Not as expected: {f}.");
+        }
+        out
+    }
+
+    /// The scenario as a page of the book (`render --format markdown|html`), as `replay` played
+    /// it: the table, and each step with what it caused (a step the engine did not reach is
+    /// the last, "not taken"). `None` if the table could not be played.
+    pub fn page(&self, replay: &super::MtgReplay) -> Option<crate::scenario::Page> {
+        let last = replay.views.last()?;
         let namer = Namer {
             scenario: self,
             view: last,
         };
-        out.push('\n');
-        out.push_str(&self.table(&namer));
+        let mut steps = Vec::new();
         for (i, text) in self.step_text.iter().enumerate() {
             let Some(events) = replay.events.get(i + 1) else {
-                let _ = writeln!(out, "{}. {text}: not taken.", i + 1);
+                steps.push((format!("{text}."), vec!["not taken".to_string()]));
                 break;
             };
             let after = replay.views.get(i + 1).unwrap_or(last);
-            let clauses: Vec<String> = events
+            let mut clauses: Vec<String> = events
                 .iter()
                 .filter_map(|e| namer.event(e, after))
                 .collect();
-            let mut clauses = clauses;
             if self.step_refused.get(i).copied().unwrap_or(false) {
                 clauses.push("the game does not allow it".to_string());
             }
             if let Some(p) = after.pending {
                 clauses.push(format!("{} must choose {}", p.by, choice(&namer, p.kind)));
             }
-            let mut line = format!("{}. {text}", i + 1);
-            if clauses.is_empty() {
-                line.push('.');
-            } else {
-                let _ = write!(line, ": {}.", clauses.join("; "));
-            }
-            let _ = writeln!(out, "{line}");
+            steps.push((format!("{text}."), clauses));
         }
-        for f in &replay.failures {
-            let _ = writeln!(out, "Not as expected: {f}.");
-        }
-        out
+        Some(crate::scenario::Page {
+            title: self.title.clone(),
+            table: vec![self.table(&namer)],
+            steps,
+            description: self.description.clone(),
+            rules: self.rules.clone(),
+        })
     }
 
     fn table(&self, namer: &Namer<'_>) -> String {
@@ -271,7 +285,6 @@ impl MtgScenario {
                 let _ = write!(out, " {p} owns {}.", owned.join(", "));
             }
         }
-        out.push('\n');
         out
     }
 }
