@@ -35,6 +35,7 @@ pub use render::{render_example, step_sentences, table_sentences, wrap};
 pub use replay::{Failure, Replay, StepResult};
 pub(crate) use replay::{History, compare};
 pub use source::escaped;
+pub(crate) use source::string_offsets;
 pub use svg::escape_markup;
 
 impl Scenario {

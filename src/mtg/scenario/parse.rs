@@ -103,6 +103,7 @@ pub(super) fn parse(text: &str, file: Option<&str>) -> Result<MtgScenario, MtgSc
         }
         Some(_) => {}
     }
+    plain_text(&src)?;
     let raw: RawScenario =
         toml::from_str(text).map_err(|e| toml_error(&src, MtgErrorKind::Schema, &e))?;
     let mut ctx = Ctx {
@@ -169,6 +170,66 @@ pub(super) fn parse(text: &str, file: Option<&str>) -> Result<MtgScenario, MtgSc
         checks,
         expect,
     })
+}
+
+/// Every key and string of the file is plain text: no control character, nor one that changes
+/// how the text around it is shown ([`crate::observation::value::unsafe_char`]), for the title, the
+/// names and the steps are printed to terminals (and an escape sequence in them would be
+/// obeyed). Only the `description`, prose, may break lines and hold tabs. As Riftbound's
+/// scenario reader holds its files to.
+fn plain_text(src: &Source<'_>) -> Result<(), MtgScenarioError> {
+    use toml::de::{DeTable, DeValue};
+    // A file that does not parse was refused before this is asked.
+    let Ok(doc) = DeTable::parse(src.text) else {
+        return Ok(());
+    };
+    // Each string with the key it is under (`None` for a key itself) and where it is written,
+    // walked with a stack of its own: a hostile file may nest deeply.
+    let mut strings: Vec<(Option<String>, &str, std::ops::Range<usize>)> = Vec::new();
+    let mut tables: Vec<(String, &DeTable<'_>)> = vec![(String::new(), doc.get_ref())];
+    let mut values: Vec<(String, &toml::Spanned<DeValue<'_>>)> = Vec::new();
+    loop {
+        if let Some((path, t)) = tables.pop() {
+            for (k, v) in t {
+                strings.push((None, k.get_ref().as_ref(), k.span()));
+                let key = match path.as_str() {
+                    "" => k.get_ref().to_string(),
+                    _ => format!("{path}.{}", k.get_ref()),
+                };
+                values.push((key, v));
+            }
+            continue;
+        }
+        let Some((key, v)) = values.pop() else { break };
+        match v.get_ref() {
+            DeValue::String(s) => strings.push((Some(key), s.as_ref(), v.span())),
+            DeValue::Table(t) => tables.push((key, t)),
+            DeValue::Array(items) => values.extend(items.iter().map(|i| (key.clone(), i))),
+            _ => {}
+        }
+    }
+    for (key, s, span) in strings {
+        let prose = key.as_deref() == Some("description");
+        let bad = s.char_indices().find(|&(_, c)| {
+            crate::observation::value::unsafe_char(c) && !(prose && matches!(c, '\n' | '\r' | '\t'))
+        });
+        let Some((i, c)) = bad else { continue };
+        let raw = src.text.get(span.clone()).unwrap_or("");
+        let at = crate::scenario::string_offsets(raw, s)
+            .and_then(|o| o.get(i).copied())
+            .map_or(span.start, |o| span.start + o);
+        let what = key.map_or_else(|| "a key".to_string(), |k| format!("`{k}`"));
+        let lines = if prose { "" } else { " on one line" };
+        return Err(src.error(
+            MtgErrorKind::Value,
+            at..at,
+            format!(
+                "{what} contains the control character U+{:04X}: write plain text{lines}",
+                c as u32
+            ),
+        ));
+    }
+    Ok(())
 }
 
 /// The `[[check]]` tables of a scenario of `n_steps` steps.
