@@ -412,3 +412,30 @@ fn the_workflow_matrix_runs_every_shard() {
     assert!(text.contains("--shard ${{ matrix.index }}/$SHARDS"));
     assert!(text.contains("riftcheck merge"));
 }
+
+/// A report is printed by `merge`, so one holding an escape sequence (which a terminal would
+/// obey) is refused as not riftcheck's, saying which string, and nothing of it is printed.
+#[test]
+fn merge_refuses_a_report_whose_strings_would_drive_the_terminal() {
+    let d = dir("hostile");
+    let (runs, _, _) = split_by("configuration", &["--quick", "--mode", "duel"], 2, &d);
+    let mut files = Vec::new();
+    for (i, mut run) in runs.into_iter().enumerate() {
+        let name = format!(
+            "\u{1b}[2J{}",
+            run["configurations"][0]["name"].as_str().unwrap()
+        );
+        run["configurations"][0]["name"] = Value::String(name);
+        let file = d.join(format!("hostile{i}.json"));
+        std::fs::write(&file, run.to_string()).unwrap();
+        files.push(file);
+    }
+    let out = bin().arg("merge").args(&files).output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("not a report riftcheck wrote: the string \"\\u001B[2J"),
+        "{err}"
+    );
+    assert!(!err.contains('\u{1b}') && out.stdout.is_empty(), "{err}");
+}

@@ -28,8 +28,35 @@ fn read(path: &Path) -> Result<Value, String> {
     let limit = riftcheck::scenario::LoadOptions::default().max_bytes;
     let bytes = riftcheck::scenario::read_bytes(path, limit)
         .map_err(|e| format!("{}: {e}", path.display()))?;
-    serde_json::from_slice(&bytes)
-        .map_err(|e| format!("{}: not a JSON report: {e}", path.display()))
+    let report: Value = serde_json::from_slice(&bytes)
+        .map_err(|e| format!("{}: not a JSON report: {e}", path.display()))?;
+    match unplain(&report) {
+        Some(s) => Err(format!(
+            "{}: not a report riftcheck wrote: the string {} holds a control character",
+            path.display(),
+            riftcheck::observation::value::quote(s)
+        )),
+        None => Ok(report),
+    }
+}
+
+/// The first string of a report holding a control character but a line break or a tab, or one
+/// that changes how the text around it is shown: a report is printed, and riftcheck writes none
+/// (the rulebook examples and findings break lines, nothing more).
+fn unplain(v: &Value) -> Option<&str> {
+    let bad = |c: char| riftcheck::observation::value::unsafe_char(c) && !matches!(c, '\n' | '\t');
+    match v {
+        Value::String(s) => s.chars().any(bad).then_some(s.as_str()),
+        Value::Array(items) => items.iter().find_map(unplain),
+        Value::Object(map) => map.iter().find_map(|(k, v)| {
+            if k.chars().any(bad) {
+                Some(k.as_str())
+            } else {
+                unplain(v)
+            }
+        }),
+        _ => None,
+    }
 }
 
 fn runs(files: &[PathBuf]) -> Result<Runs, String> {
