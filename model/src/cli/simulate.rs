@@ -65,28 +65,10 @@ pub fn run_mtg(
             deadline,
         );
         cut |= w.cut;
-        let Some((run, p, path)) = w.found else {
-            println!("{}", held(&name, runs, &w));
-            continue;
-        };
-        failed = true;
         let limits = riftcheck_checker::search::Limits {
             max_states: Some(2_000_000),
             ..Default::default()
         };
-        let (short, shortest) = shortest_or_shrunk(&graph, p, path.clone(), limits);
-        println!(
-            "{name:26} walk {run} (seed {}) broke \"{}\" after {} steps; {} {}",
-            seed.wrapping_add(run),
-            p.text(),
-            path.len(),
-            if shortest {
-                "the shortest path to it:"
-            } else {
-                "shrunk to"
-            },
-            short.len()
-        );
         // Reported as the check reports one: the rulebook example of the engine walked, closed
         // by what the spec expected and what the engine showed.
         let config = riftcheck_mtg_check::configs::MtgConfig {
@@ -95,8 +77,14 @@ pub fn run_mtg(
             setup: setup.clone(),
             concessions: b.concessions,
         };
-        let v = riftcheck_mtg_check::report::Violation::of(&config, p, fault, &short);
-        print!("{}", v.rulebook);
+        failed |= print_walks(
+            &name,
+            (seed, runs),
+            w,
+            MtgProp::text,
+            |p, path| shortest_or_shrunk(&graph, p, path, limits),
+            |p, path| riftcheck_mtg_check::report::Violation::of(&config, p, fault, path).rulebook,
+        );
     }
     status(failed, cut)
 }
@@ -131,19 +119,47 @@ pub fn run(
     walk_all(&targets, bounds, (seed, runs, depth), fault, deadline)
 }
 
-/// The line of a configuration whose walks broke nothing.
-fn held<P, A>(name: &str, runs: u64, w: &Walks<P, A>) -> String {
-    if w.cut {
-        format!(
-            "{name:26} {} of {runs} walks, {} steps, before --timeout: every property held on them",
-            w.taken, w.steps
-        )
+/// Prints what one configuration's walks found, for either ruleset: the line saying every
+/// property held, or the walk that broke `name_of` its property, its path shortened by `shorten`
+/// (which says whether the result is the shortest there is), and the rulebook example `example`
+/// makes of it. Whether a property broke.
+fn print_walks<P: Copy, A>(
+    name: &str,
+    (seed, runs): (u64, u64),
+    w: Walks<P, A>,
+    name_of: impl Fn(P) -> &'static str,
+    shorten: impl FnOnce(P, Vec<A>) -> (Vec<A>, bool),
+    example: impl FnOnce(P, &[A]) -> String,
+) -> bool {
+    let Some((run, p, path)) = w.found else {
+        if w.cut {
+            println!(
+                "{name:26} {} of {runs} walks, {} steps, before --timeout: every property held on them",
+                w.taken, w.steps
+            );
+        } else {
+            println!(
+                "{name:26} {runs} walks, {} steps: every property held",
+                w.steps
+            );
+        }
+        return false;
+    };
+    let long = path.len();
+    let (short, shortest) = shorten(p, path);
+    let how = if shortest {
+        "the shortest path to it:"
     } else {
-        format!(
-            "{name:26} {runs} walks, {} steps: every property held",
-            w.steps
-        )
-    }
+        "shrunk to"
+    };
+    println!(
+        "{name:26} walk {run} (seed {}) broke \"{}\" after {long} steps; {how} {}",
+        seed.wrapping_add(run),
+        name_of(p),
+        short.len()
+    );
+    print!("{}", example(p, &short));
+    true
 }
 
 /// The exit status of a simulation: 1 a property broke, 3 the deadline cut the walks, else 0.
@@ -176,21 +192,18 @@ fn walk_all(
         let concession = |a: &Action| matches!(a, Action::Concede { .. });
         let w = walks(&model, (&props, concession), (seed, runs, depth), deadline);
         cut |= w.cut;
-        let Some((run, p, path)) = w.found else {
-            println!("{}", held(name, runs, &w));
-            continue;
-        };
-        failed = true;
-        let long = path.len();
-        let short = crate::search::shrink(&model, p, path);
-        println!(
-            "{name:26} walk {run} (seed {}) broke \"{}\" after {long} steps; shrunk to {}",
-            seed.wrapping_add(run),
-            p.name(),
-            short.len()
+        failed |= print_walks(
+            name,
+            (seed, runs),
+            w,
+            crate::properties::Prop::name,
+            |p, path| (crate::search::shrink(&model, p, path), false),
+            |p, path| {
+                crate::report::counterexample(&model, setup, p, path.to_vec(), None)
+                    .rulebook()
+                    .to_owned()
+            },
         );
-        let c = crate::report::counterexample(&model, setup, p, short, None);
-        print!("{}", c.rulebook());
     }
     status(failed, cut)
 }
