@@ -293,7 +293,7 @@ for line in sys.stdin:
 }
 
 #[test]
-fn conform_refuses_an_engine_of_the_other_ruleset_and_options_mtg_lacks() {
+fn conform_refuses_an_engine_of_the_other_ruleset_and_chooses_tables_as_check_does() {
     let engine = format!("{} serve", bin());
     let run = riftcheck(&["conform", "--ruleset", "mtg", "--engine", &engine]);
     assert_eq!(run.status.code(), Some(2));
@@ -302,17 +302,35 @@ fn conform_refuses_an_engine_of_the_other_ruleset_and_options_mtg_lacks() {
     let run = riftcheck(&["conform", "--engine", &serve_mtg("")]);
     assert_eq!(run.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&run.stderr).contains("plays mtg"));
+    // `--mode` chooses MTG's tables as `check --ruleset mtg` does: War is the table of four, and
+    // MTG has no Duel.
+    let engine = serve_mtg("");
     let run = riftcheck(&[
         "conform",
         "--ruleset",
         "mtg",
         "--mode",
-        "war",
+        "duel",
         "--engine",
-        &serve_mtg(""),
+        &engine,
     ]);
     assert_eq!(run.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&run.stderr).contains("--mode"));
+    assert!(String::from_utf8_lossy(&run.stderr).contains("--mode duel: the MTG configurations"));
+    let war = [
+        "--mode",
+        "war",
+        "--family",
+        "planar,slide",
+        "--bounds",
+        "concessions=1",
+    ];
+    let (code, report) = mtg(&engine, "mtg-war", &war);
+    assert_eq!(code, 0, "{report:#}");
+    let names: Vec<&str> = rows(&report, "exhaustive")
+        .iter()
+        .map(|r| r["configuration"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["mtg-4/slide", "mtg-4/planar"], "{report:#}");
 }
 
 #[test]

@@ -86,23 +86,17 @@ pub struct ConformArgs {
     pub ruleset: super::Ruleset,
 }
 
-/// `conform --ruleset mtg`'s configurations: MTG's built-in ones of the families and table
-/// sizes asked for, each allowed the concessions `--bounds` says (its own by default).
+/// `conform --ruleset mtg`'s configurations: MTG's built-in ones `--mode`, `--players` and
+/// `--family` leave, chosen as `check --ruleset mtg` chooses them, each allowed the concessions
+/// `--bounds` says (its own by default).
 fn mtg_configs(args: &ConformArgs) -> Result<Vec<riftcheck_mtg_check::configs::MtgConfig>, String> {
-    if !args.mode.is_empty() {
-        return Err("conform --ruleset mtg does not take --mode (MTG has no modes)".into());
-    }
     let concessions = match &args.bounds {
         Some(b) => Some(crate::args::mtg_concessions(b)?),
         None => None,
     };
-    let mut out: Vec<_> = riftcheck_mtg_check::configs::all()
-        .into_iter()
-        .filter(|c| args.family.is_empty() || args.family.iter().any(|f| f == c.family))
-        .filter(|c| args.players.is_empty() || args.players.contains(&usize::from(c.setup.players)))
-        .collect();
+    let mut out = super::check::mtg::built_in(&args.mode, &args.players, &args.family)?;
     if out.is_empty() {
-        return Err("no MTG configuration matches --family and --players".into());
+        return Err("no MTG configuration matches --mode, --players and --family".into());
     }
     for c in &mut out {
         c.concessions = concessions.unwrap_or(c.concessions);

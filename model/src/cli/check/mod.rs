@@ -10,7 +10,7 @@ use riftcheck::{Game, Scenario};
 
 mod args;
 mod files;
-mod mtg;
+pub(crate) mod mtg;
 
 use args::limits_of;
 pub use args::{CheckArgs, parse_shard};

@@ -27,14 +27,14 @@ pub(super) fn run(args: &CheckArgs) -> ExitCode {
 
 /// The table sizes `--mode` and `--players` leave (none: every size). Riftbound's Skirmish and
 /// War are its free-for-all tables of 3 and 4 (rules 103.1-103.2), as the MTG ones are.
-fn sizes(args: &CheckArgs) -> Result<Vec<usize>, String> {
-    if let Some(p) = args.players.iter().find(|p| !(3..=4).contains(*p)) {
+fn sizes(mode: &[String], players: &[usize]) -> Result<Vec<usize>, String> {
+    if let Some(p) = players.iter().find(|p| !(3..=4).contains(*p)) {
         return Err(format!(
             "--players {p}: the MTG configurations have 3 or 4 players"
         ));
     }
     let mut by_mode = Vec::new();
-    for m in &args.mode {
+    for m in mode {
         match m.as_str() {
             "skirmish" => by_mode.push(3),
             "war" => by_mode.push(4),
@@ -51,13 +51,13 @@ fn sizes(args: &CheckArgs) -> Result<Vec<usize>, String> {
             }
         }
     }
-    Ok(match (args.players.is_empty(), by_mode.is_empty()) {
+    Ok(match (players.is_empty(), by_mode.is_empty()) {
         (true, _) => by_mode,
-        (false, true) => args.players.clone(),
+        (false, true) => players.to_vec(),
         (false, false) => {
             let both: Vec<usize> = by_mode
                 .into_iter()
-                .filter(|n| args.players.contains(n))
+                .filter(|n| players.contains(n))
                 .collect();
             if both.is_empty() {
                 return Err("--mode and --players leave no MTG configuration".into());
@@ -67,11 +67,18 @@ fn sizes(args: &CheckArgs) -> Result<Vec<usize>, String> {
     })
 }
 
-/// The configurations asked for: the built-in ones the filters leave, or the scenario files'
-/// setups, each with the concessions `--bounds` or `--quick` allow.
-fn configurations(args: &CheckArgs) -> Result<Vec<MtgConfig>, String> {
-    if let Some(f) = args
-        .family
+/// The built-in MTG configurations `--mode`, `--players` and `--family` leave, for `check` and
+/// `conform` alike.
+///
+/// # Errors
+///
+/// A mode, table size or family MTG does not have, or filters that leave nothing.
+pub fn built_in(
+    mode: &[String],
+    players: &[usize],
+    family: &[String],
+) -> Result<Vec<MtgConfig>, String> {
+    if let Some(f) = family
         .iter()
         .find(|f| !configs::FAMILIES.contains(&f.as_str()))
     {
@@ -80,13 +87,19 @@ fn configurations(args: &CheckArgs) -> Result<Vec<MtgConfig>, String> {
             configs::FAMILIES.join(", ")
         ));
     }
-    let sizes = sizes(args)?;
+    let sizes = sizes(mode, players)?;
+    Ok(configs::all()
+        .into_iter()
+        .filter(|c| sizes.is_empty() || sizes.contains(&usize::from(c.setup.players)))
+        .filter(|c| family.is_empty() || family.iter().any(|f| f == c.family))
+        .collect())
+}
+
+/// The configurations asked for: the built-in ones the filters leave, or the scenario files'
+/// setups, each with the concessions `--bounds` or `--quick` allow.
+fn configurations(args: &CheckArgs) -> Result<Vec<MtgConfig>, String> {
     let mut out: Vec<MtgConfig> = if args.files.is_empty() {
-        configs::all()
-            .into_iter()
-            .filter(|c| sizes.is_empty() || sizes.contains(&usize::from(c.setup.players)))
-            .filter(|c| args.family.is_empty() || args.family.iter().any(|f| f == c.family))
-            .collect()
+        built_in(&args.mode, &args.players, &args.family)?
     } else {
         if !(args.mode.is_empty() && args.family.is_empty() && args.players.is_empty()) {
             return Err(
