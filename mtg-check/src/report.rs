@@ -235,19 +235,19 @@ pub fn json(
 }
 
 /// Per family and property, the shortest violation found ([`riftcheck_checker::files::choose`]):
-/// the property and its path.
+/// the property, its path and the configuration it was found in.
 pub fn choose<'a>(
     configs: &'a [MtgConfig],
     results: &'a [MtgResult],
-) -> Vec<Choice<'a, (MtgProp, &'a [Action])>> {
+) -> Vec<Choice<'a, (MtgProp, &'a [Action], &'a MtgConfig)>> {
     let found = (configs.iter().zip(results)).flat_map(|(c, r)| {
-        (r.violations.iter()).map(|(p, path)| {
+        (r.violations.iter()).map(move |(p, path)| {
             (
                 c.family,
                 c.name.as_str(),
                 *p,
                 path.len(),
-                (*p, path.as_slice()),
+                (*p, path.as_slice(), c),
             )
         })
     });
@@ -278,9 +278,7 @@ pub fn write_counterexamples(
 ) -> Result<Vec<std::path::PathBuf>, String> {
     let mut written = Vec::new();
     for k in choose(configs, results) {
-        let (p, path) = k.chosen;
-        let c = (configs.iter()).find(|c| c.name == k.config);
-        let Some(c) = c else { continue };
+        let (p, path, c) = k.chosen;
         let text = scenario(&c.name, &c.setup, p, fault, path);
         std::fs::create_dir_all(out).map_err(|e| format!("{}: {e}", out.display()))?;
         let file = out.join(file_name(k.family, &p.id()));

@@ -23,7 +23,7 @@ pub fn run_mtg(
     deadline: Option<std::time::Instant>,
 ) -> ExitCode {
     use riftcheck::mtg::Action;
-    use riftcheck_checker::simulate::{shortest_or_shrunk, walks};
+    use riftcheck_checker::simulate::shortest_or_shrunk;
     use riftcheck_mtg_check::properties::MtgProp;
     use riftcheck_mtg_check::search::Walk;
     let fault = match super::mtg_fault(fault) {
