@@ -167,6 +167,11 @@ fn spell(name: &str, owner: Seat, timing: Timing, effect: EffectSetup) -> CardSe
     c
 }
 
+/// Puts a spell in `owner`'s hand.
+fn hand_spell(s: &mut Setup, name: &str, owner: Seat, timing: Timing, effect: EffectSetup) {
+    s.cards.push(spell(name, owner, timing, effect));
+}
+
 fn unit(name: &str, owner: Seat, zone: ZoneSetup, might: i8) -> CardSetup {
     let mut c = CardSetup::new(name, CardKind::Unit, owner, zone);
     c.might = might;
@@ -198,33 +203,19 @@ pub fn setup(family: Family, mode: Mode) -> Setup {
 
 /// Chain: a reaction spell in each seat's hand, B's and D's counters.
 fn chain(s: &mut Setup, mode: Mode) {
-    s.cards.push(spell(
+    hand_spell(
+        s,
         "Firebolt",
         Seat::A,
         Timing::Reaction,
         EffectSetup::Nothing,
-    ));
-    s.cards.push(spell(
-        "Denial",
-        Seat::B,
-        Timing::Reaction,
-        EffectSetup::Counter,
-    ));
+    );
+    hand_spell(s, "Denial", Seat::B, Timing::Reaction, EffectSetup::Counter);
     if seated(mode, Seat::C) {
-        s.cards.push(spell(
-            "Echo",
-            Seat::C,
-            Timing::Reaction,
-            EffectSetup::Nothing,
-        ));
+        hand_spell(s, "Echo", Seat::C, Timing::Reaction, EffectSetup::Nothing);
     }
     if seated(mode, Seat::D) {
-        s.cards.push(spell(
-            "Rebuke",
-            Seat::D,
-            Timing::Reaction,
-            EffectSetup::Counter,
-        ));
+        hand_spell(s, "Rebuke", Seat::D, Timing::Reaction, EffectSetup::Counter);
     }
 }
 
@@ -241,12 +232,7 @@ fn showdown(s: &mut Setup, mode: Mode) {
         effect: EffectSetup::Nothing,
     });
     s.cards.push(bell);
-    s.cards.push(spell(
-        "Surge",
-        Seat::A,
-        Timing::Action,
-        EffectSetup::Deal(2),
-    ));
+    hand_spell(s, "Surge", Seat::A, Timing::Action, EffectSetup::Deal(2));
     let mut ambusher = unit("Ambusher", Seat::B, ZoneSetup::Hand, 1);
     ambusher.timing = Timing::Action;
     // Paid for by the Rune's Add: played before it, it is refused (356).
@@ -257,8 +243,7 @@ fn showdown(s: &mut Setup, mode: Mode) {
     s.cards.push(rune);
     let last = mode.seats().iter().last().unwrap_or(Seat::B);
     if last != Seat::B {
-        s.cards
-            .push(spell("Echo", last, Timing::Reaction, EffectSetup::Nothing));
+        hand_spell(s, "Echo", last, Timing::Reaction, EffectSetup::Nothing);
     }
 }
 
@@ -306,24 +291,15 @@ fn removal(s: &mut Setup, mode: Mode) {
     let mut rune = CardSetup::new("Rune", CardKind::Rune, Seat::B, ZoneSetup::Base(Seat::B));
     rune.ability = Some(AbilitySetup::Add);
     s.cards.push(rune);
-    s.cards.push(spell(
-        "Snare",
-        Seat::B,
-        Timing::Reaction,
-        EffectSetup::Nothing,
-    ));
-    s.cards.push(spell(
+    hand_spell(s, "Snare", Seat::B, Timing::Reaction, EffectSetup::Nothing);
+    hand_spell(
+        s,
         "Borrow",
         Seat::A,
         Timing::Reaction,
         EffectSetup::GainControl,
-    ));
-    s.cards.push(spell(
-        "Denial",
-        holder,
-        Timing::Reaction,
-        EffectSetup::Counter,
-    ));
+    );
+    hand_spell(s, "Denial", holder, Timing::Reaction, EffectSetup::Counter);
 }
 
 /// Combat: A attacks B's battlefield; everyone's combat-start triggers (459.2.d.1).
@@ -346,20 +322,10 @@ fn combat(s: &mut Setup, mode: Mode) {
             s.cards.push(g);
         }
     }
-    s.cards.push(spell(
-        "Rally",
-        Seat::B,
-        Timing::Action,
-        EffectSetup::Nothing,
-    ));
+    hand_spell(s, "Rally", Seat::B, Timing::Action, EffectSetup::Nothing);
     let last = mode.seats().iter().last().unwrap_or(Seat::B);
     if last != Seat::B {
-        s.cards.push(spell(
-            "Denial",
-            last,
-            Timing::Reaction,
-            EffectSetup::Counter,
-        ));
+        hand_spell(s, "Denial", last, Timing::Reaction, EffectSetup::Counter);
     }
 }
 
@@ -426,23 +392,25 @@ fn staged(s: &mut Setup, mode: Mode) {
     s.cards.push(picket);
     // A bystander's move of every unit at a battlefield into the first fight (seed 003: those
     // of a player not in it are Recalled) and a play there (the Base).
-    s.cards.push(spell(
+    hand_spell(
+        s,
         "Sweep",
         bystander,
         Timing::Reaction,
         EffectSetup::MoveAllTo(x.clone()),
-    ));
+    );
     let token = format!("Whelp {bystander}");
     let mut whelp = CardSetup::new(&token, CardKind::Unit, bystander, ZoneSetup::Nowhere);
     whelp.token = true;
     whelp.might = 1;
     s.cards.push(whelp);
-    s.cards.push(spell(
+    hand_spell(
+        s,
         "Summons",
         bystander,
         Timing::Action,
         EffectSetup::PlayToken { at: Some(x), token },
-    ));
+    );
 }
 
 /// Kills: two fights staged at once as in the staged family, the second fought by a unit A
@@ -473,26 +441,17 @@ fn kills(s: &mut Setup, mode: Mode) {
     let mut courier = unit("Courier", second, ZoneSetup::Field(y), 1);
     courier.ability = Some(trigger(TriggerEvent::Moved));
     s.cards.push(courier);
-    s.cards.push(spell(
-        "Cull",
-        bystander,
-        Timing::Reaction,
-        EffectSetup::Kill,
-    ));
-    s.cards.push(spell(
+    hand_spell(s, "Cull", bystander, Timing::Reaction, EffectSetup::Kill);
+    hand_spell(
+        s,
         "Shove",
         bystander,
         Timing::Reaction,
         EffectSetup::MoveTo(x),
-    ));
+    );
     // A move to a battlefield of the player's choice: a staged or ongoing combat of others is
     // not a choice (442.2.a).
-    s.cards.push(spell(
-        "Nudge",
-        first,
-        Timing::Action,
-        EffectSetup::MoveToChosen,
-    ));
+    hand_spell(s, "Nudge", first, Timing::Action, EffectSetup::MoveToChosen);
 }
 
 /// Durations: a unit for each of the first three seats; A's "+2 might this turn" and B's "-1
@@ -509,7 +468,8 @@ fn durations(s: &mut Setup, mode: Mode) {
         s.cards
             .push(unit("Warden", Seat::C, ZoneSetup::Base(Seat::C), 2));
     }
-    s.cards.push(spell(
+    hand_spell(
+        s,
         "Rally",
         Seat::A,
         Timing::Reaction,
@@ -517,8 +477,9 @@ fn durations(s: &mut Setup, mode: Mode) {
             amount: 2,
             until: Until::ThisTurn,
         },
-    ));
-    s.cards.push(spell(
+    );
+    hand_spell(
+        s,
         "Hex",
         Seat::B,
         Timing::Reaction,
@@ -526,7 +487,7 @@ fn durations(s: &mut Setup, mode: Mode) {
             amount: -2,
             until: Until::YourNextTurn,
         },
-    ));
+    );
 }
 
 /// Equipment: A's Blade to equip on A's Ember; a Lance A controls (it is the third player's)
@@ -549,14 +510,14 @@ fn equipment(s: &mut Setup, mode: Mode) {
     let mut lance = equip("Lance", third, ZoneSetup::Attached("Brute".into()), 1);
     lance.controller = Some(Seat::A);
     s.cards.push(lance);
-    s.cards.push(spell(
+    hand_spell(
+        s,
         "Borrow",
         third,
         Timing::Reaction,
         EffectSetup::GainControl,
-    ));
-    s.cards
-        .push(spell("Cull", Seat::B, Timing::Reaction, EffectSetup::Kill));
+    );
+    hand_spell(s, "Cull", Seat::B, Timing::Reaction, EffectSetup::Kill);
 }
 
 fn equip(name: &str, owner: Seat, zone: ZoneSetup, might: i8) -> CardSetup {
@@ -587,26 +548,20 @@ fn team(s: &mut Setup, mode: Mode) {
         .push(unit("Ember", Seat::A, ZoneSetup::Base(Seat::A), 3));
     s.cards
         .push(unit("Lookout", Seat::C, ZoneSetup::Field(post), 1));
-    s.cards
-        .push(spell("Cull", Seat::B, Timing::Reaction, EffectSetup::Kill));
+    hand_spell(s, "Cull", Seat::B, Timing::Reaction, EffectSetup::Kill);
     s.cards
         .push(unit("Keeper", Seat::C, ZoneSetup::Field(vent.clone()), 3));
     s.cards
         .push(unit("Brute", Seat::B, ZoneSetup::Field(crater), 2));
-    s.cards.push(spell(
+    hand_spell(
+        s,
         "Shove",
         Seat::A,
         Timing::Normal,
         EffectSetup::MoveTo(vent),
-    ));
-    s.cards
-        .push(spell("Aid", Seat::C, Timing::Normal, EffectSetup::Nothing));
-    s.cards.push(spell(
-        "Denial",
-        Seat::D,
-        Timing::Reaction,
-        EffectSetup::Counter,
-    ));
+    );
+    hand_spell(s, "Aid", Seat::C, Timing::Normal, EffectSetup::Nothing);
+    hand_spell(s, "Denial", Seat::D, Timing::Reaction, EffectSetup::Counter);
     // Cards with Hidden: C may hide Secret at the Vent, which C controls; A may not hide Veil
     // there, since control is not shared with a teammate (484.8.c). C's Keeper going home
     // leaves the Vent uncontrolled, and a card hidden there goes to the Trash (107.3.d).

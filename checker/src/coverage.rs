@@ -17,7 +17,6 @@
 //! or a property cites (a test reads the sources to keep it so).
 
 use std::cmp::Ordering;
-use std::collections::HashMap;
 use std::sync::OnceLock;
 
 use riftcheck_properties::{Kind, Prop};
@@ -196,7 +195,7 @@ pub fn rule_order(a: &str, b: &str) -> Ordering {
 /// The position of `rule` in [`RULES`] (a table built once: a step's events are looked up
 /// on every transition of a search with coverage).
 pub fn index(rule: &str) -> Option<usize> {
-    static TABLE: OnceLock<HashMap<&'static str, usize>> = OnceLock::new();
+    static TABLE: OnceLock<crate::fingerprint::HashMap<&'static str, usize>> = OnceLock::new();
     TABLE
         .get_or_init(|| RULES.iter().enumerate().map(|(i, r)| (*r, i)).collect())
         .get(rule)
@@ -211,6 +210,30 @@ pub fn prop_rules(p: Prop) -> impl Iterator<Item = &'static str> {
         .filter(|t| t.starts_with(|c: char| c.is_ascii_digit()))
 }
 
+/// The position of `rule`, a rule number the program holds for its whole run (an event's or a
+/// refusal's), in [`RULES`]: [`index`] behind a small cache of each thread's, keyed by where the
+/// text is (text at a `'static` place never changes), since a search with coverage looks up
+/// every event of every transition and the same few numbers come up again and again.
+pub fn index_static(rule: &'static str) -> Option<usize> {
+    const WAYS: usize = 64;
+    type Slot = (usize, usize, Option<usize>);
+    thread_local! {
+        static CACHE: std::cell::RefCell<[Slot; WAYS]> =
+            const { std::cell::RefCell::new([(0, 0, None); WAYS]) };
+    }
+    let key = (rule.as_ptr() as usize, rule.len());
+    let slot = (key.0 >> 3) % WAYS;
+    CACHE.with_borrow_mut(|cache| {
+        let (ptr, len, found) = cache[slot];
+        if (ptr, len) == key {
+            return found;
+        }
+        let found = index(rule);
+        cache[slot] = (key.0, key.1, found);
+        found
+    })
+}
+
 /// A set of rules, by their position in [`RULES`].
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
 pub struct RuleSet([u64; 3]);
@@ -222,8 +245,8 @@ impl RuleSet {
     }
 
     /// Adds `rule`, if the project lists it.
-    pub fn cite(&mut self, rule: &str) {
-        if let Some(i) = index(rule) {
+    pub fn cite(&mut self, rule: &'static str) {
+        if let Some(i) = index_static(rule) {
             self.insert(i);
         }
     }
@@ -262,7 +285,7 @@ impl Cites {
         let mut cites = Cites::default();
         match outcome {
             StepOutcome::Refused(rule) => {
-                cites.refusal = index(rule).and_then(|i| u8::try_from(i).ok());
+                cites.refusal = index_static(rule).and_then(|i| u8::try_from(i).ok());
             }
             StepOutcome::Disagreed { shown } | StepOutcome::Agreed { shown, .. } => {
                 for e in events {
@@ -453,5 +476,23 @@ impl Coverage {
             .zip(&self.rules)
             .zip(&self.configurations)
             .map(|((rule, count), confs)| (*rule, count, confs.as_slice()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The cache answers as the table does, the first time and again, for every rule number and
+    /// for text that is none (64 slots for more numbers than that: slots are shared).
+    #[test]
+    fn the_cached_lookup_agrees_with_the_table() {
+        for _ in 0..2 {
+            for (i, rule) in RULES.iter().enumerate() {
+                assert_eq!(index_static(rule), Some(i), "{rule}");
+            }
+            assert_eq!(index_static("999.9"), None);
+            assert_eq!(index_static("concession-timing"), None);
+        }
     }
 }

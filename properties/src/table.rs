@@ -434,6 +434,10 @@ mod tests {
             assert_eq!(row.prop as usize, i, "{}", row.name);
         }
         assert_eq!(TABLE.len(), Prop::ALL.len());
+        // A set's bits are read back through `Prop::ALL` (`PropSet::iter`).
+        for (i, p) in Prop::ALL.iter().enumerate() {
+            assert_eq!(*p as usize, i, "{}", p.name());
+        }
     }
 
     #[test]
