@@ -65,6 +65,8 @@ fn an_engine_that_declares_another_reading_is_checked_under_it() {
             "skirmish",
             "--family",
             "durations",
+            "--bounds",
+            "turns=1,concessions=1",
             durations.to_str().unwrap(),
         ],
     );

@@ -124,6 +124,8 @@ fn an_engine_that_leaves_five_fields_undeclared_agrees_with_the_rules() {
             "chain,showdown,durations",
             "--players",
             "2,3",
+            "--bounds",
+            "turns=1,concessions=1",
             "--walks",
             "10",
         ],
