@@ -107,7 +107,8 @@ fn every_malformed_file_is_refused_where_its_header_says() {
 
 /// A scratch path of this test process.
 fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("riftcheck-malformed-{}", std::process::id()));
+    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("riftcheck-malformed-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("a scratch directory");
     dir.join(name)
 }

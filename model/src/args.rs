@@ -237,13 +237,28 @@ pub fn mtg_bounds(text: &str, allowed: &[&str]) -> Result<Bounds, String> {
 mod tests {
     use super::*;
 
-    /// A fresh scratch directory for one test.
-    fn scratch(name: &str) -> PathBuf {
+    /// A fresh scratch directory for one test, removed when the test is done with it.
+    struct Scratch(PathBuf);
+
+    impl std::ops::Deref for Scratch {
+        type Target = Path;
+        fn deref(&self) -> &Path {
+            &self.0
+        }
+    }
+
+    impl Drop for Scratch {
+        fn drop(&mut self) {
+            let _ = fs::remove_dir_all(&self.0);
+        }
+    }
+
+    fn scratch(name: &str) -> Scratch {
         let dir =
             std::env::temp_dir().join(format!("riftcheck-args-{}-{name}", std::process::id()));
         let _ = fs::remove_dir_all(&dir);
         fs::create_dir_all(&dir).unwrap();
-        dir
+        Scratch(dir)
     }
 
     fn touch(p: &Path) {
@@ -279,16 +294,16 @@ mod tests {
         ] {
             touch(&d.join(f));
         }
-        let got = scenario_files(std::slice::from_ref(&d)).unwrap();
+        let got = scenario_files(std::slice::from_ref(&d.0)).unwrap();
         let names: Vec<String> = got
             .iter()
-            .map(|p| p.strip_prefix(&d).unwrap().display().to_string())
+            .map(|p| p.strip_prefix(&d.0).unwrap().display().to_string())
             .collect();
         assert_eq!(
             names,
             ["a.toml", "b.toml", "m/y.toml", "m/n/x.toml", "z/c.toml"]
         );
-        assert_eq!(collect(std::slice::from_ref(&d)), got);
+        assert_eq!(collect(std::slice::from_ref(&d.0)), got);
         // A file is taken as given, whatever its name.
         let notes = d.join("notes.txt");
         assert_eq!(
@@ -302,7 +317,7 @@ mod tests {
         let d = scratch("empty");
         fs::create_dir_all(d.join("sub")).unwrap();
         touch(&d.join("sub/readme.md"));
-        let e = scenario_files(std::slice::from_ref(&d)).unwrap_err();
+        let e = scenario_files(std::slice::from_ref(&d.0)).unwrap_err();
         assert!(
             e.contains(&d.display().to_string()) && e.contains("no scenario files"),
             "{e}"
@@ -323,16 +338,16 @@ mod tests {
         let d = scratch("loop");
         touch(&d.join("a.toml"));
         touch(&d.join("sub/b.toml"));
-        std::os::unix::fs::symlink(&d, d.join("sub/up")).unwrap();
+        std::os::unix::fs::symlink(&d.0, d.join("sub/up")).unwrap();
         std::os::unix::fs::symlink(d.join("sub"), d.join("sub/again")).unwrap();
-        let got = scenario_files(std::slice::from_ref(&d)).unwrap();
+        let got = scenario_files(std::slice::from_ref(&d.0)).unwrap();
         assert_eq!(got, [d.join("a.toml"), d.join("sub/b.toml")]);
-        assert_eq!(collect(std::slice::from_ref(&d)), got);
+        assert_eq!(collect(std::slice::from_ref(&d.0)), got);
         // A link to nothing named like a scenario is refused; the lenient walk passes it on.
         std::os::unix::fs::symlink(d.join("gone"), d.join("broken.toml")).unwrap();
-        let e = scenario_files(std::slice::from_ref(&d)).unwrap_err();
+        let e = scenario_files(std::slice::from_ref(&d.0)).unwrap_err();
         assert!(e.contains("broken.toml"), "{e}");
-        assert!(collect(std::slice::from_ref(&d)).contains(&d.join("broken.toml")));
+        assert!(collect(std::slice::from_ref(&d.0)).contains(&d.join("broken.toml")));
     }
 
     #[cfg(unix)]
@@ -345,7 +360,7 @@ mod tests {
         let fifo = d.join("pipe.toml");
         let made = std::process::Command::new("mkfifo").arg(&fifo).status();
         if made.is_ok_and(|s| s.success()) {
-            let e = scenario_files(std::slice::from_ref(&d)).unwrap_err();
+            let e = scenario_files(std::slice::from_ref(&d.0)).unwrap_err();
             assert!(e.contains("pipe.toml") && e.contains("FIFO"), "{e}");
             let e = scenario_files(&[fifo]).unwrap_err();
             assert!(e.contains("FIFO"), "{e}");

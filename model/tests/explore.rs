@@ -531,7 +531,8 @@ fn a_counterexample_opens_on_its_violation() {
 fn a_counterexample_of_check_opens_at_its_end() {
     // `check --out` writes the shortest path to the violation; the Explorer, given the same
     // fault, walks all of it and opens on the state that breaks the property.
-    let out = std::env::temp_dir().join(format!("riftcheck-explore-cx-{}", std::process::id()));
+    let out = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("riftcheck-explore-cx-{}", std::process::id()));
     let checked = Command::new(env!("CARGO_BIN_EXE_riftcheck"))
         .args([
             "check",
@@ -625,7 +626,8 @@ fn a_browser_draws_the_page() {
     assert!(dom.contains("<svg"), "the timeline is inline: {dom}");
     assert!(dom.contains("B concedes"), "the scenario's steps: {dom}");
     // And it is drawn: far from blank, far from a solid fill.
-    let png = std::env::temp_dir().join(format!("riftcheck-explore-{}.png", std::process::id()));
+    let png = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("riftcheck-explore-{}.png", std::process::id()));
     let shot = headless(&[format!("--screenshot={}", png.display())]);
     assert!(shot.status.success(), "{shot:?}");
     let ink = Command::new("python3")

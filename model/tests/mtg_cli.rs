@@ -39,7 +39,8 @@ fn check_ruleset_mtg_proves_every_property() {
 /// `--max-states` says which limit cut it and exits 3, and a bad limit is bad input.
 #[test]
 fn the_limits_cut_an_mtg_check_and_say_which() {
-    let out_dir = std::env::temp_dir().join(format!("riftcheck-mtg-limits-{}", std::process::id()));
+    let out_dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("riftcheck-mtg-limits-{}", std::process::id()));
     let out = out_dir.to_string_lossy().into_owned();
     let (code, text, _) = run(&[
         "check",
@@ -77,7 +78,8 @@ fn the_limits_cut_an_mtg_check_and_say_which() {
 /// counterexample as a rulebook example and its scenario file.
 #[test]
 fn junit_reports_mtg_configurations_and_the_property_a_fault_breaks() {
-    let out_dir = std::env::temp_dir().join(format!("riftcheck-mtg-junit-{}", std::process::id()));
+    let out_dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("riftcheck-mtg-junit-{}", std::process::id()));
     let out = out_dir.to_string_lossy().into_owned();
     let (code, xml, err) = run(&[
         "check",
@@ -129,7 +131,8 @@ fn junit_reports_mtg_configurations_and_the_property_a_fault_breaks() {
 
 #[test]
 fn a_fault_fails_the_check_and_writes_a_counterexample_that_replays() {
-    let dir = std::env::temp_dir().join(format!("riftcheck-mtg-cli-{}", std::process::id()));
+    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("riftcheck-mtg-cli-{}", std::process::id()));
     let out_dir = dir.to_string_lossy().into_owned();
     let (code, out, _) = run(&[
         "check",
@@ -251,7 +254,8 @@ fn bad_mtg_arguments_are_refused_with_what_is_wrong() {
 /// setup allows one).
 #[test]
 fn mtg_configurations_print_scenario_files_check_and_bounds_apply() {
-    let dir = std::env::temp_dir().join(format!("riftcheck-mtg-print-{}", std::process::id()));
+    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("riftcheck-mtg-print-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let (code, text, err) = run(&["check", "--ruleset", "mtg", "--print", "mtg-3/steal"]);
     assert_eq!(code, 0, "{err}");
@@ -434,7 +438,8 @@ fn coverage_counts_the_rules_an_mtg_check_exercised() {
 /// one verdict, the same as the unsplit check's, and refuses runs that are not of one split.
 #[test]
 fn split_mtg_checks_merge_into_the_whole_checks_verdict() {
-    let dir = std::env::temp_dir().join(format!("riftcheck-mtg-shards-{}", std::process::id()));
+    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("riftcheck-mtg-shards-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let write = |i: u32, n: u32, extra: &[&str]| {
         let mut args = vec![
@@ -551,7 +556,8 @@ fn json_of(args: &[&str]) -> serde_json::Value {
 /// count is an upper bound that says it is not exact.
 #[test]
 fn an_mtg_check_split_at_the_frontier_merges_into_the_whole_check() {
-    let dir = std::env::temp_dir().join(format!("riftcheck-mtg-frontier-{}", std::process::id()));
+    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("riftcheck-mtg-frontier-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     let fps = dir.join("fps").display().to_string();
@@ -608,7 +614,8 @@ fn an_mtg_check_split_at_the_frontier_merges_into_the_whole_check() {
 /// lighter run; `--mode war` is the 4-player tables.
 #[test]
 fn mtg_configurations_are_dealt_by_their_weights_and_selected_by_mode() {
-    let dir = std::env::temp_dir().join(format!("riftcheck-mtg-weights-{}", std::process::id()));
+    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("riftcheck-mtg-weights-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let list = |extra: &[&str]| {
         let mut args = vec!["check", "--ruleset", "mtg", "--list"];
@@ -726,7 +733,8 @@ fn simulate_stops_at_its_timeout() {
 /// and what it shows against what the spec expects is said.
 #[test]
 fn an_mtg_violation_reads_as_a_rulebook_example() {
-    let dir = std::env::temp_dir().join(format!("riftcheck-mtg-example-{}", std::process::id()));
+    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("riftcheck-mtg-example-{}", std::process::id()));
     let out = dir.display().to_string();
     let args = [
         "check",

@@ -36,7 +36,7 @@ fn assert_follows(def: &str, v: &Value) {
 }
 
 fn out_dir(name: &str) -> String {
-    std::env::temp_dir()
+    std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
         .join(format!("riftcheck-output-{}-{name}", std::process::id()))
         .display()
         .to_string()
@@ -133,7 +133,8 @@ fn replay_json_follows_the_schema_when_passing_failing_and_unreadable() {
     assert_eq!(code, 0);
     assert_follows("replay", &v);
     assert_eq!(v["verdict"], "passed");
-    let dir = std::env::temp_dir().join(format!("riftcheck-output-replay-{}", std::process::id()));
+    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("riftcheck-output-replay-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let wrong = dir.join("wrong.toml");
     let good =
@@ -167,7 +168,8 @@ fn replay_json_follows_the_schema_when_passing_failing_and_unreadable() {
 
 #[test]
 fn a_split_run_and_its_merge_follow_the_schema() {
-    let d = std::env::temp_dir().join(format!("riftcheck-output-split-{}", std::process::id()));
+    let d = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("riftcheck-output-split-{}", std::process::id()));
     std::fs::create_dir_all(&d).unwrap();
     let mut files = Vec::new();
     for i in 0..2 {

@@ -154,7 +154,8 @@ fn a_name_that_is_not_a_policy_is_refused() {
 
 #[test]
 fn the_command_prints_both_outcomes_and_writes_a_scenario_per_reading() {
-    let dir = std::env::temp_dir().join(format!("riftcheck-readings-{}", std::process::id()));
+    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("riftcheck-readings-{}", std::process::id()));
     let out = Command::new(env!("CARGO_BIN_EXE_riftcheck"))
         .args(["readings", "leaver-durations", "--no-properties", "--out"])
         .arg(&dir)

@@ -13,7 +13,8 @@ fn root() -> PathBuf {
 }
 
 fn temp(name: &str) -> PathBuf {
-    std::env::temp_dir().join(format!("riftcheck-render-{}-{name}", std::process::id()))
+    std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("riftcheck-render-{}-{name}", std::process::id()))
 }
 
 /// Seed 000's "A response disappears": Skirmish, a Chain of two, B concedes.

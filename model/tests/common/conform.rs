@@ -16,7 +16,8 @@ pub fn bin() -> &'static str {
 }
 
 pub fn out_dir(name: &str) -> PathBuf {
-    std::env::temp_dir().join(format!("riftcheck-conform-{}-{name}", std::process::id()))
+    std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("riftcheck-conform-{}-{name}", std::process::id()))
 }
 
 /// Runs `riftcheck ARGS` from the repository's root.
