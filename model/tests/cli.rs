@@ -3,6 +3,12 @@
 use std::path::PathBuf;
 use std::process::Command;
 
+/// A path of this run's own for scratch files, under the target directory.
+fn scratch(name: &str) -> std::path::PathBuf {
+    std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("riftcheck-{name}-{}", std::process::id()))
+}
+
 fn riftcheck() -> Command {
     Command::new(env!("CARGO_BIN_EXE_riftcheck"))
 }
@@ -12,8 +18,7 @@ fn scenarios() -> PathBuf {
 }
 
 fn temp_file(name: &str, text: &str) -> PathBuf {
-    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
-        .join(format!("riftcheck-cli-{}", std::process::id()));
+    let dir = scratch("cli");
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join(name);
     std::fs::write(&path, text).unwrap();
@@ -191,8 +196,7 @@ fn check_prints_json_for_machines() {
 
 #[test]
 fn check_with_a_fault_exits_1_and_writes_a_replayable_scenario() {
-    let out_dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
-        .join(format!("riftcheck-cli-out-{}", std::process::id()));
+    let out_dir = scratch("cli-out");
     let out = riftcheck()
         .args([
             "check",
@@ -525,8 +529,7 @@ fn list_follows_the_filters_and_the_format() {
 /// family, not one per configuration, and says how many more it found.
 #[test]
 fn counterexamples_are_written_once_per_property_and_family() {
-    let out_dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
-        .join(format!("riftcheck-cli-per-family-{}", std::process::id()));
+    let out_dir = scratch("cli-per-family");
     let _ = std::fs::remove_dir_all(&out_dir);
     let run = riftcheck()
         .args([
@@ -598,10 +601,7 @@ fn junit_reports_a_case_per_configuration_and_property() {
             "junit",
             "--out",
         ])
-        .arg(
-            std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
-                .join(format!("riftcheck-junit-{}", std::process::id())),
-        )
+        .arg(scratch("junit"))
         .output()
         .unwrap();
     assert_eq!(run.status.code(), Some(1));
@@ -667,8 +667,7 @@ fn replay_render_and_check_agree_on_every_scenario() {
     let stdout = String::from_utf8_lossy(&check.stdout);
     assert_eq!(check.status.code(), Some(0), "{stdout}");
     // Its counterexamples go to a scratch folder, not the working directory.
-    let scratch = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
-        .join(format!("riftcheck-readings-{}", std::process::id()));
+    let scratch = scratch("readings");
     let check = riftcheck()
         .args(["check", "--quiet", "--format", "json", "--out"])
         .arg(&scratch)
@@ -692,8 +691,7 @@ fn replay_render_and_check_agree_on_every_scenario() {
 /// `replay` of a directory with no scenario in it, or of a path that is not there, is bad input.
 #[test]
 fn replay_of_nothing_is_exit_2() {
-    let empty = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
-        .join(format!("riftcheck-empty-{}", std::process::id()));
+    let empty = scratch("empty");
     std::fs::create_dir_all(&empty).unwrap();
     for path in [empty.clone(), empty.join("missing.toml")] {
         let out = riftcheck().arg("replay").arg(&path).output().unwrap();

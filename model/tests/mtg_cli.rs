@@ -4,12 +4,23 @@
 use std::path::PathBuf;
 use std::process::Command;
 
+/// A path of this run's own for scratch files, under the target directory.
+fn scratch(name: &str) -> std::path::PathBuf {
+    std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("riftcheck-{name}-{}", std::process::id()))
+}
+
 fn riftcheck() -> Command {
     Command::new(env!("CARGO_BIN_EXE_riftcheck"))
 }
 
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+/// `riftcheck check --ruleset mtg` with `args`.
+fn check_mtg(args: &[&str]) -> (i32, String, String) {
+    run(&[&["check", "--ruleset", "mtg"], args].concat())
 }
 
 fn run(args: &[&str]) -> (i32, String, String) {
@@ -27,7 +38,7 @@ fn run(args: &[&str]) -> (i32, String, String) {
 
 #[test]
 fn check_ruleset_mtg_proves_every_property() {
-    let (code, out, _) = run(&["check", "--ruleset", "mtg", "--players", "3"]);
+    let (code, out, _) = check_mtg(&["--players", "3"]);
     assert_eq!(code, 0, "{out}");
     assert!(out.contains("mtg-3/steal"), "{out}");
     assert!(!out.contains("mtg-4/"), "{out}");
@@ -39,36 +50,15 @@ fn check_ruleset_mtg_proves_every_property() {
 /// `--max-states` says which limit cut it and exits 3, and a bad limit is bad input.
 #[test]
 fn the_limits_cut_an_mtg_check_and_say_which() {
-    let out_dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
-        .join(format!("riftcheck-mtg-limits-{}", std::process::id()));
+    let out_dir = scratch("mtg-limits");
     let out = out_dir.to_string_lossy().into_owned();
-    let (code, text, _) = run(&[
-        "check",
-        "--ruleset",
-        "mtg",
-        "--family",
-        "steal",
-        "--timeout",
-        "0.001",
-        "--out",
-        &out,
-    ]);
+    let (code, text, _) = check_mtg(&["--family", "steal", "--timeout", "0.001", "--out", &out]);
     assert_eq!(code, 3, "{text}");
     assert!(text.contains("cut by --timeout after"), "{text}");
-    let (code, text, _) = run(&[
-        "check",
-        "--ruleset",
-        "mtg",
-        "--family",
-        "steal",
-        "--max-states",
-        "20",
-        "--out",
-        &out,
-    ]);
+    let (code, text, _) = check_mtg(&["--family", "steal", "--max-states", "20", "--out", &out]);
     assert_eq!(code, 3, "{text}");
     assert!(text.contains("cut by --max-states after"), "{text}");
-    let (code, _, err) = run(&["check", "--ruleset", "mtg", "--timeout", "-1"]);
+    let (code, _, err) = check_mtg(&["--timeout", "-1"]);
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("--timeout"), "{err}");
 }
@@ -78,13 +68,9 @@ fn the_limits_cut_an_mtg_check_and_say_which() {
 /// counterexample as a rulebook example and its scenario file.
 #[test]
 fn junit_reports_mtg_configurations_and_the_property_a_fault_breaks() {
-    let out_dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
-        .join(format!("riftcheck-mtg-junit-{}", std::process::id()));
+    let out_dir = scratch("mtg-junit");
     let out = out_dir.to_string_lossy().into_owned();
-    let (code, xml, err) = run(&[
-        "check",
-        "--ruleset",
-        "mtg",
+    let (code, xml, err) = check_mtg(&[
         "--players",
         "3",
         "--family",
@@ -112,10 +98,7 @@ fn junit_reports_mtg_configurations_and_the_property_a_fault_breaks() {
         "Replay it: riftcheck",
     ];
     assert!(body.iter().all(|b| xml.contains(b)), "{xml}");
-    let (code, xml, _) = run(&[
-        "check",
-        "--ruleset",
-        "mtg",
+    let (code, xml, _) = check_mtg(&[
         "--players",
         "3",
         "--family",
@@ -131,18 +114,9 @@ fn junit_reports_mtg_configurations_and_the_property_a_fault_breaks() {
 
 #[test]
 fn a_fault_fails_the_check_and_writes_a_counterexample_that_replays() {
-    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
-        .join(format!("riftcheck-mtg-cli-{}", std::process::id()));
+    let dir = scratch("mtg-cli");
     let out_dir = dir.to_string_lossy().into_owned();
-    let (code, out, _) = run(&[
-        "check",
-        "--ruleset",
-        "mtg",
-        "--fault",
-        "priority-kept",
-        "--out",
-        &out_dir,
-    ]);
+    let (code, out, _) = check_mtg(&["--fault", "priority-kept", "--out", &out_dir]);
     assert_eq!(code, 1, "{out}");
     assert!(
         out.contains("FAIL a player who left never receives priority (800.4a)"),
@@ -160,50 +134,34 @@ fn a_fault_fails_the_check_and_writes_a_counterexample_that_replays() {
 
 #[test]
 fn bad_mtg_arguments_are_refused_with_what_is_wrong() {
-    let (code, _, err) = run(&["check", "--ruleset", "mtg", "--fault", "no-such"]);
+    let (code, _, err) = check_mtg(&["--fault", "no-such"]);
     assert_eq!(code, 2);
     assert!(err.contains("no MTG fault is called that"), "{err}");
-    let (code, _, err) = run(&["check", "--ruleset", "mtg", "--mode", "duel"]);
+    let (code, _, err) = check_mtg(&["--mode", "duel"]);
     assert_eq!(code, 2);
     assert!(err.contains("free-for-all tables of 3 players"), "{err}");
-    let (code, _, err) = run(&["check", "--ruleset", "mtg", "--mode", "melee"]);
+    let (code, _, err) = check_mtg(&["--mode", "melee"]);
     assert_eq!(code, 2);
     assert!(err.contains("no such mode"), "{err}");
-    let (code, _, err) = run(&[
-        "check",
-        "--ruleset",
-        "mtg",
-        "--mode",
-        "skirmish",
-        "--players",
-        "4",
-    ]);
+    let (code, _, err) = check_mtg(&["--mode", "skirmish", "--players", "4"]);
     assert_eq!(code, 2);
     assert!(err.contains("leave no MTG configuration"), "{err}");
-    let (code, _, err) = run(&["check", "--ruleset", "mtg", "--policy", "a=b"]);
+    let (code, _, err) = check_mtg(&["--policy", "a=b"]);
     assert_eq!(code, 2);
     assert!(err.contains("no policies"), "{err}");
-    let (code, _, err) = run(&[
-        "check",
-        "--ruleset",
-        "mtg",
-        "--shard",
-        "0/2",
-        "--shard-weights",
-        "Cargo.toml",
-    ]);
+    let (code, _, err) = check_mtg(&["--shard", "0/2", "--shard-weights", "Cargo.toml"]);
     assert_eq!(code, 2);
     assert!(
         err.contains("--shard-weights Cargo.toml: not a JSON report"),
         "{err}"
     );
-    let (code, _, err) = run(&["check", "--ruleset", "mtg", "--players", "2"]);
+    let (code, _, err) = check_mtg(&["--players", "2"]);
     assert_eq!(code, 2);
     assert!(err.contains("3 or 4 players"), "{err}");
-    let (code, _, err) = run(&["check", "--ruleset", "mtg", "--family", "nope"]);
+    let (code, _, err) = check_mtg(&["--family", "nope"]);
     assert_eq!(code, 2);
     assert!(err.contains("the MTG families are"), "{err}");
-    let (code, _, err) = run(&["check", "--ruleset", "mtg", "--bounds", "turns=2"]);
+    let (code, _, err) = check_mtg(&["--bounds", "turns=2"]);
     assert_eq!(code, 2);
     assert!(err.contains("bounded by concessions only"), "{err}");
     // --quick is one concession: fewer states than each configuration's own bound.
@@ -232,15 +190,10 @@ fn bad_mtg_arguments_are_refused_with_what_is_wrong() {
     );
     // Every step is taken afresh either way: --no-memo changes nothing.
     assert_eq!(states(&["--no-memo"]), states(&[]));
-    let (code, _, err) = run(&["check", "--ruleset", "mtg", "--print", "mtg-9/nope"]);
+    let (code, _, err) = check_mtg(&["--print", "mtg-9/nope"]);
     assert_eq!(code, 2);
     assert!(err.contains("no MTG configuration is called"), "{err}");
-    let (code, _, err) = run(&[
-        "check",
-        "--ruleset",
-        "mtg",
-        "tests/scenarios/seed_000/two_borrowed_units.toml",
-    ]);
+    let (code, _, err) = check_mtg(&["tests/scenarios/seed_000/two_borrowed_units.toml"]);
     assert_eq!(code, 2);
     assert!(
         err.contains("two_borrowed_units.toml:1:1") && err.contains("ruleset = \"mtg\""),
@@ -254,10 +207,9 @@ fn bad_mtg_arguments_are_refused_with_what_is_wrong() {
 /// setup allows one).
 #[test]
 fn mtg_configurations_print_scenario_files_check_and_bounds_apply() {
-    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
-        .join(format!("riftcheck-mtg-print-{}", std::process::id()));
+    let dir = scratch("mtg-print");
     std::fs::create_dir_all(&dir).unwrap();
-    let (code, text, err) = run(&["check", "--ruleset", "mtg", "--print", "mtg-3/steal"]);
+    let (code, text, err) = check_mtg(&["--print", "mtg-3/steal"]);
     assert_eq!(code, 0, "{err}");
     assert!(text.starts_with("ruleset = \"mtg\""), "{text}");
     let file = dir.join("steal.toml");
@@ -266,14 +218,11 @@ fn mtg_configurations_print_scenario_files_check_and_bounds_apply() {
     let (code, out, _) = run(&["replay", &path]);
     assert_eq!(code, 0, "{out}");
     let out_dir = dir.join("out").to_string_lossy().into_owned();
-    let (code, from_file, _) = run(&["check", "--ruleset", "mtg", &path, "--out", &out_dir]);
+    let (code, from_file, _) = check_mtg(&[&path, "--out", &out_dir]);
     assert_eq!(code, 0, "{from_file}");
     // A file's setup is checked with one concession allowed, as the built-in one is under
     // `--bounds concessions=1`.
-    let (_, built_in, _) = run(&[
-        "check",
-        "--ruleset",
-        "mtg",
+    let (_, built_in, _) = check_mtg(&[
         "--players",
         "3",
         "--family",
@@ -295,10 +244,7 @@ fn mtg_configurations_print_scenario_files_check_and_bounds_apply() {
         unique(&built_in),
         "{from_file}\n{built_in}"
     );
-    let (code, two, _) = run(&[
-        "check",
-        "--ruleset",
-        "mtg",
+    let (code, two, _) = check_mtg(&[
         "--players",
         "3",
         "--family",
@@ -314,15 +260,7 @@ fn mtg_configurations_print_scenario_files_check_and_bounds_apply() {
 
 #[test]
 fn json_output_reports_every_configuration_and_property() {
-    let (code, out, _) = run(&[
-        "check",
-        "--ruleset",
-        "mtg",
-        "--family",
-        "planar",
-        "--format",
-        "json",
-    ]);
+    let (code, out, _) = check_mtg(&["--family", "planar", "--format", "json"]);
     assert_eq!(code, 0);
     let v: serde_json::Value = serde_json::from_str(&out).expect("json");
     assert_eq!(v["ruleset"], "mtg");
@@ -377,16 +315,7 @@ fn faults_and_properties_list_the_mtg_ruleset() {
 /// events cite shows in the counts.
 #[test]
 fn coverage_counts_the_rules_an_mtg_check_exercised() {
-    let (code, out, err) = run(&[
-        "check",
-        "--ruleset",
-        "mtg",
-        "--coverage",
-        "--family",
-        "steal",
-        "--format",
-        "json",
-    ]);
+    let (code, out, err) = check_mtg(&["--coverage", "--family", "steal", "--format", "json"]);
     assert_eq!(code, 0, "{err}");
     let report: serde_json::Value = serde_json::from_str(&out).unwrap();
     let rules = report["coverage"]["rules"].as_array().unwrap();
@@ -418,14 +347,7 @@ fn coverage_counts_the_rules_an_mtg_check_exercised() {
             .unwrap()
             .starts_with(|c: char| c.is_ascii_digit())
     }));
-    let (code, text, _) = run(&[
-        "check",
-        "--ruleset",
-        "mtg",
-        "--coverage",
-        "--family",
-        "steal",
-    ]);
+    let (code, text, _) = check_mtg(&["--coverage", "--family", "steal"]);
     assert_eq!(code, 0);
     assert!(
         text.contains("rule coverage") && text.contains("never exercised:"),
@@ -438,8 +360,7 @@ fn coverage_counts_the_rules_an_mtg_check_exercised() {
 /// one verdict, the same as the unsplit check's, and refuses runs that are not of one split.
 #[test]
 fn split_mtg_checks_merge_into_the_whole_checks_verdict() {
-    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
-        .join(format!("riftcheck-mtg-shards-{}", std::process::id()));
+    let dir = scratch("mtg-shards");
     std::fs::create_dir_all(&dir).unwrap();
     let write = |i: u32, n: u32, extra: &[&str]| {
         let mut args = vec![
@@ -556,8 +477,7 @@ fn json_of(args: &[&str]) -> serde_json::Value {
 /// count is an upper bound that says it is not exact.
 #[test]
 fn an_mtg_check_split_at_the_frontier_merges_into_the_whole_check() {
-    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
-        .join(format!("riftcheck-mtg-frontier-{}", std::process::id()));
+    let dir = scratch("mtg-frontier");
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     let fps = dir.join("fps").display().to_string();
@@ -614,8 +534,7 @@ fn an_mtg_check_split_at_the_frontier_merges_into_the_whole_check() {
 /// lighter run; `--mode war` is the 4-player tables.
 #[test]
 fn mtg_configurations_are_dealt_by_their_weights_and_selected_by_mode() {
-    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
-        .join(format!("riftcheck-mtg-weights-{}", std::process::id()));
+    let dir = scratch("mtg-weights");
     std::fs::create_dir_all(&dir).unwrap();
     let list = |extra: &[&str]| {
         let mut args = vec!["check", "--ruleset", "mtg", "--list"];
@@ -733,8 +652,7 @@ fn simulate_stops_at_its_timeout() {
 /// and what it shows against what the spec expects is said.
 #[test]
 fn an_mtg_violation_reads_as_a_rulebook_example() {
-    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
-        .join(format!("riftcheck-mtg-example-{}", std::process::id()));
+    let dir = scratch("mtg-example");
     let out = dir.display().to_string();
     let args = [
         "check",
