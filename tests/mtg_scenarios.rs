@@ -5,7 +5,7 @@
 use std::path::{Path, PathBuf};
 
 use riftcheck::mtg::MtgFault;
-use riftcheck::mtg::scenario::{MtgErrorKind, MtgScenario};
+use riftcheck::mtg::scenario::MtgScenario;
 use riftcheck::mtg::spec::MtgSpec;
 
 fn files(dir: &str) -> Vec<PathBuf> {
@@ -162,28 +162,21 @@ fn render_tells_the_example() {
     }
 }
 
-/// What a malformed file's first line promises: `# expect: LINE:COL KIND SUBSTRING`.
-fn header(path: &Path) -> (usize, usize, String, String) {
+/// What a malformed file's first line promises: `# expect: LINE:COL SUBSTRING`, as Riftbound's
+/// malformed files do (`tests/malformed.rs`).
+fn header(path: &Path) -> (usize, usize, String) {
     let text = std::fs::read_to_string(path).expect("readable");
     let first = text.lines().next().unwrap_or("");
     let rest = first
         .strip_prefix("# expect: ")
-        .unwrap_or_else(|| panic!("{}: no `# expect: LINE:COL KIND TEXT`", path.display()));
-    let mut parts = rest.splitn(3, ' ');
-    let at = parts.next().unwrap_or("");
-    let kind = parts.next().unwrap_or("").to_string();
-    let sub = parts.next().unwrap_or("").to_string();
+        .unwrap_or_else(|| panic!("{}: no `# expect: LINE:COL TEXT`", path.display()));
+    let (at, sub) = rest.split_once(' ').expect("LINE:COL TEXT");
     let (l, c) = at.split_once(':').expect("LINE:COL");
     (
         l.parse().expect("line"),
         c.parse().expect("column"),
-        kind,
-        sub,
+        sub.to_string(),
     )
-}
-
-fn kind_name(k: MtgErrorKind) -> String {
-    format!("{k:?}").to_lowercase()
 }
 
 #[test]
@@ -191,14 +184,13 @@ fn every_malformed_mtg_file_is_refused_where_it_says() {
     let paths = files("tests/mtg/malformed");
     assert!(paths.len() >= 8, "only {} malformed MTG files", paths.len());
     for path in &paths {
-        let (line, column, kind, sub) = header(path);
+        let (line, column, sub) = header(path);
         let err = match MtgScenario::load(path) {
             Ok(_) => panic!("{}: accepted", path.display()),
             Err(e) => e,
         };
         let at = (err.line, err.column);
         assert_eq!(at, (line, column), "{}: {err}", path.display());
-        assert_eq!(kind_name(err.kind), kind, "{}: {err}", path.display());
         assert!(
             err.to_string().contains(&sub),
             "{}: `{err}` does not say `{sub}`",
@@ -253,4 +245,18 @@ fn print_malformed() {
             }
         }
     }
+}
+
+/// An MTG file is read as a Riftbound one is, into the same error: one that is not UTF-8 is
+/// refused at its first byte that is not, with the kind that says so.
+#[test]
+fn an_mtg_file_that_is_not_utf8_is_refused_at_the_byte() {
+    let path = Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("riftcheck-mtg-latin1-{}.toml", std::process::id()));
+    std::fs::write(&path, b"ruleset = \"mtg\"\ntitle = \"Caf\xe9\"\n").unwrap();
+    let err = MtgScenario::load(&path).unwrap_err();
+    std::fs::remove_file(&path).unwrap();
+    assert_eq!(err.kind, riftcheck::scenario::ErrorKind::NotUtf8, "{err}");
+    assert_eq!((err.line, err.column), (2, 13), "{err}");
+    assert!(err.to_string().contains("not UTF-8"), "{err}");
 }

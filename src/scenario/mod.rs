@@ -14,7 +14,7 @@ mod expectations;
 mod file;
 mod load;
 mod print;
-mod reader;
+pub(crate) mod reader;
 mod render;
 mod replay;
 mod schema;

@@ -7,14 +7,14 @@ use super::document::{ErrorKind, ScenarioError};
 use super::source::{Lines, string_offsets};
 
 /// A scenario's text being read, and the file it came from.
-pub(super) struct Reader<'a> {
+pub(crate) struct Reader<'a> {
     pub text: &'a str,
     pub lines: Lines<'a>,
     pub file: Option<String>,
 }
 
 impl<'a> Reader<'a> {
-    pub fn new(text: &'a str, file: Option<String>) -> Reader<'a> {
+    pub(crate) fn new(text: &'a str, file: Option<String>) -> Reader<'a> {
         Reader {
             text,
             lines: Lines::new(text),

@@ -6,10 +6,10 @@ use serde::Deserialize;
 use toml::Spanned;
 
 use super::context::Ctx;
-use super::error::{MtgErrorKind, MtgScenarioError};
 use super::file::{Expectation, MtgScenario, ObjRef, Want};
 use crate::mtg::types::{ObjId, Player, StackItem, Step, Zone};
 use crate::mtg::view::MtgView;
+use crate::scenario::ScenarioError;
 
 type Table<T> = BTreeMap<Spanned<String>, Spanned<T>>;
 type List = Spanned<Vec<Spanned<String>>>;
@@ -58,17 +58,13 @@ pub(super) struct RawExpect {
     cited: Option<List>,
 }
 
-fn object(ctx: &Ctx<'_>, k: &Spanned<String>) -> Result<ObjRef, MtgScenarioError> {
-    ctx.names.object(k.get_ref()).ok_or_else(|| {
-        ctx.err(
-            MtgErrorKind::Name,
-            k.span(),
-            format!("no object is named `{}`", k.get_ref()),
-        )
-    })
+fn object(ctx: &Ctx<'_>, k: &Spanned<String>) -> Result<ObjRef, ScenarioError> {
+    ctx.names
+        .object(k.get_ref())
+        .ok_or_else(|| ctx.err(k.span(), format!("no object is named `{}`", k.get_ref())))
 }
 
-fn players(ctx: &Ctx<'_>, list: &List) -> Result<Vec<Player>, MtgScenarioError> {
+fn players(ctx: &Ctx<'_>, list: &List) -> Result<Vec<Player>, ScenarioError> {
     let mut out = list
         .get_ref()
         .iter()
@@ -79,21 +75,16 @@ fn players(ctx: &Ctx<'_>, list: &List) -> Result<Vec<Player>, MtgScenarioError> 
     Ok(out)
 }
 
-fn small(ctx: &Ctx<'_>, v: &Spanned<i64>, what: &str) -> Result<i16, MtgScenarioError> {
-    i16::try_from(*v.get_ref()).map_err(|_| {
-        ctx.err(
-            MtgErrorKind::Value,
-            v.span(),
-            format!("{what}: {} is out of range", v.get_ref()),
-        )
-    })
+fn small(ctx: &Ctx<'_>, v: &Spanned<i64>, what: &str) -> Result<i16, ScenarioError> {
+    i16::try_from(*v.get_ref())
+        .map_err(|_| ctx.err(v.span(), format!("{what}: {} is out of range", v.get_ref())))
 }
 
 /// The expectations of one table, in a fixed order.
 pub(super) fn read_expectations(
     ctx: &Ctx<'_>,
     e: &RawExpect,
-) -> Result<Vec<Expectation>, MtgScenarioError> {
+) -> Result<Vec<Expectation>, ScenarioError> {
     let mut out = Vec::new();
     let mut push = |key: String, span: Span, want: Want| {
         out.push(Expectation {
@@ -128,7 +119,6 @@ pub(super) fn read_expectations(
     if let Some(s) = &e.step {
         let step = Step::from_key(s.get_ref()).ok_or_else(|| {
             ctx.err(
-                MtgErrorKind::Value,
                 s.span(),
                 format!("step is `main`, `combat` or `end`, not `{}`", s.get_ref()),
             )
@@ -154,19 +144,14 @@ fn read_tables(
     ctx: &Ctx<'_>,
     e: &RawExpect,
     push: &mut impl FnMut(String, Span, Want),
-) -> Result<(), MtgScenarioError> {
+) -> Result<(), ScenarioError> {
     for (k, v) in &e.life {
         let want = Want::Life(ctx.player(k)?, small(ctx, v, "life")?);
         push(format!("life.{}", k.get_ref()), k.span(), want);
     }
     for (k, v) in &e.tokens {
-        let n = usize::try_from(*v.get_ref()).map_err(|_| {
-            ctx.err(
-                MtgErrorKind::Value,
-                v.span(),
-                "tokens: a count is 0 or more",
-            )
-        })?;
+        let n = usize::try_from(*v.get_ref())
+            .map_err(|_| ctx.err(v.span(), "tokens: a count is 0 or more"))?;
         push(
             format!("tokens.{}", k.get_ref()),
             k.span(),
@@ -178,7 +163,6 @@ fn read_tables(
             "none" => None,
             z => Some(Zone::from_key(z).ok_or_else(|| {
                 ctx.err(
-                    MtgErrorKind::Value,
                     v.span(),
                     format!(
                         "`{z}` is not a zone (library, hand, battlefield, stack, graveyard, \
@@ -205,7 +189,6 @@ fn read_tables(
             let name = s.strip_suffix("'s trigger").unwrap_or(s);
             if ctx.names.object(name).is_none() {
                 return Err(ctx.err(
-                    MtgErrorKind::Name,
                     item.span(),
                     format!("stack: `{s}` is neither a named object nor `<name>'s trigger`"),
                 ));
@@ -215,13 +198,8 @@ fn read_tables(
         push("stack".into(), l.span(), Want::Stack(names));
     }
     if let Some(d) = &e.delayed {
-        let n = usize::try_from(*d.get_ref()).map_err(|_| {
-            ctx.err(
-                MtgErrorKind::Value,
-                d.span(),
-                "delayed: a count is 0 or more",
-            )
-        })?;
+        let n = usize::try_from(*d.get_ref())
+            .map_err(|_| ctx.err(d.span(), "delayed: a count is 0 or more"))?;
         push("delayed".into(), d.span(), Want::Delayed(n));
     }
     if let Some(o) = &e.over {
@@ -236,7 +214,6 @@ fn read_tables(
                     .all(|c| c.is_ascii_alphanumeric() || c == '.' || c == '-');
             if !ok {
                 return Err(ctx.err(
-                    MtgErrorKind::Value,
                     r.span(),
                     format!("cited: `{rule}` is not a rule number such as 800.4a"),
                 ));

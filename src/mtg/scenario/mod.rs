@@ -35,7 +35,6 @@
 //! tokens first, then those created, in creation order).
 
 mod context;
-mod error;
 mod expect;
 mod file;
 mod parse;
@@ -46,11 +45,11 @@ pub mod write;
 
 use std::path::Path;
 
-pub use error::{MtgErrorKind, MtgScenarioError};
 pub use file::{Aim, Check, Chosen, Expectation, MtgScenario, ObjRef, Sentence, Want};
 pub use replay::{Failure, MtgReplay};
 
 use crate::mtg::types::ObjId;
+use crate::scenario::ScenarioError;
 
 impl MtgScenario {
     /// Reads a scenario from its text; `file` names it in errors.
@@ -58,7 +57,7 @@ impl MtgScenario {
     /// # Errors
     ///
     /// The first problem found, at its line and column.
-    pub fn parse(text: &str, file: Option<&str>) -> Result<MtgScenario, MtgScenarioError> {
+    pub fn parse(text: &str, file: Option<&str>) -> Result<MtgScenario, ScenarioError> {
         parse::parse(text, file)
     }
 
@@ -68,18 +67,12 @@ impl MtgScenario {
     /// # Errors
     ///
     /// The file cannot be read, or [`MtgScenario::parse`] fails.
-    pub fn load(path: impl AsRef<Path>) -> Result<MtgScenario, MtgScenarioError> {
+    pub fn load(path: impl AsRef<Path>) -> Result<MtgScenario, ScenarioError> {
         let path = path.as_ref();
-        let name = path.display().to_string();
-        // Read as a Riftbound scenario file is: never a FIFO or a device, never past the limit.
-        let text = crate::scenario::read_text(path).map_err(|e| MtgScenarioError {
-            file: Some(name.clone()),
-            line: e.line,
-            column: e.column,
-            kind: MtgErrorKind::Io,
-            message: e.message,
-        })?;
-        MtgScenario::parse(&text, Some(&name))
+        // Read as a Riftbound scenario file is: never a FIFO or a device, never past the limit,
+        // UTF-8 (or located at the first byte that is not).
+        let text = crate::scenario::read_text(path)?;
+        MtgScenario::parse(&text, Some(&path.display().to_string()))
     }
 
     /// The name of object `id` in a game of this scenario: its setup name, or "Myr token k".

@@ -7,12 +7,13 @@ use serde::Deserialize;
 use toml::Spanned;
 
 use super::context::Ctx;
-use super::error::{MtgErrorKind, MtgScenarioError, Source};
 use super::expect::{RawExpect, read_expectations};
 use super::file::{Check, MtgScenario};
 use super::sentence::{Names, letters, token_number};
 use crate::mtg::setup::{CardAt, MtgSetup};
 use crate::mtg::types::{Card, ObjId, Step, Zone};
+use crate::scenario::reader::Reader;
+use crate::scenario::{ErrorKind, ScenarioError};
 
 #[derive(Deserialize)]
 struct RawRuleset {
@@ -73,30 +74,22 @@ struct RawCard {
     name: Option<Spanned<String>>,
 }
 
-fn toml_error(src: &Source<'_>, kind: MtgErrorKind, e: &toml::de::Error) -> MtgScenarioError {
+fn toml_error(src: &Reader<'_>, kind: ErrorKind, e: &toml::de::Error) -> ScenarioError {
     let message = e.message().trim().replace('\n', " ");
-    src.error(kind, e.span().unwrap_or(0..0), message)
+    src.error_of(kind, e.span().unwrap_or(0..0), message)
 }
 
-pub(super) fn parse(text: &str, file: Option<&str>) -> Result<MtgScenario, MtgScenarioError> {
-    let src = Source {
-        text,
-        file: file.map(str::to_string),
-    };
-    toml::from_str::<toml::Table>(text).map_err(|e| toml_error(&src, MtgErrorKind::Syntax, &e))?;
+pub(super) fn parse(text: &str, file: Option<&str>) -> Result<MtgScenario, ScenarioError> {
+    let src = Reader::new(text, file.map(str::to_string));
+    toml::from_str::<toml::Table>(text).map_err(|e| toml_error(&src, ErrorKind::Syntax, &e))?;
     let head: RawRuleset =
-        toml::from_str(text).map_err(|e| toml_error(&src, MtgErrorKind::Schema, &e))?;
+        toml::from_str(text).map_err(|e| toml_error(&src, ErrorKind::Invalid, &e))?;
     match &head.ruleset {
         None => {
-            return Err(src.error(
-                MtgErrorKind::Schema,
-                0..0,
-                "an MTG scenario starts with `ruleset = \"mtg\"`",
-            ));
+            return Err(src.error(0..0, "an MTG scenario starts with `ruleset = \"mtg\"`"));
         }
         Some(r) if r.get_ref() != "mtg" => {
             return Err(src.error(
-                MtgErrorKind::Value,
                 r.span(),
                 format!("ruleset is `{}`; this reader reads `mtg`", r.get_ref()),
             ));
@@ -105,7 +98,7 @@ pub(super) fn parse(text: &str, file: Option<&str>) -> Result<MtgScenario, MtgSc
     }
     plain_text(&src)?;
     let raw: RawScenario =
-        toml::from_str(text).map_err(|e| toml_error(&src, MtgErrorKind::Schema, &e))?;
+        toml::from_str(text).map_err(|e| toml_error(&src, ErrorKind::Invalid, &e))?;
     let mut ctx = Ctx {
         src,
         names: Names {
@@ -126,13 +119,8 @@ pub(super) fn parse(text: &str, file: Option<&str>) -> Result<MtgScenario, MtgSc
         };
         step_refused.push(refused);
         let sentence = ctx.names.sentence(body).map_err(|(offset, m)| {
-            let at = ctx.src.in_string(&s.span(), offset);
-            let kind = if m.starts_with("no object") || m.contains("not a player") {
-                MtgErrorKind::Name
-            } else {
-                MtgErrorKind::Step
-            };
-            ctx.err(kind, at..at, format!("step {}: {m}", i + 1))
+            let at = ctx.src.in_string(s.span(), s.get_ref(), offset);
+            ctx.err(at..at, format!("step {}: {m}", i + 1))
         })?;
         steps.push(sentence);
         step_text.push(s.get_ref().clone());
@@ -144,7 +132,6 @@ pub(super) fn parse(text: &str, file: Option<&str>) -> Result<MtgScenario, MtgSc
         Some(e) => {
             if let Some(after) = &e.get_ref().after {
                 return Err(ctx.err(
-                    MtgErrorKind::Schema,
                     after.span(),
                     "[expect] holds after the last step; `after` is for [[check]]",
                 ));
@@ -177,7 +164,7 @@ pub(super) fn parse(text: &str, file: Option<&str>) -> Result<MtgScenario, MtgSc
 /// names and the steps are printed to terminals (and an escape sequence in them would be
 /// obeyed). Only the `description`, prose, may break lines and hold tabs. As Riftbound's
 /// scenario reader holds its files to.
-fn plain_text(src: &Source<'_>) -> Result<(), MtgScenarioError> {
+fn plain_text(src: &Reader<'_>) -> Result<(), ScenarioError> {
     use toml::de::{DeTable, DeValue};
     // A file that does not parse was refused before this is asked.
     let Ok(doc) = DeTable::parse(src.text) else {
@@ -221,7 +208,6 @@ fn plain_text(src: &Source<'_>) -> Result<(), MtgScenarioError> {
         let what = key.map_or_else(|| "a key".to_string(), |k| format!("`{k}`"));
         let lines = if prose { "" } else { " on one line" };
         return Err(src.error(
-            MtgErrorKind::Value,
             at..at,
             format!(
                 "{what} contains the control character U+{:04X}: write plain text{lines}",
@@ -237,12 +223,11 @@ fn read_checks(
     ctx: &Ctx<'_>,
     raw: &[Spanned<RawExpect>],
     n_steps: usize,
-) -> Result<Vec<Check>, MtgScenarioError> {
+) -> Result<Vec<Check>, ScenarioError> {
     let mut checks = Vec::new();
     for c in raw {
         let Some(after) = &c.get_ref().after else {
             return Err(ctx.err(
-                MtgErrorKind::Schema,
                 c.span(),
                 "a [[check]] says when it holds: `after = N` (0 is the start)",
             ));
@@ -252,7 +237,6 @@ fn read_checks(
             .filter(|&n| n <= n_steps)
             .ok_or_else(|| {
                 ctx.err(
-                    MtgErrorKind::Value,
                     after.span(),
                     format!(
                         "`after = {}`, but there are {} steps (0 to {} are allowed)",
@@ -276,10 +260,9 @@ fn number<T: TryFrom<i64>>(
     v: &Spanned<i64>,
     what: &str,
     range: &str,
-) -> Result<T, MtgScenarioError> {
+) -> Result<T, ScenarioError> {
     T::try_from(*v.get_ref()).map_err(|_| {
         ctx.err(
-            MtgErrorKind::Value,
             v.span(),
             format!("{what} must be {range}, not {}", v.get_ref()),
         )
@@ -289,12 +272,11 @@ fn number<T: TryFrom<i64>>(
 fn read_setup(
     ctx: &mut Ctx<'_>,
     raw: &Spanned<RawSetup>,
-) -> Result<(MtgSetup, Vec<String>), MtgScenarioError> {
+) -> Result<(MtgSetup, Vec<String>), ScenarioError> {
     let r = raw.get_ref();
     let players: u8 = number(ctx, &r.players, "players", "2, 3 or 4")?;
     if !(2..=4).contains(&players) {
         return Err(ctx.err(
-            MtgErrorKind::Value,
             r.players.span(),
             format!("players must be 2, 3 or 4, not {players}"),
         ));
@@ -313,7 +295,6 @@ fn read_setup(
     if let Some(s) = &r.step {
         setup.step = Step::from_key(s.get_ref()).ok_or_else(|| {
             ctx.err(
-                MtgErrorKind::Value,
                 s.span(),
                 format!("step is `main`, `combat` or `end`, not `{}`", s.get_ref()),
             )
@@ -337,7 +318,7 @@ fn read_setup(
             .and_then(|i| i.parse::<usize>().ok())
             .and_then(|i| r.cards.get(i))
             .map_or(raw.span(), Spanned::span);
-        ctx.err(MtgErrorKind::Setup, span, errs.0.join("; "))
+        ctx.err(span, errs.0.join("; "))
     })?;
     Ok((setup, names))
 }
@@ -346,7 +327,7 @@ fn read_cards(
     ctx: &mut Ctx<'_>,
     r: &RawSetup,
     setup: &mut MtgSetup,
-) -> Result<Vec<String>, MtgScenarioError> {
+) -> Result<Vec<String>, ScenarioError> {
     let mut names = Vec::new();
     let mut tokens = 0;
     for c in &r.cards {
@@ -354,7 +335,6 @@ fn read_cards(
         let card = Card::from_key(c.card.get_ref()).ok_or_else(|| {
             let keys: Vec<&str> = Card::ALL.iter().map(|c| c.key()).collect();
             ctx.err(
-                MtgErrorKind::Value,
                 c.card.span(),
                 format!(
                     "`{}` is not a card of the catalog ({})",
@@ -367,7 +347,6 @@ fn read_cards(
             .filter(|z| !matches!(z, Zone::Stack | Zone::Gone))
             .ok_or_else(|| {
                 ctx.err(
-                    MtgErrorKind::Value,
                     c.zone.span(),
                     format!(
                         "zone is library, hand, battlefield, graveyard, exile or ante, not `{}`",
@@ -390,7 +369,6 @@ fn read_cards(
         let id = ObjId(u8::try_from(names.len()).unwrap_or(u8::MAX));
         if ctx.names.by_name.insert(name.clone(), id).is_some() {
             return Err(ctx.err(
-                MtgErrorKind::Name,
                 span,
                 format!("two objects are named `{name}`: give each its own `name`"),
             ));
@@ -413,7 +391,6 @@ fn read_cards(
         if let Some(a) = &c.get_ref().attached {
             let id = ctx.names.by_name.get(a.get_ref()).copied().ok_or_else(|| {
                 ctx.err(
-                    MtgErrorKind::Name,
                     a.span(),
                     format!("attached: no card of the setup is named `{}`", a.get_ref()),
                 )
@@ -427,7 +404,7 @@ fn read_cards(
 }
 
 /// A name a setup may give: not empty, not a player's letter or a number, not a token's.
-fn check_name(ctx: &Ctx<'_>, n: &Spanned<String>) -> Result<(), MtgScenarioError> {
+fn check_name(ctx: &Ctx<'_>, n: &Spanned<String>) -> Result<(), ScenarioError> {
     let s = n.get_ref();
     let bad = if s.trim().is_empty() || s.trim() != s {
         Some("a name is not empty and has no spaces around it".to_string())
@@ -450,7 +427,7 @@ fn check_name(ctx: &Ctx<'_>, n: &Spanned<String>) -> Result<(), MtgScenarioError
         None
     };
     match bad {
-        Some(m) => Err(ctx.err(MtgErrorKind::Name, n.span(), m)),
+        Some(m) => Err(ctx.err(n.span(), m)),
         None => Ok(()),
     }
 }

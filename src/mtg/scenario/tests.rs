@@ -1,8 +1,9 @@
 //! Unit tests of the MTG scenario format: sentences, names, errors, and replay.
 
-use super::{Aim, Chosen, MtgErrorKind, MtgScenario, ObjRef, Sentence};
+use super::{Aim, Chosen, MtgScenario, ObjRef, Sentence};
 use crate::mtg::MtgFault;
 use crate::mtg::types::{ObjId, Player};
+use crate::scenario::{ErrorKind, ScenarioError};
 
 const TABLE: &str = r#"ruleset = "mtg"
 title = "t"
@@ -27,7 +28,7 @@ owner = "C"
 zone = "battlefield"
 "#;
 
-fn with_steps(steps: &str) -> Result<MtgScenario, super::MtgScenarioError> {
+fn with_steps(steps: &str) -> Result<MtgScenario, ScenarioError> {
     MtgScenario::parse(&TABLE.replace("STEPS", steps), Some("t.toml"))
 }
 
@@ -63,13 +64,10 @@ fn sentences_name_players_objects_and_numbers() {
 #[test]
 fn a_bad_step_is_located_at_its_word() {
     let e = with_steps(r#"["A passes", "B casts Mind Contro"]"#).unwrap_err();
-    assert_eq!((e.line, e.column, e.kind), (3, 31, MtgErrorKind::Name));
-    assert!(
-        e.to_string().starts_with("t.toml:3:31: name error: step 2"),
-        "{e}"
-    );
+    assert_eq!((e.line, e.column, &e.kind), (3, 31, &ErrorKind::Invalid));
+    assert!(e.to_string().starts_with("t.toml:3:31: step 2"), "{e}");
     let e = with_steps(r#"["A"]"#).unwrap_err();
-    assert_eq!(e.kind, MtgErrorKind::Step);
+    assert!(e.message.starts_with("step 1: "), "{e}");
     let e = with_steps(r#"["A passes now"]"#).unwrap_err();
     assert_eq!((e.line, e.column), (3, 20));
 }
