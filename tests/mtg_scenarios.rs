@@ -260,3 +260,26 @@ fn an_mtg_file_that_is_not_utf8_is_refused_at_the_byte() {
     assert_eq!((err.line, err.column), (2, 13), "{err}");
     assert!(err.to_string().contains("not UTF-8"), "{err}");
 }
+
+/// A file of either ruleset is read once and parsed by its ruleset's reader, each scenario as
+/// its own reader makes it.
+#[test]
+fn any_scenario_reads_each_ruleset_with_its_reader() {
+    use riftcheck::mtg::scenario::AnyScenario;
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mtg = root.join("tests/mtg/scenarios/800_4a_priority_passes_on.toml");
+    let riftbound = root.join("tests/scenarios/seed_000/two_borrowed_units.toml");
+    match AnyScenario::load(&mtg) {
+        Ok(AnyScenario::Mtg(s)) => assert_eq!(*s, load("800_4a_priority_passes_on.toml")),
+        _ => panic!("{} is an MTG scenario", mtg.display()),
+    }
+    match AnyScenario::load(&riftbound) {
+        Ok(AnyScenario::Riftbound(s)) => {
+            assert_eq!(*s, riftcheck::Scenario::load(&riftbound).unwrap());
+        }
+        _ => panic!("{} is a Riftbound scenario", riftbound.display()),
+    }
+    let bad = root.join("tests/mtg/malformed/card_unknown.toml");
+    let err = AnyScenario::load(&bad).err().expect("refused");
+    assert_eq!(err, MtgScenario::load(&bad).unwrap_err());
+}

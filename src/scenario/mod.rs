@@ -51,6 +51,15 @@ impl Scenario {
         file::parse(text, None)
     }
 
+    /// As [`Scenario::parse`], its errors naming `file` (the text read from it).
+    ///
+    /// # Errors
+    ///
+    /// As [`Scenario::parse`].
+    pub fn parse_named(text: &str, file: &str) -> Result<Scenario, ScenarioError> {
+        file::parse(text, Some(file.to_string()))
+    }
+
     /// Reads and validates a scenario file, of at most [`LoadOptions::default`]'s size.
     ///
     /// # Errors

@@ -4,7 +4,7 @@
 use std::path::Path;
 use std::process::ExitCode;
 
-use riftcheck::Scenario;
+use riftcheck::mtg::scenario::{AnyScenario, MtgScenario};
 
 use super::fail_input;
 
@@ -23,7 +23,7 @@ pub enum RenderFormat {
 /// engine committing that MTG fault: the rulebook paragraph (what the fault changes is then
 /// said by the expectations it breaks, at the end), or a page of the book. MTG has no timeline
 /// picture.
-fn render_mtg(file: &Path, fault: Option<&str>, format: RenderFormat, svg: bool) -> ExitCode {
+fn render_mtg(s: &MtgScenario, fault: Option<&str>, format: RenderFormat, svg: bool) -> ExitCode {
     use riftcheck::scenario::{Book, write_book};
     if svg {
         return fail_input(
@@ -32,10 +32,6 @@ fn render_mtg(file: &Path, fault: Option<&str>, format: RenderFormat, svg: bool)
     }
     let fault = match super::mtg_fault(fault) {
         Ok(f) => f,
-        Err(e) => return fail_input(e),
-    };
-    let s = match riftcheck::mtg::scenario::MtgScenario::load(file) {
-        Ok(s) => s,
         Err(e) => return fail_input(e),
     };
     let replay = fault.map_or_else(|| s.replay(), |f| s.replay_with_fault(f));
@@ -54,15 +50,14 @@ fn render_mtg(file: &Path, fault: Option<&str>, format: RenderFormat, svg: bool)
 /// Runs `riftcheck render`.
 pub fn run(file: &Path, svg: Option<&Path>, fault: Option<&str>, format: RenderFormat) -> ExitCode {
     use riftcheck::scenario::{Book, render_book};
-    if riftcheck::mtg::scenario::is_mtg_file(file) {
-        return render_mtg(file, fault, format, svg.is_some());
-    }
-    let fault = match super::fault(fault) {
-        Ok(f) => f,
+    // The file is read once, by the reader of the ruleset it declares.
+    let s = match AnyScenario::load(file) {
+        Ok(AnyScenario::Riftbound(s)) => *s,
+        Ok(AnyScenario::Mtg(s)) => return render_mtg(&s, fault, format, svg.is_some()),
         Err(e) => return fail_input(e),
     };
-    let s = match Scenario::load(file) {
-        Ok(s) => s,
+    let fault = match super::fault(fault) {
+        Ok(f) => f,
         Err(e) => return fail_input(e),
     };
     let Some(out) = svg else {

@@ -4,9 +4,8 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use riftcheck::Scenario;
 use riftcheck::mtg::MtgFault;
-use riftcheck::mtg::scenario::MtgScenario;
+use riftcheck::mtg::scenario::{AnyScenario, MtgScenario};
 
 use super::results::{FileResult, Mismatch, Replayed, Result};
 use super::{Format, fail_input};
@@ -47,11 +46,10 @@ fn replay_one(
         error: Some(e),
         steps: Vec::new(),
     };
-    if riftcheck::mtg::scenario::is_mtg_file(path) {
-        return replay_mtg(path, verbose, mtg_fault);
-    }
-    let scenario = match Scenario::load(path) {
-        Ok(s) => s,
+    // The file is read once, by the reader of the ruleset it declares.
+    let scenario = match AnyScenario::load(path) {
+        Ok(AnyScenario::Riftbound(s)) => *s,
+        Ok(AnyScenario::Mtg(s)) => return replay_mtg(path, &s, verbose, mtg_fault),
         Err(e) => return unreadable(None, e.to_string()),
     };
     let replay = match scenario.replay_with_fault(fault) {
@@ -119,20 +117,12 @@ pub fn replay_both(
 }
 
 /// Replays an MTG scenario file (`docs/mtg-scenarios.md`).
-fn replay_mtg(path: &std::path::Path, verbose: bool, fault: Option<MtgFault>) -> FileResult {
-    let scenario = match MtgScenario::load(path) {
-        Ok(s) => s,
-        Err(e) => {
-            return FileResult {
-                path: path.to_path_buf(),
-                title: None,
-                result: Result::Unreadable,
-                failure: None,
-                error: Some(e.to_string()),
-                steps: Vec::new(),
-            };
-        }
-    };
+fn replay_mtg(
+    path: &std::path::Path,
+    scenario: &MtgScenario,
+    verbose: bool,
+    fault: Option<MtgFault>,
+) -> FileResult {
     let replay = match fault {
         Some(f) => scenario.replay_with_fault(f),
         None => scenario.replay(),

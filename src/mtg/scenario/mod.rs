@@ -96,12 +96,42 @@ impl MtgScenario {
     }
 }
 
+/// A scenario file of either ruleset, read once and parsed by the reader of the ruleset it
+/// declares.
+pub enum AnyScenario {
+    /// A Riftbound scenario (`docs/scenarios.md`).
+    Riftbound(Box<crate::Scenario>),
+    /// An MTG scenario (`docs/mtg-scenarios.md`).
+    Mtg(Box<MtgScenario>),
+}
+
+impl AnyScenario {
+    /// Reads the file at `path` as every scenario file is read (a regular file, within the
+    /// reader's limit, UTF-8), and parses it as an MTG scenario if it declares `ruleset = "mtg"`
+    /// before any table, as a Riftbound one otherwise.
+    ///
+    /// # Errors
+    ///
+    /// The file cannot be read, or its ruleset's reader refuses it.
+    pub fn load(path: &Path) -> Result<AnyScenario, ScenarioError> {
+        let text = crate::scenario::read_text(path)?;
+        let name = path.display().to_string();
+        if declares_mtg(&text) {
+            MtgScenario::parse(&text, Some(&name)).map(|s| AnyScenario::Mtg(Box::new(s)))
+        } else {
+            crate::Scenario::parse_named(&text, &name).map(|s| AnyScenario::Riftbound(Box::new(s)))
+        }
+    }
+}
+
 /// Whether the scenario file at `path` is an MTG one (`ruleset = "mtg"` on a line of its own
 /// before any table); unreadable files are not, and get the Riftbound reader's error.
 pub fn is_mtg_file(path: &Path) -> bool {
-    let Ok(text) = crate::scenario::read_text(path) else {
-        return false;
-    };
+    crate::scenario::read_text(path).is_ok_and(|text| declares_mtg(&text))
+}
+
+/// Whether a scenario's text declares `ruleset = "mtg"` on a line of its own before any table.
+fn declares_mtg(text: &str) -> bool {
     text.lines()
         .map(str::trim)
         .take_while(|l| !l.starts_with('['))
