@@ -291,7 +291,7 @@ pub fn why_single(name: &str) -> &'static str {
 fn markdown(rows: &[Row], single: &[&str]) -> String {
     let mut o = String::from(
         "# Readings side by side\n\n\
-         Written by `riftcheck readings --format markdown` (the test `model/tests/readings.rs` \
+         Written by `riftcheck readings --format markdown` (the test `model/tests/suite/readings.rs` \
          keeps it consistent with the engine). For each of the project's policies (the rules \
          reference, section 3) and each other reading the rules admit (a policy whose only other \
          readings are known to be wrong is shown with those), the reference engine is played \

@@ -8,10 +8,8 @@ use std::process::Command;
 
 use serde_json::Value;
 
-mod common;
-use common::follows;
-#[path = "common/conform.rs"]
-mod harness;
+use crate::common::conform as harness;
+use crate::common::follows;
 use harness::{bin, conform, findings, found, python, riftcheck, root, row, rows, serve};
 
 #[test]

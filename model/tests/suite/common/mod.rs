@@ -88,3 +88,6 @@ pub fn follows(root: &Value, schema: &Value, v: &Value) -> Result<(), String> {
     }
     Ok(())
 }
+
+pub mod conform;
+pub mod rules_covered;

@@ -88,8 +88,8 @@ pub fn document(coverage: &Coverage, configurations: usize, root: &Path) -> Stri
     let mut out = String::new();
     out.push_str(
         "# Rules covered\n\n\
-         Written by `model/tests/checker.rs` from `riftcheck check --coverage` on the default\n\
-         configurations (`RIFTCHECK_BLESS=1 cargo test -p riftcheck-model --test checker`\n\
+         Written by `model/tests/suite/checker.rs` from `riftcheck check --coverage` on the default\n\
+         configurations (`RIFTCHECK_BLESS=1 cargo test -p riftcheck-model --test suite checker::`\n\
          rewrites it; the test fails while it is out of date). One row per rule the project\n\
          implements: every rule a refusal, an event or a property cites.\n\n\
          - **implemented in**: the files of the reference engine (`src/rules/`, `src/game/`) and of\n\

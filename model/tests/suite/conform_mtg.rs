@@ -7,10 +7,8 @@
 
 use serde_json::Value;
 
-mod common;
-use common::follows;
-#[path = "common/conform.rs"]
-mod harness;
+use crate::common::conform as harness;
+use crate::common::follows;
 use harness::{bin, conform, findings, out_dir, riftcheck, rows};
 
 fn serve_mtg(extra: &str) -> String {

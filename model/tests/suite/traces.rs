@@ -2,8 +2,7 @@
 //! and `conform --record` are read back: the reference engine's games pass, each fault's games
 //! fail with the rule `conform` cites, and a malformed trace is an error that says where.
 
-#[path = "common/conform.rs"]
-mod harness;
+use crate::common::conform as harness;
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};

@@ -1,9 +1,7 @@
 //! The model checker on the real engine: every property holds in every built-in configuration,
 //! every companion is reached, the state counts are pinned, and runs are deterministic.
 
-mod common {
-    pub mod rules_covered;
-}
+use crate::common;
 
 use riftcheck_model::configs;
 use riftcheck_model::proof::{self, Options, Search, Stopped};
@@ -108,7 +106,7 @@ fn every_property_holds_in_every_default_configuration() {
         } else {
             panic!(
                 "docs/rules-covered.md is out of date; RIFTCHECK_BLESS=1 cargo test -p \
-                 riftcheck-model --test checker rewrites it:\n{doc}"
+                 riftcheck-model --test suite checker:: rewrites it:\n{doc}"
             );
         }
     }

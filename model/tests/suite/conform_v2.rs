@@ -5,10 +5,8 @@
 
 use serde_json::Value;
 
-mod common;
-use common::follows;
-#[path = "common/conform.rs"]
-mod harness;
+use crate::common::conform as harness;
+use crate::common::follows;
 use harness::{bin, conform, findings, root, row, rows};
 
 fn rules(report: &Value) -> Vec<String> {

@@ -6,8 +6,7 @@ use std::process::Command;
 
 use serde_json::Value;
 
-mod common;
-use common::follows;
+use crate::common::follows;
 
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..")

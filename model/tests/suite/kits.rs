@@ -2,8 +2,7 @@
 //! (each runs `conform` and `validate` against its template engine with this build of
 //! riftcheck), and the GitHub Action's script, run here as a workflow would run it.
 
-#[path = "common/conform.rs"]
-mod harness;
+use crate::common::conform as harness;
 
 use std::process::Command;
 
