@@ -10,7 +10,7 @@ cd "$(dirname "$0")/.."
 FUZZ_RUNS=${FUZZ_RUNS:-300000}
 export PROPTEST_CASES=${PROPTEST_CASES:-2000}
 cargo build --release -q -p riftcheck-model
-cargo test --release -q --test state_machine --no-run 2>/dev/null
+cargo test --release -q --test suite --no-run 2>/dev/null
 (cd fuzz && ./seed-corpora.sh >/dev/null && cargo fuzz build -s none lockstep >/dev/null 2>&1)
 faults=${*:-$(./target/release/riftcheck faults | awk '{print $1}')}
 now() { date +%s.%N; }
@@ -47,7 +47,7 @@ print("yes" if n else "no", min(n) if n else "-")' <<<"$json")
   rm -rf "$work"
   # The proptest suite.
   t0=$(now)
-  RIFTCHECK_FAULT="$f" cargo test --release -q --test state_machine the_engine_keeps_up >"$log" 2>&1
+  RIFTCHECK_FAULT="$f" cargo test --release -q --test suite state_machine::the_engine_keeps_up >"$log" 2>&1
   status=$?
   pt=$(since "$t0")
   if [ $status -ne 0 ] && grep -q "Finding:" "$log"; then pfound=yes; psteps=$(steps_in "$log"); else pfound=no; psteps=-; fi

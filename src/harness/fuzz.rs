@@ -1,5 +1,5 @@
 //! The bodies of the fuzz targets. The targets in `fuzz/` are one line each; everything they
-//! check lives here, so `cargo test` exercises it without a fuzzer (see `tests/fuzz_bodies.rs`).
+//! check lives here, so `cargo test` exercises it without a fuzzer (see `tests/suite/fuzz_bodies.rs`).
 //!
 //! An input that starts with a scenario file (TOML text, ended by a NUL byte or the end of the
 //! input) plays that scenario's setup and steps first, then decodes the remaining bytes as

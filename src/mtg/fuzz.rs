@@ -1,5 +1,5 @@
 //! The MTG ruleset's fuzz law, shared by the `mtg_lockstep` fuzz target and the property test
-//! `tests/mtg_lockstep.rs`: from arbitrary bytes, a table and a run of actions, stepped on the
+//! `tests/suite/mtg_lockstep.rs`: from arbitrary bytes, a table and a run of actions, stepped on the
 //! MTG engine and the MTG spec together. They must accept the same actions and show the same
 //! after every step (events included), and a refused action must change neither. A breach
 //! panics with what differed.

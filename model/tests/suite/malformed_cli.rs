@@ -1,5 +1,5 @@
 //! The command line refuses every file of the malformed corpus (`tests/malformed/`, see
-//! `tests/malformed.rs` for its header convention `# expect: LINE:COL SUBSTRING`): `replay` exits
+//! `tests/suite/malformed.rs` for its header convention `# expect: LINE:COL SUBSTRING`): `replay` exits
 //! 2 naming `FILE:LINE:COL`, and never panics; `render` and `check` exit 2 on a sample.
 
 use std::path::{Path, PathBuf};

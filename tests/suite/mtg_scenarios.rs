@@ -163,7 +163,7 @@ fn render_tells_the_example() {
 }
 
 /// What a malformed file's first line promises: `# expect: LINE:COL SUBSTRING`, as Riftbound's
-/// malformed files do (`tests/malformed.rs`).
+/// malformed files do (`tests/suite/malformed.rs`).
 fn header(path: &Path) -> (usize, usize, String) {
     let text = std::fs::read_to_string(path).expect("readable");
     let first = text.lines().next().unwrap_or("");

@@ -8,7 +8,15 @@ use proptest::prelude::*;
 use riftcheck::mtg::fuzz::{lockstep, table};
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 3000, ..ProptestConfig::default() })]
+    // The failures found before are kept beside this file (`mtg_lockstep.proptest-regressions`)
+    // and tried first.
+    #![proptest_config(ProptestConfig {
+        cases: 3000,
+        failure_persistence: Some(Box::new(
+            proptest::test_runner::FileFailurePersistence::WithSource("proptest-regressions"),
+        )),
+        ..ProptestConfig::default()
+    })]
 
     #[test]
     fn the_mtg_engine_and_spec_agree_on_random_games(
