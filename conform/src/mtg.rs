@@ -29,23 +29,6 @@ use super::{ConfigRow, Options, Report, ScenarioRow, findings, phases, push, row
 /// What the rules make of an MTG step: what an observer sees after it, or every rule it breaks.
 pub type MtgRuled = Result<MtgView, Vec<Refusal>>;
 
-/// The refusal names of MTG's spec, as an engine may send them.
-const REFUSALS: [&str; 13] = [
-    "GameOver",
-    "Left",
-    "NoSuchPlayer",
-    "NoPriority",
-    "ChoicePending",
-    "NoChoice",
-    "BadPick",
-    "NotInHand",
-    "WrongCard",
-    "SorcerySpeed",
-    "BadTarget",
-    "NotDeclaring",
-    "CannotAttack",
-];
-
 /// An MTG starting position, checked on an engine.
 pub struct MtgTable {
     /// Its name (`mtg-3/steal`).
@@ -251,10 +234,12 @@ impl Rules for MtgTable {
             }),
             (Err(refusals), Answer::Refused(refusal)) => {
                 let allowed = cites(refusals);
-                (!refusal.agrees_cited(&allowed, &REFUSALS)).then_some(Divergence::OtherReason {
-                    refusal,
-                    refusals: allowed,
-                })
+                (!refusal.agrees_cited(&allowed, &Refusal::NAMES)).then_some(
+                    Divergence::OtherReason {
+                        refusal,
+                        refusals: allowed,
+                    },
+                )
             }
             (_, answer) => Some(Divergence::Fault(EngineFault::Unexpected {
                 op: op.into(),

@@ -363,6 +363,24 @@ pub enum Refusal {
 }
 
 impl Refusal {
+    /// Every refusal's name ([`Refusal::name`]), as an engine may send it and a scenario's step
+    /// may expect it (`-> refused (NoPriority)`).
+    pub const NAMES: [&'static str; 13] = [
+        "GameOver",
+        "Left",
+        "NoSuchPlayer",
+        "NoPriority",
+        "ChoicePending",
+        "NoChoice",
+        "BadPick",
+        "NotInHand",
+        "WrongCard",
+        "SorcerySpeed",
+        "BadTarget",
+        "NotDeclaring",
+        "CannotAttack",
+    ];
+
     /// Its name, as the protocol sends it (`NoPriority`).
     pub fn name(self) -> &'static str {
         match self {

@@ -283,3 +283,47 @@ fn any_scenario_reads_each_ruleset_with_its_reader() {
     let err = AnyScenario::load(&bad).err().expect("refused");
     assert_eq!(err, MtgScenario::load(&bad).unwrap_err());
 }
+
+/// A path with a step the spec refuses is written with the refusal named, as a Riftbound
+/// counterexample's is, and the file reads back and replays as written.
+#[test]
+fn a_written_scenario_names_the_refusal_of_a_refused_step() {
+    use riftcheck::mtg::scenario::write::{Heading, written};
+    use riftcheck::mtg::{Action, Player, Refusal};
+    let setup = load("800_4a_priority_passes_on.toml").setup;
+    // A holds priority first: B's pass is refused, A's is taken.
+    let path = [
+        Action::Pass { player: Player(1) },
+        Action::Pass { player: Player(0) },
+    ];
+    let heading = Heading {
+        title: "B passes out of turn".into(),
+        rules: vec!["117.1".into()],
+        description: "B does not hold priority.".into(),
+    };
+    let text = written(&heading, &setup, &path);
+    assert!(
+        text.contains("\"B passes -> refused (NoPriority)\","),
+        "{text}"
+    );
+    let back = MtgScenario::parse(&text, None).expect("a written file reads back");
+    let r = back.replay();
+    assert!(r.passed(), "{:?}", r.failures);
+    // Every refusal's name is one of the names a file and an engine may give.
+    let samples = [
+        Refusal::GameOver,
+        Refusal::Left(Player(0)),
+        Refusal::NoSuchPlayer(Player(0)),
+        Refusal::NoPriority(Player(0)),
+        Refusal::ChoicePending,
+        Refusal::NoChoice(Player(0)),
+        Refusal::BadPick,
+        Refusal::NotInHand,
+        Refusal::WrongCard,
+        Refusal::SorcerySpeed,
+        Refusal::BadTarget,
+        Refusal::NotDeclaring,
+        Refusal::CannotAttack,
+    ];
+    assert_eq!(samples.map(Refusal::name), Refusal::NAMES);
+}

@@ -132,13 +132,13 @@ pub struct MtgScenario {
     pub names: Vec<String>,
     /// The steps.
     pub steps: Vec<Sentence>,
-    /// Each step as written.
+    /// Each step's sentence as written (without what follows `->`).
     pub step_text: Vec<String>,
     /// The line of each step.
     pub step_lines: Vec<usize>,
-    /// Whether each step is written to be refused (`A chooses A (refused)`): the engine must
-    /// refuse it, and the game goes on unchanged.
-    pub step_refused: Vec<bool>,
+    /// What each step is expected to do: be accepted, or be refused (`A chooses A -> refused`,
+    /// or with the refusal's name, `-> refused (BadPick)`), the game then going on unchanged.
+    pub step_outcome: Vec<crate::scenario::Outcome>,
     /// The `[[check]]`s, in file order.
     pub checks: Vec<Check>,
     /// The `[expect]`, holding after the last step.

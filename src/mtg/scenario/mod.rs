@@ -27,8 +27,9 @@
 //! controllers = { "Assault Griffin" = "B" }
 //! ```
 //!
-//! A step ending in ` (refused)` must be refused by the engine (the game then goes on as if it
-//! had not been written): `"A attacks B with Runeclaw Bears (refused)"`.
+//! A step followed by `-> refused` must be refused by the engine (the game then goes on as if it
+//! had not been written), and by `-> refused (Name)` refused with that [`Refusal`](crate::mtg::Refusal):
+//! `"A attacks B with Runeclaw Bears -> refused (CannotAttack)"`, as in a Riftbound file.
 //!
 //! Objects are named by their `name` (by default the card's printed name); Myr tokens are named
 //! "Myr token 1", "Myr token 2", ...: the k-th token of the game in object order (the setup's

@@ -12,8 +12,9 @@ use super::file::{Check, MtgScenario};
 use super::sentence::{Names, letters, token_number};
 use crate::mtg::setup::{CardAt, MtgSetup};
 use crate::mtg::types::{Card, ObjId, Step, Zone};
+use crate::mtg::view::Refusal;
 use crate::scenario::reader::Reader;
-use crate::scenario::{ErrorKind, ScenarioError};
+use crate::scenario::{ErrorKind, Outcome, ScenarioError};
 
 #[derive(Deserialize)]
 struct RawRuleset {
@@ -110,21 +111,36 @@ pub(super) fn parse(text: &str, file: Option<&str>) -> Result<MtgScenario, Scena
     let mut steps = Vec::new();
     let mut step_text = Vec::new();
     let mut step_lines = Vec::new();
-    let mut step_refused = Vec::new();
+    let mut step_outcome = Vec::new();
     for (i, s) in raw.steps.iter().enumerate() {
-        let trimmed = s.get_ref().trim_end();
-        let (body, refused) = match trimmed.strip_suffix("(refused)") {
-            Some(body) => (body, true),
-            None => (trimmed, false),
-        };
-        step_refused.push(refused);
-        let sentence = ctx.names.sentence(body).map_err(|(offset, m)| {
+        // `-> refused` and `-> refused (Name)` as in a Riftbound file.
+        let here = |offset: usize, m: String| {
             let at = ctx.src.in_string(s.span(), s.get_ref(), offset);
             ctx.err(at..at, format!("step {}: {m}", i + 1))
-        })?;
+        };
+        let (step, at) =
+            crate::scenario::Step::parse_at(s.get_ref()).map_err(|(o, m)| here(o, m))?;
+        if let Some(body) = step.text.strip_suffix("(refused)") {
+            let m = "a step expected refused ends with `-> refused`, not `(refused)`".to_string();
+            return Err(here(at.sentence + body.len(), m));
+        }
+        if let Outcome::Refused(Some(name)) = &step.outcome
+            && !Refusal::NAMES.contains(&name.as_str())
+        {
+            let m = format!(
+                "`{name}` is not one of MTG's refusals: {}",
+                Refusal::NAMES.join(", ")
+            );
+            return Err(here(at.outcome, m));
+        }
+        let sentence = ctx
+            .names
+            .sentence(&step.text)
+            .map_err(|(offset, m)| here(at.sentence + offset, m))?;
         steps.push(sentence);
-        step_text.push(s.get_ref().clone());
+        step_text.push(step.text);
         step_lines.push(ctx.line(s.span()));
+        step_outcome.push(step.outcome);
     }
     let checks = read_checks(&ctx, &raw.check, steps.len())?;
     let expect = match &raw.expect {
@@ -153,7 +169,7 @@ pub(super) fn parse(text: &str, file: Option<&str>) -> Result<MtgScenario, Scena
         steps,
         step_text,
         step_lines,
-        step_refused,
+        step_outcome,
         checks,
         expect,
     })

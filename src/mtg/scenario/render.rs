@@ -7,6 +7,7 @@ use super::expect::object_name;
 use super::file::MtgScenario;
 use crate::mtg::types::{ChoiceKind, ObjId, Player, StackItem, Step, Zone};
 use crate::mtg::view::{MtgEvent, MtgView};
+use crate::scenario::Outcome;
 
 /// Names objects and stack items in a game's last view.
 struct Namer<'a> {
@@ -231,7 +232,11 @@ impl MtgScenario {
                 .iter()
                 .filter_map(|e| namer.event(e, after))
                 .collect();
-            if self.step_refused.get(i).copied().unwrap_or(false) {
+            if self
+                .step_outcome
+                .get(i)
+                .is_some_and(|o| *o != Outcome::Accepted)
+            {
                 clauses.push("the game does not allow it".to_string());
             }
             if let Some(p) = after.pending {

@@ -11,7 +11,8 @@ use crate::mtg::engine::{MtgFault, MtgGame};
 use crate::mtg::setup::{MtgSetup, MtgSetupErrors};
 use crate::mtg::types::{Action, Pick, Target};
 use crate::mtg::view::Mtg;
-use crate::mtg::view::{MtgEvent, MtgView};
+use crate::mtg::view::{MtgEvent, MtgView, Refusal};
+use crate::scenario::Outcome;
 
 /// One expectation not met, or a step not taken.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -122,34 +123,25 @@ impl MtgScenario {
                     return out;
                 }
             };
-            let refused = self.step_refused.get(i).copied().unwrap_or(false);
+            let expected = self.step_outcome.get(i).unwrap_or(&Outcome::Accepted);
             out.actions.push(action);
-            match (engine.apply(action), refused) {
-                (Ok(events), false) => {
+            let outcome = engine.apply(action);
+            if let Some((want, found)) = step_mismatch(expected, &outcome, E::NAME) {
+                out.failures.push(Failure {
+                    step: n,
+                    line,
+                    key: "step".into(),
+                    expected: format!("`{text}` to be {want}"),
+                    actual: found,
+                });
+                return out;
+            }
+            match outcome {
+                Ok(events) => {
                     cited.extend(events.iter().filter_map(MtgEvent::rule));
                     out.events.push(events);
                 }
-                (Err(_), true) => out.events.push(Vec::new()),
-                (Ok(_), true) => {
-                    out.failures.push(Failure {
-                        step: n,
-                        line,
-                        key: "step".into(),
-                        expected: format!("`{text}` to be refused"),
-                        actual: format!("{} accepted it", E::NAME),
-                    });
-                    return out;
-                }
-                (Err(refusal), false) => {
-                    out.failures.push(Failure {
-                        step: n,
-                        line,
-                        key: "step".into(),
-                        expected: format!("`{text}` to be accepted"),
-                        actual: format!("{} refused it: {refusal}", E::NAME),
-                    });
-                    return out;
-                }
+                Err(_) => out.events.push(Vec::new()),
             }
             view = engine.observe();
             self.check_at(n, &view, &cited, &mut out.failures);
@@ -232,5 +224,24 @@ impl MtgScenario {
                 },
             },
         })
+    }
+}
+
+/// What was expected of a step and what the engine `name` did, if they differ (as for a
+/// Riftbound step, [`crate::scenario::Outcome`]).
+fn step_mismatch(
+    expected: &Outcome,
+    outcome: &Result<Vec<MtgEvent>, Refusal>,
+    name: &str,
+) -> Option<(String, String)> {
+    match (expected, outcome) {
+        (Outcome::Accepted, Ok(_)) | (Outcome::Refused(None), Err(_)) => None,
+        (Outcome::Refused(Some(want)), Err(r)) if r.name() == want => None,
+        (Outcome::Accepted, Err(r)) => Some(("accepted".into(), format!("{name} refused it: {r}"))),
+        (Outcome::Refused(_), Ok(_)) => Some(("refused".into(), format!("{name} accepted it"))),
+        (Outcome::Refused(Some(want)), Err(r)) => Some((
+            format!("refused ({want})"),
+            format!("{name} refused it ({}): {r}", r.name()),
+        )),
     }
 }

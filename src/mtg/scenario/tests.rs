@@ -89,9 +89,42 @@ fn a_refused_step_is_a_failure_naming_the_refusal() {
         "{:?}",
         r.failures
     );
-    let s = with_steps(r#"["B passes (refused)", "A passes"]"#).unwrap();
+    let s = with_steps(r#"["B passes -> refused", "A passes"]"#).unwrap();
     assert!(s.replay().passed());
     assert!(s.replay_with_fault(MtgFault::PriorityKept).passed());
+    // Named, the refusal must be that one.
+    let s = with_steps(r#"["B passes -> refused (NoPriority)", "A passes"]"#).unwrap();
+    assert!(s.replay().passed(), "{:?}", s.replay().failures);
+    let s = with_steps(r#"["B passes -> refused (GameOver)", "A passes"]"#).unwrap();
+    let f = &s.replay().failures[0];
+    assert_eq!((f.step, f.key.as_str()), (1, "step"));
+    assert_eq!(f.expected, "`B passes` to be refused (GameOver)");
+    assert!(f.actual.contains("refused it (NoPriority)"), "{f:?}");
+    // A step the engine takes fails a step expected refused.
+    let s = with_steps(r#"["A passes -> refused"]"#).unwrap();
+    assert!(s.replay().failures[0].actual.ends_with("accepted it"));
+}
+
+#[test]
+fn a_step_expected_refused_is_written_as_in_a_riftbound_file() {
+    // The old mark, an unknown refusal and a word other than `refused` are located.
+    for (steps, column, says) in [
+        (
+            r#"["A passes", "B passes (refused)"]"#,
+            32,
+            "ends with `-> refused`, not `(refused)`",
+        ),
+        (
+            r#"["B passes -> refused (Nope)"]"#,
+            32,
+            "`Nope` is not one of MTG's refusals",
+        ),
+        (r#"["B passes -> taken"]"#, 23, "after `->` write `refused`"),
+    ] {
+        let e = with_steps(steps).unwrap_err();
+        assert!(e.message.contains(says), "{steps}: {e}");
+        assert_eq!(e.column, column, "{steps}: {e}");
+    }
 }
 
 #[test]

@@ -7,7 +7,10 @@ use std::fmt::Write as _;
 
 use crate::engine::Engine;
 use crate::mtg::spec::MtgSpec;
-use crate::mtg::{Action, Card, MtgSetup, MtgView, ObjId, Pick, Player, StackItem, Target, Zone};
+use crate::mtg::{
+    Action, Card, MtgSetup, MtgView, ObjId, Pick, Player, Refusal, StackItem, Target, Zone,
+};
+use crate::scenario::Outcome;
 
 /// The name of every object of `setup`: its card's name, numbered when the card repeats.
 pub fn names(setup: &MtgSetup) -> Vec<String> {
@@ -71,9 +74,12 @@ fn who(p: Option<Player>) -> String {
     p.map_or("none".to_owned(), |p| p.to_string())
 }
 
-/// What the spec shows after `path` from `setup`, which steps it refuses (a refused step changes
-/// nothing), and every rule its events cited.
-fn spec_end(setup: &MtgSetup, path: &[Action]) -> Option<(MtgView, Vec<bool>, Vec<&'static str>)> {
+/// What the spec shows at the end, its refusal of each step it refuses, and the rules cited.
+type SpecEnd = (MtgView, Vec<Option<Refusal>>, Vec<&'static str>);
+
+/// What the spec shows after `path` from `setup`, the refusal of each step it refuses (a refused
+/// step changes nothing), and every rule its events cited.
+fn spec_end(setup: &MtgSetup, path: &[Action]) -> Option<SpecEnd> {
     let (mut spec, events) = MtgSpec::start(setup).ok()?;
     let mut cited: Vec<&'static str> = events.iter().filter_map(|e| e.rule()).collect();
     let mut refused = Vec::new();
@@ -81,9 +87,9 @@ fn spec_end(setup: &MtgSetup, path: &[Action]) -> Option<(MtgView, Vec<bool>, Ve
         match spec.apply(a) {
             Ok(events) => {
                 cited.extend(events.iter().filter_map(|e| e.rule()));
-                refused.push(false);
+                refused.push(None);
             }
-            Err(_) => refused.push(true),
+            Err(r) => refused.push(Some(r)),
         }
     }
     cited.sort_unstable();
@@ -118,9 +124,14 @@ pub fn written(heading: &Heading, setup: &MtgSetup, path: &[Action]) -> String {
     let end = spec_end(setup, path);
     let _ = writeln!(out, "steps = [");
     for (i, &a) in path.iter().enumerate() {
-        let refused = end.as_ref().is_some_and(|(_, r, _)| r[i]);
-        let mark = if refused { " (refused)" } else { "" };
-        let _ = writeln!(out, "  \"{}{mark}\",", sentence(&names, setup, a));
+        let step = crate::scenario::Step {
+            text: sentence(&names, setup, a),
+            outcome: match end.as_ref().and_then(|(_, r, _)| r[i]) {
+                Some(r) => Outcome::Refused(Some(r.name().to_string())),
+                None => Outcome::Accepted,
+            },
+        };
+        let _ = writeln!(out, "  \"{step}\",");
     }
     let _ = writeln!(out, "]\n");
     setup_table(&mut out, &names, setup);
