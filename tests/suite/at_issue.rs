@@ -4,25 +4,11 @@
 //! rule the table or the step's own events give, never by the union of every rule that can
 //! touch the field; and the cases the table is for cite what they should.
 
-use std::path::{Path, PathBuf};
+use crate::corpus::toml_files;
+use std::path::Path;
 
 use riftcheck::scenario::at_issue::{precedence, refused_at_issue, rule_at_issue, sub_field_rule};
 use riftcheck::{Action, Fault, Observation, Scenario};
-
-fn files(dir: &Path, out: &mut Vec<PathBuf>) {
-    let mut entries: Vec<_> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .collect();
-    entries.sort();
-    for p in entries {
-        if p.is_dir() {
-            files(&p, out);
-        } else if p.extension().is_some_and(|x| x == "toml") {
-            out.push(p);
-        }
-    }
-}
 
 /// What failed first when `s` is played under `fault`, and the rule cited for it (`None` if
 /// neither the table nor the step's events decide it); nothing if the scenario passes.
@@ -74,11 +60,7 @@ fn cited(file: &str, fault: &str) -> (String, Option<String>) {
 
 #[test]
 fn every_first_failure_under_every_fault_cites_a_rule_at_issue() {
-    let mut all = Vec::new();
-    files(
-        &Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/scenarios"),
-        &mut all,
-    );
+    let all = toml_files("tests/scenarios");
     let (mut cited, mut among_the_faults, mut undecided) = (0, 0, Vec::new());
     for path in &all {
         let Ok(s) = Scenario::load(path) else {

@@ -11,7 +11,8 @@
 //! cites the removal (652.4) only in a concession; a finished game refuses citing how it was won;
 //! every seat that leaves is reported removed. The five fixes of the issue have a test each.
 
-use std::path::{Path, PathBuf};
+use crate::corpus::toml_files;
+use std::path::Path;
 
 use riftcheck::engine::Engine;
 use riftcheck::event::{Event, PriorityWhy};
@@ -351,29 +352,8 @@ impl Reader {
     }
 }
 
-fn scenario_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    let mut entries: Vec<_> = std::fs::read_dir(dir)
-        .unwrap_or_else(|e| panic!("cannot read {}: {e}", dir.display()))
-        .map(|e| e.expect("directory entry").path())
-        .collect();
-    entries.sort();
-    for path in entries {
-        if path.is_dir() {
-            scenario_files(&path, out);
-        } else if path.extension().is_some_and(|x| x == "toml") {
-            out.push(path);
-        }
-    }
-}
-
 fn all_scenarios() -> Vec<Scenario> {
-    let mut files = Vec::new();
-    scenario_files(
-        &Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/scenarios"),
-        &mut files,
-    );
-    assert!(!files.is_empty(), "no scenario files found");
-    files
+    toml_files("tests/scenarios")
         .iter()
         .map(|p| Scenario::load(p).unwrap_or_else(|e| panic!("{e}")))
         .collect()

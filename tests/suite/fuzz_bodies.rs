@@ -1,7 +1,8 @@
 //! The fuzz targets' bodies, fed a thousand seeded inputs each by an ordinary test, so
 //! `cargo test` exercises them on stable without a fuzzer.
 
-use std::path::{Path, PathBuf};
+use crate::corpus::toml_files;
+use std::path::PathBuf;
 
 use arbitrary::Unstructured;
 use riftcheck::harness::fuzz;
@@ -16,26 +17,7 @@ fn seeds() -> u64 {
 }
 
 fn scenario_files() -> Vec<PathBuf> {
-    fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
-        let mut entries: Vec<_> = std::fs::read_dir(dir)
-            .unwrap()
-            .map(|e| e.unwrap().path())
-            .collect();
-        entries.sort();
-        for p in entries {
-            if p.is_dir() {
-                walk(&p, out);
-            } else if p.extension().is_some_and(|x| x == "toml") {
-                out.push(p);
-            }
-        }
-    }
-    let mut out = Vec::new();
-    walk(
-        &Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/scenarios"),
-        &mut out,
-    );
-    out
+    toml_files("tests/scenarios")
 }
 
 #[test]

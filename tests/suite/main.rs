@@ -4,6 +4,8 @@
 //! and linked once, and scheduled together on every processor. (`tests/structure/`, which reads
 //! the sources rather than running the engine, stays a binary of its own.)
 
+mod corpus;
+
 mod at_issue;
 mod citations;
 mod events;

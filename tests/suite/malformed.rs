@@ -14,6 +14,7 @@
 //! size limit), positions that do not grow slower with the file's length, and the byte-order mark
 //! not counted as a column.
 
+use crate::corpus::toml_files;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
@@ -21,14 +22,7 @@ use riftcheck::scenario::{ErrorKind, LoadOptions, ReadError};
 use riftcheck::{Scenario, ScenarioError};
 
 fn corpus() -> Vec<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/malformed");
-    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .expect("tests/malformed exists")
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|x| x == "toml"))
-        .collect();
-    files.sort();
-    files
+    toml_files("tests/malformed")
 }
 
 /// What a corpus file's first line promises: line, column, and a part of the message.

@@ -2,25 +2,15 @@
 //! its expectations; the engine's known faults each break at least one of them; every file under
 //! `tests/mtg/malformed/` is refused at the line (and column) its first line promises.
 
-use std::path::{Path, PathBuf};
+use crate::corpus::toml_files;
+use std::path::Path;
 
 use riftcheck::mtg::MtgFault;
 use riftcheck::mtg::scenario::MtgScenario;
 use riftcheck::mtg::spec::MtgSpec;
 
-fn files(dir: &str) -> Vec<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join(dir);
-    let mut out: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .unwrap_or_else(|e| panic!("cannot read {}: {e}", dir.display()))
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|x| x == "toml"))
-        .collect();
-    out.sort();
-    out
-}
-
 fn scenarios() -> Vec<MtgScenario> {
-    files("tests/mtg/scenarios")
+    toml_files("tests/mtg/scenarios")
         .iter()
         .map(|p| MtgScenario::load(p).unwrap_or_else(|e| panic!("{e}")))
         .collect()
@@ -35,7 +25,7 @@ fn load(name: &str) -> MtgScenario {
 
 #[test]
 fn every_mtg_scenario_replays_and_meets_its_expectations() {
-    let paths = files("tests/mtg/scenarios");
+    let paths = toml_files("tests/mtg/scenarios");
     assert!(paths.len() >= 20, "only {} MTG scenarios", paths.len());
     let mut failed = Vec::new();
     for path in &paths {
@@ -71,7 +61,7 @@ fn every_mtg_scenario_replays_and_meets_its_expectations() {
 /// Every sub-rule of 800.4 has a scenario of its own, named after it.
 #[test]
 fn every_sub_rule_has_a_scenario() {
-    let names: Vec<String> = files("tests/mtg/scenarios")
+    let names: Vec<String> = toml_files("tests/mtg/scenarios")
         .iter()
         .filter_map(|p| p.file_name().map(|n| n.to_string_lossy().into_owned()))
         .collect();
@@ -181,7 +171,7 @@ fn header(path: &Path) -> (usize, usize, String) {
 
 #[test]
 fn every_malformed_mtg_file_is_refused_where_it_says() {
-    let paths = files("tests/mtg/malformed");
+    let paths = toml_files("tests/mtg/malformed");
     assert!(paths.len() >= 8, "only {} malformed MTG files", paths.len());
     for path in &paths {
         let (line, column, sub) = header(path);
@@ -206,8 +196,8 @@ fn every_malformed_mtg_file_is_refused_where_it_says() {
 /// No text makes the reader panic: every prefix of every scenario and malformed file.
 #[test]
 fn no_prefix_of_any_file_panics() {
-    let mut all = files("tests/mtg/scenarios");
-    all.extend(files("tests/mtg/malformed"));
+    let mut all = toml_files("tests/mtg/scenarios");
+    all.extend(toml_files("tests/mtg/malformed"));
     for path in all {
         let text = std::fs::read_to_string(&path).expect("readable");
         let mut cut = 0;
@@ -238,7 +228,7 @@ fn print_render() {
 #[test]
 fn print_malformed() {
     if std::env::var("MTG_MALFORMED").is_ok() {
-        for path in files("tests/mtg/malformed") {
+        for path in toml_files("tests/mtg/malformed") {
             match MtgScenario::load(&path) {
                 Ok(_) => println!("{}: accepted", path.display()),
                 Err(e) => println!("{e}"),

@@ -1,32 +1,13 @@
 //! Every scenario file under `tests/scenarios/` replays and meets its expectations. Each file is
 //! one rulebook example; see `docs/scenarios.md` for the format.
 
-use std::path::{Path, PathBuf};
+use crate::corpus::toml_files;
+use std::path::PathBuf;
 
 use riftcheck::Scenario;
 
-fn scenario_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    let mut entries: Vec<_> = std::fs::read_dir(dir)
-        .unwrap_or_else(|e| panic!("cannot read {}: {e}", dir.display()))
-        .map(|e| e.expect("directory entry").path())
-        .collect();
-    entries.sort();
-    for path in entries {
-        if path.is_dir() {
-            scenario_files(&path, out);
-        } else if path.extension().is_some_and(|x| x == "toml") {
-            out.push(path);
-        }
-    }
-}
-
 fn all_scenarios() -> Vec<PathBuf> {
-    let mut files = Vec::new();
-    scenario_files(
-        &Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/scenarios"),
-        &mut files,
-    );
-    files
+    toml_files("tests/scenarios")
 }
 
 /// Replays every scenario with `replay` and fails listing every expectation not met.
