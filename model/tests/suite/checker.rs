@@ -350,8 +350,7 @@ mod with_faults {
         );
         // Printed, saved, read back: the same scenario.
         let text = c.scenario.to_toml();
-        let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
-            .join(format!("riftcheck-roundtrip-{}", std::process::id()));
+        let dir = crate::common::scratch("roundtrip");
         std::fs::create_dir_all(&dir).unwrap();
         let path = dir.join(riftcheck_model::files::file_name(
             &c.config,

@@ -1,17 +1,7 @@
 //! The command-line program: exit statuses and what it prints.
 
+use crate::common::{program, scratch};
 use std::path::PathBuf;
-use std::process::Command;
-
-/// A path of this run's own for scratch files, under the target directory.
-fn scratch(name: &str) -> std::path::PathBuf {
-    std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
-        .join(format!("riftcheck-{name}-{}", std::process::id()))
-}
-
-fn riftcheck() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_riftcheck"))
-}
 
 fn scenarios() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../tests/scenarios")
@@ -45,7 +35,7 @@ chain = ["Firebolt"]
 
 #[test]
 fn replaying_the_scenarios_passes() {
-    let out = riftcheck().arg("replay").arg(scenarios()).output().unwrap();
+    let out = program().arg("replay").arg(scenarios()).output().unwrap();
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(out.status.success(), "{stdout}");
     assert!(stdout.contains(" 0 failed, 0 unreadable"), "{stdout}");
@@ -54,7 +44,7 @@ fn replaying_the_scenarios_passes() {
 #[test]
 fn a_failed_expectation_exits_1_and_says_what_and_where() {
     let path = temp_file("failing.toml", FAILING);
-    let out = riftcheck().arg("replay").arg(&path).output().unwrap();
+    let out = program().arg("replay").arg(&path).output().unwrap();
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert_eq!(out.status.code(), Some(1), "{stdout}");
     assert!(stdout.contains("FAIL"), "{stdout}");
@@ -68,21 +58,18 @@ fn a_failed_expectation_exits_1_and_says_what_and_where() {
 #[test]
 fn an_unreadable_file_exits_2() {
     let path = temp_file("broken.toml", "title = \"x\"\n[setup]\nmode = \"chess\"\n");
-    let out = riftcheck().arg("replay").arg(&path).output().unwrap();
+    let out = program().arg("replay").arg(&path).output().unwrap();
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert_eq!(out.status.code(), Some(2), "{stdout}");
     assert!(stdout.contains("broken.toml:3:8"), "{stdout}");
-    let missing = riftcheck()
-        .args(["render", "no/such.toml"])
-        .output()
-        .unwrap();
+    let missing = program().args(["render", "no/such.toml"]).output().unwrap();
     assert_eq!(missing.status.code(), Some(2));
 }
 
 #[test]
 fn render_prints_a_rulebook_example() {
     let file = scenarios().join("seed_000/four_becomes_three.toml");
-    let out = riftcheck().arg("render").arg(file).output().unwrap();
+    let out = program().arg("render").arg(file).output().unwrap();
     let stdout = String::from_utf8_lossy(&out.stdout).replace('\n', " ");
     assert!(out.status.success());
     assert!(
@@ -98,14 +85,14 @@ fn render_prints_a_rulebook_example() {
 
 #[test]
 fn bad_arguments_are_refused_with_usage() {
-    let out = riftcheck().arg("replay").output().unwrap();
+    let out = program().arg("replay").output().unwrap();
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("Usage"));
 }
 
 #[test]
 fn check_passes_on_the_engine_and_exits_0() {
-    let out = riftcheck()
+    let out = program()
         .args(["check", "--quick", "--mode", "duel,skirmish"])
         .output()
         .unwrap();
@@ -128,7 +115,7 @@ fn check_passes_on_the_engine_and_exits_0() {
 
 #[test]
 fn check_stopped_by_a_limit_exits_3() {
-    let out = riftcheck()
+    let out = program()
         .args([
             "check",
             "--quick",
@@ -159,7 +146,7 @@ fn check_refuses_bad_arguments_with_exit_2() {
         vec!["check", "--bounds", "lives=3"],
         vec!["check", "no/such/file.toml"],
     ] {
-        let out = riftcheck().args(&args).output().unwrap();
+        let out = program().args(&args).output().unwrap();
         assert_eq!(out.status.code(), Some(2), "{args:?}");
         assert!(
             String::from_utf8_lossy(&out.stderr).starts_with("error: "),
@@ -171,7 +158,7 @@ fn check_refuses_bad_arguments_with_exit_2() {
 #[test]
 fn check_checks_a_scenario_files_setup() {
     let file = scenarios().join("seed_000/a_response_disappears.toml");
-    let out = riftcheck().arg("check").arg(&file).output().unwrap();
+    let out = program().arg("check").arg(&file).output().unwrap();
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert_eq!(out.status.code(), Some(0), "{stdout}");
     assert!(stdout.contains("a_response_disappears.toml"), "{stdout}");
@@ -179,7 +166,7 @@ fn check_checks_a_scenario_files_setup() {
 
 #[test]
 fn check_prints_json_for_machines() {
-    let out = riftcheck()
+    let out = program()
         .args(["check", "--quick", "--mode", "duel", "--format", "json"])
         .output()
         .unwrap();
@@ -197,7 +184,7 @@ fn check_prints_json_for_machines() {
 #[test]
 fn check_with_a_fault_exits_1_and_writes_a_replayable_scenario() {
     let out_dir = scratch("cli-out");
-    let out = riftcheck()
+    let out = program()
         .args([
             "check",
             "--quick",
@@ -221,14 +208,14 @@ fn check_with_a_fault_exits_1_and_writes_a_replayable_scenario() {
     assert!(stdout.contains("Expected by rule"), "{stdout}");
     // One file per property and family, named by the property's id.
     let file = out_dir.join("chain__departed-no-priority.toml");
-    let with = riftcheck()
+    let with = program()
         .arg("replay")
         .arg(&file)
         .args(["--fault", "priority-stays-with-leaver"])
         .output()
         .unwrap();
     assert_eq!(with.status.code(), Some(1));
-    let without = riftcheck().arg("replay").arg(&file).output().unwrap();
+    let without = program().arg("replay").arg(&file).output().unwrap();
     assert_eq!(without.status.code(), Some(0));
     // Beside it, the picture of what the faulty engine did: the leaver greyed out from the
     // concession on, the failing step highlighted with the property it breaks.
@@ -251,7 +238,7 @@ fn explore_serves_the_explorer_on_localhost() {
         .local_addr()
         .unwrap()
         .port();
-    let mut child = riftcheck()
+    let mut child = program()
         .args([
             "explore",
             "--config",
@@ -300,7 +287,7 @@ fn explore_serves_the_explorer_on_localhost() {
     // A taken port is refused with a message, not a panic.
     let busy = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
     let taken = busy.local_addr().unwrap().port().to_string();
-    let out = riftcheck()
+    let out = program()
         .args(["explore", "--port", &taken])
         .output()
         .unwrap();
@@ -334,7 +321,7 @@ fn bad_limits_are_exit_2() {
         vec!["simulate", "--depth", "0"],
         vec!["replay", "--timeout", "nan", "--engine", "true", "x.toml"],
     ] {
-        let out = riftcheck().args(&args).output().unwrap();
+        let out = program().args(&args).output().unwrap();
         let err = String::from_utf8_lossy(&out.stderr);
         assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
         assert!(!err.contains("panicked"), "{args:?}: {err}");
@@ -347,7 +334,7 @@ fn bad_limits_are_exit_2() {
 #[test]
 fn a_timeout_stops_a_large_search_promptly() {
     let started = std::time::Instant::now();
-    let out = riftcheck()
+    let out = program()
         .args([
             "check",
             "--quick",
@@ -372,7 +359,7 @@ fn a_timeout_stops_a_large_search_promptly() {
 /// A search that finishes inside its limits is not reported as cut: exit 0.
 #[test]
 fn a_limit_that_is_not_reached_is_exit_0() {
-    let out = riftcheck()
+    let out = program()
         .args([
             "check",
             "--quick",
@@ -396,7 +383,7 @@ fn a_limit_that_is_not_reached_is_exit_0() {
 /// letting the machine run out.
 #[test]
 fn a_memory_limit_stops_the_search_with_exit_3() {
-    let out = riftcheck()
+    let out = program()
         .args([
             "check",
             "--quick",
@@ -432,7 +419,7 @@ fn progress_in_a_log_is_plain_lines() {
         "--progress-every",
         "0.5",
     ];
-    let out = riftcheck().args(args).output().unwrap();
+    let out = program().args(args).output().unwrap();
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(!err.contains('\r'), "{err:?}");
     let lines: Vec<&str> = err
@@ -444,7 +431,7 @@ fn progress_in_a_log_is_plain_lines() {
         lines[0].contains("states generated") && lines[0].contains("distinct"),
         "{err}"
     );
-    let quiet = riftcheck().args(args).arg("--quiet").output().unwrap();
+    let quiet = program().args(args).arg("--quiet").output().unwrap();
     assert!(
         quiet.stderr.is_empty(),
         "{}",
@@ -461,7 +448,7 @@ fn an_out_directory_that_cannot_be_written_is_exit_2() {
         file.join("below"),
         PathBuf::from("/dev/null/x"),
     ] {
-        let run = riftcheck()
+        let run = program()
             .args([
                 "check",
                 "--quick",
@@ -485,14 +472,14 @@ fn an_out_directory_that_cannot_be_written_is_exit_2() {
 /// `--list` honours the filters and `--format json`; `--help` names every family.
 #[test]
 fn list_follows_the_filters_and_the_format() {
-    let out = riftcheck()
+    let out = program()
         .args(["check", "--list", "--family", "chain"])
         .output()
         .unwrap();
     let text = String::from_utf8_lossy(&out.stdout);
     assert_eq!(text.lines().count(), 4, "{text}");
     assert!(text.lines().all(|l| l.contains("/chain")), "{text}");
-    let out = riftcheck()
+    let out = program()
         .args(["check", "--list", "--mode", "war", "--format", "json"])
         .output()
         .unwrap();
@@ -516,7 +503,7 @@ fn list_follows_the_filters_and_the_format() {
             "war/equipment"
         ]
     );
-    let help = riftcheck().args(["check", "--help"]).output().unwrap();
+    let help = program().args(["check", "--help"]).output().unwrap();
     let help = String::from_utf8_lossy(&help.stdout);
     for family in [
         "chain", "showdown", "removal", "combat", "staged", "team", "kills",
@@ -531,7 +518,7 @@ fn list_follows_the_filters_and_the_format() {
 fn counterexamples_are_written_once_per_property_and_family() {
     let out_dir = scratch("cli-per-family");
     let _ = std::fs::remove_dir_all(&out_dir);
-    let run = riftcheck()
+    let run = program()
         .args([
             "check",
             "--quick",
@@ -587,7 +574,7 @@ fn counterexamples_are_written_once_per_property_and_family() {
 /// with their rule; and a test case per scenario for `replay`.
 #[test]
 fn junit_reports_a_case_per_configuration_and_property() {
-    let run = riftcheck()
+    let run = program()
         .args([
             "check",
             "--quick",
@@ -615,7 +602,7 @@ fn junit_reports_a_case_per_configuration_and_property() {
         xml.matches("<testsuite").count(),
         xml.matches("</testsuite>").count() + 1
     );
-    let replay = riftcheck()
+    let replay = program()
         .args(["replay", "--format", "junit"])
         .arg(scenarios().join("seed_000"))
         .output()
@@ -630,7 +617,7 @@ fn junit_reports_a_case_per_configuration_and_property() {
 #[test]
 fn a_closed_pipe_is_not_a_panic() {
     use std::io::Read;
-    let mut child = riftcheck()
+    let mut child = program()
         .args(["check", "--quick", "--mode", "war"])
         .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::piped())
@@ -658,7 +645,7 @@ fn replay_render_and_check_agree_on_every_scenario() {
         riftcheck::Scenario::load(f).unwrap().setup.readings == riftcheck::Readings::default()
     });
     assert!(!other.is_empty());
-    let check = riftcheck()
+    let check = program()
         .arg("check")
         .arg("--quiet")
         .args(&project)
@@ -668,7 +655,7 @@ fn replay_render_and_check_agree_on_every_scenario() {
     assert_eq!(check.status.code(), Some(0), "{stdout}");
     // Its counterexamples go to a scratch folder, not the working directory.
     let scratch = scratch("readings");
-    let check = riftcheck()
+    let check = program()
         .args(["check", "--quiet", "--format", "json", "--out"])
         .arg(&scratch)
         .args(&other)
@@ -683,7 +670,7 @@ fn replay_render_and_check_agree_on_every_scenario() {
         }
     }
     for f in &files {
-        let render = riftcheck().arg("render").arg(f).output().unwrap();
+        let render = program().arg("render").arg(f).output().unwrap();
         assert_eq!(render.status.code(), Some(0), "{}", f.display());
     }
 }
@@ -694,7 +681,7 @@ fn replay_of_nothing_is_exit_2() {
     let empty = scratch("empty");
     std::fs::create_dir_all(&empty).unwrap();
     for path in [empty.clone(), empty.join("missing.toml")] {
-        let out = riftcheck().arg("replay").arg(&path).output().unwrap();
+        let out = program().arg("replay").arg(&path).output().unwrap();
         let err = String::from_utf8_lossy(&out.stderr);
         assert_eq!(out.status.code(), Some(2), "{}: {err}", path.display());
         assert!(err.contains(&*path.display().to_string()), "{err}");
@@ -705,7 +692,7 @@ fn replay_of_nothing_is_exit_2() {
 #[test]
 fn the_file_size_limit_is_configurable() {
     let file = scenarios().join("seed_000/four_becomes_three.toml");
-    let small = riftcheck()
+    let small = program()
         .args(["replay", "--max-file-size", "100"])
         .arg(&file)
         .output()
@@ -714,20 +701,20 @@ fn the_file_size_limit_is_configurable() {
     assert_eq!(small.status.code(), Some(2), "{out}");
     assert!(out.contains("100"), "{out}");
     for cmd in ["render", "check"] {
-        let run = riftcheck()
+        let run = program()
             .args([cmd, "--max-file-size", "100"])
             .arg(&file)
             .output()
             .unwrap();
         assert_eq!(run.status.code(), Some(2), "{cmd}");
     }
-    let big = riftcheck()
+    let big = program()
         .args(["replay", "--max-file-size", "1M"])
         .arg(&file)
         .output()
         .unwrap();
     assert_eq!(big.status.code(), Some(0));
-    let bad = riftcheck()
+    let bad = program()
         .args(["replay", "--max-file-size", "lots"])
         .arg(&file)
         .output()
@@ -739,7 +726,7 @@ fn the_file_size_limit_is_configurable() {
 /// so it cannot be split between runs.
 #[test]
 fn coverage_lists_every_rule_and_what_was_never_exercised() {
-    let out = riftcheck()
+    let out = program()
         .args([
             "check",
             "--quick",
@@ -764,7 +751,7 @@ fn coverage_lists_every_rule_and_what_was_never_exercised() {
         .find(|l| l.starts_with("never exercised:"))
         .unwrap_or_else(|| panic!("{text}"));
     assert!(never.contains("428"), "{never}");
-    let split = riftcheck()
+    let split = program()
         .args(["check", "--quick", "--coverage", "--shard", "0/2"])
         .output()
         .unwrap();
@@ -783,7 +770,7 @@ fn a_report_that_cannot_be_written_is_exit_2_not_a_panic() {
         &["faults"][..],
         &["check", "--ruleset", "mtg", "--players", "3"][..],
     ] {
-        let out = riftcheck()
+        let out = program()
             .args(args)
             .stdout(full.try_clone().unwrap())
             .output()

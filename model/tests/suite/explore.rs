@@ -1,18 +1,14 @@
 //! `riftcheck explore`: the Explorer, driven as a browser drives it, through its page and its
 //! JSON endpoints over plain HTTP (and, where Chromium is installed, in a headless browser).
 
+use crate::common::root;
 use std::collections::VecDeque;
 use std::io::{Read, Write};
 use std::net::TcpStream;
-use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
 use serde_json::Value;
-
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
-}
 
 /// Seed 000's "A response disappears": Skirmish, a Chain of two, B concedes.
 const RESPONSE: &str = "tests/scenarios/seed_000/a_response_disappears.toml";
@@ -37,7 +33,7 @@ impl Explorer {
     /// it prints, and waits until it answers there.
     fn start(args: &[&str]) -> Explorer {
         use std::io::BufRead;
-        let mut child = Command::new(env!("CARGO_BIN_EXE_riftcheck"))
+        let mut child = crate::common::program()
             .arg("explore")
             .args(args)
             .args(["--port", "0"])
@@ -531,9 +527,8 @@ fn a_counterexample_opens_on_its_violation() {
 fn a_counterexample_of_check_opens_at_its_end() {
     // `check --out` writes the shortest path to the violation; the Explorer, given the same
     // fault, walks all of it and opens on the state that breaks the property.
-    let out = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
-        .join(format!("riftcheck-explore-cx-{}", std::process::id()));
-    let checked = Command::new(env!("CARGO_BIN_EXE_riftcheck"))
+    let out = crate::common::scratch("cx");
+    let checked = crate::common::program()
         .args([
             "check",
             "--quick",
@@ -626,8 +621,7 @@ fn a_browser_draws_the_page() {
     assert!(dom.contains("<svg"), "the timeline is inline: {dom}");
     assert!(dom.contains("B concedes"), "the scenario's steps: {dom}");
     // And it is drawn: far from blank, far from a solid fill.
-    let png = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
-        .join(format!("riftcheck-explore-{}.png", std::process::id()));
+    let png = crate::common::scratch("page.png");
     let shot = headless(&[format!("--screenshot={}", png.display())]);
     assert!(shot.status.success(), "{shot:?}");
     let ink = Command::new("python3")

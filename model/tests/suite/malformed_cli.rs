@@ -3,7 +3,7 @@
 //! 2 naming `FILE:LINE:COL`, and never panics; `render` and `check` exit 2 on a sample.
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Output;
 
 fn corpus() -> Vec<PathBuf> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/malformed");
@@ -34,7 +34,7 @@ fn position(path: &Path) -> (usize, usize) {
 }
 
 fn run(args: &[&str], file: &Path) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_riftcheck"))
+    crate::common::program()
         .args(args)
         .arg(file)
         .output()

@@ -69,8 +69,7 @@ fn every_fault_is_caught_by_the_property_it_breaks_with_a_file_that_replays() {
         MtgFault::ALL.iter().map(|f| f.key()).collect::<Vec<_>>(),
         "one row per fault, in order"
     );
-    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
-        .join(format!("riftcheck-mtg-ce-{}", std::process::id()));
+    let dir = crate::common::scratch("counterexamples");
     for (f, (_, steps)) in MtgFault::ALL.into_iter().zip(SHORTEST) {
         let expected = broken_by(f);
         let results = check_all(&tables, Some(f), 2, (Limits::default(), false));

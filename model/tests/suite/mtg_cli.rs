@@ -1,22 +1,7 @@
 //! The command line with the MTG ruleset: `check --ruleset mtg`, its faults and counterexample
 //! files, `replay` and `render` of MTG scenario files, `faults`/`properties --ruleset mtg`.
 
-use std::path::PathBuf;
-use std::process::Command;
-
-/// A path of this run's own for scratch files, under the target directory.
-fn scratch(name: &str) -> std::path::PathBuf {
-    std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
-        .join(format!("riftcheck-{name}-{}", std::process::id()))
-}
-
-fn riftcheck() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_riftcheck"))
-}
-
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..")
-}
+use crate::common::{program, root, scratch};
 
 /// `riftcheck check --ruleset mtg` with `args`.
 fn check_mtg(args: &[&str]) -> (i32, String, String) {
@@ -24,7 +9,7 @@ fn check_mtg(args: &[&str]) -> (i32, String, String) {
 }
 
 fn run(args: &[&str]) -> (i32, String, String) {
-    let out = riftcheck()
+    let out = program()
         .args(args)
         .current_dir(root())
         .output()

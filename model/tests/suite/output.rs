@@ -1,19 +1,12 @@
 //! The JSON that `check` and `replay` print follows the published schema
 //! (`docs/output.schema.json`), in every verdict: passed, failed, cut by a limit, unreadable.
 
-use std::path::PathBuf;
-use std::process::Command;
-
 use serde_json::Value;
 
-use crate::common::follows;
-
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..")
-}
+use crate::common::{follows, root, scratch};
 
 fn json(args: &[&str]) -> (i32, Value) {
-    let out = Command::new(env!("CARGO_BIN_EXE_riftcheck"))
+    let out = crate::common::program()
         .args(args)
         .current_dir(root())
         .output()
@@ -35,10 +28,7 @@ fn assert_follows(def: &str, v: &Value) {
 }
 
 fn out_dir(name: &str) -> String {
-    std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
-        .join(format!("riftcheck-output-{}-{name}", std::process::id()))
-        .display()
-        .to_string()
+    scratch(name).display().to_string()
 }
 
 #[test]
@@ -132,8 +122,7 @@ fn replay_json_follows_the_schema_when_passing_failing_and_unreadable() {
     assert_eq!(code, 0);
     assert_follows("replay", &v);
     assert_eq!(v["verdict"], "passed");
-    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
-        .join(format!("riftcheck-output-replay-{}", std::process::id()));
+    let dir = scratch("replay");
     std::fs::create_dir_all(&dir).unwrap();
     let wrong = dir.join("wrong.toml");
     let good =
@@ -167,8 +156,7 @@ fn replay_json_follows_the_schema_when_passing_failing_and_unreadable() {
 
 #[test]
 fn a_split_run_and_its_merge_follow_the_schema() {
-    let d = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
-        .join(format!("riftcheck-output-split-{}", std::process::id()));
+    let d = scratch("split");
     std::fs::create_dir_all(&d).unwrap();
     let mut files = Vec::new();
     for i in 0..2 {

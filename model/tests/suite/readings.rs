@@ -2,8 +2,6 @@
 //! the situation is a shortest one, and each reading's scenario pins that reading (it fails
 //! under the other).
 
-use std::process::Command;
-
 use riftcheck::Scenario;
 use riftcheck::{Action, Engine};
 use riftcheck_model::configs;
@@ -126,13 +124,13 @@ fn a_name_that_is_not_a_policy_is_refused() {
     assert!(alternatives(&["no-such-policy".to_string()]).is_err());
     // A rule with misreadings is not a policy: its readings are faults.
     assert!(alternatives(&["kill".to_string()]).is_err());
-    let out = Command::new(env!("CARGO_BIN_EXE_riftcheck"))
+    let out = crate::common::program()
         .args(["readings", "no-such-policy"])
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("not a policy"));
-    let out = Command::new(env!("CARGO_BIN_EXE_riftcheck"))
+    let out = crate::common::program()
         .args([
             "check",
             "--quick",
@@ -144,7 +142,7 @@ fn a_name_that_is_not_a_policy_is_refused() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("--fault count-passes"));
     // No pair of games at all is no search: refused, not reported as "not separated".
-    let out = Command::new(env!("CARGO_BIN_EXE_riftcheck"))
+    let out = crate::common::program()
         .args(["readings", "--max-states", "0"])
         .output()
         .unwrap();
@@ -154,9 +152,8 @@ fn a_name_that_is_not_a_policy_is_refused() {
 
 #[test]
 fn the_command_prints_both_outcomes_and_writes_a_scenario_per_reading() {
-    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
-        .join(format!("riftcheck-readings-{}", std::process::id()));
-    let out = Command::new(env!("CARGO_BIN_EXE_riftcheck"))
+    let dir = crate::common::scratch("out");
+    let out = crate::common::program()
         .args(["readings", "leaver-durations", "--no-properties", "--out"])
         .arg(&dir)
         .output()

@@ -1,20 +1,12 @@
 //! `riftcheck render`: a scenario as an SVG timeline (and as a paragraph under a fault), and the
 //! picture as a browser shows it.
 
-use std::path::{Path, PathBuf};
+use crate::common::{program, root, scratch};
+use std::path::PathBuf;
 use std::process::Command;
 
-fn riftcheck() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_riftcheck"))
-}
-
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
-}
-
 fn temp(name: &str) -> PathBuf {
-    std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
-        .join(format!("riftcheck-render-{}-{name}", std::process::id()))
+    scratch(name)
 }
 
 /// Seed 000's "A response disappears": Skirmish, a Chain of two, B concedes.
@@ -22,7 +14,7 @@ const RESPONSE: &str = "tests/scenarios/seed_000/a_response_disappears.toml";
 
 fn svg_of(scenario: &str, extra: &[&str]) -> String {
     let out = temp(&format!("{}.svg", extra.len()));
-    let status = riftcheck()
+    let status = program()
         .arg("render")
         .arg(root().join(scenario))
         .arg("--svg")
@@ -68,12 +60,12 @@ fn under_a_fault_the_failing_expectation_is_highlighted() {
     assert!(svg.contains("#ffd7d5"), "{svg}");
     assert!(svg.contains("expected"), "{svg}");
     // The paragraph under the fault tells what the faulty engine did, not the rules.
-    let right = riftcheck()
+    let right = program()
         .arg("render")
         .arg(root().join(RESPONSE))
         .output()
         .unwrap();
-    let wrong = riftcheck()
+    let wrong = program()
         .arg("render")
         .arg(root().join(RESPONSE))
         .args(["--fault", "countered-item-resolves"])
@@ -92,7 +84,7 @@ fn under_a_fault_the_failing_expectation_is_highlighted() {
 
 #[test]
 fn bad_input_is_refused_with_exit_2() {
-    let out = riftcheck()
+    let out = program()
         .arg("render")
         .arg(root().join(RESPONSE))
         .args(["--fault", "no-such-fault"])
@@ -100,7 +92,7 @@ fn bad_input_is_refused_with_exit_2() {
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("no-such-fault"));
-    let out = riftcheck()
+    let out = program()
         .arg("render")
         .arg(root().join(RESPONSE))
         .arg("--svg")
@@ -117,7 +109,7 @@ fn bad_input_is_refused_with_exit_2() {
 fn an_mtg_scenario_renders_as_a_page_of_the_book() {
     let file = root().join("tests/mtg/scenarios/800_4a_act_of_treason_attacker_leaves_combat.toml");
     let render = |extra: &[&str]| {
-        let out = riftcheck()
+        let out = program()
             .arg("render")
             .arg(&file)
             .args(extra)
@@ -208,7 +200,7 @@ fn a_browser_draws_the_timeline() {
 }
 
 fn render_as(scenario: &str, format: &str) -> String {
-    let out = riftcheck()
+    let out = program()
         .arg("render")
         .arg(root().join(scenario))
         .args(["--format", format])
@@ -271,14 +263,14 @@ fn a_scenario_citing_no_rule_has_no_rules_line() {
         "title = \"Nothing happens\"\nrules = []\n\n[setup]\nmode = \"duel\"\n",
     )
     .unwrap();
-    let out = riftcheck().arg("render").arg(&file).output().unwrap();
+    let out = program().arg("render").arg(&file).output().unwrap();
     let _ = std::fs::remove_file(&file);
     assert!(out.status.success());
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.starts_with("Example - Nothing happens"), "{text}");
     assert!(!text.contains("Rules:"), "{text}");
     // A scenario that names its rules still lists them.
-    let out = riftcheck()
+    let out = program()
         .arg("render")
         .arg(root().join(RESPONSE))
         .output()

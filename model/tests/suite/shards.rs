@@ -3,21 +3,14 @@
 //! the same properties and companions; a property broken in one run's part fails the merged
 //! result, with its counterexample; reports that do not belong together are refused.
 
+use crate::common::{fresh, program};
 use std::path::PathBuf;
 use std::process::Command;
 
 use serde_json::Value;
 
-fn bin() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_riftcheck"))
-}
-
 fn dir(name: &str) -> PathBuf {
-    let d = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
-        .join(format!("riftcheck-shards-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
+    fresh(name)
 }
 
 fn json(out: &std::process::Output) -> Value {
@@ -36,7 +29,7 @@ fn split_by(
     let mut runs = Vec::new();
     let mut files = Vec::new();
     for i in 0..n {
-        let out = bin()
+        let out = program()
             .args([
                 "check",
                 "--quiet",
@@ -57,7 +50,7 @@ fn split_by(
         runs.push(json(&out));
         files.push(file);
     }
-    let merged = bin()
+    let merged = program()
         .args(["merge", "--format", "json", "--fingerprints"])
         .arg(d.join("fp"))
         .args(&files)
@@ -71,7 +64,7 @@ fn split(args: &[&str], n: u32, d: &std::path::Path) -> (Vec<Value>, Value, Opti
 }
 
 fn whole(args: &[&str], d: &std::path::Path) -> (Value, Option<i32>) {
-    let out = bin()
+    let out = program()
         .args(["check", "--quiet", "--format", "json", "--out"])
         .arg(d.join("cx-whole"))
         .args(args)
@@ -242,7 +235,7 @@ fn reports_that_are_not_one_split_check_are_refused() {
     let run0 = d.join("run0.json");
     let run1 = d.join("run1.json");
     let whole_file = d.join("whole.json");
-    let out = bin()
+    let out = program()
         .args(["check", "--quiet", "--format", "json"])
         .args(args)
         .output()
@@ -259,16 +252,16 @@ fn reports_that_are_not_one_split_check_are_refused() {
         (vec![fifo(&d)], "not a regular file"),
         (vec![big(&d)], "larger than the limit"),
     ] {
-        let out = bin().arg("merge").args(&files).output().unwrap();
+        let out = program().arg("merge").args(&files).output().unwrap();
         let err = String::from_utf8_lossy(&out.stderr);
         assert_eq!(out.status.code(), Some(2), "{files:?}: {err}");
         assert!(err.contains(says), "{files:?}: {err}");
     }
     for bad in ["2/2", "1/0", "x", "1-2"] {
-        let out = bin().args(["check", "--shard", bad]).output().unwrap();
+        let out = program().args(["check", "--shard", bad]).output().unwrap();
         assert_eq!(out.status.code(), Some(2), "--shard {bad}");
     }
-    let out = bin()
+    let out = program()
         .args(["check", "--shard", "0/2", "--shard-weights"])
         .arg(d.join("fifo"))
         .output()
@@ -278,7 +271,7 @@ fn reports_that_are_not_one_split_check_are_refused() {
     // A run asked another question (other bounds, or a fault), a report whose count is not a
     // count, or fingerprints cut short: not one split check, refused with what differs.
     let other = |extra: &[&str], name: &str| {
-        let out = bin()
+        let out = program()
             .args(["check", "--quiet", "--format", "json", "--shard", "1/2"])
             .args(["--shard-depth", "5", "--shard-by", "frontier"])
             .args(args)
@@ -300,7 +293,12 @@ fn reports_that_are_not_one_split_check_are_refused() {
         (&fault, "question"),
         (&negative, "not a count"),
     ] {
-        let out = bin().arg("merge").arg(&run0).arg(second).output().unwrap();
+        let out = program()
+            .arg("merge")
+            .arg(&run0)
+            .arg(second)
+            .output()
+            .unwrap();
         let err = String::from_utf8_lossy(&out.stderr);
         assert_eq!(out.status.code(), Some(2), "{second:?}: {err}");
         assert!(err.contains(says), "{second:?}: {err}");
@@ -314,7 +312,7 @@ fn reports_that_are_not_one_split_check_are_refused() {
         .path();
     let bytes = std::fs::read(&cut).unwrap();
     std::fs::write(&cut, &bytes[..bytes.len() - 3]).unwrap();
-    let out = bin()
+    let out = program()
         .arg("merge")
         .arg(&run0)
         .arg(&run1)
@@ -431,7 +429,7 @@ fn merge_refuses_a_report_whose_strings_would_drive_the_terminal() {
         std::fs::write(&file, run.to_string()).unwrap();
         files.push(file);
     }
-    let out = bin().arg("merge").args(&files).output().unwrap();
+    let out = program().arg("merge").args(&files).output().unwrap();
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "{err}");
     assert!(

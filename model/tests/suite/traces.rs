@@ -3,9 +3,10 @@
 //! fail with the rule `conform` cites, and a malformed trace is an error that says where.
 
 use crate::common::conform as harness;
+use crate::common::fresh;
 
 use std::collections::BTreeSet;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use harness::{bin, conform, findings, json_report, out_dir, riftcheck};
 use serde_json::Value;
@@ -36,13 +37,6 @@ fn keys(report: &Value) -> BTreeSet<(String, String)> {
             )
         })
         .collect()
-}
-
-fn fresh(name: &str) -> PathBuf {
-    let dir = out_dir(name);
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
 }
 
 /// Every game `serve --record` plays over the scenario corpus follows the rules: with every

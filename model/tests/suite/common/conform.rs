@@ -7,17 +7,16 @@ use std::process::{Command, Output};
 
 use serde_json::Value;
 
-pub fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..")
-}
+pub use super::root;
 
 pub fn bin() -> &'static str {
     env!("CARGO_BIN_EXE_riftcheck")
 }
 
+/// Where a test of the calling file writes what `name` names ([`super::scratch`]).
+#[track_caller]
 pub fn out_dir(name: &str) -> PathBuf {
-    std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
-        .join(format!("riftcheck-conform-{}-{name}", std::process::id()))
+    super::scratch(name)
 }
 
 /// Runs `riftcheck ARGS` from the repository's root.
@@ -37,6 +36,7 @@ pub fn python(engine: &str, extra: &str) -> String {
 }
 
 /// `conform --format json` on an engine; the exit status and the report.
+#[track_caller]
 pub fn conform(engine: &str, out: &str, args: &[&str]) -> (i32, Value) {
     let out = out_dir(out);
     let out = out.to_str().unwrap();

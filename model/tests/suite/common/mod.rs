@@ -2,6 +2,9 @@
 //! schemas (`docs/protocol.schema.json`, `docs/output.schema.json`) are checked against what the
 //! program really prints without a validator crate.
 
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
 use serde_json::Value;
 
 /// Whether `v` follows `schema`: the part of JSON Schema that `docs/protocol.schema.json` uses
@@ -91,3 +94,33 @@ pub fn follows(root: &Value, schema: &Value, v: &Value) -> Result<(), String> {
 
 pub mod conform;
 pub mod rules_covered;
+
+/// The repository's root.
+pub fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+/// The program under test, to be given its arguments.
+pub fn program() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_riftcheck"))
+}
+
+/// A scratch path for the test that calls it, under the target directory (`cargo clean` removes
+/// it): `name`, qualified by the calling file and the process. The files of this suite run in one
+/// process, so the calling file keeps two files' names apart.
+#[track_caller]
+pub fn scratch(name: &str) -> PathBuf {
+    let file = Path::new(std::panic::Location::caller().file());
+    let stem = file.file_stem().and_then(|s| s.to_str()).unwrap_or("test");
+    PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("riftcheck-{stem}-{}-{name}", std::process::id()))
+}
+
+/// [`scratch`] as an empty folder: made, and emptied if a run before left it.
+#[track_caller]
+pub fn fresh(name: &str) -> PathBuf {
+    let dir = scratch(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
