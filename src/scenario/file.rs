@@ -588,59 +588,8 @@ pub(crate) fn default_item_kind(setup: &Setup, source: &str) -> ItemKind {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::scenario::schema::{self, Key, Kind};
-
-    /// A value of `kind`, as TOML text.
-    fn sample(kind: &Kind) -> String {
-        match kind {
-            Kind::Line | Kind::Named | Kind::Prose => "\"x\"".into(),
-            Kind::Word(words) => format!("\"{}\"", words[0]),
-            Kind::Seat => "\"A\"".into(),
-            Kind::Number(lo, _) => lo.to_string(),
-            Kind::Bool => "false".into(),
-            Kind::List(of) => format!("[{}]", sample(of)),
-            Kind::PerSeat => "{ A = 1 }".into(),
-            Kind::Texts => "{ x = \"y\" }".into(),
-            Kind::Table(_, Some(keys)) => format!("{{ {} }}", doc(keys, true).join(", ")),
-            Kind::Table(_, None) => "{}".into(),
-            Kind::Tables(..) => "[]".into(),
-        }
-    }
-
-    /// `key = value` for the keys (only the required ones, if `required`).
-    fn doc(keys: &[Key], required: bool) -> Vec<String> {
-        keys.iter()
-            .filter(|k| k.required || !required)
-            .map(|k| format!("{} = {}", k.name, sample(&k.kind)))
-            .collect()
-    }
-
-    fn reads<T: serde::de::DeserializeOwned>(text: &str) -> Result<(), String> {
-        toml::from_str::<T>(text)
-            .map(|_| ())
-            .map_err(|e| e.message().to_string())
-    }
-
-    /// The schema and the raw tables serde reads agree: the same keys, the same required keys,
-    /// and every value the schema accepts is one serde reads.
-    fn agree(keys: &[Key], read: fn(&str) -> Result<(), String>) {
-        let unknown = read("zz_unknown = 1").unwrap_err();
-        let listed = unknown.split("expected one of ").nth(1).unwrap_or("");
-        let mut serde_keys: Vec<&str> = listed.split(", ").map(|k| k.trim_matches('`')).collect();
-        let mut schema_keys: Vec<&str> = keys.iter().map(|k| k.name).collect();
-        serde_keys.sort_unstable();
-        schema_keys.sort_unstable();
-        assert_eq!(serde_keys, schema_keys, "{unknown}");
-        read(&doc(keys, true).join("\n")).expect("the required keys suffice");
-        read(&doc(keys, false).join("\n")).expect("every key reads");
-        for k in keys.iter().filter(|k| k.required) {
-            let without: Vec<String> = doc(keys, true)
-                .into_iter()
-                .filter(|line| !line.starts_with(&format!("{} =", k.name)))
-                .collect();
-            assert!(read(&without.join("\n")).is_err(), "{} is required", k.name);
-        }
-    }
+    use crate::scenario::schema;
+    use crate::scenario::schema::agreement::{agree, reads};
 
     #[test]
     fn the_schema_and_the_raw_tables_agree() {

@@ -17,7 +17,7 @@ mod print;
 pub(crate) mod reader;
 mod render;
 mod replay;
-mod schema;
+pub(crate) mod schema;
 mod source;
 pub mod svg;
 pub mod text;
@@ -35,7 +35,6 @@ pub use render::{render_example, step_sentences, table_sentences, wrap};
 pub use replay::{Failure, Replay, StepResult};
 pub(crate) use replay::{History, compare};
 pub use source::escaped;
-pub(crate) use source::string_offsets;
 pub use svg::escape_markup;
 
 impl Scenario {

@@ -16,7 +16,7 @@ use crate::seat::Seat;
 
 /// What a key holds.
 #[derive(Clone, Copy, Debug)]
-pub(super) enum Kind {
+pub(crate) enum Kind {
     /// One line of text without control characters.
     Line,
     /// As [`Kind::Line`], not empty.
@@ -37,6 +37,8 @@ pub(super) enum Kind {
     PerSeat,
     /// Text for each name: `{ teammate-destination = "controlled" }`.
     Texts,
+    /// A whole number from -9999 to 9999 for each name: `{ "Myr token" = 2 }`.
+    Counts,
     /// A table, as its header writes it (`[setup]`), with these keys (`None`: read elsewhere).
     Table(&'static str, Option<&'static [Key]>),
     /// A list of tables, as their header writes it (`[[setup.cards]]`).
@@ -45,13 +47,13 @@ pub(super) enum Kind {
 
 /// A key of a table: its name, what it holds, whether the table needs it.
 #[derive(Clone, Copy, Debug)]
-pub(super) struct Key {
+pub(crate) struct Key {
     pub name: &'static str,
     pub kind: Kind,
     pub required: bool,
 }
 
-const fn key(name: &'static str, kind: Kind) -> Key {
+pub(crate) const fn key(name: &'static str, kind: Kind) -> Key {
     Key {
         name,
         kind,
@@ -59,7 +61,7 @@ const fn key(name: &'static str, kind: Kind) -> Key {
     }
 }
 
-const fn needs(name: &'static str, kind: Kind) -> Key {
+pub(crate) const fn needs(name: &'static str, kind: Kind) -> Key {
     Key {
         name,
         kind,
@@ -163,7 +165,7 @@ pub(super) const SCENARIO: &[Key] = &[
 
 /// A problem found: where (a byte range of the text) and what.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub(super) struct Problem {
+pub(crate) struct Problem {
     pub span: Range<usize>,
     pub message: String,
     /// A key the table needs is missing.
@@ -176,11 +178,26 @@ pub(super) struct Problem {
 ///
 /// The first problem in the file's order.
 pub(super) fn check(doc: &Spanned<DeTable<'_>>, text: &str) -> Result<(), Problem> {
+    check_against(doc, text, SCENARIO)
+}
+
+/// Checks the document `doc` of the text `text` against the top-level keys `root` (a
+/// ruleset's scenario file: MTG's declares its own).
+///
+/// # Errors
+///
+/// The first problem in the file's order.
+pub(crate) fn check_against(
+    doc: &Spanned<DeTable<'_>>,
+    text: &str,
+    root: &'static [Key],
+) -> Result<(), Problem> {
     let mut cx = Cx {
         text,
+        root,
         problems: Vec::new(),
     };
-    cx.table(doc.get_ref(), 0..0, "", "a scenario", SCENARIO);
+    cx.table(doc.get_ref(), 0..0, "", "a scenario", root);
     // A missing key is a problem of its whole table: what is written wrong comes first.
     match cx
         .problems
@@ -205,6 +222,7 @@ pub(super) fn expected(kind: &Kind) -> String {
         Kind::List(of) => format!("a list `[...]` of {}", plural(of)),
         Kind::PerSeat => "a table of seats and numbers, e.g. `{ A = 1 }`".into(),
         Kind::Texts => "a table of names and texts, e.g. `{ pass-record = \"seats\" }`".into(),
+        Kind::Counts => "a table of names and whole numbers, e.g. `{ B = 20 }`".into(),
         Kind::Table(header, _) => format!("a table ({header})"),
         Kind::Tables(header, _) => format!("a list of tables ({header})"),
     }
@@ -220,6 +238,8 @@ fn plural(kind: &Kind) -> &'static str {
 
 struct Cx<'t> {
     text: &'t str,
+    /// The top-level keys.
+    root: &'static [Key],
     problems: Vec<Problem>,
 }
 
@@ -281,7 +301,7 @@ impl Cx<'_> {
                 None => {
                     let names: Vec<&str> = keys.iter().map(|d| d.name).collect();
                     // A top-level key written after a table belongs to that table in TOML.
-                    let top = !path.is_empty() && SCENARIO.iter().any(|d| d.name == k.get_ref());
+                    let top = !path.is_empty() && self.root.iter().any(|d| d.name == k.get_ref());
                     let message = format!(
                         "`{}` is not a key of {name}: expected one of {}{}",
                         join(path, k.get_ref()),
@@ -351,6 +371,11 @@ impl Cx<'_> {
                     self.value(x, &Kind::Named, &join(path, k.get_ref()));
                 }
             }
+            (Kind::Counts, DeValue::Table(t)) => {
+                for (k, x) in t.iter() {
+                    self.value(x, &Kind::Number(-9999, 9999), &join(path, k.get_ref()));
+                }
+            }
             (Kind::Table(header, keys), DeValue::Table(t)) => {
                 if let Some(keys) = keys {
                     self.table(t, v.span(), path, header, keys);
@@ -396,6 +421,66 @@ impl Cx<'_> {
             self.fail(at..at, message);
         } else if matches!(kind, Kind::Named) && s.trim().is_empty() {
             self.fail(v.span(), format!("`{path}` must not be empty"));
+        }
+    }
+}
+
+/// The schema beside the tables serde reads a file into: each reader's test holds its tables to
+/// its schema with [`agree`].
+#[cfg(test)]
+pub(crate) mod agreement {
+    use super::{Key, Kind};
+
+    /// A value of `kind`, as TOML text.
+    fn sample(kind: &Kind) -> String {
+        match kind {
+            Kind::Line | Kind::Named | Kind::Prose => "\"x\"".into(),
+            Kind::Word(words) => format!("\"{}\"", words[0]),
+            Kind::Seat => "\"A\"".into(),
+            Kind::Number(lo, _) => lo.to_string(),
+            Kind::Bool => "false".into(),
+            Kind::List(of) => format!("[{}]", sample(of)),
+            Kind::PerSeat => "{ A = 1 }".into(),
+            Kind::Texts => "{ x = \"y\" }".into(),
+            Kind::Counts => "{ x = 1 }".into(),
+            Kind::Table(_, Some(keys)) => format!("{{ {} }}", doc(keys, true).join(", ")),
+            Kind::Table(_, None) => "{}".into(),
+            Kind::Tables(..) => "[]".into(),
+        }
+    }
+
+    /// `key = value` for the keys (only the required ones, if `required`).
+    fn doc(keys: &[Key], required: bool) -> Vec<String> {
+        keys.iter()
+            .filter(|k| k.required || !required)
+            .map(|k| format!("{} = {}", k.name, sample(&k.kind)))
+            .collect()
+    }
+
+    pub(crate) fn reads<T: serde::de::DeserializeOwned>(text: &str) -> Result<(), String> {
+        toml::from_str::<T>(text)
+            .map(|_| ())
+            .map_err(|e| e.message().to_string())
+    }
+
+    /// The schema and the raw tables serde reads agree: the same keys, the same required keys,
+    /// and every value the schema accepts is one serde reads.
+    pub(crate) fn agree(keys: &[Key], read: fn(&str) -> Result<(), String>) {
+        let unknown = read("zz_unknown = 1").unwrap_err();
+        let listed = unknown.split("expected one of ").nth(1).unwrap_or("");
+        let mut serde_keys: Vec<&str> = listed.split(", ").map(|k| k.trim_matches('`')).collect();
+        let mut schema_keys: Vec<&str> = keys.iter().map(|k| k.name).collect();
+        serde_keys.sort_unstable();
+        schema_keys.sort_unstable();
+        assert_eq!(serde_keys, schema_keys, "{unknown}");
+        read(&doc(keys, true).join("\n")).expect("the required keys suffice");
+        read(&doc(keys, false).join("\n")).expect("every key reads");
+        for k in keys.iter().filter(|k| k.required) {
+            let without: Vec<String> = doc(keys, true)
+                .into_iter()
+                .filter(|line| !line.starts_with(&format!("{} =", k.name)))
+                .collect();
+            assert!(read(&without.join("\n")).is_err(), "{} is required", k.name);
         }
     }
 }

@@ -14,6 +14,7 @@ use crate::mtg::setup::{CardAt, MtgSetup};
 use crate::mtg::types::{Card, ObjId, Step, Zone};
 use crate::mtg::view::Refusal;
 use crate::scenario::reader::Reader;
+use crate::scenario::schema::{self, Key, Kind, key, needs};
 use crate::scenario::{ErrorKind, Outcome, ScenarioError};
 
 #[derive(Deserialize)]
@@ -24,7 +25,7 @@ struct RawRuleset {
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
-struct RawScenario {
+pub(super) struct RawScenario {
     #[serde(rename = "ruleset")]
     _ruleset: String,
     title: String,
@@ -43,7 +44,7 @@ struct RawScenario {
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
-struct RawSetup {
+pub(super) struct RawSetup {
     players: Spanned<i64>,
     #[serde(default)]
     life: Option<Spanned<i64>>,
@@ -63,7 +64,7 @@ struct RawSetup {
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
-struct RawCard {
+pub(super) struct RawCard {
     card: Spanned<String>,
     owner: Spanned<String>,
     zone: Spanned<String>,
@@ -74,6 +75,67 @@ struct RawCard {
     #[serde(default)]
     name: Option<Spanned<String>>,
 }
+
+/// What each key of an MTG scenario file holds, checked before anything is read, in the
+/// words Riftbound's files are checked in (`crate::scenario::schema`).
+pub(super) const SCENARIO: &[Key] = &[
+    needs("ruleset", Kind::Word(&["mtg"])),
+    needs("title", Kind::Named),
+    key("rules", Kind::List(&Kind::Named)),
+    key("description", Kind::Prose),
+    key("steps", Kind::List(&Kind::Line)),
+    needs("setup", Kind::Table("[setup]", Some(SETUP))),
+    key("check", Kind::Tables("[[check]]", Some(EXPECT))),
+    key("expect", Kind::Table("[expect]", Some(EXPECT))),
+];
+
+/// `[setup]`.
+pub(super) const SETUP: &[Key] = &[
+    needs("players", Kind::Number(2, 4)),
+    key("life", Kind::Number(1, 999)),
+    key("active", Kind::Line),
+    key("step", Kind::Word(STEPS)),
+    key("turns", Kind::Number(0, 255)),
+    key("rule-choice", Kind::Line),
+    key("planar-controller", Kind::Line),
+    key("cards", Kind::Tables("[[setup.cards]]", Some(CARD))),
+];
+
+/// `[[setup.cards]]`.
+pub(super) const CARD: &[Key] = &[
+    needs("card", Kind::Named),
+    needs("owner", Kind::Line),
+    needs("zone", Kind::Line),
+    key("entered-under", Kind::Line),
+    key("attached", Kind::Named),
+    key("name", Kind::Named),
+];
+
+/// `[[check]]` and `[expect]`.
+pub(super) const EXPECT: &[Key] = &[
+    key("after", Kind::Number(0, 9999)),
+    key("priority", Kind::Line),
+    key("active", Kind::Line),
+    key("turn", Kind::Line),
+    key("step", Kind::Word(STEPS)),
+    key("in-game", Kind::List(&Kind::Line)),
+    key("life", Kind::Counts),
+    key("zones", Kind::Texts),
+    key("controllers", Kind::Texts),
+    key("stack", Kind::List(&Kind::Line)),
+    key("tokens", Kind::Counts),
+    key("power", Kind::Counts),
+    key("pending", Kind::Line),
+    key("planar-controller", Kind::Line),
+    key("protections", Kind::List(&Kind::Line)),
+    key("delayed", Kind::Number(0, 9999)),
+    key("over", Kind::Bool),
+    key("winner", Kind::Line),
+    key("cited", Kind::List(&Kind::Line)),
+];
+
+/// The steps' names (`Step::from_key`).
+const STEPS: &[&str] = &["main", "combat", "end"];
 
 fn toml_error(src: &Reader<'_>, kind: ErrorKind, e: &toml::de::Error) -> ScenarioError {
     let message = e.message().trim().replace('\n', " ");
@@ -97,7 +159,10 @@ pub(super) fn parse(text: &str, file: Option<&str>) -> Result<MtgScenario, Scena
         }
         Some(_) => {}
     }
-    plain_text(&src)?;
+    if let Ok(doc) = toml::de::DeTable::parse(text) {
+        schema::check_against(&doc, text, SCENARIO).map_err(|p| src.error(p.span, p.message))?;
+    }
+    // The schema says what every key holds, so this reads what it accepted.
     let raw: RawScenario =
         toml::from_str(text).map_err(|e| toml_error(&src, ErrorKind::Invalid, &e))?;
     let mut ctx = Ctx {
@@ -175,65 +240,6 @@ pub(super) fn parse(text: &str, file: Option<&str>) -> Result<MtgScenario, Scena
     })
 }
 
-/// Every key and string of the file is plain text: no control character, nor one that changes
-/// how the text around it is shown ([`crate::observation::value::unsafe_char`]), for the title, the
-/// names and the steps are printed to terminals (and an escape sequence in them would be
-/// obeyed). Only the `description`, prose, may break lines and hold tabs. As Riftbound's
-/// scenario reader holds its files to.
-fn plain_text(src: &Reader<'_>) -> Result<(), ScenarioError> {
-    use toml::de::{DeTable, DeValue};
-    // A file that does not parse was refused before this is asked.
-    let Ok(doc) = DeTable::parse(src.text) else {
-        return Ok(());
-    };
-    // Each string with the key it is under (`None` for a key itself) and where it is written,
-    // walked with a stack of its own: a hostile file may nest deeply.
-    let mut strings: Vec<(Option<String>, &str, std::ops::Range<usize>)> = Vec::new();
-    let mut tables: Vec<(String, &DeTable<'_>)> = vec![(String::new(), doc.get_ref())];
-    let mut values: Vec<(String, &toml::Spanned<DeValue<'_>>)> = Vec::new();
-    loop {
-        if let Some((path, t)) = tables.pop() {
-            for (k, v) in t {
-                strings.push((None, k.get_ref().as_ref(), k.span()));
-                let key = match path.as_str() {
-                    "" => k.get_ref().to_string(),
-                    _ => format!("{path}.{}", k.get_ref()),
-                };
-                values.push((key, v));
-            }
-            continue;
-        }
-        let Some((key, v)) = values.pop() else { break };
-        match v.get_ref() {
-            DeValue::String(s) => strings.push((Some(key), s.as_ref(), v.span())),
-            DeValue::Table(t) => tables.push((key, t)),
-            DeValue::Array(items) => values.extend(items.iter().map(|i| (key.clone(), i))),
-            _ => {}
-        }
-    }
-    for (key, s, span) in strings {
-        let prose = key.as_deref() == Some("description");
-        let bad = s.char_indices().find(|&(_, c)| {
-            crate::observation::value::unsafe_char(c) && !(prose && matches!(c, '\n' | '\r' | '\t'))
-        });
-        let Some((i, c)) = bad else { continue };
-        let raw = src.text.get(span.clone()).unwrap_or("");
-        let at = crate::scenario::string_offsets(raw, s)
-            .and_then(|o| o.get(i).copied())
-            .map_or(span.start, |o| span.start + o);
-        let what = key.map_or_else(|| "a key".to_string(), |k| format!("`{k}`"));
-        let lines = if prose { "" } else { " on one line" };
-        return Err(src.error(
-            at..at,
-            format!(
-                "{what} contains the control character U+{:04X}: write plain text{lines}",
-                c as u32
-            ),
-        ));
-    }
-    Ok(())
-}
-
 /// The `[[check]]` tables of a scenario of `n_steps` steps.
 fn read_checks(
     ctx: &Ctx<'_>,
@@ -290,13 +296,8 @@ fn read_setup(
     raw: &Spanned<RawSetup>,
 ) -> Result<(MtgSetup, Vec<String>), ScenarioError> {
     let r = raw.get_ref();
+    // The schema has held it to 2, 3 or 4.
     let players: u8 = number(ctx, &r.players, "players", "2, 3 or 4")?;
-    if !(2..=4).contains(&players) {
-        return Err(ctx.err(
-            r.players.span(),
-            format!("players must be 2, 3 or 4, not {players}"),
-        ));
-    }
     ctx.names.players = players;
     let mut setup = MtgSetup {
         players,

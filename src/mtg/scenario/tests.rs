@@ -167,3 +167,16 @@ fn no_bytes_make_the_reader_panic() {
         }
     }
 }
+
+/// MTG's schema and the tables serde reads a file into agree, as Riftbound's do: the same keys,
+/// the same required keys, and every value the schema accepts read.
+#[test]
+fn the_schema_and_the_raw_tables_agree() {
+    use super::expect::RawExpect;
+    use super::parse::{CARD, EXPECT, RawCard, RawScenario, RawSetup, SCENARIO, SETUP};
+    use crate::scenario::schema::agreement::{agree, reads};
+    agree(SCENARIO, reads::<RawScenario>);
+    agree(SETUP, reads::<RawSetup>);
+    agree(CARD, reads::<RawCard>);
+    agree(EXPECT, reads::<RawExpect>);
+}
