@@ -146,20 +146,26 @@ struct RawShowdown {
     defender: Option<Spanned<Seat>>,
 }
 
-pub(super) fn parse(text: &str, file: Option<String>) -> Result<Scenario, ScenarioError> {
-    let text = without_bom(text);
-    let r = Reader::new(text, file);
-    let doc = DeTable::parse(text).map_err(|e| {
+/// The TOML document of a scenario file of either ruleset, read from `r`'s text (with its
+/// byte-order mark, if any, dropped: [`without_bom`]), or where and why it is not TOML.
+pub(crate) fn document<'t>(r: &Reader<'t>) -> Result<Spanned<DeTable<'t>>, ScenarioError> {
+    DeTable::parse(r.text).map_err(|e| {
         let span = e.span().unwrap_or(0..0);
         let message = match e.message().trim() {
             "duplicate key" => format!(
                 "`{}` is written twice (TOML: duplicate key)",
-                text.get(span.clone()).unwrap_or("a key").trim()
+                r.text.get(span.clone()).unwrap_or("a key").trim()
             ),
             other => format!("not TOML: {other}"),
         };
         r.error_of(ErrorKind::Syntax, span, message)
-    })?;
+    })
+}
+
+pub(super) fn parse(text: &str, file: Option<String>) -> Result<Scenario, ScenarioError> {
+    let text = without_bom(text);
+    let r = Reader::new(text, file);
+    let doc = document(&r)?;
     schema::check(&doc, text).map_err(|p| r.error(p.span, p.message))?;
     // The schema says what every key holds, so this reads what it accepted; a message from here
     // would be a reading the schema does not know of.

@@ -30,11 +30,13 @@ pub use cite::citations;
 pub use document::{
     ErrorKind, Expect, Outcome, ReadError, SUMMARY, Scenario, ScenarioError, SourceMap, Step,
 };
+pub(crate) use file::document;
 pub use load::{LoadOptions, read_bytes, read_text};
 pub use render::{render_example, step_sentences, table_sentences, wrap};
 pub use replay::{Failure, Replay, StepResult};
 pub(crate) use replay::{History, compare};
 pub use source::escaped;
+pub(crate) use source::without_bom;
 pub use svg::escape_markup;
 
 impl Scenario {

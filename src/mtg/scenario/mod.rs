@@ -133,7 +133,8 @@ pub fn is_mtg_file(path: &Path) -> bool {
 
 /// Whether a scenario's text declares `ruleset = "mtg"` on a line of its own before any table.
 fn declares_mtg(text: &str) -> bool {
-    text.lines()
+    crate::scenario::without_bom(text)
+        .lines()
         .map(str::trim)
         .take_while(|l| !l.starts_with('['))
         .any(|l| {

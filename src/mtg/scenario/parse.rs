@@ -15,13 +15,7 @@ use crate::mtg::types::{Card, ObjId, Step, Zone};
 use crate::mtg::view::Refusal;
 use crate::scenario::reader::Reader;
 use crate::scenario::schema::{self, Key, Kind, key, needs};
-use crate::scenario::{ErrorKind, Outcome, ScenarioError};
-
-#[derive(Deserialize)]
-struct RawRuleset {
-    #[serde(default)]
-    ruleset: Option<Spanned<String>>,
-}
+use crate::scenario::{ErrorKind, Outcome, ScenarioError, document, without_bom};
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -143,25 +137,22 @@ fn toml_error(src: &Reader<'_>, kind: ErrorKind, e: &toml::de::Error) -> Scenari
 }
 
 pub(super) fn parse(text: &str, file: Option<&str>) -> Result<MtgScenario, ScenarioError> {
+    let text = without_bom(text);
     let src = Reader::new(text, file.map(str::to_string));
-    toml::from_str::<toml::Table>(text).map_err(|e| toml_error(&src, ErrorKind::Syntax, &e))?;
-    let head: RawRuleset =
-        toml::from_str(text).map_err(|e| toml_error(&src, ErrorKind::Invalid, &e))?;
-    match &head.ruleset {
+    let doc = document(&src)?;
+    match doc.get_ref().get("ruleset") {
         None => {
             return Err(src.error(0..0, "an MTG scenario starts with `ruleset = \"mtg\"`"));
         }
-        Some(r) if r.get_ref() != "mtg" => {
-            return Err(src.error(
-                r.span(),
-                format!("ruleset is `{}`; this reader reads `mtg`", r.get_ref()),
-            ));
-        }
-        Some(_) => {}
+        Some(r) => match r.get_ref().as_str() {
+            Some(name) if name != "mtg" => {
+                let m = format!("ruleset is `{name}`; this reader reads `mtg`");
+                return Err(src.error(r.span(), m));
+            }
+            _ => {}
+        },
     }
-    if let Ok(doc) = toml::de::DeTable::parse(text) {
-        schema::check_against(&doc, text, SCENARIO).map_err(|p| src.error(p.span, p.message))?;
-    }
+    schema::check_against(&doc, text, SCENARIO).map_err(|p| src.error(p.span, p.message))?;
     // The schema says what every key holds, so this reads what it accepted.
     let raw: RawScenario =
         toml::from_str(text).map_err(|e| toml_error(&src, ErrorKind::Invalid, &e))?;

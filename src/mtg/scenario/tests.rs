@@ -180,3 +180,18 @@ fn the_schema_and_the_raw_tables_agree() {
     agree(CARD, reads::<RawCard>);
     agree(EXPECT, reads::<RawExpect>);
 }
+
+/// The file is TOML read as a Riftbound file is: a byte-order mark is dropped, and a key written
+/// twice is said so at its place.
+#[test]
+fn a_byte_order_mark_and_a_key_written_twice_are_read_as_in_a_riftbound_file() {
+    let text = TABLE.replace("STEPS", r#"["A passes"]"#);
+    let with_bom = format!("\u{feff}{text}");
+    assert!(super::declares_mtg(&with_bom));
+    let s = MtgScenario::parse(&with_bom, None).expect("a byte-order mark is dropped");
+    assert_eq!(s.steps.len(), 1);
+    let twice = text.replacen("title = \"t\"", "title = \"t\"\ntitle = \"u\"", 1);
+    let e = MtgScenario::parse(&twice, None).unwrap_err();
+    assert_eq!((e.line, e.column), (3, 1), "{e}");
+    assert!(e.message.contains("`title` is written twice"), "{e}");
+}
