@@ -1,6 +1,7 @@
 //! `riftcheck explore`: the Explorer, driven as a browser drives it, through its page and its
 //! JSON endpoints over plain HTTP (and, where Chromium is installed, in a headless browser).
 
+use crate::common::browser;
 use crate::common::root;
 use std::collections::VecDeque;
 use std::io::{Read, Write};
@@ -566,18 +567,6 @@ fn a_counterexample_of_check_opens_at_its_end() {
     // What the faulty engine did: the departed B holds Priority.
     assert_eq!(s["removed"], serde_json::json!(["B"]));
     assert_eq!(s["holders"]["priority"], "B");
-}
-
-/// The browser `.ci/run` installs, if this machine has it.
-fn browser() -> Option<&'static str> {
-    ["chromium", "chromium-browser", "google-chrome"]
-        .into_iter()
-        .find(|b| {
-            Command::new(b)
-                .arg("--version")
-                .output()
-                .is_ok_and(|o| o.status.success())
-        })
 }
 
 #[test]

@@ -1,6 +1,7 @@
 //! `riftcheck render`: a scenario as an SVG timeline (and as a paragraph under a fault), and the
 //! picture as a browser shows it.
 
+use crate::common::browser;
 use crate::common::{program, root, scratch};
 use std::path::PathBuf;
 use std::process::Command;
@@ -147,18 +148,6 @@ fn an_mtg_scenario_renders_as_a_page_of_the_book() {
     let (code, _, err) = render(&["--svg", "x.svg"]);
     assert_eq!(code, Some(2));
     assert!(err.contains("--svg draws Riftbound's board"), "{err}");
-}
-
-/// The browser `.ci/run` installs, if this machine has it.
-fn browser() -> Option<&'static str> {
-    ["chromium", "chromium-browser", "google-chrome"]
-        .into_iter()
-        .find(|b| {
-            Command::new(b)
-                .arg("--version")
-                .output()
-                .is_ok_and(|o| o.status.success())
-        })
 }
 
 #[test]
