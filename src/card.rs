@@ -85,9 +85,9 @@ pub enum Timing {
     /// No keyword: only on its controller's turn, in a Neutral Open state (154, 410.1.a).
     #[default]
     Normal,
-    /// [Action]: also during Showdowns, with Focus, on any turn (806).
+    /// \[Action\]: also during Showdowns, with Focus, on any turn (806).
     Action,
-    /// [Reaction]: everything Action allows, and also in a Closed state (813).
+    /// \[Reaction\]: everything Action allows, and also in a Closed state (813).
     Reaction,
 }
 
@@ -283,10 +283,10 @@ impl TriggerEvent {
 /// The one ability a permanent or rune may have in this model.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum Ability {
-    /// "Exhaust: [Reaction] Add 1 Energy" (163.2, 429): resolves at once, never stays on the
+    /// "Exhaust: \[Reaction\] Add 1 Energy" (163.2, 429): resolves at once, never stays on the
     /// Chain, never passes Priority or Focus (337.1.c, 429.2).
     Add,
-    /// "Exhaust: [timing] effect": an activated ability (381, 399-406) that goes on the Chain.
+    /// "Exhaust: \[timing\] effect": an activated ability (381, 399-406) that goes on the Chain.
     Activated {
         /// When it may be activated.
         timing: Timing,

@@ -66,7 +66,7 @@ pub struct ShardPart {
     pub frontier: usize,
     /// Frontier states this run explored beyond.
     pub seeds: usize,
-    /// The summary graph's edges ([`crate::search::split`]).
+    /// The summary graph's edges ([`split`](mod@crate::search::split)).
     pub edges: Vec<(u32, u32)>,
 }
 

@@ -18,7 +18,7 @@ use crate::zone::Zone;
 /// A game of Riftbound in progress: a plain value, cheap to clone and hash.
 ///
 /// Build one with [`Game::from_setup`]; change it only with [`crate::Engine::apply`], which
-/// refuses an illegal action with a [`RuleError`] and leaves the game exactly as it was.
+/// refuses an illegal action with a [`crate::RuleError`] and leaves the game exactly as it was.
 #[derive(Debug)]
 pub struct Game {
     pub(crate) catalog: Arc<Catalog>,

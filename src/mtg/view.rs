@@ -510,8 +510,8 @@ impl MtgEvent {
     }
 }
 
-/// Magic: The Gathering, as far as 800.4 reaches: the ruleset of [`engine::MtgGame`] and
-/// [`spec::MtgSpec`].
+/// Magic: The Gathering, as far as 800.4 reaches: the ruleset of [`crate::mtg::MtgGame`] and
+/// [`crate::mtg::spec::MtgSpec`].
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
 pub struct Mtg;
 

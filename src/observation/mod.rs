@@ -4,7 +4,7 @@
 //! the pass records, the Showdown and combat, every card with its owner-qualified place,
 //! controller and Might, every battlefield, the Banishments, the removed seats, points and
 //! winners) together with the step's events, each with its rule. Its fields are declared once,
-//! in [`record!`]'s table below, and everything that reads an observation comes from that one
+//! in `record!`'s table below, and everything that reads an observation comes from that one
 //! declaration: the lockstep comparison of two engines ([`Observation::first_difference`]),
 //! scenario expectations, their printer and parser and their mismatch messages
 //! ([`Observation::expect_field`], [`expect::Expected`]), a state's text

@@ -44,7 +44,7 @@ impl Default for LoadOptions {
 ///
 /// # Errors
 ///
-/// As [`read`]'s.
+/// As `read`'s (a regular file of UTF-8 text within the limit).
 pub fn read_text(path: &Path) -> Result<String, ScenarioError> {
     read(path, LoadOptions::default())
 }

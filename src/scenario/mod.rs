@@ -88,7 +88,7 @@ impl Scenario {
         print::to_toml(self)
     }
 
-    /// The scenario as a rulebook paragraph: "Example - <title>", the turn order, one sentence
+    /// The scenario as a rulebook paragraph: "Example - TITLE", the turn order, one sentence
     /// per step and per consequence, and the rules cited.
     pub fn render(&self) -> String {
         render::render(self, None)

@@ -1,4 +1,4 @@
-//! A scenario as a rulebook paragraph: "Example - <title>", the table, one sentence per step and
+//! A scenario as a rulebook paragraph: "Example - TITLE", the table, one sentence per step and
 //! per consequence, each with its rule.
 
 use std::collections::BTreeSet;
@@ -298,7 +298,7 @@ pub fn table_sentences(cat: &Catalog, start: &Observation, setup_events: &[Event
     out
 }
 
-/// A rulebook example of a game: "Example - <title>", the table as an observer sees it at the
+/// A rulebook example of a game: "Example - TITLE", the table as an observer sees it at the
 /// start, one sentence per step and per consequence (from each step's events, or its refusal),
 /// the description, and the rules cited.
 pub fn render_example(

@@ -2,7 +2,9 @@
 //! it before anything is read: an unknown key, a missing key, a value of the wrong type or a word
 //! that is not one of its choices is reported at its place, in the project's words
 //! ("`setup.mode` must be one of duel, skirmish, war, magma-chamber, not the number 2"), with
-//! the key's path and what the file wrote.
+//! the key's path and what the file wrote. The tables below are a Riftbound file's; an MTG file's
+//! are declared beside its reader (`crate::mtg::scenario`) and checked by the same code
+//! ([`check_against`]).
 
 use std::ops::Range;
 

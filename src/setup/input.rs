@@ -8,7 +8,7 @@ use crate::readings::Readings;
 use crate::seat::{Seat, SeatSet};
 
 /// A table and the state of a game on it, described by names. [`Setup::validate`] makes a
-/// [`Table`] of it; an engine builds its game from that (the reference engine:
+/// [`crate::setup::Table`] of it; an engine builds its game from that (the reference engine:
 /// `Game::from_setup`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Setup {
@@ -130,7 +130,7 @@ pub enum EffectSetup {
 pub enum AbilitySetup {
     /// "Exhaust: Add 1 Energy" (Reaction).
     Add,
-    /// "Exhaust: [timing] effect".
+    /// "Exhaust: \[timing\] effect".
     Activated {
         /// Its timing.
         timing: Timing,

@@ -4,8 +4,8 @@
 //! transition into a state still on the current path closes a cycle. Nothing is searched twice;
 //! only a violation found here is searched for again, breadth-first, to shorten it.
 //!
-//! The depth-first core ([`Dfs`]) is shared with the search split between runs
-//! ([`super::split`]), which decides differently what to do with each state reached.
+//! The depth-first core (`Dfs`) is shared with the search split between runs
+//! ([`split`](mod@super::split)), which decides differently what to do with each state reached.
 
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Condvar, Mutex};

@@ -1,5 +1,5 @@
-//! riftcheck's own searches over the model: the main one ([`exhaust`]: every state, every
-//! property, and the proof that there is no cycle, in one depth-first pass), and the
+//! riftcheck's own searches over the model: the main one ([`exhaust`](mod@exhaust): every
+//! state, every property, and the proof that there is no cycle, in one depth-first pass), and the
 //! breadth-first search that shortens a violation it found, so that the first path found is a
 //! shortest one. Every search obeys the same [`limits`].
 

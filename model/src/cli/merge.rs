@@ -1,9 +1,10 @@
 //! `riftcheck merge`: the JSON reports of the runs of a split check (`check --shard I/N`) made
 //! into one verdict and one report. A property fails if it failed in any run; a companion is
 //! reached if any run reached it; the graph is acyclic if no run found a cycle and the runs'
-//! summaries together have none ([`crate::search::split`]); the shortest counterexample of each
-//! property is kept. With `--fingerprints DIR` the distinct states are counted exactly (the
-//! union of the runs' states) and the overlap between the runs is reported.
+//! summaries together have none ([`split`](mod@crate::search::split)); the shortest
+//! counterexample of each property is kept. With `--fingerprints DIR` the distinct states are
+//! counted exactly (the union of the runs' states) and the overlap between the runs is
+//! reported.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};

@@ -1,6 +1,6 @@
 //! The reference engine of the MTG ruleset (`docs/mtg.md`): the game state, the actions'
 //! legality and dispatch. Leaving the game (800.4, every sub-rule in one function of
-//! [`leave`]), the turn's flow ([`flow`]) and resolution ([`resolve`]) are beside it.
+//! `leave.rs`), the turn's flow (`flow.rs`) and resolution (`resolve.rs`) are beside it.
 
 mod faults;
 mod flow;
