@@ -653,6 +653,32 @@ mod tests {
         assert!("no-such-fault".parse::<Fault>().is_err());
     }
 
+    /// `riftcheck faults` and the fault tests print each fault's rules and what the faulty engine
+    /// does: rule numbers as the rulebook writes them (652.4, 442.2.a, a range 449-451), and the
+    /// reading's words on one line, however its text is wrapped in the source.
+    #[test]
+    fn a_fault_cites_rule_numbers_and_says_what_it_does_on_one_line() {
+        let rule_number = |n: &str| {
+            let mut parts = n.split('.');
+            parts
+                .next()
+                .is_some_and(|s| s.len() == 3 && s.bytes().all(|b| b.is_ascii_digit()))
+                && parts.all(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_alphanumeric()))
+        };
+        for &f in Fault::ALL {
+            for cited in f.rule().split(", ") {
+                assert!(cited.split('-').all(rule_number), "{f}: {cited:?}");
+            }
+            let what = f.what();
+            assert!(
+                !what.contains('\n') && !what.contains("  "),
+                "{f}: {what:?}"
+            );
+            let words: Vec<&str> = f.reading().about.split_whitespace().collect();
+            assert_eq!(what.split(' ').collect::<Vec<_>>(), words, "{f}");
+        }
+    }
+
     #[test]
     fn readings_are_set_by_name() {
         let mut r = Readings::default();
