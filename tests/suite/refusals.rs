@@ -200,6 +200,22 @@ fn unknown_cards_and_battlefields_are_named_in_the_refusal() {
             no_field,
         ),
         (Action::Place { seat, card }, no_card),
+        (
+            Action::Hide {
+                seat,
+                card,
+                at: BattlefieldId::from_index(0),
+            },
+            no_card,
+        ),
+        (
+            Action::Hide {
+                seat,
+                card: known,
+                at: bf,
+            },
+            no_field,
+        ),
         (Action::Choose { seat, at: bf }, no_field),
         (Action::Assign { seat, unit: card }, no_card),
     ];
