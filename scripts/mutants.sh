@@ -10,6 +10,10 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 
 out=${MUTANTS_OUT:-.}
+# A mutant that breaks a property test is caught at its first failing case. Shrinking that case
+# (to show a person the smallest input) only spends the mutant's time limit: in a sample of the
+# rules' mutants, 40 of 176 had failed a test and were still shrinking when the limit stopped them.
+export PROPTEST_MAX_SHRINK_ITERS="${PROPTEST_MAX_SHRINK_ITERS:-0}"
 cargo mutants -j "${MUTANTS_JOBS:-2}" --output "$out" "$@"
 status=$?
 # 0: every mutant caught; 2: some missed; 3: some timed out. Anything else is a failed run.
