@@ -25,8 +25,10 @@ case $status in
     ;;
 esac
 
-# Without line and column, two mutants of one operator in one function read the same: one line.
-strip() { sed -E 's/^([^:]+):[0-9]+:[0-9]+:/\1:/' "$1" | sort -u; }
+# A mutant's line without its line and column, as the equivalents list names it.
+bare() { sed -E 's/^([^:]+):[0-9]+:[0-9]+:/\1:/' "$1"; }
+# Two mutants of one operator in one function then read the same: one line.
+strip() { bare "$1" | sort -u; }
 survivors=$(strip "$out/mutants.out/missed.txt")
 expected=$(grep -v '^#' .cargo/mutants-equivalent.txt | grep -v '^$' | sort)
 unexpected=$(comm -23 <(printf '%s\n' "$survivors" | grep -v '^$') <(printf '%s\n' "$expected"))
@@ -37,7 +39,7 @@ missed=$(wc -l < "$out/mutants.out/missed.txt")
 timeout=$(wc -l < "$out/mutants.out/timeout.txt")
 unviable=$(wc -l < "$out/mutants.out/unviable.txt")
 viable=$((caught + missed + timeout))
-echo "caught $caught, missed $missed (of them listed as equivalent: $(sed -E 's/^([^:]+):[0-9]+:[0-9]+:/\1:/' "$out/mutants.out/missed.txt" | grep -cxF -f <(printf '%s\n' "$expected"))), timeout $timeout, unviable $unviable"
+echo "caught $caught, missed $missed (of them listed as equivalent: $(bare "$out/mutants.out/missed.txt" | grep -cxF -f <(printf '%s\n' "$expected"))), timeout $timeout, unviable $unviable"
 if [ "$viable" -gt 0 ]; then
   awk -v c="$caught" -v t="$timeout" -v v="$viable" \
     'BEGIN { printf "score: %.1f%% of viable mutants caught or timed out\n", 100 * (c + t) / v }'
