@@ -3,7 +3,8 @@
 # (scenarios, the exhaustive exploration, 100 random walks a configuration): configurations
 # explored as they are, explored projected onto what the engine declares, and unsupported;
 # scenarios run (passed or failed) of the corpus; findings; the wall time of the run and the time
-# from its start to the first finding. The table of README's "Checking your own engine".
+# from its start to the first finding. The table in docs/performance.md,
+# "What `conform` reaches on the example engines".
 #
 #   scripts/conform-engines.sh          # the example engines and the kits' templates (about 20 s)
 #   scripts/conform-engines.sh --all    # and the reference engine with five fields undeclared

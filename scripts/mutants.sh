@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Mutation testing of the engine (README, "Mutation testing"): runs cargo-mutants with the
+# Mutation testing of the engine (docs/testing.md, "Mutation testing"): runs cargo-mutants with the
 # configuration in .cargo/mutants.toml and fails when a mutant survives that is not listed, with
 # its reason, in .cargo/mutants-equivalent.txt. Extra arguments go to cargo mutants.
 #
