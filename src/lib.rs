@@ -19,27 +19,24 @@
 
 #![warn(missing_docs)]
 
-pub mod action;
-pub mod card;
-pub mod engine;
-pub mod error;
-pub mod event;
 pub mod game;
 pub mod harness;
-mod in_place;
-pub mod item;
-pub mod mode;
 pub mod mtg;
-pub mod observation;
 pub mod oracle;
 pub mod protocol;
-pub mod readings;
 pub(crate) mod rules;
 pub mod scenario;
-pub mod seat;
-pub mod setup;
-pub mod shrink;
-pub mod zone;
+
+pub use riftbound_vocabulary::{
+    action, card, error, event, item, mode, observation, readings, seat, setup, zone,
+};
+pub use riftcheck_core::shrink;
+
+/// The engine boundary ([`riftcheck_core::engine`]) and Riftbound as one of its rulesets.
+pub mod engine {
+    pub use riftbound_vocabulary::Riftbound;
+    pub use riftcheck_core::engine::{Engine, Ruleset, step};
+}
 
 pub use action::{Action, Choice};
 pub use card::{BattlefieldId, CardId, CardKind, CardSet, Catalog, Effect, Timing, TriggerEvent};

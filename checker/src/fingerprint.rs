@@ -2,6 +2,7 @@
 //! repeat exactly, of engine-and-spec pairs, of states (a pair's hash and the ghost record,
 //! [`crate::model::State::fingerprint`]), and for the searches' maps.
 
+use riftcheck::Riftbound;
 use std::hash::{BuildHasher, BuildHasherDefault, Hash, Hasher};
 
 use riftcheck::Engine;
@@ -15,7 +16,7 @@ use riftcheck_properties::Ghost;
 /// packed into 64-bit words as they come, in the order written, and each full word is mixed in
 /// with one folded multiplication (the 128-bit product of two words, its halves xor-ed): the
 /// hash of the bytes written, one multiplication per eight of them, with no buffer to fill.
-pub fn pair_fingerprint<E: Engine>(pair: &Lockstep<E, Spec>) -> u64 {
+pub fn pair_fingerprint<E: Engine<Riftbound>>(pair: &Lockstep<E, Spec>) -> u64 {
     let mut h = Packed::default();
     pair.hash(&mut h);
     h.finish()

@@ -2,6 +2,7 @@
 //! either lists for the seats at the table, and the properties of [`riftcheck_properties`]. The
 //! engine is any [`Engine`]; the reference engine ([`Game`]) by default.
 
+use riftcheck::Riftbound;
 use std::fmt;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -39,7 +40,7 @@ pub use crate::bounds::Bounds;
 /// A state of the model: the engine, the spec, and the checker's ghost record; and, not part of
 /// the state's identity, what an observer sees of the engine's game (a cache: the properties
 /// of the next transition read it as "before").
-pub struct State<E: Engine = Game> {
+pub struct State<E: Engine<Riftbound> = Game> {
     /// The engine and the spec.
     pub pair: Lockstep<E, Spec>,
     /// Verdicts, the history properties need, and what the bounds count.
@@ -48,7 +49,7 @@ pub struct State<E: Engine = Game> {
     pub view: Arc<Observation>,
 }
 
-impl<E: Engine> Clone for State<E> {
+impl<E: Engine<Riftbound>> Clone for State<E> {
     fn clone(&self) -> Self {
         State {
             pair: self.pair.clone(),
@@ -66,7 +67,7 @@ impl<E: Engine> Clone for State<E> {
     }
 }
 
-impl<E: Engine> State<E> {
+impl<E: Engine<Riftbound>> State<E> {
     /// A deterministic fingerprint of the state: a fast hash with fixed keys, so runs repeat.
     /// It is made of the fingerprint of the pair (the engine and the spec,
     /// [`pair_fingerprint`]) and the ghost record, so that a search that knows a pair's
@@ -83,15 +84,15 @@ impl<E: Engine> State<E> {
     }
 }
 
-impl<E: Engine> PartialEq for State<E> {
+impl<E: Engine<Riftbound>> PartialEq for State<E> {
     fn eq(&self, other: &Self) -> bool {
         self.pair == other.pair && self.ghost == other.ghost
     }
 }
 
-impl<E: Engine> Eq for State<E> {}
+impl<E: Engine<Riftbound>> Eq for State<E> {}
 
-impl<E: Engine> std::hash::Hash for State<E> {
+impl<E: Engine<Riftbound>> std::hash::Hash for State<E> {
     fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
         self.pair.hash(h);
         self.ghost.hash(h);
@@ -100,7 +101,7 @@ impl<E: Engine> std::hash::Hash for State<E> {
 
 /// The model of one starting position.
 #[derive(Clone)]
-pub struct RiftModel<E: Engine = Game> {
+pub struct RiftModel<E: Engine<Riftbound> = Game> {
     /// A name for reports (`war/chain`).
     pub name: String,
     /// The starting position, with the fault the engine under test makes, if any.
@@ -122,7 +123,7 @@ pub struct RiftModel<E: Engine = Game> {
     pub seen: Arc<SeenSet>,
 }
 
-impl<E: Engine> fmt::Debug for State<E> {
+impl<E: Engine<Riftbound>> fmt::Debug for State<E> {
     /// The observation as lines of text, and the verdicts.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let catalog = self.pair.spec.catalog();
@@ -140,7 +141,7 @@ impl<E: Engine> fmt::Debug for State<E> {
 }
 
 /// One transition: the next state, the events, and the companions it showed.
-pub struct Transition<E: Engine = Game> {
+pub struct Transition<E: Engine<Riftbound> = Game> {
     /// The next state.
     pub state: State<E>,
     /// The events the engine reported.
@@ -194,7 +195,7 @@ pub enum Companions {
 
 /// Whether the player who should act can: the Priority holder's pass (or end of turn), or the
 /// chooser's choice, is accepted by the engine.
-fn someone_can_act<E: Engine>(engine: &E, view: &Observation) -> bool {
+fn someone_can_act<E: Engine<Riftbound>>(engine: &E, view: &Observation) -> bool {
     if view.winners.is_some() {
         return true;
     }
@@ -229,7 +230,7 @@ impl RiftModel<Game> {
     }
 }
 
-impl<E: Engine> RiftModel<E> {
+impl<E: Engine<Riftbound>> RiftModel<E> {
     /// A model of `setup` under `bounds`, engine `E` against the spec.
     ///
     /// # Errors
@@ -657,11 +658,11 @@ impl<E: Engine> RiftModel<E> {
 
 /// The stateright property: no `always` property is broken on the transition into the state
 /// (each is named in riftcheck's own reports, which read the verdicts in the ghost).
-fn breaks_nothing<E: Engine>(_: &RiftModel<E>, s: &State<E>) -> bool {
+fn breaks_nothing<E: Engine<Riftbound>>(_: &RiftModel<E>, s: &State<E>) -> bool {
     !RiftModel::<E>::safety_violated(s)
 }
 
-impl<E: Engine> Model for RiftModel<E> {
+impl<E: Engine<Riftbound>> Model for RiftModel<E> {
     type State = State<E>;
     type Action = Action;
 

@@ -2,6 +2,7 @@
 //! every transition, records the companions seen and proves there is no cycle; a breadth-first
 //! search then shortens each violation found. Both obey the same limits.
 
+use riftcheck::Riftbound;
 use riftcheck::{Engine, Game, Setup};
 
 use crate::coverage::Counts;
@@ -174,7 +175,7 @@ pub fn check(name: &str, setup: &Setup, bounds: Bounds, opts: &Options) -> Resul
 /// # Errors
 ///
 /// The setup describes an impossible table, or only one of the two refuses it.
-pub fn check_engine<E: Engine>(
+pub fn check_engine<E: Engine<Riftbound>>(
     name: &str,
     setup: &Setup,
     bounds: Bounds,
@@ -189,7 +190,7 @@ pub fn check_engine<E: Engine>(
 /// # Errors
 ///
 /// As [`check_engine`].
-pub fn check_with<E: Engine>(
+pub fn check_with<E: Engine<Riftbound>>(
     name: &str,
     setup: &Setup,
     bounds: Bounds,
@@ -247,7 +248,7 @@ pub fn workers(opts: &Options, threads: usize) -> usize {
 /// # Errors
 ///
 /// As [`check_engine`].
-pub fn prepare<E: Engine>(
+pub fn prepare<E: Engine<Riftbound>>(
     name: &str,
     setup: &Setup,
     bounds: Bounds,
@@ -271,7 +272,7 @@ pub fn prepare<E: Engine>(
 
 /// The outcome of a configuration whose main search found `explored`: the violations
 /// shortened, the counterexamples written out, the searches a limit cut.
-pub fn conclude<E: Engine>(
+pub fn conclude<E: Engine<Riftbound>>(
     name: &str,
     setup: &Setup,
     x: &Exploration<E>,

@@ -2,6 +2,7 @@
 //! shortest path written as a rulebook example ("Expected by rule X: ...; found: ...") and as a
 //! scenario file whose expectations come from the spec.
 
+use riftcheck::Riftbound;
 use std::fmt::Write;
 
 use riftcheck::observation::Value;
@@ -73,7 +74,7 @@ fn expectations(cat: &Catalog, spec: &View, engine: &View, after: usize) -> Expe
 
 /// What the engine and the spec made of the last step of a disagreement: the expectation, what
 /// was found, the rule to cite, and the scenario's expectations.
-fn disagreement_text<E: Engine>(
+fn disagreement_text<E: Engine<Riftbound>>(
     model: &RiftModel<E>,
     before: &State<E>,
     path: &[Action],
@@ -188,7 +189,7 @@ fn spec_after(setup: &Setup, path: &[Action]) -> Option<View> {
 /// Builds the counterexample for `prop` from `path` (the violation is on its last step). Where
 /// writing it panics (an engine whose answers riftcheck cannot read), the counterexample is the
 /// steps alone, with what the panic said.
-pub fn counterexample<E: Engine>(
+pub fn counterexample<E: Engine<Riftbound>>(
     model: &RiftModel<E>,
     setup: &Setup,
     prop: Prop,
@@ -234,7 +235,7 @@ pub fn counterexample<E: Engine>(
     })
 }
 
-fn written<E: Engine>(
+fn written<E: Engine<Riftbound>>(
     model: &RiftModel<E>,
     setup: &Setup,
     prop: Prop,
@@ -341,7 +342,7 @@ impl Counterexample {
         &self.text
     }
 
-    fn written_for<E: Engine>(&self, model: &RiftModel<E>) -> String {
+    fn written_for<E: Engine<Riftbound>>(&self, model: &RiftModel<E>) -> String {
         let steps: Vec<_> = match E::start(&model.setup) {
             // The steps up to one the engine panicked on (that one is told in the last line).
             Ok((mut engine, _)) => self

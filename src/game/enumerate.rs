@@ -66,7 +66,7 @@ pub(crate) fn enumerate_actions(
     card: &dyn Fn(CardId) -> (Zone, Seat),
     out: &mut Vec<Action>,
 ) {
-    let ids = || (0..cat.cards.len() as u8).map(CardId);
+    let ids = || (0..cat.cards.len()).map(CardId::from_index);
     let units: ArrayVec<CardId, MAX_CARDS> = ids()
         .filter(|&c| cat.card(c).kind == CardKind::Unit && card(c).0.on_board())
         .collect();
@@ -85,7 +85,7 @@ pub(crate) fn enumerate_actions(
         }
     };
     let locations: ArrayVec<Location, 5> = std::iter::once(Location::Base)
-        .chain((0..cat.battlefields.len() as u8).map(|b| Location::Field(BattlefieldId(b))))
+        .chain((0..cat.battlefields.len()).map(|b| Location::Field(BattlefieldId::from_index(b))))
         .collect();
     for seat in cat.mode.seats().iter() {
         out.push(Action::Pass { seat });
@@ -98,11 +98,11 @@ pub(crate) fn enumerate_actions(
             if zone == Zone::Hand && !def.token && def.hidden && def.owner == seat {
                 // 421: a card with Hidden may be hidden at any battlefield, refused where its
                 // player has no control.
-                for b in 0..cat.battlefields.len() as u8 {
+                for b in 0..cat.battlefields.len() {
                     out.push(Action::Hide {
                         seat,
                         card: c,
-                        at: BattlefieldId(b),
+                        at: BattlefieldId::from_index(b),
                     });
                 }
             }
@@ -187,10 +187,10 @@ pub(crate) fn enumerate_actions(
                 });
             }
         }
-        for b in 0..cat.battlefields.len() as u8 {
+        for b in 0..cat.battlefields.len() {
             out.push(Action::Choose {
                 seat,
-                at: BattlefieldId(b),
+                at: BattlefieldId::from_index(b),
             });
         }
         if cat.mode.has_teams() {

@@ -530,12 +530,12 @@ impl Game {
 
     /// Every card id, without borrowing the game.
     pub fn all_cards(&self) -> impl Iterator<Item = CardId> + 'static {
-        (0..self.catalog.cards.len() as u8).map(CardId)
+        (0..self.catalog.cards.len()).map(CardId::from_index)
     }
 
     /// Every battlefield id, without borrowing the game.
     pub fn all_battlefields(&self) -> impl Iterator<Item = BattlefieldId> + 'static {
-        (0..self.catalog.battlefields.len() as u8).map(BattlefieldId)
+        (0..self.catalog.battlefields.len()).map(BattlefieldId::from_index)
     }
 
     pub(crate) fn set_zone(&mut self, card: CardId, zone: Zone) {
@@ -555,14 +555,14 @@ impl Hash for CardState {
     }
 }
 
-crate::in_place::clone_in_place!(Game {
+riftcheck_core::clone_in_place!(Game {
     shared catalog;
     readings,
     s,
     pending,
 });
 
-crate::in_place::clone_in_place!(State {
+riftcheck_core::clone_in_place!(State {
     removed,
     turn,
     turn_begun,

@@ -5,6 +5,7 @@
 //! Running out of bytes is not an error: [`arbitrary::Unstructured`] then answers with the
 //! smallest choice, so short inputs give small games.
 
+use crate::engine::Riftbound;
 use arbitrary::{Result, Unstructured};
 
 use crate::action::Action;
@@ -295,7 +296,7 @@ fn hand(u: &mut Unstructured<'_>, s: &mut Setup, owner: Seat, bf_names: &[String
 /// legal one from there on, round the list: a check or two per step, where listing every legal
 /// action first (as a fuzz target once did at every step) costs a check per well-formed action
 /// and was most of the target's time.
-pub fn action<E: Engine>(
+pub fn action<E: Engine<Riftbound>>(
     engine: &E,
     u: &mut Unstructured<'_>,
     pick: Pick,

@@ -5,6 +5,7 @@
 //! them. A broken law comes back as a [`Finding`] that shrinks to the shortest scenario showing
 //! it.
 
+use crate::engine::Riftbound;
 use std::fmt;
 use std::sync::Arc;
 
@@ -96,7 +97,7 @@ fn count_checked(n: usize) {
     ACTIONS_CHECKED.fetch_add(n as u64, std::sync::atomic::Ordering::Relaxed);
 }
 
-struct Player<'a, E: Engine> {
+struct Player<'a, E: Engine<Riftbound>> {
     setup: &'a Setup,
     opts: &'a Options,
     catalog: Arc<Catalog>,
@@ -104,7 +105,7 @@ struct Player<'a, E: Engine> {
     taken: Vec<Action>,
 }
 
-impl<E: Engine> Player<'_, E> {
+impl<E: Engine<Riftbound>> Player<'_, E> {
     fn finding(&self, law: Law, what: String) -> Box<Finding> {
         Box::new(Finding {
             law,
@@ -224,7 +225,7 @@ pub fn play(
 /// # Errors
 ///
 /// The first broken law, unshrunk.
-pub fn play_with<E: Engine>(
+pub fn play_with<E: Engine<Riftbound>>(
     setup: &Setup,
     prefix: &[Action],
     u: &mut Unstructured<'_>,
@@ -362,7 +363,7 @@ impl Finding {
         let scenario = self.scenario();
         let mut text = String::new();
         if let Ok((mut game, setup_events)) =
-            <Game as crate::engine::Engine>::start(&self.setup.with_fault(self.fault))
+            <Game as crate::engine::Engine<Riftbound>>::start(&self.setup.with_fault(self.fault))
         {
             let first = game.observe();
             let catalog = game.catalog_arc().clone();

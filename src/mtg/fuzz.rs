@@ -7,10 +7,10 @@
 use arbitrary::{Result, Unstructured};
 
 use super::engine::MtgGame;
-use super::setup::{CardAt, MtgSetup};
-use super::spec::MtgSpec;
-use super::types::{Card, Player, Step, Zone};
 use crate::engine::Engine;
+use mtg_spec::MtgSpec;
+use mtg_vocabulary::setup::{CardAt, MtgSetup};
+use mtg_vocabulary::types::{Card, Player, Step, Zone};
 
 /// A table from `u`: 2 to 4 players at low life (so that combat can end a player), any starting
 /// step, up to two more turns, up to eight cards anywhere they may start, perhaps a rule's

@@ -18,10 +18,9 @@
 pub mod engine;
 pub mod fuzz;
 pub mod scenario;
-pub mod setup;
-pub mod spec;
-pub mod types;
-pub mod view;
+
+pub use mtg_spec as spec;
+pub use mtg_vocabulary::{setup, types, view};
 
 pub use engine::{MtgFault, MtgGame};
 pub use setup::{CardAt, MtgSetup, MtgSetupErrors};

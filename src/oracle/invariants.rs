@@ -244,7 +244,7 @@ fn battlefields(
             .enumerate()
             .filter(|(j, c)| {
                 catalog.cards[*j].kind == CardKind::Unit
-                    && c.at == Place::Field(crate::card::BattlefieldId(i as u8))
+                    && c.at == Place::Field(crate::card::BattlefieldId::from_index(i))
             })
             .map(|(_, c)| c.controller)
             .collect();

@@ -11,13 +11,13 @@
 
 use std::fmt;
 
-use super::spec::Spec;
 use crate::action::Action;
 use crate::engine::{Engine, Riftbound, Ruleset};
 use crate::error::RuleError;
 use crate::game::Game;
 use crate::observation::{Difference, Observation};
 use crate::setup::{Setup, SetupErrors};
+use riftbound_spec::Spec;
 
 /// The engine and the reference read the rules of ruleset `R` differently here.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -139,7 +139,7 @@ impl<E: Clone, S: Clone, R> Clone for Lockstep<E, S, R> {
 
 /// Two engines started from one setup.
 #[derive(Clone, Debug)]
-pub struct Started<E: Engine, R: Engine> {
+pub struct Started<E: Engine<Riftbound>, R: Engine<Riftbound>> {
     /// The pair.
     pub pair: Lockstep<E, R>,
     /// The engine's first observation, with the events of what proceeded after setup.
@@ -224,7 +224,7 @@ impl<R: Ruleset, E: Engine<R>, S: Engine<R>> Lockstep<E, S, R> {
     }
 }
 
-impl<E: Engine, R: Engine> Lockstep<E, R> {
+impl<E: Engine<Riftbound>, R: Engine<Riftbound>> Lockstep<E, R> {
     /// Starts both engines from `setup`, each building its own game.
     ///
     /// # Errors

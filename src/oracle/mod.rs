@@ -3,8 +3,7 @@
 
 mod invariants;
 mod lockstep;
-mod spec;
 
 pub use invariants::{Violation, invariants, invariants_under};
 pub use lockstep::{Disagreement, Lockstep, Started, Stepped};
-pub use spec::Spec;
+pub use riftbound_spec::Spec;

@@ -2,6 +2,7 @@
 //! (`riftcheck serve`). A bad request gets an `error` response naming what is wrong; it never
 //! ends the session.
 
+use crate::engine::Riftbound;
 use std::io::{self, BufRead, Write};
 use std::sync::Arc;
 
@@ -89,13 +90,13 @@ impl<R: Respond + ?Sized> Respond for Box<R> {
     }
 }
 
-impl<E: Engine> Respond for Session<E> {
+impl<E: Engine<Riftbound>> Respond for Session<E> {
     fn respond(&mut self, line: &str) -> Json {
         Session::respond(self, line)
     }
 }
 
-impl<E: Engine> Session<E> {
+impl<E: Engine<Riftbound>> Session<E> {
     /// A session of an engine that calls itself `name` in `hello`.
     pub fn new(name: impl Into<String>) -> Session<E> {
         Session {
@@ -225,7 +226,7 @@ impl<E: Engine> Session<E> {
     }
 }
 
-impl<E: Engine> Served<E> {
+impl<E: Engine<Riftbound>> Served<E> {
     fn respond(&mut self, op: &str, request: &Json) -> Json {
         match op {
             "apply" => {

@@ -214,7 +214,7 @@ pub(crate) fn begin_damage(game: &mut Game, bf: BattlefieldId, fight: Combat) {
     game.s.window = Window::Damage(Assigning {
         at: bf,
         fight,
-        order: [CardId(0); MAX_ASSIGNED],
+        order: [CardId::from_index(0); MAX_ASSIGNED],
         len: 0,
         chooser: None,
     });

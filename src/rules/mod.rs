@@ -20,6 +20,7 @@ pub(crate) mod triggers;
 pub(crate) mod turn;
 
 use crate::action::Action;
+use crate::engine::Riftbound;
 use crate::error::RuleError;
 use crate::event::Event;
 use crate::game::Game;
@@ -34,11 +35,11 @@ impl Game {
     ///
     /// [`SetupErrors`]: every problem that makes the table impossible, each with its field.
     pub fn from_setup(setup: &Setup) -> Result<Game, SetupErrors> {
-        <Game as crate::engine::Engine>::start(setup).map(|(g, _)| g)
+        <Game as crate::engine::Engine<Riftbound>>::start(setup).map(|(g, _)| g)
     }
 }
 
-impl crate::engine::Engine for Game {
+impl crate::engine::Engine<Riftbound> for Game {
     const NAME: &'static str = "the engine";
 
     /// The game `setup` describes, after it has proceeded through anything that needs no

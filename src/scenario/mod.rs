@@ -23,6 +23,7 @@ pub mod svg;
 pub mod text;
 
 use crate::engine::Engine as _;
+use crate::engine::Riftbound;
 use std::path::Path;
 
 pub use book::{Book, Page, render_book, write_book};
@@ -190,7 +191,7 @@ impl Scenario {
     /// # Errors
     ///
     /// As [`Scenario::replay`], and the engine refusing the setup.
-    pub fn replay_on<E: crate::engine::Engine>(&self) -> Result<Replay, ScenarioError> {
+    pub fn replay_on<E: crate::engine::Engine<Riftbound>>(&self) -> Result<Replay, ScenarioError> {
         replay::replay::<E>(self, None)
     }
 }

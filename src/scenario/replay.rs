@@ -1,6 +1,7 @@
 //! Replaying a scenario on an engine: build its game, take each step, and compare every
 //! expectation with what an observer sees (the observation, the step's events included).
 
+use crate::engine::Riftbound;
 use std::sync::Arc;
 
 use super::{Expect, Outcome, Scenario, ScenarioError};
@@ -89,7 +90,7 @@ impl History {
     }
 }
 
-pub(super) fn replay<E: Engine>(
+pub(super) fn replay<E: Engine<Riftbound>>(
     s: &Scenario,
     fault: Option<Fault>,
 ) -> Result<Replay, ScenarioError> {

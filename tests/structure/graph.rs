@@ -10,12 +10,17 @@ pub(crate) fn room(file: &str) -> String {
     let parts: Vec<&str> = file.split('/').collect();
     let stem = |f: &str| f.trim_end_matches(".rs").to_string();
     match parts.as_slice() {
-        // src/x.rs -> src/x; src/d/y.rs -> src/d, with the spec apart from the rest of the
-        // oracle and MTG's parts apart (src/mtg/engine, src/mtg/types, ...).
+        // src/x.rs -> src/x; src/d/y.rs -> src/d, with MTG's parts apart (src/mtg/engine,
+        // src/mtg/scenario, ...).
         ["src", f] => format!("src/{}", stem(f)),
-        ["src", "oracle", "spec", ..] => "src/oracle/spec".to_string(),
         ["src", "mtg", f, ..] => format!("src/mtg/{}", stem(f)),
         ["src", d, ..] => format!("src/{d}"),
+        // A ruleset's vocabulary by its files (riftbound/vocabulary/src/seat.rs ->
+        // riftbound/vocabulary/seat); its other crates (the spec) each one room.
+        [r @ ("riftbound" | "mtg"), "vocabulary", "src", f, ..] => {
+            format!("{r}/vocabulary/{}", stem(f))
+        }
+        [r @ ("riftbound" | "mtg"), part, ..] => format!("{r}/{part}"),
         // The command line by its files and folders: model/src/cli/z.rs -> model/cli.
         ["model", "src", f, ..] => format!("model/{}", stem(f)),
         // Every other crate is one room, named by its folder (checker, properties, ...).

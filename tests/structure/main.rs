@@ -26,33 +26,15 @@ use shapes::*;
 /// names, and of the layers below those (what they may import). A file belongs to the layer
 /// with the longest prefix of its path.
 const LAYERS: &[(&str, &[&str], &[&str])] = &[
-    (
-        "vocabulary",
-        &[
-            "src/seat.rs",
-            "src/mode.rs",
-            "src/card.rs",
-            "src/item.rs",
-            "src/zone.rs",
-            "src/action.rs",
-            "src/event.rs",
-            "src/error.rs",
-            "src/readings/",
-            "src/shrink.rs",
-            "src/in_place.rs",
-            "src/observation/",
-            "src/setup/",
-            "src/engine.rs",
-        ],
-        &[],
-    ),
+    ("core", &["core/src/"], &[]),
+    ("vocabulary", &["riftbound/vocabulary/src/"], &["core"]),
     ("engine state", &["src/game/"], &["vocabulary"]),
     (
         "reference engine",
         &["src/rules/"],
         &["vocabulary", "engine state"],
     ),
-    ("spec", &["src/oracle/spec/"], &["vocabulary"]),
+    ("spec", &["riftbound/spec/src/"], &["vocabulary"]),
     (
         "oracle",
         &["src/oracle/"],
@@ -94,21 +76,13 @@ const LAYERS: &[(&str, &[&str], &[&str])] = &[
             "scenario",
         ],
     ),
-    (
-        "mtg vocabulary",
-        &["src/mtg/types.rs", "src/mtg/view.rs", "src/mtg/setup.rs"],
-        &["vocabulary"],
-    ),
+    ("mtg vocabulary", &["mtg/vocabulary/src/"], &["core"]),
     (
         "mtg engine",
         &["src/mtg/engine/"],
         &["vocabulary", "mtg vocabulary"],
     ),
-    (
-        "mtg spec",
-        &["src/mtg/spec/"],
-        &["vocabulary", "mtg vocabulary"],
-    ),
+    ("mtg spec", &["mtg/spec/src/"], &["mtg vocabulary"]),
     (
         "mtg scenario",
         &["src/mtg/"],
@@ -148,6 +122,11 @@ const LAYERS: &[(&str, &[&str], &[&str])] = &[
 
 /// The crates of the workspace, by the name code imports them by, and their roots.
 const CRATES: &[(&str, &str)] = &[
+    ("riftcheck_core", "core/src/lib.rs"),
+    ("riftbound_vocabulary", "riftbound/vocabulary/src/lib.rs"),
+    ("riftbound_spec", "riftbound/spec/src/lib.rs"),
+    ("mtg_vocabulary", "mtg/vocabulary/src/lib.rs"),
+    ("mtg_spec", "mtg/spec/src/lib.rs"),
     ("riftcheck", "src/lib.rs"),
     ("riftcheck_properties", "properties/src/lib.rs"),
     ("riftcheck_checker", "checker/src/lib.rs"),
@@ -289,13 +268,13 @@ fn the_spec_shares_no_code_with_the_engine() {
     let mut shared = shared_shapes(
         &tree,
         &["src/game/", "src/rules/"],
-        &["src/oracle/spec/"],
+        &["riftbound/spec/src/"],
         6,
     );
     shared.extend(shared_shapes(
         &tree,
         &["src/mtg/engine/"],
-        &["src/mtg/spec/"],
+        &["mtg/spec/src/"],
         6,
     ));
     let shown: Vec<String> = shared

@@ -12,6 +12,7 @@
 //! every seat that leaves is reported removed. The five fixes of the issue have a test each.
 
 use crate::corpus::toml_files;
+use riftcheck::Riftbound;
 use std::path::Path;
 
 use riftcheck::engine::Engine;
@@ -360,7 +361,7 @@ fn all_scenarios() -> Vec<Scenario> {
 }
 
 /// Plays a scenario's steps on `E`, reading every event and refusal; how many it read.
-fn read_scenario<E: Engine>(s: &Scenario, problems: &mut Vec<String>) -> usize {
+fn read_scenario<E: Engine<Riftbound>>(s: &Scenario, problems: &mut Vec<String>) -> usize {
     let mut reader = Reader::new(format!("{} ({}):", s.title, E::NAME));
     let (mut engine, setup_events) = E::start(&s.setup).expect("a scenario's setup is valid");
     reader.read_setup(&setup_events);
@@ -379,7 +380,7 @@ fn read_scenario<E: Engine>(s: &Scenario, problems: &mut Vec<String>) -> usize {
 
 /// A random walk from a table the generator draws: legal actions mostly, and now and then any
 /// well-formed one, so that refusals are read too. How many events and refusals it read.
-fn read_walk<E: Engine>(
+fn read_walk<E: Engine<Riftbound>>(
     seed: u64,
     described: bool,
     steps: usize,
@@ -468,7 +469,7 @@ fn random_walks_cite_what_each_event_may_cite() {
 }
 
 /// A scenario by its path under `tests/scenarios/`, replayed on `E`.
-fn replayed<E: Engine>(path: &str) -> riftcheck::scenario::Replay {
+fn replayed<E: Engine<Riftbound>>(path: &str) -> riftcheck::scenario::Replay {
     let file = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("tests/scenarios")
         .join(path);

@@ -7,6 +7,7 @@
 //! The depth-first core (`Dfs`) is shared with the search split between runs
 //! ([`split`](mod@super::split)), which decides differently what to do with each state reached.
 
+use riftcheck::Riftbound;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Condvar, Mutex};
 use std::time::{Duration, Instant};
@@ -53,7 +54,7 @@ pub struct Exhausted {
 const REPORT_EVERY: usize = 1 << 12;
 
 /// One state on the current path, with the actions still to try from it.
-pub(super) struct Frame<E: Engine> {
+pub(super) struct Frame<E: Engine<Riftbound>> {
     /// Boxed, so that a state is never copied on its way onto the path.
     pub state: Box<State<E>>,
     pub fp: u64,
@@ -74,7 +75,7 @@ pub(super) struct Frame<E: Engine> {
     pub height: u16,
 }
 
-impl<E: Engine> Frame<E> {
+impl<E: Engine<Riftbound>> Frame<E> {
     /// A frame whose actions are all tried: it stands on the path and is never expanded.
     pub fn tried(state: State<E>, fp: u64, via: Option<Action>) -> Frame<E> {
         let pair_fp = pair_fingerprint(&state.pair);
@@ -134,7 +135,7 @@ pub(super) trait Hooks {
 }
 
 /// The depth-first core: the frames of the current path, the states on it, and what it found.
-pub(super) struct Dfs<'m, E: Engine> {
+pub(super) struct Dfs<'m, E: Engine<Riftbound>> {
     pub model: &'m RiftModel<E>,
     pub budget: &'m Budget,
     pub out: Exhausted,
@@ -164,7 +165,7 @@ pub(super) struct Dfs<'m, E: Engine> {
     entering: Option<u64>,
 }
 
-impl<'m, E: Engine> Dfs<'m, E> {
+impl<'m, E: Engine<Riftbound>> Dfs<'m, E> {
     pub fn new(model: &'m RiftModel<E>, budget: &'m Budget, layers: Layers) -> Dfs<'m, E> {
         Dfs {
             model,
@@ -556,7 +557,7 @@ impl<'m, E: Engine> Dfs<'m, E> {
 /// when the first state is left, every state is.) Only the worker that claimed a state counts
 /// its transitions: the counts, the distinct states, the heights and the verdicts are the same
 /// with any number of workers; only the time differs. A worker may join while the search runs.
-pub struct Exploration<E: Engine> {
+pub struct Exploration<E: Engine<Riftbound>> {
     /// The model searched.
     pub model: RiftModel<E>,
     /// The limits of the search.
@@ -617,7 +618,7 @@ impl Hooks for Shared<'_> {
     }
 }
 
-impl<E: Engine> Exploration<E> {
+impl<E: Engine<Riftbound>> Exploration<E> {
     /// The search of `model` within `budget` with `layers` around each step, no worker in it
     /// yet; keeping every state's fingerprint if `keep_fingerprints`.
     pub fn new(
@@ -765,7 +766,7 @@ impl<E: Engine> Exploration<E> {
 
 /// Explores every state of `model` depth-first within `budget` with `workers` workers (at
 /// least one), calling `progress` every few thousand transitions.
-pub fn exhaust<E: Engine>(
+pub fn exhaust<E: Engine<Riftbound>>(
     model: &RiftModel<E>,
     budget: &Budget,
     keep_fingerprints: bool,
@@ -780,7 +781,7 @@ pub fn exhaust<E: Engine>(
 
 /// Runs `x` with `workers` workers (at least one), this thread one of them and the only one
 /// that reports progress, and what they found ([`Exploration::finish`]).
-pub fn search<E: Engine>(
+pub fn search<E: Engine<Riftbound>>(
     x: &Exploration<E>,
     workers: usize,
     progress: &mut dyn FnMut(&Progress),

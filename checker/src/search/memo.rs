@@ -19,6 +19,7 @@
 //! pair. Pairs are named by their 64-bit fingerprint, as states are in the set of visited
 //! states.
 
+use riftcheck::Riftbound;
 use std::cell::Cell;
 use std::hash::{BuildHasher, Hasher};
 use std::sync::Arc;
@@ -36,7 +37,7 @@ use riftcheck_properties::Ghost;
 pub const SLOTS: usize = 1 << 14;
 
 /// What both did with an action from a pair.
-pub enum Outcome<E: Engine> {
+pub enum Outcome<E: Engine<Riftbound>> {
     /// Both refused it, for the same rule (cited, when the search records coverage).
     Refused(Cites),
     /// Both took it and saw the same.
@@ -44,7 +45,7 @@ pub enum Outcome<E: Engine> {
 }
 
 /// An action both took: the pair after it, and what else followed.
-pub struct Taken<E: Engine> {
+pub struct Taken<E: Engine<Riftbound>> {
     /// The pair after it.
     pub pair: Lockstep<E, Spec>,
     /// The rest.
@@ -68,7 +69,7 @@ pub struct After {
 
 /// A pair with its countered items: the actions offered from it (before the bounds), and
 /// what each action tried from it did.
-struct Entry<E: Engine> {
+struct Entry<E: Engine<Riftbound>> {
     pair_fp: u64,
     countered: u128,
     offered: Option<Vec<Action>>,
@@ -76,7 +77,7 @@ struct Entry<E: Engine> {
 }
 
 /// The memo of one search.
-pub struct Memo<E: Engine> {
+pub struct Memo<E: Engine<Riftbound>> {
     slots: Vec<Option<Box<Entry<E>>>>,
     /// Lookups that found their outcome.
     pub hits: Cell<u64>,
@@ -84,7 +85,7 @@ pub struct Memo<E: Engine> {
     pub misses: Cell<u64>,
 }
 
-impl<E: Engine> Memo<E> {
+impl<E: Engine<Riftbound>> Memo<E> {
     /// An empty memo of [`SLOTS`] slots.
     pub fn new() -> Memo<E> {
         let mut slots = Vec::with_capacity(SLOTS);
@@ -210,7 +211,7 @@ impl<E: Engine> Memo<E> {
 /// Lookups after which a memo that finds less than half of them is dropped.
 pub const TRIAL: u64 = 1 << 14;
 
-impl<E: Engine> Memo<E> {
+impl<E: Engine<Riftbound>> Memo<E> {
     /// Whether the memo pays its way: it is tried for [`TRIAL`] lookups, and kept if it found at
     /// least half of the outcomes looked up. (Where every state is a pair of its own, as in
     /// the removal families, it would only cost time and memory.)
@@ -220,7 +221,7 @@ impl<E: Engine> Memo<E> {
     }
 }
 
-impl<E: Engine> Default for Memo<E> {
+impl<E: Engine<Riftbound>> Default for Memo<E> {
     fn default() -> Memo<E> {
         Memo::new()
     }
@@ -230,7 +231,7 @@ impl<E: Engine> Default for Memo<E> {
 /// items.
 pub type Key = (usize, u64, u128);
 
-impl<E: Engine> Memo<E> {
+impl<E: Engine<Riftbound>> Memo<E> {
     /// Keeps what [`RiftModel::take`] made of `action` from the pair under `key`, `next` being
     /// the state it wrote and `next_fp` the fingerprint of its pair (unread for a refusal): a
     /// refusal, or a transition both took that broke no property (one that broke a property,
@@ -287,7 +288,7 @@ impl<E: Engine> Memo<E> {
 
 /// The ghost after a kept transition: `action` from `state`, which led to `after` the first
 /// time it was taken (and broke no property: such are not kept).
-pub fn kept_ghost<E: Engine>(
+pub fn kept_ghost<E: Engine<Riftbound>>(
     model: &RiftModel<E>,
     state: &State<E>,
     action: Action,
@@ -301,7 +302,7 @@ pub fn kept_ghost<E: Engine>(
 
 /// Writes into `next` the state a kept transition leads to, whose ghost is `ghost`
 /// ([`kept_ghost`]).
-pub fn materialize<E: Engine>(next: &mut State<E>, taken: &Taken<E>, ghost: Ghost) {
+pub fn materialize<E: Engine<Riftbound>>(next: &mut State<E>, taken: &Taken<E>, ghost: Ghost) {
     next.pair.clone_from(&taken.pair);
     next.ghost = ghost;
     next.view.clone_from(&taken.after.view);

@@ -3,6 +3,7 @@
 //! breadth-first search that shortens a violation it found, so that the first path found is a
 //! shortest one. Every search obeys the same [`limits`].
 
+use riftcheck::Riftbound;
 use std::collections::VecDeque;
 
 use riftcheck::{Action, Engine};
@@ -31,7 +32,7 @@ pub type Shortest = HashMap<riftcheck_properties::Prop, Vec<Action>>;
 
 /// The model as a graph for the breadth-first search: the transitions the engine and the spec
 /// take together, a state's fingerprint, the `always` properties its ghost records as broken.
-impl<E: Engine> bfs::Graph for RiftModel<E> {
+impl<E: Engine<Riftbound>> bfs::Graph for RiftModel<E> {
     type State = crate::model::State<E>;
     type Action = Action;
     type Prop = riftcheck_properties::Prop;
@@ -63,7 +64,7 @@ impl<E: Engine> bfs::Graph for RiftModel<E> {
 /// (`ghost.violated`), all found by one breadth-first search within `budget` ([`bfs`]); and the
 /// limit that cut the search, if one did before every property was found, with the distinct
 /// states it had visited.
-pub fn shortest_violations<E: Engine>(
+pub fn shortest_violations<E: Engine<Riftbound>>(
     model: &RiftModel<E>,
     props: &[riftcheck_properties::Prop],
     budget: &Budget,
@@ -77,7 +78,7 @@ pub fn shortest_violations<E: Engine>(
 /// to the state it leaves closes a cycle. The first such found is the actions to the state that
 /// starts the cycle, then the actions around it; `None` if the search ends (or `budget` cuts
 /// it) without one, as a cycle that is not closed along a shortest path can do.
-pub fn shortest_cycle<E: Engine>(
+pub fn shortest_cycle<E: Engine<Riftbound>>(
     model: &RiftModel<E>,
     budget: &Budget,
 ) -> Option<(Vec<Action>, Vec<Action>)> {
@@ -127,7 +128,7 @@ pub fn shortest_cycle<E: Engine>(
 
 /// Whether `path` replays from the first state (every step a transition) and its last state
 /// violates `prop`.
-pub fn still_violates<E: Engine>(
+pub fn still_violates<E: Engine<Riftbound>>(
     model: &RiftModel<E>,
     prop: riftcheck_properties::Prop,
     path: &[Action],
@@ -147,7 +148,7 @@ pub fn still_violates<E: Engine>(
 
 /// Shrinks a path that ends in a violation of `prop` with the library's shrinker: steps go
 /// while the rest still replays and still ends in the same violation.
-pub fn shrink<E: Engine>(
+pub fn shrink<E: Engine<Riftbound>>(
     model: &RiftModel<E>,
     prop: riftcheck_properties::Prop,
     path: Vec<Action>,

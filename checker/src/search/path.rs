@@ -1,11 +1,12 @@
 //! Walking a path of actions through the model: the states along it and what each step did.
 
+use riftcheck::Riftbound;
 use riftcheck::{Action, Engine};
 
 use crate::model::{RiftModel, State};
 
 /// Replays `path` from the first state, returning every state and the events of each step.
-pub fn replay<E: Engine>(
+pub fn replay<E: Engine<Riftbound>>(
     model: &RiftModel<E>,
     path: &[Action],
 ) -> Vec<(State<E>, Vec<riftcheck::Event>)> {

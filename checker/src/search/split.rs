@@ -12,6 +12,7 @@
 //! after it reach), run 0 adds the prefix's own transitions, and the whole graph has a cycle
 //! exactly when the merged summary has one.
 
+use riftcheck::Riftbound;
 use std::collections::BTreeSet;
 
 use riftcheck::{Action, Engine};
@@ -187,7 +188,7 @@ impl Hooks for Beyond<'_> {
 
 /// Explores this run's part of the state graph of `model` within `budget`, with `layers`
 /// around each step.
-pub fn split<E: Engine>(
+pub fn split<E: Engine<Riftbound>>(
     model: &RiftModel<E>,
     budget: &Budget,
     layers: super::layers::Layers,
@@ -281,7 +282,7 @@ pub fn split<E: Engine>(
 /// The number of states of `model` above and at the frontier `depth`: the part of the graph
 /// every run of a split search explores, and a cheap measure of how large the whole is, for
 /// dealing out configurations.
-pub fn prefix_size<E: Engine>(model: &RiftModel<E>, depth: usize) -> usize {
+pub fn prefix_size<E: Engine<Riftbound>>(model: &RiftModel<E>, depth: usize) -> usize {
     let budget = Budget::unlimited();
     let shard = Shard {
         index: 0,

@@ -40,8 +40,8 @@ fn rules_of(source: &str) -> BTreeSet<String> {
 fn the_rules_implemented_are_those_the_refusals_events_and_properties_cite() {
     let root = concat!(env!("CARGO_MANIFEST_DIR"), "/..");
     let read = |p: &str| std::fs::read_to_string(format!("{root}/{p}")).unwrap();
-    let mut cited = rules_of(&read("src/error.rs"));
-    cited.extend(rules_of(&read("src/event.rs")));
+    let mut cited = rules_of(&read("riftbound/vocabulary/src/error.rs"));
+    cited.extend(rules_of(&read("riftbound/vocabulary/src/event.rs")));
     for &p in Prop::ALL {
         cited.extend(prop_rules(p).map(str::to_string));
     }

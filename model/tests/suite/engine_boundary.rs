@@ -7,6 +7,7 @@
 //! - one whose setup code forgets who contested a battlefield (the spec builds its own game from
 //!   the setup, so the mistake is not copied into it).
 
+use riftcheck::Riftbound;
 use riftcheck::oracle::Spec;
 use riftcheck::{Action, Engine, Event, Game, Observation, RuleError, Setup, SetupErrors, Zone};
 use riftcheck_model::configs;
@@ -17,7 +18,7 @@ use riftcheck_model::properties::Prop;
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
 struct RecallAsMove(Game);
 
-impl Engine for RecallAsMove {
+impl Engine<Riftbound> for RecallAsMove {
     const NAME: &'static str = "the engine";
 
     fn start(setup: &Setup) -> Result<(Self, Vec<Event>), SetupErrors> {
@@ -51,7 +52,7 @@ impl Engine for RecallAsMove {
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
 struct ForgetsContests(Game);
 
-impl Engine for ForgetsContests {
+impl Engine<Riftbound> for ForgetsContests {
     const NAME: &'static str = "the engine";
 
     fn start(setup: &Setup) -> Result<(Self, Vec<Event>), SetupErrors> {
@@ -80,7 +81,7 @@ impl Engine for ForgetsContests {
 /// The shortest counterexample to "the engine and the spec agree" over the default
 /// configurations of `families` (every family if empty), engine `E` against the spec, at the
 /// quick bounds.
-fn shortest_disagreement<E: Engine>(
+fn shortest_disagreement<E: Engine<Riftbound>>(
     families: &[&str],
 ) -> Option<riftcheck_model::report::Counterexample> {
     let mut best: Option<riftcheck_model::report::Counterexample> = None;

@@ -2,6 +2,7 @@
 //! the end of the search: before, a worker whose engine panicked left the other waiting for its
 //! states, and the whole check hung until it was killed.
 
+use riftcheck::Riftbound;
 use riftcheck::{Action, Engine, Event, Game, Observation, RuleError, Setup, SetupErrors};
 use riftcheck_model::configs;
 use riftcheck_model::model::{Bounds, RiftModel};
@@ -13,7 +14,7 @@ use riftcheck_model::simulate;
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
 struct PanicsOnC(Game);
 
-impl Engine for PanicsOnC {
+impl Engine<Riftbound> for PanicsOnC {
     const NAME: &'static str = "the engine";
 
     fn start(setup: &Setup) -> Result<(Self, Vec<Event>), SetupErrors> {
@@ -87,7 +88,7 @@ fn a_random_walk_reports_the_panic_as_a_broken_property() {
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
 struct PanicsListing<const AT_ONCE: bool>(Game);
 
-impl<const AT_ONCE: bool> Engine for PanicsListing<AT_ONCE> {
+impl<const AT_ONCE: bool> Engine<Riftbound> for PanicsListing<AT_ONCE> {
     const NAME: &'static str = "the engine";
 
     fn start(setup: &Setup) -> Result<(Self, Vec<Event>), SetupErrors> {
@@ -112,7 +113,7 @@ impl<const AT_ONCE: bool> Engine for PanicsListing<AT_ONCE> {
 
 /// The check's counterexample for a panicking engine `E` on the three-seat configuration, which
 /// says what the panic said (`said`): the same on one thread and on two.
-fn panic_found<E: Engine>(said: &str) -> riftcheck_model::report::Counterexample {
+fn panic_found<E: Engine<Riftbound>>(said: &str) -> riftcheck_model::report::Counterexample {
     let c = three_seats();
     let mut found = Vec::new();
     for threads in [1, 2] {

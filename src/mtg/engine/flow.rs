@@ -3,10 +3,10 @@
 //! (800.4d) and the next turn (800.4j, 800.4k).
 
 use super::{MtgFault, MtgGame};
-use crate::mtg::types::{
+use mtg_vocabulary::types::{
     ChoiceKind, Duration, Pending, Player, StackItem, Step, TriggerEffect, Waiting, Zone,
 };
-use crate::mtg::view::MtgEvent;
+use mtg_vocabulary::view::MtgEvent;
 
 impl MtgGame {
     /// Before anyone receives priority: state-based actions until none apply (even while a
@@ -59,7 +59,7 @@ impl MtgGame {
         let mut any = false;
         for id in self.ids() {
             let o = *self.obj(id);
-            if o.zone != Zone::Battlefield || o.card != crate::mtg::types::Card::MindControl {
+            if o.zone != Zone::Battlefield || o.card != mtg_vocabulary::types::Card::MindControl {
                 continue;
             }
             if o.attached

@@ -2,8 +2,8 @@
 //! `docs/mtg.md` gives.
 
 use super::{MtgFault, MtgGame};
-use crate::mtg::types::{ChoiceKind, Duration, ObjId, Pending, Player, StackItem, Step, Zone};
-use crate::mtg::view::MtgEvent;
+use mtg_vocabulary::types::{ChoiceKind, Duration, ObjId, Pending, Player, StackItem, Step, Zone};
+use mtg_vocabulary::view::MtgEvent;
 
 impl MtgGame {
     /// `p` leaves the game (they conceded, 104.3a, or lost, 704.5a), then the game-over check.

@@ -11,14 +11,14 @@ use std::hash::{Hash, Hasher};
 
 pub use faults::MtgFault;
 
-use super::setup::{MtgSetup, MtgSetupErrors};
-use super::types::{
+use crate::engine::Engine;
+use mtg_vocabulary::setup::{MtgSetup, MtgSetupErrors};
+use mtg_vocabulary::types::{
     Action, Card, ChoiceKind, ControlEffect, Delayed, ObjId, Pending, Pick, Player, Protection,
     Speed, StackItem, Step, Target, Targets, Waiting, Zone,
 };
-use super::view::{MtgEvent, MtgView, ObjectView, PlayerView, Refusal};
-use crate::engine::Engine;
-use crate::mtg::view::Mtg;
+use mtg_vocabulary::view::Mtg;
+use mtg_vocabulary::view::{MtgEvent, MtgView, ObjectView, PlayerView, Refusal};
 
 /// One object of the game.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -162,7 +162,7 @@ impl MtgGame {
                 Some(ControlEffect {
                     controller: o.entered_under?,
                     object: target,
-                    duration: super::Duration::WhileAttached(ObjId(i as u8)),
+                    duration: mtg_vocabulary::Duration::WhileAttached(ObjId(i as u8)),
                     from: Card::MindControl,
                 })
             })
@@ -470,7 +470,7 @@ impl Engine<Mtg> for MtgGame {
     }
 
     fn well_formed(&self, out: &mut Vec<Action>) {
-        super::view::well_formed(&self.observe(), out);
+        mtg_vocabulary::view::well_formed(&self.observe(), out);
     }
 
     fn apply(&mut self, action: Action) -> Result<Vec<MtgEvent>, Refusal> {

@@ -2,11 +2,11 @@
 //! choices players make.
 
 use super::{MtgFault, MtgGame};
-use crate::mtg::types::{
+use mtg_vocabulary::types::{
     Card, ChoiceKind, ControlEffect, Delayed, Duration, ObjId, Pending, Pick, Player, Protection,
     StackItem, Target, TriggerEffect, Waiting, Zone,
 };
-use crate::mtg::view::MtgEvent;
+use mtg_vocabulary::view::MtgEvent;
 
 impl MtgGame {
     /// The top of the stack resolves (every player in the game has passed in succession).
@@ -206,7 +206,7 @@ impl MtgGame {
 
     /// 800.4b: a Myr token is created under `player` (and owned by them, 111.2).
     fn create_myr(&mut self, player: Player) {
-        if self.objects.len() >= crate::mtg::setup::MAX_OBJECTS {
+        if self.objects.len() >= mtg_vocabulary::setup::MAX_OBJECTS {
             return;
         }
         let id = ObjId(self.objects.len() as u8);

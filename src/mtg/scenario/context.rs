@@ -6,9 +6,9 @@ use std::ops::Range;
 use toml::Spanned;
 
 use super::sentence::Names;
-use crate::mtg::types::Player;
 use crate::scenario::ScenarioError;
 use crate::scenario::reader::Reader;
+use mtg_vocabulary::types::Player;
 
 /// What reading needs at hand: the source, and the table's names once known.
 pub(super) struct Ctx<'a> {

@@ -7,9 +7,9 @@ use toml::Spanned;
 
 use super::context::Ctx;
 use super::file::{Expectation, MtgScenario, ObjRef, Want};
-use crate::mtg::types::{ObjId, Player, StackItem, Step, Zone};
-use crate::mtg::view::MtgView;
 use crate::scenario::ScenarioError;
+use mtg_vocabulary::types::{ObjId, Player, StackItem, Step, Zone};
+use mtg_vocabulary::view::MtgView;
 
 type Table<T> = BTreeMap<Spanned<String>, Spanned<T>>;
 type List = Spanned<Vec<Spanned<String>>>;

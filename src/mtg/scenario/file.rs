@@ -1,7 +1,7 @@
 //! The MTG scenario file as read: the setup, the steps as sentences, the expectations.
 
-use crate::mtg::setup::MtgSetup;
-use crate::mtg::types::{ObjId, Player, Step, Zone};
+use mtg_vocabulary::setup::MtgSetup;
+use mtg_vocabulary::types::{ObjId, Player, Step, Zone};
 
 /// An object a scenario names: a card of the setup, or the k-th token of the game.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]

@@ -49,8 +49,8 @@ use std::path::Path;
 pub use file::{Aim, Check, Chosen, Expectation, MtgScenario, ObjRef, Sentence, Want};
 pub use replay::{Failure, MtgReplay};
 
-use crate::mtg::types::ObjId;
 use crate::scenario::ScenarioError;
+use mtg_vocabulary::types::ObjId;
 
 impl MtgScenario {
     /// Reads a scenario from its text; `file` names it in errors.

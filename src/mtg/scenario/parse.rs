@@ -10,12 +10,12 @@ use super::context::Ctx;
 use super::expect::{RawExpect, read_expectations};
 use super::file::{Check, MtgScenario};
 use super::sentence::{Names, letters, token_number};
-use crate::mtg::setup::{CardAt, MtgSetup};
-use crate::mtg::types::{Card, ObjId, Step, Zone};
-use crate::mtg::view::Refusal;
 use crate::scenario::reader::Reader;
 use crate::scenario::schema::{self, Key, Kind, key, needs};
 use crate::scenario::{ErrorKind, Outcome, ScenarioError, document, without_bom};
+use mtg_vocabulary::setup::{CardAt, MtgSetup};
+use mtg_vocabulary::types::{Card, ObjId, Step, Zone};
+use mtg_vocabulary::view::Refusal;
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]

@@ -5,9 +5,9 @@ use std::fmt::Write as _;
 
 use super::expect::object_name;
 use super::file::MtgScenario;
-use crate::mtg::types::{ChoiceKind, ObjId, Player, StackItem, Step, Zone};
-use crate::mtg::view::{MtgEvent, MtgView};
 use crate::scenario::Outcome;
+use mtg_vocabulary::types::{ChoiceKind, ObjId, Player, StackItem, Step, Zone};
+use mtg_vocabulary::view::{MtgEvent, MtgView};
 
 /// Names objects and stack items in a game's last view.
 struct Namer<'a> {

@@ -8,11 +8,11 @@ use super::expect::{Seen, resolve};
 use super::file::{Aim, Check, Chosen, MtgScenario, ObjRef, Sentence};
 use crate::engine::Engine;
 use crate::mtg::engine::{MtgFault, MtgGame};
-use crate::mtg::setup::{MtgSetup, MtgSetupErrors};
-use crate::mtg::types::{Action, Pick, Target};
-use crate::mtg::view::Mtg;
-use crate::mtg::view::{MtgEvent, MtgView, Refusal};
 use crate::scenario::Outcome;
+use mtg_vocabulary::setup::{MtgSetup, MtgSetupErrors};
+use mtg_vocabulary::types::{Action, Pick, Target};
+use mtg_vocabulary::view::Mtg;
+use mtg_vocabulary::view::{MtgEvent, MtgView, Refusal};
 
 /// One expectation not met, or a step not taken.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -184,7 +184,7 @@ impl MtgScenario {
         }
     }
 
-    fn object(&self, r: ObjRef, view: &MtgView) -> Result<crate::mtg::types::ObjId, String> {
+    fn object(&self, r: ObjRef, view: &MtgView) -> Result<mtg_vocabulary::types::ObjId, String> {
         resolve(view, r).ok_or_else(|| format!("there is no {} (yet)", self.ref_name(r)))
     }
 

@@ -3,7 +3,7 @@
 use std::collections::HashMap;
 
 use super::file::{Aim, Chosen, ObjRef, Sentence};
-use crate::mtg::types::{ObjId, Player};
+use mtg_vocabulary::types::{ObjId, Player};
 
 /// The names a scenario gives: the setup's, and the tokens' "Myr token k".
 pub(super) struct Names {

@@ -2,8 +2,8 @@
 
 use super::{Aim, Chosen, MtgScenario, ObjRef, Sentence};
 use crate::mtg::MtgFault;
-use crate::mtg::types::{ObjId, Player};
 use crate::scenario::{ErrorKind, ScenarioError};
+use mtg_vocabulary::types::{ObjId, Player};
 
 const TABLE: &str = r#"ruleset = "mtg"
 title = "t"

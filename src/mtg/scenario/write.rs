@@ -6,11 +6,11 @@
 use std::fmt::Write as _;
 
 use crate::engine::Engine;
-use crate::mtg::spec::MtgSpec;
 use crate::mtg::{
     Action, Card, MtgSetup, MtgView, ObjId, Pick, Player, Refusal, StackItem, Target, Zone,
 };
 use crate::scenario::Outcome;
+use mtg_spec::MtgSpec;
 
 /// The name of every object of `setup`: its card's name, numbered when the card repeats.
 pub fn names(setup: &MtgSetup) -> Vec<String> {

@@ -68,7 +68,7 @@ fn scenario_rules(text: &str) -> Vec<String> {
 pub fn document(coverage: &Coverage, configurations: usize, root: &Path) -> String {
     let rel = |p: &Path| p.strip_prefix(root).unwrap_or(p).display().to_string();
     let mut sources = Vec::new();
-    for dir in ["src/rules", "src/game", "src/oracle/spec"] {
+    for dir in ["src/rules", "src/game", "riftbound/spec/src"] {
         files(&root.join(dir), "rs", &mut sources);
     }
     let sources: Vec<(String, String)> = sources
@@ -93,7 +93,7 @@ pub fn document(coverage: &Coverage, configurations: usize, root: &Path) -> Stri
          rewrites it; the test fails while it is out of date). One row per rule the project\n\
          implements: every rule a refusal, an event or a property cites.\n\n\
          - **implemented in**: the files of the reference engine (`src/rules/`, `src/game/`) and of\n\
-           the spec (`src/oracle/spec/`) that name the rule;\n\
+           the spec (`riftbound/spec/`) that name the rule;\n\
          - **scenarios**: the scenario files (`tests/scenarios/`) that list it;\n\
          - **properties**: the properties that cite it;\n\
          - **default check**: the transitions of the default check that cited it by an event, by\n\

@@ -1,0 +1,20 @@
+//! riftcheck's core: what every ruleset, engine and checker shares and nothing of any one
+//! ruleset.
+//!
+//! - [`engine`]: the boundary. A [`Ruleset`] names the types a game is made of; an [`Engine`]
+//!   starts from a setup, lists well-formed actions, takes one or refuses it with the rule it
+//!   breaks, and shows what an observer sees.
+//! - [`shrink`]: the one shrinker every failing sequence of steps is reported through.
+//! - [`clone_in_place!`]: `Clone` for a game struct, copying field by field into the room of
+//!   another (the checker copies a state for every transition it tries).
+//!
+//! This crate imports nothing of the workspace: each ruleset's vocabulary sits on it, and its
+//! engine and its spec on that vocabulary.
+
+#![warn(missing_docs)]
+
+pub mod engine;
+mod in_place;
+pub mod shrink;
+
+pub use engine::{Engine, Ruleset, step};
