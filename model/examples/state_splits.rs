@@ -8,9 +8,9 @@
 use std::collections::HashMap;
 use std::hash::{BuildHasher, Hash, Hasher};
 
-use riftcheck_model::configs;
-use riftcheck_model::model::{RiftModel, State};
-use riftcheck_model::search::FpSet;
+use riftcheck_checker::configs;
+use riftcheck_checker::model::{RiftModel, State};
+use riftcheck_checker::search::FpSet;
 
 fn main() {
     let mut args = std::env::args().skip(1);

@@ -246,12 +246,12 @@ fn quiet_on_closed_pipe() {
 /// from `/dev/null`: the runtime opens that in its place.)
 ///
 /// A panic of an engine under check is caught and reported as a finding
-/// (`riftcheck_model::panics`): the hook then only keeps what it said and where.
+/// (`riftcheck_checker::panics`): the hook then only keeps what it said and where.
 fn fail_on_lost_output() {
     let default = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
-        let message = riftcheck_model::panics::message(info.payload());
-        let caught = riftcheck_model::panics::note(|| match info.location() {
+        let message = riftcheck_checker::panics::message(info.payload());
+        let caught = riftcheck_checker::panics::note(|| match info.location() {
             Some(at) => format!("{message} (at {}:{})", at.file(), at.line()),
             None => message.to_string(),
         });
@@ -270,7 +270,7 @@ fn main() -> ExitCode {
     fail_on_lost_output();
     let cli = Cli::parse();
     if let Some(size) = &cli.max_file_size {
-        match riftcheck_model::search::limits::parse_size(size) {
+        match riftcheck_checker::search::limits::parse_size(size) {
             Ok(n) => {
                 riftcheck::scenario::LoadOptions::set_default(n);
                 riftcheck::protocol::trace::set_trace_limit(n);
@@ -279,7 +279,7 @@ fn main() -> ExitCode {
         }
     }
     if let Some(size) = &cli.max_line {
-        match riftcheck_model::search::limits::parse_size(size) {
+        match riftcheck_checker::search::limits::parse_size(size) {
             Ok(n) if n > 0 => riftcheck::protocol::client::set_max_line(n),
             Ok(_) => return fail_input("--max-line: 0 bytes: no answer could be read"),
             Err(e) => return fail_input(format!("--max-line: {e}")),
@@ -342,7 +342,7 @@ fn main() -> ExitCode {
             timeout,
         } => {
             let deadline = match timeout
-                .map(|t| riftcheck_model::search::limits::parse_seconds("--timeout", t))
+                .map(|t| riftcheck_checker::search::limits::parse_seconds("--timeout", t))
                 .transpose()
             {
                 Ok(t) => t.map(|t| std::time::Instant::now() + t),

@@ -8,10 +8,10 @@ use clap::Args;
 use riftcheck::Scenario;
 use riftcheck::protocol::remote::{Verdict, replay_remote};
 
-use crate::configs;
-use crate::conform::mtg::replay_file;
-use crate::conform::{Options, Remote, print, run};
-use crate::model::Bounds;
+use riftcheck_checker::configs;
+use riftcheck_checker::model::Bounds;
+use riftcheck_conform::mtg::replay_file;
+use riftcheck_conform::{Options, Remote, print, run};
 
 /// `riftcheck conform`'s arguments.
 #[derive(Args, Debug)]
@@ -257,7 +257,7 @@ pub fn conform(args: &ConformArgs) -> ExitCode {
         }
     };
     let report = match &mtg {
-        Some(configs) => crate::conform::mtg::run(&mut remote, configs, &opts, &mut progress),
+        Some(configs) => riftcheck_conform::mtg::run(&mut remote, configs, &opts, &mut progress),
         None => run(&mut remote, &opts, &mut progress),
     };
     if tty {

@@ -13,7 +13,7 @@ pub enum DivergeFormat {
 
 /// Runs `riftcheck diverge`.
 pub fn run(format: DivergeFormat) -> ExitCode {
-    use crate::diverge::{DivergeFormat as Written, report};
+    use riftcheck_rulebook::diverge::{DivergeFormat as Written, report};
     let format = match format {
         DivergeFormat::Text => Written::Text,
         DivergeFormat::Markdown => Written::Markdown,

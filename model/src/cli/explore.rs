@@ -7,12 +7,12 @@ use std::process::ExitCode;
 use riftcheck::{Scenario, Setup};
 
 use super::fail_input;
-use crate::configs;
-use crate::model::Bounds;
+use riftcheck_checker::configs;
+use riftcheck_checker::model::Bounds;
 
 /// Runs `riftcheck explore`.
 pub fn run(file: Option<&Path>, config: &str, port: u16, fault: Option<&str>) -> ExitCode {
-    use crate::explore::{Opening, serve};
+    use riftcheck_explorer::{Opening, serve};
     let fault = match super::fault(fault) {
         Ok(f) => f,
         Err(e) => return fail_input(e),

@@ -5,9 +5,9 @@ use serde_json::{Value, json};
 
 use super::SCHEMA_VERSION;
 use super::results::{self, Replayed, Report};
-use crate::files::file_name;
-use crate::proof::Outcome;
-use crate::properties::{Kind, Prop};
+use riftcheck_checker::files::file_name;
+use riftcheck_checker::proof::Outcome;
+use riftcheck_properties::{Kind, Prop};
 
 /// The tool that wrote a document.
 fn tool() -> Value {
@@ -47,9 +47,9 @@ pub fn outcome(o: &Outcome) -> Value {
             .map(|p| p.id())
             .collect::<Vec<_>>(),
         "coverage": o.coverage.as_ref().map(|c| {
-            crate::coverage::per_rule(c, o.states.saturating_sub(1) as u64)
+            riftcheck_checker::coverage::per_rule(c, o.states.saturating_sub(1) as u64)
                 .iter()
-                .zip(crate::coverage::RULES)
+                .zip(riftcheck_checker::coverage::RULES)
                 .filter(|(n, _)| n.total() > 0)
                 .map(|(n, rule)| (rule.to_string(), json!(n.total())))
                 .collect::<serde_json::Map<String, Value>>()
@@ -168,12 +168,12 @@ pub fn check(r: &Report<'_>) -> Value {
         "properties": properties,
         "counterexample_files": files,
         "counterexamples_not_written": r.not_written(),
-        "coverage": crate::proof::coverage(r.outcomes).map(|c| coverage(&c)),
+        "coverage": riftcheck_checker::proof::coverage(r.outcomes).map(|c| coverage(&c)),
     })
 }
 
 /// The `coverage` object of `check --coverage --format json`.
-fn coverage(c: &crate::coverage::Coverage) -> Value {
+fn coverage(c: &riftcheck_checker::coverage::Coverage) -> Value {
     let rules: Vec<Value> = c
         .rows()
         .map(|(rule, n, confs)| {

@@ -1,4 +1,4 @@
-//! JUnit XML for CI dashboards, through the checker's one writer ([`crate::junit`]): `check`
+//! JUnit XML for CI dashboards, through the checker's one writer ([`riftcheck_checker::junit`]): `check`
 //! gives a test suite per configuration with a test case per property (a failure carries the
 //! rulebook example and the scenario file that replays it; a property that held on a search a
 //! limit cut is skipped, saying so), `replay` a test case per scenario.
@@ -9,7 +9,7 @@
 use serde_json::Value;
 
 use super::results::{Replayed, Result, text_of};
-use crate::junit::{Case, End, Suite, document};
+use riftcheck_checker::junit::{Case, End, Suite, document};
 
 /// `check --format junit`, from the check's JSON document (`docs/output.md`).
 pub fn check(doc: &Value) -> String {

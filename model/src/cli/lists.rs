@@ -2,7 +2,7 @@
 
 use std::process::ExitCode;
 
-use crate::properties::{Kind, Prop};
+use riftcheck_properties::{Kind, Prop};
 
 /// `riftcheck policies`.
 pub fn policies() -> ExitCode {
@@ -36,7 +36,7 @@ pub fn faults(mtg: bool) -> ExitCode {
 
 /// `riftcheck faults --ruleset mtg`.
 fn mtg_faults() -> ExitCode {
-    use crate::mtg::properties::broken_by;
+    use riftcheck_mtg_check::properties::broken_by;
     for f in riftcheck::mtg::MtgFault::ALL {
         println!(
             "{:22} ({}) {}; breaks: {}",
@@ -51,7 +51,7 @@ fn mtg_faults() -> ExitCode {
 
 /// `riftcheck properties --ruleset mtg`.
 fn mtg_properties() -> ExitCode {
-    for p in crate::mtg::properties::MtgProp::ALL {
+    for p in riftcheck_mtg_check::properties::MtgProp::ALL {
         println!("always    {}", p.text());
     }
     ExitCode::SUCCESS

@@ -1,7 +1,7 @@
 //! `riftcheck merge`: the JSON reports of the runs of a split check (`check --shard I/N`) made
 //! into one verdict and one report. A property fails if it failed in any run; a companion is
 //! reached if any run reached it; the graph is acyclic if no run found a cycle and the runs'
-//! summaries together have none ([`split`](mod@crate::search::split)); the shortest
+//! summaries together have none ([`split`](mod@riftcheck_checker::search::split)); the shortest
 //! counterexample of each property is kept. With `--fingerprints DIR` the distinct states are
 //! counted exactly (the union of the runs' states) and the overlap between the runs is
 //! reported.
@@ -14,8 +14,8 @@ use serde_json::{Value, json};
 
 use super::check::fingerprint_file;
 use super::{SCHEMA_VERSION, fail_input};
-use crate::properties::Prop;
-use crate::search::summary_has_cycle;
+use riftcheck_checker::search::summary_has_cycle;
+use riftcheck_properties::Prop;
 
 /// The runs of one split check, checked to belong together.
 struct Runs {

@@ -13,10 +13,10 @@ use riftcheck::PolicyChoice;
 use super::check::check_all;
 use super::results::Target;
 use super::{fail_input, writable_dir};
-use crate::configs;
-use crate::proof::Options;
-use crate::properties::Prop;
-use crate::side_by_side::{
+use riftcheck_checker::configs;
+use riftcheck_checker::proof::Options;
+use riftcheck_properties::Prop;
+use riftcheck_rulebook::side_by_side::{
     Alternative, Finding, Verdict, alternatives, example, scenario, search_everywhere,
 };
 
@@ -105,7 +105,7 @@ pub fn run(args: &ReadingsArgs) -> ExitCode {
         || std::thread::available_parallelism().map_or(1, usize::from),
         usize::from,
     );
-    let all = crate::probes::defaults(!args.full);
+    let all = riftcheck_rulebook::probes::defaults(!args.full);
     // The searches, spread over the threads; each is deterministic on its own.
     let next = AtomicUsize::new(0);
     let found: Mutex<Vec<Option<Finding>>> = Mutex::new(vec![None; alts.len()]);

@@ -7,11 +7,11 @@ use serde_json::Value;
 
 use riftcheck::Setup;
 
-use crate::files::Choice;
-use crate::model::Bounds;
-use crate::proof::Outcome;
-use crate::report::Counterexample;
-use crate::search::Limits;
+use riftcheck_checker::files::Choice;
+use riftcheck_checker::model::Bounds;
+use riftcheck_checker::proof::Outcome;
+use riftcheck_checker::report::Counterexample;
+use riftcheck_checker::search::Limits;
 
 /// A configuration to check: a name, the family it belongs to (its counterexamples are written
 /// once per property), a setup, bounds.
@@ -26,7 +26,7 @@ pub struct Target {
     pub bounds: Bounds,
 }
 
-/// The counterexamples worth a file ([`crate::files::choose`]).
+/// The counterexamples worth a file ([`riftcheck_checker::files::choose`]).
 pub type Chosen<'a> = Vec<Choice<'a, &'a Counterexample>>;
 
 /// Everything a report shows.
@@ -107,10 +107,10 @@ impl Report<'_> {
     }
 
     /// Companions seen in any configuration.
-    pub fn seen(&self) -> crate::properties::PropSet {
+    pub fn seen(&self) -> riftcheck_properties::PropSet {
         self.outcomes
             .iter()
-            .fold(crate::properties::PropSet::EMPTY, |a, o| a.union(o.seen))
+            .fold(riftcheck_properties::PropSet::EMPTY, |a, o| a.union(o.seen))
     }
 
     /// Counterexamples found but not written (the same property in another configuration of

@@ -8,9 +8,9 @@ use riftcheck::{Action, Scenario, Setup};
 
 use super::fail_input;
 use crate::args::parse_bounds;
-use crate::configs;
-use crate::model::{Bounds, RiftModel};
-use crate::simulate::{Walks, always, walks};
+use riftcheck_checker::configs;
+use riftcheck_checker::model::{Bounds, RiftModel};
+use riftcheck_checker::simulate::{Walks, always, walks};
 
 /// `simulate --ruleset mtg`: walks through the MTG model from `file`'s setup (none: every
 /// built-in MTG configuration), `turns` more turns and `concessions` concessions allowed
@@ -196,10 +196,10 @@ fn walk_all(
             name,
             (seed, runs),
             w,
-            crate::properties::Prop::name,
-            |p, path| (crate::search::shrink(&model, p, path), false),
+            riftcheck_properties::Prop::name,
+            |p, path| (riftcheck_checker::search::shrink(&model, p, path), false),
             |p, path| {
-                crate::report::counterexample(&model, setup, p, path.to_vec(), None)
+                riftcheck_checker::report::counterexample(&model, setup, p, path.to_vec(), None)
                     .rulebook()
                     .to_owned()
             },

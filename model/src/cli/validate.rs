@@ -1,5 +1,5 @@
 //! `riftcheck validate TRACE...`: the command line of checking recorded games
-//! ([`crate::conform::validate`] judges them).
+//! ([`riftcheck_conform::validate`] judges them).
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -7,8 +7,8 @@ use std::process::ExitCode;
 use clap::Args;
 use riftcheck::protocol::trace;
 
-use crate::conform::validate::{judge_mtg_trace, judge_trace};
-use crate::conform::{Findings, Report, print};
+use riftcheck_conform::validate::{judge_mtg_trace, judge_trace};
+use riftcheck_conform::{Findings, Report, print};
 
 /// `riftcheck validate`'s arguments.
 #[derive(Args, Debug)]

@@ -3,10 +3,10 @@
 
 use crate::common;
 
-use riftcheck_model::configs;
-use riftcheck_model::proof::{self, Options, Search, Stopped};
-use riftcheck_model::properties::{Kind, Prop};
-use riftcheck_model::search::{Cut, Limits};
+use riftcheck_checker::configs;
+use riftcheck_checker::proof::{self, Options, Search, Stopped};
+use riftcheck_checker::search::{Cut, Limits};
+use riftcheck_properties::{Kind, Prop};
 
 fn config(name: &str) -> configs::Config {
     configs::all()
@@ -110,7 +110,7 @@ fn every_property_holds_in_every_default_configuration() {
             );
         }
     }
-    let mut seen = riftcheck_model::properties::PropSet::EMPTY;
+    let mut seen = riftcheck_properties::PropSet::EMPTY;
     for (o, (name, unique)) in outcomes.iter().zip(DEFAULT_COUNTS) {
         assert_eq!(o.name, name);
         assert!(o.failed.is_empty(), "{}: {:?}", o.name, o.failed);
@@ -231,7 +231,7 @@ fn the_search_agrees_with_stateright_on_the_state_graph() {
     ] {
         let c = config(name);
         let ours = proof::check(name, &c.setup, c.quick, &Options::default()).unwrap();
-        let model = riftcheck_model::model::RiftModel::new(name, &c.setup, c.quick).unwrap();
+        let model = riftcheck_checker::model::RiftModel::new(name, &c.setup, c.quick).unwrap();
         let theirs = model.checker().spawn_bfs().join();
         assert_eq!(
             ours.unique,
@@ -288,7 +288,7 @@ fn workers_do_not_change_the_outcome() {
 /// way round, the same whether one worker or two searched.
 #[test]
 fn a_cycle_is_found_and_shown_at_its_shortest() {
-    use riftcheck_model::model::Bounds;
+    use riftcheck_checker::model::Bounds;
     let c = config("magma-chamber/chain");
     let bounds = Bounds {
         invites: None,
@@ -352,7 +352,7 @@ mod with_faults {
         let text = c.scenario.to_toml();
         let dir = crate::common::scratch("roundtrip");
         std::fs::create_dir_all(&dir).unwrap();
-        let path = dir.join(riftcheck_model::files::file_name(
+        let path = dir.join(riftcheck_checker::files::file_name(
             &c.config,
             &c.property.id(),
         ));
@@ -390,8 +390,8 @@ mod with_faults {
 
     #[test]
     fn simulation_finds_a_fault_and_shrinks_it() {
-        use riftcheck_model::model::RiftModel;
-        use riftcheck_model::{search, simulate};
+        use riftcheck_checker::model::RiftModel;
+        use riftcheck_checker::{search, simulate};
         let c = config("war/chain");
         let setup = c.setup.with_fault(Some(Fault::CountPasses));
         let model = RiftModel::new("war/chain", &setup, c.quick).unwrap();

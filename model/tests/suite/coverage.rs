@@ -3,8 +3,8 @@
 
 use std::collections::BTreeSet;
 
-use riftcheck_model::coverage::{RULES, prop_rules, rule_order};
-use riftcheck_model::properties::Prop;
+use riftcheck_checker::coverage::{RULES, prop_rules, rule_order};
+use riftcheck_properties::Prop;
 
 /// The rule numbers cited in the body of `fn rule` in a source file: the arms of the match that
 /// gives each refusal's or event's rule.

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 
 use riftcheck::Scenario;
 use riftcheck::mtg::scenario::MtgScenario;
-use riftcheck_model::diverge::{self, DivergeFormat, MtgSide, RiftSide, situations};
+use riftcheck_rulebook::diverge::{self, DivergeFormat, MtgSide, RiftSide, situations};
 
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..")

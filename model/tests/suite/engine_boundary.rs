@@ -10,9 +10,9 @@
 use riftcheck::Riftbound;
 use riftcheck::oracle::Spec;
 use riftcheck::{Action, Engine, Event, Game, Observation, RuleError, Setup, SetupErrors, Zone};
-use riftcheck_model::configs;
-use riftcheck_model::proof::{self, Options};
-use riftcheck_model::properties::Prop;
+use riftcheck_checker::configs;
+use riftcheck_checker::proof::{self, Options};
+use riftcheck_properties::Prop;
 
 /// The reference engine, except that a Recall (449) is reported as a move (440).
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
@@ -83,8 +83,8 @@ impl Engine<Riftbound> for ForgetsContests {
 /// quick bounds.
 fn shortest_disagreement<E: Engine<Riftbound>>(
     families: &[&str],
-) -> Option<riftcheck_model::report::Counterexample> {
-    let mut best: Option<riftcheck_model::report::Counterexample> = None;
+) -> Option<riftcheck_checker::report::Counterexample> {
+    let mut best: Option<riftcheck_checker::report::Counterexample> = None;
     let chosen = |c: &configs::Config| families.is_empty() || families.contains(&c.family.key());
     for c in configs::all().into_iter().filter(chosen) {
         let o =

@@ -4,11 +4,11 @@
 
 use riftcheck::Riftbound;
 use riftcheck::{Action, Engine, Event, Game, Observation, RuleError, Setup, SetupErrors};
-use riftcheck_model::configs;
-use riftcheck_model::model::{Bounds, RiftModel};
-use riftcheck_model::proof::{self, Options};
-use riftcheck_model::properties::Prop;
-use riftcheck_model::simulate;
+use riftcheck_checker::configs;
+use riftcheck_checker::model::{Bounds, RiftModel};
+use riftcheck_checker::proof::{self, Options};
+use riftcheck_checker::simulate;
+use riftcheck_properties::Prop;
 
 /// The reference engine, except that it panics when the third seat concedes.
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
@@ -113,7 +113,7 @@ impl<const AT_ONCE: bool> Engine<Riftbound> for PanicsListing<AT_ONCE> {
 
 /// The check's counterexample for a panicking engine `E` on the three-seat configuration, which
 /// says what the panic said (`said`): the same on one thread and on two.
-fn panic_found<E: Engine<Riftbound>>(said: &str) -> riftcheck_model::report::Counterexample {
+fn panic_found<E: Engine<Riftbound>>(said: &str) -> riftcheck_checker::report::Counterexample {
     let c = three_seats();
     let mut found = Vec::new();
     for threads in [1, 2] {

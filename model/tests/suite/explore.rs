@@ -175,7 +175,7 @@ fn the_page_names_the_configuration_and_reads_the_endpoints() {
 fn the_state_shows_every_card_and_the_holders() {
     let e = Explorer::start(&["--config", "war/removal"]);
     let s = e.state(Some(&[]));
-    let config = riftcheck_model::configs::all()
+    let config = riftcheck_checker::configs::all()
         .into_iter()
         .find(|c| c.name() == "war/removal")
         .unwrap();
@@ -432,7 +432,7 @@ fn a_flood_of_idle_connections_starts_no_thread_and_is_let_go() {
         "the pool is started once, before any connection"
     );
     assert!(
-        during <= riftcheck_model::explore::WORKERS + 2,
+        during <= riftcheck_explorer::WORKERS + 2,
         "{during} threads"
     );
     // Those beyond the queue were told at once that it is busy.

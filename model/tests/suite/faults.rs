@@ -9,9 +9,9 @@
 //! counterexample (the weekly workflow `faults-weekly` runs it).
 
 use riftcheck::Fault;
-use riftcheck_model::configs;
-use riftcheck_model::proof::{self, Options};
-use riftcheck_model::properties::Prop;
+use riftcheck_checker::configs;
+use riftcheck_checker::proof::{self, Options};
+use riftcheck_properties::Prop;
 
 /// Each fault, the property that names what it breaks, the length of the shortest
 /// counterexample over the default configurations (breadth-first, so it cannot be shorter), and

@@ -4,8 +4,8 @@
 //! and without a rule fault.
 
 use riftcheck::Fault;
-use riftcheck_model::configs;
-use riftcheck_model::proof::{self, Options, Outcome};
+use riftcheck_checker::configs;
+use riftcheck_checker::proof::{self, Options, Outcome};
 
 /// Everything a check reports that the memo could change.
 fn summary(o: &Outcome) -> impl PartialEq + std::fmt::Debug {

@@ -4,11 +4,11 @@
 
 use riftcheck::Scenario;
 use riftcheck::{Action, Engine};
-use riftcheck_model::configs;
-use riftcheck_model::probes::{self, Start};
-use riftcheck_model::side_by_side::{Verdict, alternatives, scenario, search, search_stepping};
+use riftcheck_checker::configs;
+use riftcheck_rulebook::probes::{self, Start};
+use riftcheck_rulebook::side_by_side::{Verdict, alternatives, scenario, search, search_stepping};
 
-fn alternative(policy: &str, reading: &str) -> riftcheck_model::side_by_side::Alternative {
+fn alternative(policy: &str, reading: &str) -> riftcheck_rulebook::side_by_side::Alternative {
     let (alts, _) = alternatives(&[policy.to_string()]).unwrap();
     *alts
         .iter()

@@ -7,7 +7,7 @@ use clap::Args;
 
 use crate::cli::Format;
 use crate::cli::results::ShardBy;
-use crate::search::limits::{self, Limits};
+use riftcheck_checker::search::limits::{self, Limits};
 
 /// `riftcheck check`'s arguments.
 #[derive(Args, Clone, Debug)]

@@ -4,7 +4,7 @@
 
 /// The file holding a configuration's fingerprints: its name, and the run of a split check.
 pub fn fingerprint_file(config: &str, run: Option<(u32, u32)>) -> String {
-    let name = crate::files::file_safe(config);
+    let name = riftcheck_checker::files::file_safe(config);
     match run {
         Some((i, n)) => format!("{name}.{i}-of-{n}.fp"),
         None => format!("{name}.fp"),

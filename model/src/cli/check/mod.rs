@@ -20,13 +20,13 @@ use files::{known_sizes, write_fingerprints};
 use super::results::{Chosen, Report, ShardBy, ShardRun, Target};
 use super::{Format, fail_input, writable_dir, write_file};
 use crate::args::parse_bounds;
-use crate::configs;
-use crate::files::file_name;
-use crate::model::Bounds;
-use crate::progress::{Show, Shower};
-use crate::proof::{self, Options, Outcome};
-use crate::search::Exploration;
-use crate::search::limits;
+use riftcheck_checker::configs;
+use riftcheck_checker::files::file_name;
+use riftcheck_checker::model::Bounds;
+use riftcheck_checker::progress::{Show, Shower};
+use riftcheck_checker::proof::{self, Options, Outcome};
+use riftcheck_checker::search::Exploration;
+use riftcheck_checker::search::limits;
 
 fn targets(args: &CheckArgs) -> Result<Vec<Target>, String> {
     let mut out = Vec::new();
@@ -124,7 +124,7 @@ fn list(args: &CheckArgs) -> ExitCode {
     ExitCode::SUCCESS
 }
 
-/// Per family and property, the shortest counterexample found ([`crate::files::choose`]).
+/// Per family and property, the shortest counterexample found ([`riftcheck_checker::files::choose`]).
 fn choose<'a>(targets: &'a [Target], outcomes: &'a [Outcome]) -> Chosen<'a> {
     let found = (targets.iter().zip(outcomes)).flat_map(|(t, o)| {
         (o.counterexamples.iter()).map(|c| {
@@ -137,7 +137,7 @@ fn choose<'a>(targets: &'a [Target], outcomes: &'a [Outcome]) -> Chosen<'a> {
             )
         })
     });
-    crate::files::choose(found)
+    riftcheck_checker::files::choose(found)
 }
 
 /// With `--shard I/N`, this run's part: dealt whole, the configurations that fall to it (the
@@ -163,11 +163,11 @@ fn split_targets(
                     weights.push(n);
                     continue;
                 }
-                let m = crate::model::RiftModel::new(&t.name, &t.setup, t.bounds)
+                let m = riftcheck_checker::model::RiftModel::new(&t.name, &t.setup, t.bounds)
                     .map_err(|e| format!("{}: {e}", t.name))?;
-                weights.push(crate::search::prefix_size(&m, depth));
+                weights.push(riftcheck_checker::search::prefix_size(&m, depth));
             }
-            let to = crate::search::deal(&weights, count);
+            let to = riftcheck_checker::search::deal(&weights, count);
             let mut i = 0;
             targets.retain(|_| {
                 i += 1;
@@ -221,7 +221,7 @@ fn run_riftbound(args: CheckArgs) -> ExitCode {
                 "no configuration is called `{name}`; `riftcheck check --list` shows them"
             ));
         };
-        let s = crate::report::setup_scenario(&c.name(), c.family.about(), &c.setup);
+        let s = riftcheck_checker::report::setup_scenario(&c.name(), c.family.about(), &c.setup);
         print!("{}", s.to_toml());
         return ExitCode::SUCCESS;
     }

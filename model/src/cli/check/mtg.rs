@@ -11,10 +11,10 @@ use super::args::{CheckArgs, limits_of, parse_shard};
 use super::files::{known_sizes, write_fingerprints};
 use crate::cli::results::ShardBy;
 use crate::cli::{Format, fail_input};
-use crate::mtg::configs::{self, MtgConfig};
-use crate::mtg::report;
-use crate::mtg::search::{self, How, MtgResult};
-use crate::search::{Shard, deal};
+use riftcheck_checker::search::{Shard, deal};
+use riftcheck_mtg_check::configs::{self, MtgConfig};
+use riftcheck_mtg_check::report;
+use riftcheck_mtg_check::search::{self, How, MtgResult};
 
 /// `check --ruleset mtg`: prints the report and returns the exit status, or says what is wrong
 /// with the request.
@@ -167,8 +167,8 @@ fn split(
         .iter()
         .map(|c| {
             known.get(&c.name).copied().unwrap_or_else(|| {
-                let model: crate::mtg::MtgModel =
-                    crate::mtg::MtgModel::new(c.setup.clone(), c.concessions, fault);
+                let model: riftcheck_mtg_check::MtgModel =
+                    riftcheck_mtg_check::MtgModel::new(c.setup.clone(), c.concessions, fault);
                 search::prefix_size(&model, depth)
             })
         })
@@ -240,7 +240,7 @@ fn report(
     (names, shard): (&[String], Option<(u32, u32)>),
     written: &[PathBuf],
 ) {
-    let cited: Vec<(&str, &crate::mtg::coverage::Cited)> = (results.iter())
+    let cited: Vec<(&str, &riftcheck_mtg_check::coverage::Cited)> = (results.iter())
         .filter_map(|r| Some((r.name.as_str(), r.coverage.as_ref()?)))
         .collect();
     let by = args.shard_by;
@@ -252,7 +252,7 @@ fn report(
     let limits = limits_of(args).unwrap_or_default();
     let mut doc = report::json(configs, results, fault, &limits, written);
     doc["coverage"] = if args.coverage {
-        crate::mtg::coverage::json(&cited)
+        riftcheck_mtg_check::coverage::json(&cited)
     } else {
         serde_json::Value::Null
     };

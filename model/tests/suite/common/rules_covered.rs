@@ -6,8 +6,8 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use riftcheck_model::coverage::{Coverage, RULES, prop_rules};
-use riftcheck_model::properties::Prop;
+use riftcheck_checker::coverage::{Coverage, RULES, prop_rules};
+use riftcheck_properties::Prop;
 
 /// Whether `text` names `rule` on its own: not as part of a longer number (`652.5` is not named
 /// by `652.5.a.1`, nor `41` by `417`).
