@@ -7,8 +7,10 @@ use std::fmt::Write;
 
 use riftcheck::observation::Value;
 use riftcheck::oracle::{Disagreement, Lockstep, Spec, Stepped};
+use riftcheck::scenario::svg::{self, Failing, Frame};
 use riftcheck::scenario::{Expect, Outcome, SUMMARY, Scenario, SourceMap, Step, render_example};
-use riftcheck::{Action, Catalog, Engine, Observation as View, Setup};
+use riftcheck::{Action, Catalog, Engine, Observation as View, Seat, Setup};
+use std::sync::Arc;
 
 use crate::model::{RiftModel, State};
 use crate::search;
@@ -36,6 +38,77 @@ pub struct Counterexample {
     pub scenario: Scenario,
     /// The rulebook example.
     pub text: String,
+    /// What the engine that was checked did along `path`, recorded once; the rulebook example
+    /// and the picture are written from it.
+    pub record: Record,
+}
+
+/// What the engine that was checked did along a counterexample's path: what an observer saw of
+/// it as the game was set up, and each step it answered (its events or its refusal, and what it
+/// showed after), up to a step it panicked on. Recorded once, with that engine (never the
+/// reference one in its place), and read by the rulebook example and the picture.
+#[derive(Clone, Debug)]
+pub struct Record {
+    /// The names of things in the game.
+    pub catalog: Arc<Catalog>,
+    /// The Seats at the table, in turn order.
+    pub seats: Vec<Seat>,
+    /// What an observer saw of the engine once the game was set up, its setup's events
+    /// included; `None` if the engine could not set the game up.
+    pub start: Option<View>,
+    /// The steps the engine answered, in order; a step it panicked on ends the record.
+    pub steps: Vec<Frame>,
+}
+
+impl Record {
+    /// Steps `path` on a new game of engine `E` from `setup`, keeping what it answered and
+    /// showed, up to a step it panics on.
+    fn of<E: Engine<Riftbound>>(model: &RiftModel<E>, path: &[Action]) -> Record {
+        let mut record = Record {
+            catalog: Arc::clone(&model.catalog),
+            seats: model.setup.mode.seats().iter().collect(),
+            start: None,
+            steps: Vec::new(),
+        };
+        let Ok(Ok((mut engine, events))) = crate::panics::guarded(|| E::start(&model.setup)) else {
+            return record;
+        };
+        let mut start = engine.observe();
+        start.events = events;
+        record.start = Some(start);
+        for &action in path {
+            let Ok(outcome) = crate::panics::guarded(|| engine.apply(action)) else {
+                break;
+            };
+            let Ok(mut after) = crate::panics::guarded(|| engine.observe()) else {
+                break;
+            };
+            if let Ok(events) = &outcome {
+                after.events.clone_from(events);
+            }
+            record.steps.push(Frame {
+                action,
+                outcome,
+                after,
+            });
+        }
+        record
+    }
+
+    /// The picture of the record: a timeline with one lane per Seat, titled `title`,
+    /// `failing` drawn in red ([`svg::timeline`]); `None` if the engine could not set the game
+    /// up.
+    pub fn svg(&self, title: &str, failing: Option<&Failing>) -> Option<String> {
+        let start = self.start.as_ref()?;
+        Some(svg::timeline(
+            title,
+            &self.catalog,
+            &self.seats,
+            start,
+            &self.steps,
+            failing,
+        ))
+    }
 }
 
 /// The spec's observation as scenario expectations: the summary (holders, the Chain, who is in,
@@ -212,6 +285,7 @@ pub fn counterexample<E: Engine<Riftbound>>(
             let _ = writeln!(text, "{}. {}", i + 1, s.text);
         }
         let _ = writeln!(text, "Expected: {}; found: {found}.", prop.name());
+        let record = Record::of(model, &path);
         Counterexample {
             config: model.name.clone(),
             property: prop,
@@ -231,6 +305,7 @@ pub fn counterexample<E: Engine<Riftbound>>(
                 source: SourceMap::default(),
             },
             text,
+            record,
         }
     })
 }
@@ -320,6 +395,7 @@ fn written<E: Engine<Riftbound>>(
         expect,
         source: SourceMap::default(),
     };
+    let record = Record::of(model, &path);
     let mut c = Counterexample {
         config: model.name.clone(),
         property: prop,
@@ -330,6 +406,7 @@ fn written<E: Engine<Riftbound>>(
         found,
         scenario,
         text: String::new(),
+        record,
     };
     c.text = c.written_for(model);
     c
@@ -342,20 +419,31 @@ impl Counterexample {
         &self.text
     }
 
-    fn written_for<E: Engine<Riftbound>>(&self, model: &RiftModel<E>) -> String {
-        let steps: Vec<_> = match E::start(&model.setup) {
-            // The steps up to one the engine panicked on (that one is told in the last line).
-            Ok((mut engine, _)) => self
-                .path
-                .iter()
-                .map_while(|&a| {
-                    crate::panics::guarded(|| engine.apply(a))
-                        .ok()
-                        .map(|r| (a, r))
-                })
-                .collect(),
-            Err(_) => Vec::new(),
+    /// The picture of the counterexample, from its record: the engine that was checked, step
+    /// by step, the violated step in red with what it breaks; `None` if the engine could not set
+    /// the game up.
+    pub fn svg(&self) -> Option<String> {
+        let failing = Failing {
+            step: self.path.len().saturating_sub(1),
+            what: format!(
+                "Violated: {} ({}). Expected: {}; found: {}.",
+                self.property.name(),
+                self.rule,
+                self.expected,
+                self.found
+            ),
         };
+        self.record.svg(&self.scenario.title, Some(&failing))
+    }
+
+    fn written_for<E: Engine<Riftbound>>(&self, model: &RiftModel<E>) -> String {
+        // The steps up to one the engine panicked on (that one is told in the last line).
+        let steps: Vec<_> = self
+            .record
+            .steps
+            .iter()
+            .map(|f| (f.action, f.outcome.clone()))
+            .collect();
         let mut text = render_example(
             &self.scenario.title,
             None,

@@ -125,6 +125,44 @@ fn an_engine_that_reports_a_recall_as_a_move_is_caught_by_the_default_check() {
     assert!(failure.what.starts_with("events"), "{failure:?}");
 }
 
+/// The Priority badges of a picture (`P` in a circle, one per row where someone holds it).
+fn priority_badges(svg: &str) -> usize {
+    svg.matches("text-anchor=\"middle\">P</text>").count()
+}
+
+#[test]
+fn a_counterexamples_picture_shows_the_board_of_the_engine_that_was_checked() {
+    // The engine that forgets the contests gives the Turn Player Priority as the staged game
+    // starts, where the rules give it to nobody while the Turn Player chooses a fight (456.1).
+    let ce = shortest_disagreement::<ForgetsContests>(&["staged"]).expect("the check catches it");
+    let picture = ce.svg().expect("the engine set the game up");
+    let (engine, events) = ForgetsContests::start(&ce.scenario.setup).unwrap();
+    let mut start = engine.observe();
+    start.events = events;
+    assert!(
+        start.priority.is_some(),
+        "the engine gives someone Priority"
+    );
+    // The picture is this engine's game, recorded once as the counterexample was written: its
+    // start, with Priority held, and a timeline of exactly what it showed.
+    assert_eq!(ce.record.start.as_ref(), Some(&start));
+    assert!(ce.record.steps.is_empty());
+    assert_eq!(priority_badges(&picture), 1, "{picture}");
+    let drawn = riftcheck::scenario::svg::timeline(
+        &ce.scenario.title,
+        &ce.record.catalog,
+        &ce.record.seats,
+        &start,
+        &[],
+        None,
+    );
+    assert_eq!(ce.record.svg(&ce.scenario.title, None), Some(drawn));
+    // The reference engine's game, which the scenario replays on, has nobody holding Priority:
+    // a picture re-stepped on it would show the rules' board, not the checked engine's.
+    let reference = ce.scenario.svg_failing(None, None).unwrap();
+    assert_eq!(priority_badges(&reference), 0, "{reference}");
+}
+
 #[test]
 fn a_setup_mistake_of_the_engine_alone_is_caught_before_any_step() {
     // The staged family is the one that starts with contested battlefields.

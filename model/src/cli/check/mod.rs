@@ -305,7 +305,7 @@ fn run_riftbound(args: CheckArgs) -> ExitCode {
         }
     }
     let chosen = choose(&targets, &outcomes);
-    let written = match write_counterexamples(&args.out, &chosen, opts.fault) {
+    let written = match write_counterexamples(&args.out, &chosen) {
         Ok(w) => w,
         Err(e) => return fail_input(e),
     };
@@ -327,7 +327,8 @@ fn run_riftbound(args: CheckArgs) -> ExitCode {
 }
 
 /// Writes each chosen counterexample under `out` as a scenario file, and beside it the picture
-/// of what the engine (committing `fault`) did; the scenario files written.
+/// of what the engine that was checked did (from the counterexample's record); the scenario
+/// files written.
 ///
 /// # Errors
 ///
@@ -335,7 +336,6 @@ fn run_riftbound(args: CheckArgs) -> ExitCode {
 fn write_counterexamples(
     out: &std::path::Path,
     chosen: &Chosen<'_>,
-    fault: Option<riftcheck::Fault>,
 ) -> Result<Vec<std::path::PathBuf>, String> {
     let mut written = Vec::new();
     for k in chosen {
@@ -343,17 +343,7 @@ fn write_counterexamples(
         let toml = write_file(out, &name, &c.scenario.to_toml())
             .map_err(|e| format!("the counterexample could not be saved: {e}"))?;
         written.push(toml);
-        let failing = riftcheck::scenario::svg::Failing {
-            step: c.path.len().saturating_sub(1),
-            what: format!(
-                "Violated: {} ({}). Expected: {}; found: {}.",
-                c.property.name(),
-                c.rule,
-                c.expected,
-                c.found
-            ),
-        };
-        if let Ok(svg) = c.scenario.svg_failing(fault, Some(failing)) {
+        if let Some(svg) = c.svg() {
             write_file(out, &name.replace(".toml", ".svg"), &svg)
                 .map_err(|e| format!("the counterexample's picture could not be saved: {e}"))?;
         }
