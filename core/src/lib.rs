@@ -4,6 +4,8 @@
 //! - [`engine`]: the boundary. A [`Ruleset`] names the types a game is made of; an [`Engine`]
 //!   starts from a setup, lists well-formed actions, takes one or refuses it with the rule it
 //!   breaks, and shows what an observer sees.
+//! - [`property`]: what a property promises, its judge's verdict, and a set of a ruleset's
+//!   properties, written once for every ruleset.
 //! - [`shrink`]: the one shrinker every failing sequence of steps is reported through.
 //! - [`clone_in_place!`]: `Clone` for a game struct, copying field by field into the room of
 //!   another (the checker copies a state for every transition it tries).
@@ -15,6 +17,8 @@
 
 pub mod engine;
 mod in_place;
+pub mod property;
 pub mod shrink;
 
 pub use engine::{Engine, Ruleset, step};
+pub use property::{Kind, Property, Set, Verdict};

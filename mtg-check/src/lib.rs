@@ -26,8 +26,8 @@ use riftcheck::oracle::{Disagreement, Lockstep};
 use riftcheck_checker::panics::guarded;
 use stateright::{Model, Property};
 
+use properties::MtgProp;
 pub use properties::{Ghost, someone_can_act};
-use properties::{Judge, MtgProp};
 
 /// A state of the model: the engine and the spec after the same actions (the lockstep both
 /// rulesets step through), and what an observer saw on the last step.
@@ -118,11 +118,11 @@ impl<E: Engine<Mtg>, S: Engine<Mtg>> MtgModel<E, S> {
         let mut spec_view = spec.observe();
         spec_view.events = spec_events;
         if spec_view != view {
-            ghost.violated |= MtgProp::Agree.bit();
+            ghost.violated.insert(MtgProp::Agree);
         }
-        Judge::view(&view, &mut ghost);
+        properties::judge(None, &view, &mut ghost);
         if guarded(|| engine.well_formed(&mut Vec::new())).is_err() {
-            ghost.violated |= MtgProp::NeverPanics.bit();
+            ghost.violated.insert(MtgProp::NeverPanics);
         }
         Ok(MtgState {
             pair: Lockstep::new(engine, spec),
@@ -140,7 +140,7 @@ impl<E: Engine<Mtg>, S: Engine<Mtg>> MtgModel<E, S> {
             // The actions after the step are listed here, where a panic is caught.
             if let Some(n) = next
                 .as_ref()
-                .filter(|n| n.ghost.violated == 0 && !n.view.over)
+                .filter(|n| n.ghost.violated.is_empty() && !n.view.over)
             {
                 n.pair.engine.well_formed(&mut Vec::new());
             }
@@ -148,7 +148,7 @@ impl<E: Engine<Mtg>, S: Engine<Mtg>> MtgModel<E, S> {
         });
         taken.unwrap_or_else(|_| {
             let mut next = state.clone();
-            next.ghost.violated |= MtgProp::NeverPanics.bit();
+            next.ghost.violated.insert(MtgProp::NeverPanics);
             Some(next)
         })
     }
@@ -165,7 +165,7 @@ impl<E: Engine<Mtg>, S: Engine<Mtg>> MtgModel<E, S> {
             Some(Err(Disagreement::EngineAccepted { .. })) => false,
             Some(Err(_)) => {
                 let mut next = state.clone();
-                next.ghost.violated |= MtgProp::Agree.bit();
+                next.ghost.violated.insert(MtgProp::Agree);
                 return Some(next);
             }
             None => true,
@@ -188,11 +188,11 @@ impl<E: Engine<Mtg>, S: Engine<Mtg>> MtgModel<E, S> {
             Ok(true) => {}
             // The spec refused it after the engine took it: the engine's step is judged.
             Ok(false) | Err(Disagreement::EngineAccepted { .. }) => {
-                next.ghost.violated |= MtgProp::Agree.bit();
+                next.ghost.violated.insert(MtgProp::Agree);
             }
             Err(_) => {
                 // The engine refused after all: what it showed before stands.
-                next.ghost.violated |= MtgProp::Agree.bit();
+                next.ghost.violated.insert(MtgProp::Agree);
                 next.view.clone_from(&state.view);
                 return Some(next);
             }
@@ -200,7 +200,7 @@ impl<E: Engine<Mtg>, S: Engine<Mtg>> MtgModel<E, S> {
         if matches!(action, Action::Concede { .. }) {
             next.ghost.concessions += 1;
         }
-        Judge::step(&state.view, &next.view, &mut next.ghost);
+        properties::judge(Some(&state.view), &next.view, &mut next.ghost);
         Some(next)
     }
 }
@@ -208,7 +208,7 @@ impl<E: Engine<Mtg>, S: Engine<Mtg>> MtgModel<E, S> {
 /// The stateright property: no property is broken on the transition into the state (each
 /// is named in riftcheck's own reports, which read the verdicts in the ghost).
 fn breaks_nothing<E: Engine<Mtg>, S: Engine<Mtg>>(_: &MtgModel<E, S>, s: &MtgState<E, S>) -> bool {
-    s.ghost.violated == 0
+    s.ghost.violated.is_empty()
 }
 
 impl<E: Engine<Mtg>, S: Engine<Mtg>> Model for MtgModel<E, S> {
@@ -222,7 +222,7 @@ impl<E: Engine<Mtg>, S: Engine<Mtg>> Model for MtgModel<E, S> {
     /// The union of both engines' well-formed actions, in order, each once: an action only one
     /// of them lists is still put to the other.
     fn actions(&self, state: &MtgState<E, S>, actions: &mut Vec<Action>) {
-        if state.view.over || state.ghost.violated != 0 {
+        if state.view.over || !state.ghost.violated.is_empty() {
             return;
         }
         state.pair.engine.well_formed(actions);

@@ -3,13 +3,14 @@
 //! internals.
 
 use riftcheck::mtg::{ChoiceKind, MtgEvent, MtgView, Player, Zone};
+use riftcheck_core::{Kind, Property, Set, Verdict};
 
 /// What the checker remembers beside the two games: the properties already violated on the way
 /// here, the concessions made, and whether the current turn has reached its end step.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
 pub struct Ghost {
-    /// A bit per [`MtgProp`] violated on the path to this state.
-    pub violated: u32,
+    /// The properties violated on the path to this state.
+    pub violated: Set<MtgProp>,
     /// Concessions made so far.
     pub concessions: u8,
     /// Whether the current turn's end step has begun (800.4i: a turn passes through it).
@@ -86,11 +87,6 @@ properties! {
 }
 
 impl MtgProp {
-    /// Its bit in [`Ghost::violated`].
-    pub fn bit(self) -> u32 {
-        1 << self as u8
-    }
-
     /// The property as reports print it, with its rules.
     pub fn text(self) -> &'static str {
         match self {
@@ -138,182 +134,181 @@ impl MtgProp {
         }
     }
 
-    /// The property as reports name it: [`MtgProp::text`] without its rules.
-    pub fn name(self) -> &'static str {
+    /// Its judge: `None` for the two the model judges itself (the engine and the spec agree;
+    /// the engine never panics).
+    fn judge(self) -> Option<JudgeFn> {
+        let judge: JudgeFn = match self {
+            MtgProp::Agree | MtgProp::NeverPanics => return None,
+            MtgProp::NoPriorityForLeaver => no_priority_for_leaver,
+            MtgProp::NoControlByLeaver => no_control_by_leaver,
+            MtgProp::OwnedLeave => owned_leave,
+            MtgProp::StolenReturns => stolen_returns,
+            MtgProp::NoTokenForLeaver => no_token_for_leaver,
+            MtgProp::NoTriggerForLeaver => no_trigger_for_leaver,
+            MtgProp::NoDamageToLeaver => no_damage_to_leaver,
+            MtgProp::ChoicesMove => choices_move,
+            MtgProp::LastKnown => last_known,
+            MtgProp::TurnGoesOn => turn_goes_on,
+            MtgProp::NoTurnForLeaver => no_turn_for_leaver,
+            MtgProp::UntilNextTurn => until_next_turn,
+            MtgProp::AnteStays => ante_stays,
+            MtgProp::PlanarInGame => planar_in_game,
+            MtgProp::AttackerControlsAttackers => attacker_controls_attackers,
+            MtgProp::GameOverWhenOneLeft => game_over_when_one_left,
+            MtgProp::NeverStuck => never_stuck,
+        };
+        Some(judge)
+    }
+}
+
+impl Property for MtgProp {
+    const ALL: &'static [MtgProp] = &MtgProp::ALL;
+
+    fn index(self) -> usize {
+        self as usize
+    }
+
+    /// [`MtgProp::text`] without its rules.
+    fn name(self) -> &'static str {
         self.text()
             .rsplit_once(" (")
             .map_or(self.text(), |(name, _)| name)
     }
 
-    /// The rules it reads, as [`MtgProp::text`] cites them; 800.4 where it cites none.
-    pub fn rule(self) -> &'static str {
+    /// The rules [`MtgProp::text`] cites; 800.4 where it cites none.
+    fn rule(self) -> &'static str {
         self.text()
             .rsplit_once(" (")
             .map_or("800.4", |(_, rules)| rules.trim_end_matches(')'))
     }
 
-    /// Its short name in file names: the variant's name in kebab case.
-    pub fn id(self) -> String {
-        let mut out = String::new();
-        for (i, c) in format!("{self:?}").chars().enumerate() {
-            if c.is_ascii_uppercase() && i > 0 {
-                out.push('-');
-            }
-            out.push(c.to_ascii_lowercase());
-        }
-        out
+    fn kind(self) -> Kind {
+        Kind::Always
     }
 }
 
-/// Judges the properties on the views an observer sees.
-pub struct Judge;
-
-fn fail(ghost: &mut Ghost, p: MtgProp) {
-    ghost.violated |= p.bit();
+/// What a judge reads: what an observer sees of the state reached (the first state, or the one
+/// a step led to, the step's events included), and the step into it, if there was one.
+pub struct Judging<'a> {
+    /// The state reached.
+    pub after: &'a MtgView,
+    /// The step into it; `None` for the first state.
+    pub step: Option<Step<'a>>,
 }
 
-impl Judge {
-    /// The properties that hold of a single view (the first state's, and each step's).
-    pub fn view(v: &MtgView, ghost: &mut Ghost) {
-        let left = |p: Player| !v.in_game(p);
-        if v.priority.is_some_and(left) {
-            fail(ghost, MtgProp::NoPriorityForLeaver);
-        }
-        let controlled_by_leaver = v.objects.iter().any(|o| {
-            matches!(o.zone, Zone::Battlefield | Zone::Stack) && o.controller.is_none_or(left)
-        }) || v.stack.iter().any(|i| left(i.controller()));
-        if controlled_by_leaver {
-            fail(ghost, MtgProp::NoControlByLeaver);
-        }
-        if v.pending.is_some_and(|c| left(c.by)) {
-            fail(ghost, MtgProp::ChoicesMove);
-        }
-        for o in &v.objects {
-            if let (Some(q), Some(power)) = (o.mirror_of, o.power)
-                && v.players[usize::from(q.0)].life != power
-            {
-                fail(ghost, MtgProp::LastKnown);
-            }
-        }
-        if v.planar_controller.is_some_and(left) {
-            fail(ghost, MtgProp::PlanarInGame);
-        }
-        for o in v.objects.iter().filter(|o| o.attacking.is_some()) {
-            if o.controller.is_none_or(|c| v.active != Some(c)) {
-                fail(ghost, MtgProp::AttackerControlsAttackers);
-            }
-        }
-        if left(v.turn_of) && v.active.is_some() {
-            fail(ghost, MtgProp::TurnGoesOn);
-        }
-        let remaining = v.players.iter().filter(|p| p.in_game).count();
-        let won = v.winner.is_some_and(|w| v.in_game(w));
-        let ended_right = if remaining <= 1 {
-            v.over && (remaining == 0 || won)
-        } else {
-            v.winner.is_none()
-        };
-        if !ended_right {
-            fail(ghost, MtgProp::GameOverWhenOneLeft);
-        }
-        if !v.over && !someone_can_act(v) {
-            fail(ghost, MtgProp::NeverStuck);
+/// A step into a state, as an observer saw it.
+pub struct Step<'a> {
+    /// What was seen before it.
+    pub before: &'a MtgView,
+    /// Whether the turn had reached its end step before it ([`Ghost::reached_end`]).
+    pub reached_end: bool,
+}
+
+/// A property's judge.
+type JudgeFn = fn(&Judging<'_>) -> Verdict;
+
+/// Judges every property but the model's own on `after` (and the step into it), and updates
+/// `ghost`: the properties broken join those broken on the way, and whether the turn has
+/// reached its end step follows the step's events.
+pub fn judge(before: Option<&MtgView>, after: &MtgView, ghost: &mut Ghost) {
+    let j = Judging {
+        after,
+        step: before.map(|before| Step {
+            before,
+            reached_end: ghost.reached_end,
+        }),
+    };
+    for &p in &MtgProp::ALL {
+        if p.judge().is_some_and(|judge| judge(&j).is_broken()) {
+            ghost.violated.insert(p);
         }
     }
+    if j.step.is_some() {
+        ghost.reached_end = reached_end_after(ghost.reached_end, &after.events);
+    }
+}
 
-    /// A step from `before` to `after` (whose events are the step's).
-    pub fn step(before: &MtgView, after: &MtgView, ghost: &mut Ghost) {
-        Judge::view(after, ghost);
-        Judge::events(before, after, ghost);
-        for (i, o) in before.objects.iter().enumerate() {
-            if o.zone == Zone::Ante && after.objects[i].zone != Zone::Ante {
-                fail(ghost, MtgProp::AnteStays);
-            }
-        }
-        for (q, p) in before.players.iter().enumerate() {
-            if !p.in_game && after.players[q].life != p.life {
-                fail(ghost, MtgProp::NoDamageToLeaver);
-            }
-        }
-        if let (Some(ChoiceKind::Appoint { .. }), Some(c)) =
-            (before.pending.map(|c| c.kind), after.pending)
-            && let ChoiceKind::LifeGain {
-                controller,
-                opponent: true,
-                ..
-            } = c.kind
-        {
-            let opponent = |q: Player| q != controller && after.in_game(q);
-            if c.by == controller && Player::all(after.players.len()).any(opponent) {
-                fail(ghost, MtgProp::ChoicesMove);
-            }
-        }
-        if before.planar_controller.is_some() && after.planar_controller.is_none() && !after.over {
-            fail(ghost, MtgProp::PlanarInGame);
+/// 800.4i: whether the turn has reached its end step after `events`, from `reached` before them:
+/// a turn that begins has not; the end step beginning has.
+fn reached_end_after(mut reached: bool, events: &[MtgEvent]) -> bool {
+    for e in events {
+        match e {
+            MtgEvent::TurnBegan { .. } => reached = false,
+            MtgEvent::StepBegan {
+                step: riftcheck::mtg::Step::End,
+            } => reached = true,
+            _ => {}
         }
     }
+    reached
+}
 
-    /// The properties judged on the step's events, each at the moment it happened.
-    fn events(before: &MtgView, after: &MtgView, ghost: &mut Ghost) {
-        let mut gone: Vec<bool> = before.players.iter().map(|p| !p.in_game).collect();
-        let left = |gone: &[bool], p: Player| gone[usize::from(p.0)];
-        let turn_changes = after
-            .events
+/// Whether `p` had left the game by the `i`-th event of the step into `after`: before the
+/// step, or by an earlier event of it.
+fn gone_by(step: &Step<'_>, after: &MtgView, i: usize, p: Player) -> bool {
+    !step.before.in_game(p)
+        || after.events[..i]
             .iter()
-            .any(|e| matches!(e, MtgEvent::TurnBegan { .. } | MtgEvent::TurnSkipped { .. }));
-        for e in &after.events {
-            match *e {
-                MtgEvent::Left { player } => {
-                    gone[usize::from(player.0)] = true;
-                    Judge::stolen(before, after, player, ghost);
-                }
-                MtgEvent::TokenCreated { player, .. } if left(&gone, player) => {
-                    fail(ghost, MtgProp::NoTokenForLeaver);
-                }
-                MtgEvent::Triggered { item } if left(&gone, item.controller()) => {
-                    fail(ghost, MtgProp::NoTriggerForLeaver);
-                }
-                MtgEvent::Damage { player, .. } if left(&gone, player) => {
-                    fail(ghost, MtgProp::NoDamageToLeaver);
-                }
-                MtgEvent::TurnBegan { player } => {
-                    if left(&gone, player) {
-                        fail(ghost, MtgProp::NoTurnForLeaver);
-                    }
-                    if !ghost.reached_end {
-                        fail(ghost, MtgProp::TurnGoesOn);
-                    }
-                    ghost.reached_end = false;
-                }
-                MtgEvent::StepBegan {
-                    step: riftcheck::mtg::Step::End,
-                } => ghost.reached_end = true,
-                MtgEvent::ProtectionEnded { .. } if !turn_changes => {
-                    fail(ghost, MtgProp::UntilNextTurn);
-                }
-                MtgEvent::TurnSkipped { player }
-                    if after.protections.iter().any(|p| p.player == player) =>
-                {
-                    fail(ghost, MtgProp::UntilNextTurn);
-                }
-                _ => {}
-            }
-        }
-        for (i, p) in after.players.iter().enumerate() {
-            let owned_in_game = after
-                .objects
-                .iter()
-                .any(|o| usize::from(o.owner.0) == i && !matches!(o.zone, Zone::Gone | Zone::Ante));
-            if !p.in_game && owned_in_game {
-                fail(ghost, MtgProp::OwnedLeave);
-            }
-        }
-    }
+            .any(|e| matches!(*e, MtgEvent::Left { player } if player == p))
+}
 
-    /// 800.4a's first example: when `thief` leaves, a creature they controlled through a
-    /// control effect, whose owner is still in the game, is not exiled or sent away for it.
-    fn stolen(before: &MtgView, after: &MtgView, thief: Player, ghost: &mut Ghost) {
-        for (i, o) in before.objects.iter().enumerate() {
+/// Whether some event of the step into `after` breaks `broken`, told whether its player had
+/// left by then; `false` on the first state.
+fn some_event(
+    j: &Judging<'_>,
+    broken: impl Fn(&MtgEvent, &dyn Fn(Player) -> bool) -> bool,
+) -> bool {
+    let Some(step) = &j.step else {
+        return false;
+    };
+    j.after
+        .events
+        .iter()
+        .enumerate()
+        .any(|(i, e)| broken(e, &|p| gone_by(step, j.after, i, p)))
+}
+
+/// 800.4a: a player who left never receives priority.
+fn no_priority_for_leaver(j: &Judging<'_>) -> Verdict {
+    let v = j.after;
+    Verdict::broken_if(v.priority.is_some_and(|p| !v.in_game(p)))
+}
+
+/// 800.4a, 800.4c: nothing on the battlefield or the stack is controlled by a player who left.
+fn no_control_by_leaver(j: &Judging<'_>) -> Verdict {
+    let v = j.after;
+    let left = |p: Player| !v.in_game(p);
+    let object = v.objects.iter().any(|o| {
+        matches!(o.zone, Zone::Battlefield | Zone::Stack) && o.controller.is_none_or(left)
+    });
+    Verdict::broken_if(object || v.stack.iter().any(|i| left(i.controller())))
+}
+
+/// 800.4a, 800.4m: after a step, nothing a player who left owns is in the game, but in the
+/// ante zone.
+fn owned_leave(j: &Judging<'_>) -> Verdict {
+    if j.step.is_none() {
+        return Verdict::Holds;
+    }
+    let v = j.after;
+    let stays = v.players.iter().enumerate().any(|(i, p)| {
+        !p.in_game
+            && v.objects
+                .iter()
+                .any(|o| usize::from(o.owner.0) == i && !matches!(o.zone, Zone::Gone | Zone::Ante))
+    });
+    Verdict::broken_if(stays)
+}
+
+/// 800.4a's first example: when a thief leaves, a creature they controlled through a control
+/// effect, whose owner is still in the game, is not exiled or sent away for it.
+fn stolen_returns(j: &Judging<'_>) -> Verdict {
+    let Some(step) = &j.step else {
+        return Verdict::Holds;
+    };
+    let (before, after) = (step.before, j.after);
+    let exiled_from_thief = |thief: Player| {
+        before.objects.iter().enumerate().any(|(i, o)| {
             let newest = before
                 .control
                 .iter()
@@ -323,14 +318,180 @@ impl Judge {
                 && newest.is_some_and(|e| e.controller == thief)
                 && o.owner != thief
                 && after.in_game(o.owner);
-            let exiled = after.events.iter().any(|e| {
-                matches!(*e, MtgEvent::Exiled { object, rule: "800.4a" } if usize::from(object.0) == i)
-            });
-            if stolen && exiled {
-                fail(ghost, MtgProp::StolenReturns);
-            }
+            stolen
+                && after.events.iter().any(|e| {
+                    matches!(*e, MtgEvent::Exiled { object, rule: "800.4a" } if usize::from(object.0) == i)
+                })
+        })
+    };
+    Verdict::broken_if(after.events.iter().any(|e| match *e {
+        MtgEvent::Left { player } => exiled_from_thief(player),
+        _ => false,
+    }))
+}
+
+/// 800.4b: no token is created for a player who left.
+fn no_token_for_leaver(j: &Judging<'_>) -> Verdict {
+    Verdict::broken_if(some_event(
+        j,
+        |e, gone| matches!(*e, MtgEvent::TokenCreated { player, .. } if gone(player)),
+    ))
+}
+
+/// 800.4d: no trigger is put on the stack for a player who left.
+fn no_trigger_for_leaver(j: &Judging<'_>) -> Verdict {
+    Verdict::broken_if(some_event(
+        j,
+        |e, gone| matches!(*e, MtgEvent::Triggered { item } if gone(item.controller())),
+    ))
+}
+
+/// 800.4e: combat damage is never assigned to a player who left, nor does their life change.
+fn no_damage_to_leaver(j: &Judging<'_>) -> Verdict {
+    let Some(step) = &j.step else {
+        return Verdict::Holds;
+    };
+    let life_changed = step
+        .before
+        .players
+        .iter()
+        .enumerate()
+        .any(|(q, p)| !p.in_game && j.after.players[q].life != p.life);
+    let damaged = some_event(
+        j,
+        |e, gone| matches!(*e, MtgEvent::Damage { player, .. } if gone(player)),
+    );
+    Verdict::broken_if(life_changed || damaged)
+}
+
+/// 800.4f, 800.4g: no choice waits for a player who left; an appointed chooser is an opponent
+/// when one is left.
+fn choices_move(j: &Judging<'_>) -> Verdict {
+    let after = j.after;
+    if after.pending.is_some_and(|c| !after.in_game(c.by)) {
+        return Verdict::Broken;
+    }
+    let Some(step) = &j.step else {
+        return Verdict::Holds;
+    };
+    if let (Some(ChoiceKind::Appoint { .. }), Some(c)) =
+        (step.before.pending.map(|c| c.kind), after.pending)
+        && let ChoiceKind::LifeGain {
+            controller,
+            opponent: true,
+            ..
+        } = c.kind
+    {
+        let opponent = |q: Player| q != controller && after.in_game(q);
+        return Verdict::broken_if(
+            c.by == controller && Player::all(after.players.len()).any(opponent),
+        );
+    }
+    Verdict::Holds
+}
+
+/// 800.4h: Life Mirror's power is its player's life, the last known one once they left.
+fn last_known(j: &Judging<'_>) -> Verdict {
+    let v = j.after;
+    Verdict::broken_if(v.objects.iter().any(|o| {
+        matches!((o.mirror_of, o.power), (Some(q), Some(power)) if v.players[usize::from(q.0)].life != power)
+    }))
+}
+
+/// 800.4i: the turn of a player who left goes on without an active player, through its end
+/// step (a turn begins only after the end step of the one before).
+fn turn_goes_on(j: &Judging<'_>) -> Verdict {
+    let v = j.after;
+    if !v.in_game(v.turn_of) && v.active.is_some() {
+        return Verdict::Broken;
+    }
+    let Some(step) = &j.step else {
+        return Verdict::Holds;
+    };
+    let mut reached = step.reached_end;
+    for e in &v.events {
+        match e {
+            MtgEvent::TurnBegan { .. } if !reached => return Verdict::Broken,
+            _ => reached = reached_end_after(reached, std::slice::from_ref(e)),
         }
     }
+    Verdict::Holds
+}
+
+/// 800.4j: a turn never begins for a player who left.
+fn no_turn_for_leaver(j: &Judging<'_>) -> Verdict {
+    Verdict::broken_if(some_event(
+        j,
+        |e, gone| matches!(*e, MtgEvent::TurnBegan { player } if gone(player)),
+    ))
+}
+
+/// 800.4k: an "until your next turn" effect ends only as that turn begins or would have.
+fn until_next_turn(j: &Judging<'_>) -> Verdict {
+    let after = j.after;
+    let turn_changes = after
+        .events
+        .iter()
+        .any(|e| matches!(e, MtgEvent::TurnBegan { .. } | MtgEvent::TurnSkipped { .. }));
+    Verdict::broken_if(some_event(j, |e, _| match *e {
+        MtgEvent::ProtectionEnded { .. } => !turn_changes,
+        MtgEvent::TurnSkipped { player } => after.protections.iter().any(|p| p.player == player),
+        _ => false,
+    }))
+}
+
+/// 800.4m: a card in the ante zone stays there.
+fn ante_stays(j: &Judging<'_>) -> Verdict {
+    let Some(step) = &j.step else {
+        return Verdict::Holds;
+    };
+    Verdict::broken_if(
+        step.before
+            .objects
+            .iter()
+            .enumerate()
+            .any(|(i, o)| o.zone == Zone::Ante && j.after.objects[i].zone != Zone::Ante),
+    )
+}
+
+/// 800.4n: the planar controller is always a player in the game.
+fn planar_in_game(j: &Judging<'_>) -> Verdict {
+    let after = j.after;
+    if after.planar_controller.is_some_and(|p| !after.in_game(p)) {
+        return Verdict::Broken;
+    }
+    Verdict::broken_if(j.step.as_ref().is_some_and(|step| {
+        step.before.planar_controller.is_some() && after.planar_controller.is_none() && !after.over
+    }))
+}
+
+/// 506.4 (with 800.4a): every attacking creature is controlled by the attacking player.
+fn attacker_controls_attackers(j: &Judging<'_>) -> Verdict {
+    let v = j.after;
+    Verdict::broken_if(
+        v.objects
+            .iter()
+            .filter(|o| o.attacking.is_some())
+            .any(|o| o.controller.is_none_or(|c| v.active != Some(c))),
+    )
+}
+
+/// 104.2a: the game ends when one player is left, who wins, and not before.
+fn game_over_when_one_left(j: &Judging<'_>) -> Verdict {
+    let v = j.after;
+    let remaining = v.players.iter().filter(|p| p.in_game).count();
+    let won = v.winner.is_some_and(|w| v.in_game(w));
+    let ended_right = if remaining <= 1 {
+        v.over && (remaining == 0 || won)
+    } else {
+        v.winner.is_none()
+    };
+    Verdict::broken_if(!ended_right)
+}
+
+/// The game never stops with nobody able to act, unless it is over.
+fn never_stuck(j: &Judging<'_>) -> Verdict {
+    Verdict::broken_if(!j.after.over && !someone_can_act(j.after))
 }
 
 /// The property a fault of the MTG engine breaks: the self-check expects the checker to find it

@@ -11,6 +11,7 @@ use riftcheck::mtg::{Action, Mtg, MtgFault, MtgGame, MtgSetup};
 use riftcheck::protocol::mtg::{first_difference, observation_json};
 use riftcheck_checker::files::{Choice, file_name};
 use riftcheck_checker::search::Limits;
+use riftcheck_core::Property as _;
 
 use super::MtgModel;
 use super::configs::MtgConfig;

@@ -124,7 +124,7 @@ impl<E: Engine<Mtg>, S: Engine<Mtg>> Graph for Walk<'_, E, S> {
     }
 
     fn breaks(&self, state: &MtgState<E, S>, prop: MtgProp) -> bool {
-        state.ghost.violated & prop.bit() != 0
+        state.ghost.violated.contains(prop)
     }
 }
 

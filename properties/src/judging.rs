@@ -8,25 +8,9 @@ use riftcheck::{Action, Catalog, Event, ItemName, Readings, Seat, SeatSet};
 
 use super::naive;
 
-/// What the judge of an `always` property finds on a state (and the step into it).
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Verdict {
-    /// The property holds here.
-    Holds,
-    /// The property is broken here.
-    Broken,
-}
-
-impl Verdict {
-    /// [`Verdict::Broken`] if `broken`, else [`Verdict::Holds`].
-    pub fn broken_if(broken: bool) -> Verdict {
-        if broken {
-            Verdict::Broken
-        } else {
-            Verdict::Holds
-        }
-    }
-}
+/// What the judge of an `always` property finds on a state (and the step into it): one type
+/// for every ruleset's judges.
+pub use riftcheck_core::Verdict;
 
 /// An item's bit in [`super::Ghost::countered`]: three kinds of item per card, 32 cards.
 pub fn item_bit(name: ItemName) -> u128 {

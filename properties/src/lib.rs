@@ -35,7 +35,7 @@ pub use ghost::Ghost;
 pub use judging::{Judging, Step, Verdict, item_bit};
 pub use naive::Mates;
 pub use set::PropSet;
-pub use table::{Judge, Kind, Prop, Property, Shows, TABLE};
+pub use table::{Judge, Kind, Prop, Row, Shows, TABLE};
 
 use table::Judge::{Seen, State, Step as OnStep};
 
@@ -67,7 +67,7 @@ const fn rows(which: Rows) -> PropSet {
             Rows::OnState => matches!(row.judge, State(_)),
         };
         if picked {
-            set = set.union(PropSet::of(row.prop));
+            set = set.union(PropSet::of_index(row.prop as usize));
         }
         i += 1;
     }

@@ -9,17 +9,8 @@ use super::judging::{Judging, Step, Verdict};
 use super::{chain, damage, departed, durations, equipment, fights, holders, liveness};
 use super::{movement, order, removal, scoring};
 
-/// How a property is judged.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Kind {
-    /// Must hold in every reachable state.
-    Always,
-    /// Must happen somewhere within the bounds: proves the bounds reach a situation.
-    Sometimes,
-    /// A property of the whole state graph, checked by riftcheck's own search rather than per
-    /// state.
-    Graph,
-}
+/// How a property is judged: one type for every ruleset's properties.
+pub use riftcheck_core::Kind;
 
 /// Who judges a property, and on what.
 #[derive(Clone, Copy)]
@@ -43,7 +34,7 @@ pub type Shows = fn(&Catalog, &View, &View) -> String;
 
 /// One row of the table.
 #[derive(Clone, Copy)]
-pub struct Property {
+pub struct Row {
     /// The property.
     pub prop: Prop,
     /// Its sentence.
@@ -80,7 +71,7 @@ macro_rules! properties {
         }
 
         /// Every property's row, in the order of [`Prop::ALL`].
-        pub const TABLE: &[Property] = &[ $( Property {
+        pub const TABLE: &[Row] = &[ $( Row {
             prop: Prop::$id,
             name: $name,
             rules: $rule,
@@ -366,7 +357,7 @@ properties! {
 
 impl Prop {
     /// The property's row.
-    pub fn row(self) -> &'static Property {
+    pub fn row(self) -> &'static Row {
         &TABLE[self as usize]
     }
 
@@ -414,6 +405,25 @@ impl Prop {
             Some(f) => f(catalog, before, after),
             None => holders::summary(catalog, before, after),
         }
+    }
+}
+
+impl riftcheck_core::Property for Prop {
+    const ALL: &'static [Prop] = Prop::ALL;
+    fn index(self) -> usize {
+        self as usize
+    }
+    fn name(self) -> &'static str {
+        Prop::name(self)
+    }
+    fn rule(self) -> &'static str {
+        Prop::rule(self)
+    }
+    fn kind(self) -> Kind {
+        Prop::kind(self)
+    }
+    fn id(self) -> String {
+        Prop::id(self)
     }
 }
 
