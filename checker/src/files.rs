@@ -67,6 +67,52 @@ pub fn file_name(family: &str, property: &str) -> String {
     format!("{}__{property}.toml", file_safe(family).trim_matches('_'))
 }
 
+/// A chosen counterexample as a ruleset writes it: its family, its property's id, its scenario
+/// file's text, and its picture where the ruleset draws one.
+#[derive(Clone, Debug)]
+pub struct CounterexampleFile<'a> {
+    /// The family of configurations it was chosen for.
+    pub family: &'a str,
+    /// Its property's id ([`riftcheck_core::Property::id`]).
+    pub property: String,
+    /// The scenario file that replays it.
+    pub scenario: String,
+    /// The SVG timeline of what the engine did, if the ruleset draws one.
+    pub picture: Option<String>,
+}
+
+/// Writes each counterexample under `out`, for either ruleset: the scenario as
+/// [`file_name`], the picture beside it as the same name in `.svg`. Returns the scenario files
+/// written.
+///
+/// # Errors
+///
+/// The directory or a file cannot be written: which, and why.
+pub fn write_counterexamples<'a>(
+    out: &std::path::Path,
+    files: impl IntoIterator<Item = CounterexampleFile<'a>>,
+) -> Result<Vec<std::path::PathBuf>, String> {
+    let write = |name: &str, text: &str| -> Result<std::path::PathBuf, String> {
+        std::fs::create_dir_all(out)
+            .map_err(|e| format!("cannot create {}: {e}", out.display()))?;
+        let path = out.join(name);
+        std::fs::write(&path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        Ok(path)
+    };
+    let mut written = Vec::new();
+    for f in files {
+        let name = file_name(f.family, &f.property);
+        let toml = write(&name, &f.scenario)
+            .map_err(|e| format!("the counterexample could not be saved: {e}"))?;
+        written.push(toml);
+        if let Some(svg) = &f.picture {
+            write(&name.replace(".toml", ".svg"), svg)
+                .map_err(|e| format!("the counterexample's picture could not be saved: {e}"))?;
+        }
+    }
+    Ok(written)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -266,27 +266,24 @@ pub fn exit_status(results: &[MtgResult]) -> u8 {
     }
 }
 
-/// Writes a scenario file under `out` for each violation [`choose`] keeps; the files written.
-///
-/// # Errors
-///
-/// The directory or a file cannot be written.
-pub fn write_counterexamples(
-    configs: &[MtgConfig],
-    results: &[MtgResult],
+/// Each violation [`choose`] keeps as a file to write: its scenario (MTG's draw no picture).
+pub fn counterexample_files<'a>(
+    configs: &'a [MtgConfig],
+    results: &'a [MtgResult],
     fault: Option<MtgFault>,
-    out: &std::path::Path,
-) -> Result<Vec<std::path::PathBuf>, String> {
-    let mut written = Vec::new();
-    for k in choose(configs, results) {
-        let (p, path, c) = k.chosen;
-        let text = scenario(&c.name, &c.setup, p, fault, path);
-        std::fs::create_dir_all(out).map_err(|e| format!("{}: {e}", out.display()))?;
-        let file = out.join(file_name(k.family, &p.id()));
-        std::fs::write(&file, text).map_err(|e| format!("{}: {e}", file.display()))?;
-        written.push(file);
-    }
-    Ok(written)
+) -> Vec<riftcheck_checker::files::CounterexampleFile<'a>> {
+    choose(configs, results)
+        .into_iter()
+        .map(|k| {
+            let (p, path, c) = k.chosen;
+            riftcheck_checker::files::CounterexampleFile {
+                family: k.family,
+                property: p.id(),
+                scenario: scenario(&c.name, &c.setup, p, fault, path),
+                picture: None,
+            }
+        })
+        .collect()
 }
 
 /// What the engine and the spec disagree on at the end of `path`: each field of the observation

@@ -122,18 +122,6 @@ pub fn writable_dir(dir: &Path) -> Result<(), String> {
     }
 }
 
-/// Writes `text` to `dir/name`, creating `dir`.
-///
-/// # Errors
-///
-/// The directory or the file cannot be written: the path and the reason.
-pub fn write_file(dir: &Path, name: &str, text: &str) -> Result<PathBuf, String> {
-    std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
-    let path = dir.join(name);
-    std::fs::write(&path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
-    Ok(path)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -59,7 +59,8 @@ const SHORTEST: [(&str, usize); 15] = [
 #[test]
 fn every_fault_is_caught_by_the_property_it_breaks_with_a_file_that_replays() {
     use riftcheck::mtg::scenario::MtgScenario;
-    use riftcheck_mtg_check::report::write_counterexamples;
+    use riftcheck_checker::files::write_counterexamples;
+    use riftcheck_mtg_check::report::counterexample_files;
     let everywhere = std::env::var_os("RIFTCHECK_FAULTS_EVERYWHERE").is_some();
     let tables: Vec<_> = configs::all()
         .into_iter()
@@ -103,7 +104,8 @@ fn every_fault_is_caught_by_the_property_it_breaks_with_a_file_that_replays() {
         }
         // The file written for it replays: it passes without the fault and fails under it.
         let out = dir.join(f.key());
-        let written = write_counterexamples(&tables, &results, Some(f), &out).expect("written");
+        let written = write_counterexamples(&out, counterexample_files(&tables, &results, Some(f)))
+            .expect("written");
         let file = written
             .iter()
             .find(|p| {

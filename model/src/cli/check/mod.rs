@@ -18,10 +18,9 @@ pub use files::fingerprint_file;
 use files::{known_sizes, write_fingerprints};
 
 use super::results::{Chosen, Report, ShardBy, ShardRun, Target};
-use super::{Format, fail_input, writable_dir, write_file};
+use super::{Format, fail_input, writable_dir};
 use crate::args::parse_bounds;
 use riftcheck_checker::configs;
-use riftcheck_checker::files::file_name;
 use riftcheck_checker::model::Bounds;
 use riftcheck_checker::progress::{Show, Shower};
 use riftcheck_checker::proof::{self, Options, Outcome};
@@ -305,7 +304,10 @@ fn run_riftbound(args: CheckArgs) -> ExitCode {
         }
     }
     let chosen = choose(&targets, &outcomes);
-    let written = match write_counterexamples(&args.out, &chosen) {
+    let written = match riftcheck_checker::files::write_counterexamples(
+        &args.out,
+        counterexample_files(&chosen),
+    ) {
         Ok(w) => w,
         Err(e) => return fail_input(e),
     };
@@ -326,29 +328,19 @@ fn run_riftbound(args: CheckArgs) -> ExitCode {
     ExitCode::from(report.exit_status())
 }
 
-/// Writes each chosen counterexample under `out` as a scenario file, and beside it the picture
-/// of what the engine that was checked did (from the counterexample's record); the scenario
-/// files written.
-///
-/// # Errors
-///
-/// A file cannot be written.
-fn write_counterexamples(
-    out: &std::path::Path,
-    chosen: &Chosen<'_>,
-) -> Result<Vec<std::path::PathBuf>, String> {
-    let mut written = Vec::new();
-    for k in chosen {
-        let (name, c) = (file_name(k.family, &k.chosen.property.id()), k.chosen);
-        let toml = write_file(out, &name, &c.scenario.to_toml())
-            .map_err(|e| format!("the counterexample could not be saved: {e}"))?;
-        written.push(toml);
-        if let Some(svg) = c.svg() {
-            write_file(out, &name.replace(".toml", ".svg"), &svg)
-                .map_err(|e| format!("the counterexample's picture could not be saved: {e}"))?;
-        }
-    }
-    Ok(written)
+/// Each chosen counterexample as a file to write: its scenario, and the picture of what the
+/// engine that was checked did (from the counterexample's record).
+fn counterexample_files<'a>(
+    chosen: &'a Chosen<'_>,
+) -> impl Iterator<Item = riftcheck_checker::files::CounterexampleFile<'a>> {
+    chosen
+        .iter()
+        .map(|k| riftcheck_checker::files::CounterexampleFile {
+            family: k.family,
+            property: k.chosen.property.id(),
+            scenario: k.chosen.scenario.to_toml(),
+            picture: k.chosen.svg(),
+        })
 }
 
 /// Checks every target with `opts.threads` threads, several at a time, handing each outcome to `done` in the order of

@@ -226,7 +226,10 @@ fn checked(args: &CheckArgs) -> Result<u8, String> {
             (results.iter()).filter_map(|r| Some((r.name.as_str(), r.fingerprints.as_deref()?)));
         write_fingerprints(dir, found, shard)?;
     }
-    let written = report::write_counterexamples(&configs, &results, fault, &args.out)?;
+    let written = riftcheck_checker::files::write_counterexamples(
+        &args.out,
+        report::counterexample_files(&configs, &results, fault),
+    )?;
     report(args, &configs, &results, fault, (&names, shard), &written);
     Ok(report::exit_status(&results))
 }
