@@ -430,4 +430,31 @@ mod tests {
         );
         assert_eq!(ControlledExile::ALL[0], ControlledExile::default());
     }
+
+    /// `docs/mtg.md` lists every point with its sub-rule, the book's reading and the faults'.
+    #[test]
+    fn the_docs_list_every_point() {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/mtg.md");
+        let doc = std::fs::read_to_string(path).expect("docs/mtg.md");
+        for (point, readings) in POINTS {
+            let on_it: Vec<MtgFault> = MtgFault::ALL
+                .into_iter()
+                .filter(|f| f.misreading().0 == *point)
+                .collect();
+            let wrong: Vec<String> = readings[1..]
+                .iter()
+                .map(|r| {
+                    let f = on_it.iter().find(|f| f.misreading().1 == *r);
+                    format!("`{r}` (`{}`)", f.map_or("", |f| f.key()))
+                })
+                .collect();
+            let row = format!(
+                "| `{point}` | {} | `{}` | {} |",
+                on_it[0].rule(),
+                readings[0],
+                wrong.join(", ")
+            );
+            assert!(doc.contains(&row), "docs/mtg.md has no row {row}");
+        }
+    }
 }
