@@ -21,7 +21,9 @@ pub mod search;
 
 use riftcheck::Engine;
 use riftcheck::mtg::spec::MtgSpec;
-use riftcheck::mtg::{Action, Mtg, MtgEvent, MtgFault, MtgGame, MtgSetup, MtgSetupErrors, MtgView};
+use riftcheck::mtg::{
+    Action, Mtg, MtgEvent, MtgFault, MtgGame, MtgReadings, MtgSetup, MtgSetupErrors, MtgView,
+};
 use riftcheck::oracle::{Disagreement, Lockstep};
 use riftcheck_checker::panics::guarded;
 use stateright::{Model, Property};
@@ -82,7 +84,9 @@ impl<S: Engine<Mtg>> MtgModel<MtgGame, S> {
             setup,
             concessions,
             fault,
-            start: MtgGame::with_fault,
+            start: |setup, fault| {
+                MtgGame::with_readings(setup, MtgReadings::default().with_fault(fault))
+            },
             spec: std::marker::PhantomData,
         }
     }

@@ -20,9 +20,10 @@ pub mod fuzz;
 pub mod scenario;
 
 pub use mtg_spec as spec;
-pub use mtg_vocabulary::{setup, types, view};
+pub use mtg_vocabulary::{readings, setup, types, view};
 
-pub use engine::{MtgFault, MtgGame};
+pub use engine::MtgGame;
+pub use readings::{MtgFault, MtgReadings};
 pub use setup::{CardAt, MtgSetup, MtgSetupErrors};
 pub use types::{
     Action, Card, ChoiceKind, ControlEffect, Delayed, Duration, ObjId, Pending, Pick, Player,

@@ -102,7 +102,9 @@ fn mtg(args: &ServeArgs) -> Result<Box<dyn Respond>, String> {
         return Ok(Box::new(MtgSession::new("riftcheck mtg spec", start)));
     }
     let fault = super::mtg_fault(args.faults.first().map(String::as_str))?;
-    let start = Box::new(move |s: &riftcheck::mtg::MtgSetup| MtgGame::with_fault(s, fault));
+    let start = Box::new(move |s: &riftcheck::mtg::MtgSetup| {
+        MtgGame::with_readings(s, riftcheck::mtg::MtgReadings::default().with_fault(fault))
+    });
     Ok(Box::new(MtgSession::new("riftcheck mtg", start)))
 }
 

@@ -2,7 +2,7 @@
 //! triggers, 800.4i's priority), passing, the steps, combat damage (800.4e), delayed triggers
 //! (800.4d) and the next turn (800.4j, 800.4k).
 
-use super::{MtgFault, MtgGame};
+use super::{MtgGame, policy};
 use mtg_vocabulary::types::{
     ChoiceKind, Duration, Pending, Player, StackItem, Step, TriggerEffect, Waiting, Zone,
 };
@@ -102,9 +102,7 @@ impl MtgGame {
     /// Puts the first waiting trigger on the stack, or asks for its target, or drops it.
     fn put_waiting(&mut self) {
         let w = self.waiting.remove(0);
-        let leaver_put = self.has(MtgFault::LeaverTriggerPut)
-            && matches!(w.effect, Some(TriggerEffect::Return { .. }));
-        if !self.in_game(w.controller) && !leaver_put {
+        if !self.in_game(w.controller) && !policy::leaver_trigger_put(&self.readings, w.effect) {
             self.emit(MtgEvent::TriggerNotPut {
                 controller: w.controller,
                 source: w.source,
@@ -191,7 +189,7 @@ impl MtgGame {
             .collect();
         for (id, defender, amount) in attacks {
             self.obj_mut(id).attacking = None;
-            if self.in_game(defender) || self.has(MtgFault::DamageToLeaver) {
+            if self.in_game(defender) || policy::leaver_damage_assigned(&self.readings) {
                 self.players[usize::from(defender.0)].life -= amount;
                 self.emit(MtgEvent::Damage {
                     creature: id,
@@ -211,13 +209,14 @@ impl MtgGame {
     /// is not put on the stack (800.4d).
     fn delayed_trigger(&mut self) {
         for d in std::mem::take(&mut self.delayed) {
-            if self.in_game(d.controller) || self.has(MtgFault::LeaverTriggerPut) {
+            let effect = Some(TriggerEffect::Return {
+                creature: d.creature,
+            });
+            if self.in_game(d.controller) || policy::leaver_trigger_put(&self.readings, effect) {
                 self.add_waiting(Waiting {
                     controller: d.controller,
                     source: d.source,
-                    effect: Some(TriggerEffect::Return {
-                        creature: d.creature,
-                    }),
+                    effect,
                 });
             } else {
                 self.emit(MtgEvent::TriggerNotPut {
@@ -266,7 +265,7 @@ impl MtgGame {
             let q = Player((self.turn_of.0 + k) % n);
             let gone = !self.in_game(q);
             self.end_protections_of(q, if gone { "800.4k" } else { "611.2b" });
-            if gone && !self.has(MtgFault::TurnForLeaver) {
+            if gone && policy::leaver_next_turn_skipped(&self.readings) {
                 self.emit(MtgEvent::TurnSkipped { player: q });
                 continue;
             }

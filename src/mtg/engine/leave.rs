@@ -1,7 +1,8 @@
 //! Leaving the game (800.4): each sub-rule in one function that cites it, called in the order
 //! `docs/mtg.md` gives.
 
-use super::{MtgFault, MtgGame};
+use super::MtgGame;
+use super::policy::{self, Exile};
 use mtg_vocabulary::types::{ChoiceKind, Duration, ObjId, Pending, Player, StackItem, Step, Zone};
 use mtg_vocabulary::view::MtgEvent;
 
@@ -17,7 +18,7 @@ impl MtgGame {
         self.new_planar_controller(p);
         self.players[usize::from(p.0)].in_game = false;
         self.emit(MtgEvent::Left { player: p });
-        if self.has(MtgFault::StolenExiled) {
+        if policy::controlled_exile(&self.readings, Exile::BeforeControlEnds) {
             self.exile_still_controlled(p);
         }
         self.owned_objects_leave(p);
@@ -25,17 +26,15 @@ impl MtgGame {
         self.end_control_effects(p);
         self.changed_hands_leave_combat(&controllers);
         self.abilities_cease(p);
-        if !self.has(MtgFault::ControlledStays) {
+        if policy::controlled_exile(&self.readings, Exile::AfterControlEnds) {
             self.exile_still_controlled(p);
-        }
-        if !self.has(MtgFault::ControlledStays) {
             self.exile_uncontrolled();
         }
         self.last_known_of(p);
         self.move_choices(p);
         self.pass_priority_on(p);
         self.turn_goes_on(p);
-        if self.has(MtgFault::EffectsEndAtOnce) {
+        if policy::until_next_turn_ends_on_leaving(&self.readings) {
             self.end_protections_of(p, "800.4k");
         }
     }
@@ -43,7 +42,7 @@ impl MtgGame {
     /// 800.4n: the planar controller who is leaving hands the role to the next player in turn
     /// order who stays, before they leave.
     fn new_planar_controller(&mut self, p: Player) {
-        if self.planar != Some(p) || self.has(MtgFault::PlanarLeaves) {
+        if self.planar != Some(p) || !policy::planar_controller_passes_on(&self.readings) {
             return;
         }
         self.planar = self.next_after(p);
@@ -60,7 +59,7 @@ impl MtgGame {
             if o.owner != p || o.zone == Zone::Gone {
                 continue;
             }
-            if o.zone == Zone::Ante && !self.has(MtgFault::AnteLeaves) {
+            if o.zone == Zone::Ante && policy::ante_stays(&self.readings) {
                 self.emit(MtgEvent::StayedInAnte { object: id });
                 continue;
             }
@@ -100,7 +99,7 @@ impl MtgGame {
     /// 506.4: a creature whose controller changed as the control effects ended (`before` holds
     /// each object's controller until then) is removed from combat.
     fn changed_hands_leave_combat(&mut self, before: &[Option<Player>]) {
-        if self.has(MtgFault::StaysInCombat) {
+        if !policy::control_change_in_combat_removes(&self.readings) {
             return;
         }
         for id in self.ids() {
@@ -220,7 +219,7 @@ impl MtgGame {
             }
             ChoiceKind::SlideTarget { .. } => {}
             ChoiceKind::Rule if pending.by == p => {
-                if self.has(MtgFault::ChoiceStays) {
+                if !policy::leaver_choice_moves(&self.readings) {
                     return;
                 }
                 self.pending = self.next_after(p).map(|by| Pending {
@@ -243,7 +242,7 @@ impl MtgGame {
     /// receives it; the passes the others made still count.
     fn pass_priority_on(&mut self, p: Player) {
         self.passed &= !(1 << p.0);
-        if self.priority != Some(p) || self.has(MtgFault::PriorityKept) {
+        if self.priority != Some(p) || !policy::leaver_priority_passes_on(&self.readings) {
             return;
         }
         self.priority = self.next_after(p);
@@ -265,7 +264,7 @@ impl MtgGame {
         if self.step == Step::Combat {
             self.attacks_declared = true;
         }
-        if self.has(MtgFault::TurnEndsAtOnce) && others {
+        if !policy::leaver_turn_goes_on(&self.readings) && others {
             self.stack.clear();
             self.end_turn();
         }

@@ -1,17 +1,18 @@
 //! The reference engine of the MTG ruleset (`docs/mtg.md`): the game state, the actions'
 //! legality and dispatch. Leaving the game (800.4, every sub-rule in one function of
-//! `leave.rs`), the turn's flow (`flow.rs`) and resolution (`resolve.rs`) are beside it.
+//! `leave.rs`), the turn's flow (`flow.rs`) and resolution (`resolve.rs`) are beside it, and
+//! how it follows each reading of 800.4 (`policy.rs`), the only place that knows a point can be
+//! read more than one way.
 
-mod faults;
 mod flow;
 mod leave;
+mod policy;
 mod resolve;
 
 use std::hash::{Hash, Hasher};
 
-pub use faults::MtgFault;
-
 use crate::engine::Engine;
+use mtg_vocabulary::readings::MtgReadings;
 use mtg_vocabulary::setup::{MtgSetup, MtgSetupErrors};
 use mtg_vocabulary::types::{
     Action, Card, ChoiceKind, ControlEffect, Delayed, ObjId, Pending, Pick, Player, Protection,
@@ -33,7 +34,8 @@ pub(crate) struct Obj {
     pub mirror_of: Option<Player>,
 }
 
-/// The reference MTG engine: a game of the MTG ruleset, optionally committing one rule fault.
+/// The reference MTG engine: a game of the MTG ruleset, played under readings of 800.4 (the
+/// book's by default; the checker's self-check gives it a known-wrong one).
 #[derive(Clone, Debug)]
 pub struct MtgGame {
     pub(crate) players: Vec<PlayerView>,
@@ -53,7 +55,8 @@ pub struct MtgGame {
     pub(crate) planar: Option<Player>,
     pub(crate) over: bool,
     pub(crate) winner: Option<Player>,
-    pub(crate) fault: Option<MtgFault>,
+    /// The readings it plays under (they never change in a game).
+    pub(crate) readings: MtgReadings,
     /// The events of the step being taken (not part of the game).
     pub(crate) log: Vec<MtgEvent>,
 }
@@ -95,7 +98,7 @@ type Key<'a> = (
         Option<Player>,
         bool,
         Option<Player>,
-        Option<MtgFault>,
+        MtgReadings,
     ),
 );
 
@@ -124,19 +127,19 @@ impl MtgGame {
                 self.planar,
                 self.over,
                 self.winner,
-                self.fault,
+                self.readings,
             ),
         )
     }
 
-    /// The game `setup` describes, committing `fault` if given, with the events of its start.
+    /// The game `setup` describes, played under `readings`, with the events of its start.
     ///
     /// # Errors
     ///
     /// Every problem with the setup.
-    pub fn with_fault(
+    pub fn with_readings(
         setup: &MtgSetup,
-        fault: Option<MtgFault>,
+        readings: MtgReadings,
     ) -> Result<(MtgGame, Vec<MtgEvent>), MtgSetupErrors> {
         setup.validate()?;
         let objects = setup
@@ -191,7 +194,7 @@ impl MtgGame {
             planar: setup.planar_controller,
             over: false,
             winner: None,
-            fault,
+            readings,
             log: Vec::new(),
         };
         game.proceed();
@@ -199,8 +202,9 @@ impl MtgGame {
         Ok((game, events))
     }
 
-    pub(crate) fn has(&self, f: MtgFault) -> bool {
-        self.fault == Some(f)
+    /// The readings this engine plays under.
+    pub fn readings(&self) -> &MtgReadings {
+        &self.readings
     }
 
     pub(crate) fn in_game(&self, p: Player) -> bool {
@@ -281,10 +285,8 @@ impl MtgGame {
             let life = o
                 .mirror_of
                 .map_or(0, |p| self.players[usize::from(p.0)].life);
-            if self.has(MtgFault::MirrorForgets) && o.mirror_of.is_some_and(|p| !self.in_game(p)) {
-                return Some(0);
-            }
-            return Some(life);
+            let left = o.mirror_of.is_some_and(|p| !self.in_game(p));
+            return Some(policy::last_known_life(&self.readings, life, left));
         }
         o.card.power().map(i16::from)
     }
@@ -396,8 +398,13 @@ impl MtgGame {
             (ChoiceKind::LifeGain { .. } | ChoiceKind::Rule, Pick::Number(n)) => n == 1 || n == 2,
             (ChoiceKind::Appoint { opponent, .. }, Pick::Player(q)) => {
                 let opponents = self.after(p).next().is_some();
-                let may_self = self.has(MtgFault::AppointSelf);
-                self.in_game(q) && (!opponent || !opponents || q != p || may_self)
+                self.in_game(q)
+                    && policy::appointed_chooser_allowed(
+                        &self.readings,
+                        p,
+                        q,
+                        opponent && opponents,
+                    )
             }
             _ => false,
         };
@@ -466,7 +473,7 @@ impl Engine<Mtg> for MtgGame {
     const NAME: &'static str = "the MTG engine";
 
     fn start(setup: &MtgSetup) -> Result<(MtgGame, Vec<MtgEvent>), MtgSetupErrors> {
-        MtgGame::with_fault(setup, None)
+        MtgGame::with_readings(setup, MtgReadings::default())
     }
 
     fn well_formed(&self, out: &mut Vec<Action>) {

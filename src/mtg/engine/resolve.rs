@@ -1,7 +1,7 @@
 //! Resolution of the top of the stack (608), the permanents entering, tokens (800.4b) and the
 //! choices players make.
 
-use super::{MtgFault, MtgGame};
+use super::{MtgGame, policy};
 use mtg_vocabulary::types::{
     Card, ChoiceKind, ControlEffect, Delayed, Duration, ObjId, Pending, Pick, Player, Protection,
     StackItem, Target, TriggerEffect, Waiting, Zone,
@@ -174,7 +174,7 @@ impl MtgGame {
         match effect {
             TriggerEffect::MyrFor { player } => {
                 self.emit(MtgEvent::Resolved { item });
-                if self.in_game(player) || self.has(MtgFault::TokenForLeaver) {
+                if self.in_game(player) || policy::leaver_token_created(&self.readings) {
                     self.create_myr(player);
                 } else {
                     self.emit(MtgEvent::TokenNotCreated { player });

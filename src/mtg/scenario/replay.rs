@@ -7,8 +7,9 @@ use std::fmt;
 use super::expect::{Seen, resolve};
 use super::file::{Aim, Check, Chosen, MtgScenario, ObjRef, Sentence};
 use crate::engine::Engine;
-use crate::mtg::engine::{MtgFault, MtgGame};
+use crate::mtg::engine::MtgGame;
 use crate::scenario::Outcome;
+use mtg_vocabulary::readings::MtgFault;
 use mtg_vocabulary::setup::{MtgSetup, MtgSetupErrors};
 use mtg_vocabulary::types::{Action, Pick, Target};
 use mtg_vocabulary::view::Mtg;
@@ -69,7 +70,7 @@ impl MtgScenario {
 
     /// Replays the scenario on the reference engine committing `fault`.
     pub fn replay_with_fault(&self, fault: MtgFault) -> MtgReplay {
-        self.run(|s| MtgGame::with_fault(s, Some(fault)))
+        self.run(|s| MtgGame::with_readings(s, fault.readings()))
     }
 
     /// Replays the scenario on engine `E`.
