@@ -52,17 +52,6 @@ pub(crate) fn shape(line: &str) -> Option<String> {
     (!thin).then_some(out)
 }
 
-/// Whether a line's shape ([`shape`]) decides something: a branch, a loop, a comparison, a
-/// binding, an update.
-pub(crate) fn decides(shape: &str) -> bool {
-    [
-        "if", "match", "for", "while", "=>", "==", "!=", "&&", "||", "let", "return", "+=", "-=",
-        "|=", "?",
-    ]
-    .iter()
-    .any(|k| shape.contains(k))
-}
-
 /// Runs of at least `min` lines of the same shape that a file of `left` and a file of `right`
 /// share: (left file, its first line, right file, its first line, the run's length).
 pub(crate) fn shared_shapes(
@@ -114,12 +103,7 @@ pub(crate) fn shared_shapes(
             {
                 len += 1;
             }
-            // Only a run that decides something is a reading of the rules: plumbing (an
-            // `impl` that hands on to a field, an accessor) may well look alike.
-            let deciding = lines[i..i + len].iter().filter(|(s, _)| decides(s)).count();
-            if deciding >= 3 {
-                found.push((left[f].0.clone(), other[j].1, file.clone(), lines[i].1, len));
-            }
+            found.push((left[f].0.clone(), other[j].1, file.clone(), lines[i].1, len));
             i += len;
         }
     }

@@ -2,8 +2,7 @@
 
 use super::{MtgSpec, bit};
 use mtg_vocabulary::types::{
-    Action, Card, ChoiceKind, Pending, Pick, Player, Speed, StackItem, Step, Target, Targets,
-    Waiting, Zone,
+    Action, Card, ChoiceKind, Pending, Pick, Player, Speed, StackItem, Step, Target, Targets, Zone,
 };
 use mtg_vocabulary::view::{MtgEvent, Refusal};
 
@@ -163,6 +162,12 @@ impl MtgSpec {
 
     /// Performs a legal `action`, then whatever happens before anyone receives priority.
     pub(super) fn perform(&mut self, action: Action, ev: &mut Vec<MtgEvent>) {
+        // 117.4: the players must pass in succession; casting, cycling, attacking or choosing
+        // in between starts the count again (conceding does not: the others' passes still
+        // count, 800.4a).
+        if !matches!(action, Action::Pass { .. } | Action::Concede { .. }) {
+            self.passed = 0;
+        }
         match action {
             Action::Pass { player } => self.pass(player, ev),
             Action::Concede { player } => {
@@ -174,13 +179,14 @@ impl MtgSpec {
                 card,
                 target,
             } => {
-                self.passed = 0;
-                self.move_to(card, Zone::Stack);
-                self.stack.push(StackItem::Spell {
+                // 601.2a: the card moves onto the stack, a spell its caster controls.
+                let spell = StackItem::Spell {
                     card,
                     controller: player,
                     target,
-                });
+                };
+                self.move_to(card, Zone::Stack);
+                self.stack.push(spell);
                 ev.push(MtgEvent::Cast {
                     player,
                     card,
@@ -188,32 +194,23 @@ impl MtgSpec {
                 });
             }
             Action::Cycle { player, card } => {
-                self.passed = 0;
+                // 702.29a: cycling discards the card.
                 self.move_to(card, Zone::Graveyard);
                 ev.push(MtgEvent::Cycled { player, card });
                 ev.push(MtgEvent::ToGraveyard { object: card });
-                // Every Astral Slide on the battlefield triggers, in object order.
-                for i in 0..self.objects.len() {
-                    let id = mtg_vocabulary::types::ObjId(i as u8);
-                    if self.objects[i].card == Card::AstralSlide && self.on_battlefield(id) {
-                        let controller = self.controller(id).unwrap_or(self.objects[i].owner);
-                        self.add_waiting(Waiting {
-                            controller,
-                            source: id,
-                            effect: None,
-                        });
-                    }
+                // Astral Slide: "whenever a player cycles a card", each one on the battlefield.
+                for slide in self.on_battlefield_named(Card::AstralSlide) {
+                    self.trigger(slide, None);
                 }
             }
             Action::Attack {
                 creature, defender, ..
             } => {
-                self.passed = 0;
+                // 508.1k: the creature becomes an attacking creature, attacking `defender`.
                 self.objects[usize::from(creature.0)].attacking = Some(defender);
                 ev.push(MtgEvent::Attacked { creature, defender });
             }
             Action::Choose { player, pick } => {
-                self.passed = 0;
                 ev.push(MtgEvent::Chose { player, pick });
                 if let Some(pending) = self.pending.take() {
                     self.make_choice(pending, pick, ev);

@@ -3,7 +3,7 @@
 
 use super::MtgSpec;
 use mtg_vocabulary::types::{
-    Card, ChoiceKind, Duration, ObjId, Pending, StackItem, Step, TriggerEffect, Waiting, Zone,
+    Card, ChoiceKind, Duration, ObjId, StackItem, Step, TriggerEffect, Waiting, Zone,
 };
 use mtg_vocabulary::view::MtgEvent;
 
@@ -108,11 +108,7 @@ impl MtgSpec {
             ev.push(MtgEvent::Triggered { item });
         } else if self.any_creature_on_battlefield() {
             // A trigger that needs a target waits for its controller to choose one.
-            let kind = ChoiceKind::SlideTarget { source };
-            self.pending = Some(Pending {
-                by: controller,
-                kind,
-            });
+            self.wait_for(controller, ChoiceKind::SlideTarget { source });
         }
         true
     }
@@ -184,23 +180,13 @@ impl MtgSpec {
         self.objects[usize::from(id.0)].mirror_of = None;
         let o = self.objects[usize::from(id.0)];
         if o.card.is_creature() && !o.token {
-            for i in 0..self.objects.len() {
-                let chamber = ObjId(i as u8);
-                if self.objects[i].card == Card::GenesisChamber && self.on_battlefield(chamber) {
-                    let chamber_controller = self.controller(chamber).unwrap_or(o.owner);
-                    self.add_waiting(Waiting {
-                        controller: chamber_controller,
-                        source: chamber,
-                        effect: Some(TriggerEffect::MyrFor { player: controller }),
-                    });
-                }
+            let myr = TriggerEffect::MyrFor { player: controller };
+            for chamber in self.on_battlefield_named(Card::GenesisChamber) {
+                self.trigger(chamber, Some(myr));
             }
         }
         if o.card == Card::LifeMirror {
-            self.pending = Some(Pending {
-                by: controller,
-                kind: ChoiceKind::MirrorPlayer { mirror: id },
-            });
+            self.wait_for(controller, ChoiceKind::MirrorPlayer { mirror: id });
         }
     }
 
@@ -217,22 +203,21 @@ impl MtgSpec {
                 self.combat_damage(ev);
                 self.step = Step::End;
                 ev.push(MtgEvent::StepBegan { step: Step::End });
-                // The delayed triggers trigger; 800.4d: one whose controller left is not put
-                // on the stack.
+                // 603.7: the delayed triggers trigger, each for the player who made it; 800.4d:
+                // one whose controller left is not put on the stack.
                 for d in std::mem::take(&mut self.delayed) {
-                    if self.in_game(d.controller) {
+                    let (controller, source) = (d.controller, d.source);
+                    if self.in_game(controller) {
+                        let effect = Some(TriggerEffect::Return {
+                            creature: d.creature,
+                        });
                         self.add_waiting(Waiting {
-                            controller: d.controller,
-                            source: d.source,
-                            effect: Some(TriggerEffect::Return {
-                                creature: d.creature,
-                            }),
+                            controller,
+                            source,
+                            effect,
                         });
                     } else {
-                        ev.push(MtgEvent::TriggerNotPut {
-                            controller: d.controller,
-                            source: d.source,
-                        });
+                        ev.push(MtgEvent::TriggerNotPut { controller, source });
                     }
                 }
             }
@@ -270,9 +255,7 @@ impl MtgSpec {
     }
 
     /// The end step ends: end-of-turn control effects end (514.2, each followed by 800.4c);
-    /// then the game stops if no turn is left, else the next turn begins: for each player after
-    /// the turn's owner, their "until your next turn" effects end (611.2b, or 800.4k if they
-    /// left), then their turn begins, or is skipped if they left (800.4j).
+    /// then the next turn begins, or the game stops if no turn is left.
     fn end_turn(&mut self, ev: &mut Vec<MtgEvent>) {
         let mut i = 0;
         while i < self.control.len() {
@@ -287,13 +270,21 @@ impl MtgSpec {
                 i += 1;
             }
         }
-        if self.turns_left == 0 {
+        if self.turns_left > 0 {
+            self.next_turn(ev);
+        } else {
+            // The model's bound on turns: none may begin, so the game stops, nobody having won.
             self.over = true;
             self.winner = None;
             self.priority = None;
             ev.push(MtgEvent::Stopped);
-            return;
         }
+    }
+
+    /// The next turn: for each player after the turn's owner, their "until your next turn"
+    /// effects end (611.2b, or 800.4k if they left), then their turn begins, or is skipped if
+    /// they left (800.4j).
+    fn next_turn(&mut self, ev: &mut Vec<MtgEvent>) {
         let n = self.players.len();
         for k in 1..=n {
             let q = mtg_vocabulary::types::Player(((usize::from(self.turn_of.0) + k) % n) as u8);

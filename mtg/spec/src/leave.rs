@@ -2,7 +2,7 @@
 //! end of the game (104.2a).
 
 use super::{MtgSpec, bit, choice_object};
-use mtg_vocabulary::types::{ChoiceKind, Duration, ObjId, Pending, Player, StackItem, Step, Zone};
+use mtg_vocabulary::types::{ChoiceKind, Duration, ObjId, Player, StackItem, Step, Zone};
 use mtg_vocabulary::view::MtgEvent;
 
 impl MtgSpec {
@@ -135,10 +135,7 @@ impl MtgSpec {
                 controller,
                 opponent,
             } => {
-                self.pending = Some(Pending {
-                    by: controller,
-                    kind: ChoiceKind::Appoint { spell, opponent },
-                });
+                self.wait_for(controller, ChoiceKind::Appoint { spell, opponent });
                 ev.push(MtgEvent::ChoiceTo {
                     player: controller,
                     rule: "800.4f",
@@ -146,10 +143,7 @@ impl MtgSpec {
             }
             ChoiceKind::Rule => {
                 if let Some(q) = self.next_in_game_after(p) {
-                    self.pending = Some(Pending {
-                        by: q,
-                        kind: ChoiceKind::Rule,
-                    });
+                    self.wait_for(q, ChoiceKind::Rule);
                     ev.push(MtgEvent::ChoiceTo {
                         player: q,
                         rule: "800.4g",

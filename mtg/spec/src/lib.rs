@@ -27,7 +27,7 @@ mod tests;
 use mtg_vocabulary::setup::{MtgSetup, MtgSetupErrors};
 use mtg_vocabulary::types::{
     Action, Card, ChoiceKind, ControlEffect, Delayed, Duration, ObjId, Pending, Player, Protection,
-    StackItem, Step, Waiting, Zone,
+    StackItem, Step, TriggerEffect, Waiting, Zone,
 };
 use mtg_vocabulary::view::Mtg;
 use mtg_vocabulary::view::{MtgEvent, MtgView, ObjectView, PlayerView, Refusal};
@@ -99,65 +99,77 @@ pub struct MtgSpec {
     winner: Option<Player>,
 }
 
+impl Obj {
+    /// A new object (400.7: it remembers nothing of an earlier one): attached to nothing,
+    /// attacking nobody, no player chosen, and not yet on the battlefield under anyone.
+    fn new(card: Card, owner: Player, zone: Zone, token: bool) -> Obj {
+        Obj {
+            card,
+            owner,
+            zone,
+            entered_under: None,
+            token,
+            attached: None,
+            attacking: None,
+            mirror_of: None,
+        }
+    }
+}
+
 impl MtgSpec {
-    /// The game as `setup` lays it out, before anything happens. A Mind Control that starts on
-    /// the battlefield brings its control effect with it (in object order).
+    /// The game as `setup` lays it out, before anything happens: every player in the game at
+    /// the starting life, the setup's turn, step and bound on turns, nobody holding priority
+    /// yet. Then the setup's rule choice, if it has one, and its cards in object order: each
+    /// permanent enters under its player (its owner unless the setup says otherwise), and a
+    /// Mind Control attaches to its creature and gains control of it as it does on resolving.
     fn from_setup(setup: &MtgSetup) -> MtgSpec {
-        let objects: Vec<Obj> = setup
-            .cards
-            .iter()
-            .map(|c| {
-                let on_bf = c.zone == Zone::Battlefield;
-                Obj {
-                    card: c.card,
-                    owner: c.owner,
-                    zone: c.zone,
-                    entered_under: on_bf.then(|| c.entered_under.unwrap_or(c.owner)),
-                    token: c.token,
-                    attached: if on_bf { c.attached } else { None },
-                    attacking: None,
-                    mirror_of: None,
-                }
+        let players = setup
+            .seats()
+            .map(|_| PlayerView {
+                in_game: true,
+                life: setup.life,
             })
             .collect();
-        let mut control = Vec::new();
-        for (i, o) in objects.iter().enumerate() {
-            if let (Card::MindControl, Some(target), Some(under)) =
-                (o.card, o.attached, o.entered_under)
-            {
-                control.push(ControlEffect {
-                    controller: under,
-                    object: target,
-                    duration: Duration::WhileAttached(ObjId(i as u8)),
-                    from: Card::MindControl,
-                });
-            }
-        }
-        MtgSpec {
-            players: setup
-                .seats()
-                .map(|_| PlayerView {
-                    in_game: true,
-                    life: setup.life,
-                })
-                .collect(),
+        let mut spec = MtgSpec {
+            // What the setup says: the players, whose turn and step it is, how many more turns
+            // may begin, and the planar controller (800.4n).
+            players,
             turn_of: setup.active,
             step: setup.step,
             turns_left: setup.turns,
+            planar_controller: setup.planar_controller,
+            // What starts empty: nobody holds priority or has passed, no attack is declared,
+            // the stack, the objects, the effects and triggers are yet to come, the game is on.
             priority: None,
             passed: 0,
             attacks_declared: false,
             stack: Vec::new(),
-            objects,
-            control,
+            objects: Vec::new(),
+            control: Vec::new(),
             protections: Vec::new(),
             delayed: Vec::new(),
             waiting: Vec::new(),
-            pending: setup.pending(),
-            planar_controller: setup.planar_controller,
+            pending: None,
             over: false,
             winner: None,
+        };
+        if let Some(by) = setup.rule_choice {
+            spec.wait_for(by, ChoiceKind::Rule);
         }
+        for (i, c) in setup.cards.iter().enumerate() {
+            let id = ObjId(i as u8);
+            spec.objects
+                .push(Obj::new(c.card, c.owner, c.zone, c.token));
+            if c.zone != Zone::Battlefield {
+                continue;
+            }
+            let under = c.entered_under.unwrap_or(c.owner);
+            spec.put_onto_battlefield(id, under);
+            if let (Card::MindControl, Some(creature)) = (c.card, c.attached) {
+                spec.mind_control(id, creature, under);
+            }
+        }
+        spec
     }
 
     /// How many players the table has.
@@ -281,6 +293,53 @@ impl MtgSpec {
         self.objects[usize::from(id.0)].entered_under = Some(controller);
     }
 
+    /// Every object on the battlefield that is a `card`, in object order.
+    fn on_battlefield_named(&self, card: Card) -> Vec<ObjId> {
+        let mut found = Vec::new();
+        for (i, o) in self.objects.iter().enumerate() {
+            if o.card == card && o.zone == Zone::Battlefield {
+                found.push(ObjId(i as u8));
+            }
+        }
+        found
+    }
+
+    /// 603.2, 603.3a: the triggered ability of `source` triggers; it is controlled by whoever
+    /// controls its source now, and waits to be put on the stack.
+    fn trigger(&mut self, source: ObjId, effect: Option<TriggerEffect>) {
+        let owner = self.objects[usize::from(source.0)].owner;
+        let controller = self.controller(source).unwrap_or(owner);
+        self.add_waiting(Waiting {
+            controller,
+            source,
+            effect,
+        });
+    }
+
+    /// The game waits for `by` to make the choice `kind`.
+    fn wait_for(&mut self, by: Player, kind: ChoiceKind) {
+        self.pending = Some(Pending { by, kind });
+    }
+
+    /// 613.1b, layer 2: a control-changing effect begins. It is the newest, so it decides who
+    /// controls `object` until it ends.
+    fn gain_control(&mut self, controller: Player, object: ObjId, duration: Duration, from: Card) {
+        self.control.push(ControlEffect {
+            controller,
+            object,
+            duration,
+            from,
+        });
+    }
+
+    /// 303.4: the Mind Control `aura` (on the battlefield) is attached to `creature`, and
+    /// `controller` controls the creature for as long as it stays attached.
+    fn mind_control(&mut self, aura: ObjId, creature: ObjId, controller: Player) {
+        self.objects[usize::from(aura.0)].attached = Some(creature);
+        let duration = Duration::WhileAttached(aura);
+        self.gain_control(controller, creature, duration, Card::MindControl);
+    }
+
     /// Adds a triggered ability to the waiting list, keeping it in APNAP order: the turn's
     /// owner's first, then the players after them in turn order; by source within one player
     /// (a stable sort, so equal keys keep the order they triggered in).
@@ -292,20 +351,31 @@ impl MtgSpec {
             .sort_by_key(|w| ((usize::from(w.controller.0) + n - t) % n, w.source));
     }
 
-    /// The view of object `id`.
+    /// The view of object `id`: its own fields, and its controller and power computed now. The
+    /// player it entered under shows only through its controller; off the battlefield it is
+    /// attached to nothing, attacks nobody, has no power and no chosen player (400.7).
     fn object_view(&self, id: ObjId) -> ObjectView {
-        let o = self.objects[usize::from(id.0)];
-        let on_bf = o.zone == Zone::Battlefield;
+        let Obj {
+            card,
+            owner,
+            zone,
+            entered_under: _,
+            token,
+            attached,
+            attacking,
+            mirror_of,
+        } = self.objects[usize::from(id.0)];
+        let on_bf = zone == Zone::Battlefield;
         ObjectView {
-            card: o.card,
-            owner: o.owner,
-            zone: o.zone,
+            card,
+            owner,
+            zone,
             controller: self.controller(id),
-            token: o.token,
-            attached: if on_bf { o.attached } else { None },
-            attacking: if on_bf { o.attacking } else { None },
-            power: if on_bf { self.power(id) } else { None },
-            mirror_of: if on_bf { o.mirror_of } else { None },
+            token,
+            attached: attached.filter(|_| on_bf),
+            attacking: attacking.filter(|_| on_bf),
+            power: self.power(id).filter(|_| on_bf),
+            mirror_of: mirror_of.filter(|_| on_bf),
         }
     }
 }
@@ -321,10 +391,6 @@ impl Engine<Mtg> for MtgSpec {
         Ok((spec, events))
     }
 
-    fn well_formed(&self, out: &mut Vec<Action>) {
-        mtg_vocabulary::view::well_formed(&self.observe(), out);
-    }
-
     fn apply(&mut self, action: Action) -> Result<Vec<MtgEvent>, Refusal> {
         self.legality(action)?;
         let mut events = Vec::new();
@@ -333,29 +399,55 @@ impl Engine<Mtg> for MtgSpec {
     }
 
     fn observe(&self) -> MtgView {
+        // Every field of the spec is named, so that none is left out of the view unseen: each
+        // shows as it is, but the objects, whose controller and power are computed now.
+        let MtgSpec {
+            players,
+            turn_of,
+            step,
+            turns_left,
+            priority,
+            passed,
+            attacks_declared,
+            stack,
+            objects,
+            control,
+            protections,
+            delayed,
+            waiting,
+            pending,
+            planar_controller,
+            over,
+            winner,
+        } = self;
         MtgView {
-            players: self.players.clone(),
-            turn_of: self.turn_of,
+            players: players.clone(),
+            turn_of: *turn_of,
             active: self.active(),
-            step: self.step,
-            turns_left: self.turns_left,
-            priority: self.priority,
-            passed: self.passed,
-            attacks_declared: self.attacks_declared,
-            stack: self.stack.clone(),
-            objects: (0..self.objects.len())
+            step: *step,
+            turns_left: *turns_left,
+            priority: *priority,
+            passed: *passed,
+            attacks_declared: *attacks_declared,
+            stack: stack.clone(),
+            objects: (0..objects.len())
                 .map(|i| self.object_view(ObjId(i as u8)))
                 .collect(),
-            control: self.control.clone(),
-            protections: self.protections.clone(),
-            delayed: self.delayed.clone(),
-            waiting: self.waiting.clone(),
-            pending: self.pending,
-            planar_controller: self.planar_controller,
-            over: self.over,
-            winner: self.winner,
+            control: control.clone(),
+            protections: protections.clone(),
+            delayed: delayed.clone(),
+            waiting: waiting.clone(),
+            pending: *pending,
+            planar_controller: *planar_controller,
+            over: *over,
+            winner: *winner,
             events: Vec::new(),
         }
+    }
+
+    /// The actions are those of the catalog at this table, read from what an observer sees.
+    fn well_formed(&self, out: &mut Vec<Action>) {
+        mtg_vocabulary::view::well_formed(&self.observe(), out);
     }
 }
 

@@ -2,31 +2,27 @@
 
 use super::MtgSpec;
 use mtg_vocabulary::types::{
-    Card, ChoiceKind, ControlEffect, Delayed, Duration, ObjId, Pending, Pick, Player, Protection,
-    StackItem, Target, TriggerEffect, Zone,
+    Card, ChoiceKind, Delayed, Duration, ObjId, Pending, Pick, Player, Protection, StackItem,
+    Target, TriggerEffect, Zone,
 };
 use mtg_vocabulary::view::MtgEvent;
 
 impl MtgSpec {
-    /// Resolves the top of the stack: `Resolved` (or `Fizzled`) first, then its consequences.
+    /// 608.1: the top of the stack resolves: `Resolved` (or `Fizzled`) first, then its
+    /// consequences. A triggered ability leaves the stack first; a spell does so itself, as
+    /// Opponent's Choice may stay while its choice is made.
     pub(super) fn resolve_top(&mut self, ev: &mut Vec<MtgEvent>) {
-        let Some(&item) = self.stack.last() else {
-            return;
-        };
-        match item {
-            StackItem::Spell {
+        match self.stack.last().copied() {
+            Some(StackItem::Spell {
                 card,
                 controller,
                 target,
-            } => self.resolve_spell(item, card, controller, target, ev),
-            StackItem::Trigger {
-                controller,
-                source,
-                effect,
-            } => {
+            }) => self.resolve_spell(card, controller, target, ev),
+            Some(item @ StackItem::Trigger { .. }) => {
                 self.stack.pop();
-                self.resolve_trigger(item, controller, source, effect, ev);
+                self.resolve_trigger(item, ev);
             }
+            None => {}
         }
     }
 
@@ -43,12 +39,16 @@ impl MtgSpec {
     /// for its target's choice.
     fn resolve_spell(
         &mut self,
-        item: StackItem,
         card: ObjId,
         controller: Player,
         target: Option<Target>,
         ev: &mut Vec<MtgEvent>,
     ) {
+        let item = StackItem::Spell {
+            card,
+            controller,
+            target,
+        };
         let kind = self.objects[usize::from(card.0)].card;
         if !self.target_legal(target) {
             // 608.2b: every target illegal, so it does not resolve.
@@ -58,14 +58,14 @@ impl MtgSpec {
             return;
         }
         if let (Card::OpponentsChoice, Some(Target::Player(chooser))) = (kind, target) {
-            self.pending = Some(Pending {
-                by: chooser,
-                kind: ChoiceKind::LifeGain {
-                    spell: card,
-                    controller,
-                    opponent: true,
-                },
-            });
+            // The target opponent chooses how much life the controller gains; the spell waits
+            // on the stack meanwhile.
+            let gain = ChoiceKind::LifeGain {
+                spell: card,
+                controller,
+                opponent: true,
+            };
+            self.wait_for(chooser, gain);
             return;
         }
         self.stack.pop();
@@ -73,22 +73,17 @@ impl MtgSpec {
         match (kind, target) {
             (Card::MindControl, Some(Target::Object(creature))) => {
                 self.put_onto_battlefield(card, controller);
-                self.objects[usize::from(card.0)].attached = Some(creature);
-                self.control.push(ControlEffect {
-                    controller,
-                    object: creature,
-                    duration: Duration::WhileAttached(card),
-                    from: Card::MindControl,
-                });
+                self.mind_control(card, creature, controller);
                 self.entered(card, ev);
             }
             (Card::ActOfTreason, Some(Target::Object(creature))) => {
-                self.control.push(ControlEffect {
+                // Control of the creature until end of turn (514.2 ends it).
+                self.gain_control(
                     controller,
-                    object: creature,
-                    duration: Duration::EndOfTurn,
-                    from: Card::ActOfTreason,
-                });
+                    creature,
+                    Duration::EndOfTurn,
+                    Card::ActOfTreason,
+                );
                 self.put_in_graveyard(card, ev);
             }
             (Card::Bribery, Some(Target::Player(opponent))) => {
@@ -121,42 +116,51 @@ impl MtgSpec {
         ev.push(MtgEvent::ToGraveyard { object: id });
     }
 
+    /// 119.3: `player` gains `amount` life: their life total goes up by it.
+    fn gain_life(&mut self, player: Player, amount: i16, ev: &mut Vec<MtgEvent>) {
+        self.players[usize::from(player.0)].life += amount;
+        ev.push(MtgEvent::GainedLife { player, amount });
+    }
+
     /// A triggered ability resolves (it has already left the stack).
-    fn resolve_trigger(
-        &mut self,
-        item: StackItem,
-        controller: Player,
-        source: ObjId,
-        effect: TriggerEffect,
-        ev: &mut Vec<MtgEvent>,
-    ) {
+    fn resolve_trigger(&mut self, item: StackItem, ev: &mut Vec<MtgEvent>) {
+        let StackItem::Trigger {
+            controller,
+            source,
+            effect,
+        } = item
+        else {
+            return;
+        };
+        // 608.2b: a triggered ability whose target is gone does not resolve (Astral Slide's
+        // is the only one with a target).
+        let target = match effect {
+            TriggerEffect::Slide { creature } => Some(Target::Object(creature)),
+            TriggerEffect::MyrFor { .. } | TriggerEffect::Return { .. } => None,
+        };
+        if !self.target_legal(target) {
+            ev.push(MtgEvent::Fizzled { item });
+            return;
+        }
+        ev.push(MtgEvent::Resolved { item });
         match effect {
-            TriggerEffect::MyrFor { player } => {
-                ev.push(MtgEvent::Resolved { item });
-                if self.in_game(player) {
-                    let object = ObjId(self.objects.len() as u8);
-                    self.objects.push(super::Obj {
-                        card: Card::Myr,
-                        owner: player,
-                        zone: Zone::Battlefield,
-                        entered_under: Some(player),
-                        token: true,
-                        attached: None,
-                        attacking: None,
-                        mirror_of: None,
-                    });
-                    ev.push(MtgEvent::TokenCreated { object, player });
-                } else {
-                    // 800.4b: no token is created under a player who left.
-                    ev.push(MtgEvent::TokenNotCreated { player });
-                }
+            // Genesis Chamber: the player gets a Myr token; 800.4b: none is created under a
+            // player who left.
+            TriggerEffect::MyrFor { player } if !self.in_game(player) => {
+                ev.push(MtgEvent::TokenNotCreated { player });
             }
+            TriggerEffect::MyrFor { player } => {
+                // 111.2: the token is created under `player`, who owns it, and enters the
+                // battlefield under them.
+                let object = ObjId(self.objects.len() as u8);
+                let myr = super::Obj::new(Card::Myr, player, Zone::Battlefield, true);
+                self.objects.push(myr);
+                self.put_onto_battlefield(object, player);
+                ev.push(MtgEvent::TokenCreated { object, player });
+            }
+            // Astral Slide: the creature is exiled, to return at the beginning of the next end
+            // step.
             TriggerEffect::Slide { creature } => {
-                if !self.creature_on_battlefield(creature) {
-                    ev.push(MtgEvent::Fizzled { item });
-                    return;
-                }
-                ev.push(MtgEvent::Resolved { item });
                 self.move_to(creature, Zone::Exile);
                 ev.push(MtgEvent::Exiled {
                     object: creature,
@@ -171,8 +175,8 @@ impl MtgSpec {
                     creature,
                 });
             }
+            // The exiled card returns under its owner's control, if it is still in exile.
             TriggerEffect::Return { creature } => {
-                ev.push(MtgEvent::Resolved { item });
                 if self.zone(creature) == Zone::Exile {
                     let owner = self.objects[usize::from(creature.0)].owner;
                     self.put_onto_battlefield(creature, owner);
@@ -212,23 +216,18 @@ impl MtgSpec {
                     let item = self.stack.remove(at);
                     ev.push(MtgEvent::Resolved { item });
                 }
-                let amount = i16::from(amount);
-                self.players[usize::from(controller.0)].life += amount;
-                ev.push(MtgEvent::GainedLife {
-                    player: controller,
-                    amount,
-                });
+                self.gain_life(controller, i16::from(amount), ev);
                 self.put_in_graveyard(spell, ev);
             }
+            // 800.4f: the appointed player makes the choice in the leaver's place; the spell's
+            // controller (who appointed) still gains the life.
             (ChoiceKind::Appoint { spell, opponent }, Pick::Player(x)) => {
-                self.pending = Some(Pending {
-                    by: x,
-                    kind: ChoiceKind::LifeGain {
-                        spell,
-                        controller: pending.by,
-                        opponent,
-                    },
-                });
+                let gain = ChoiceKind::LifeGain {
+                    spell,
+                    controller: pending.by,
+                    opponent,
+                };
+                self.wait_for(x, gain);
             }
             // A rule's choice (or a declined Slide target): nothing more happens.
             _ => {}

@@ -42,6 +42,19 @@ fn act(spec: &mut MtgSpec, action: Action) -> Vec<MtgEvent> {
     }
 }
 
+/// `player` casts object `card` with `target`.
+fn cast(spec: &mut MtgSpec, player: Player, card: u8, target: Option<Target>) -> Vec<MtgEvent> {
+    let card = ObjId(card);
+    act(
+        spec,
+        Action::Cast {
+            player,
+            card,
+            target,
+        },
+    )
+}
+
 /// Everyone passes in turn until something other than priority moving happens.
 fn pass_round(spec: &mut MtgSpec) -> Vec<MtgEvent> {
     let mut events = Vec::new();
@@ -75,14 +88,7 @@ fn mind_control() -> MtgSpec {
         at(Card::AssaultGriffin, B, Zone::Battlefield),
     ]));
     let target = Some(Target::Object(ObjId(1)));
-    act(
-        &mut spec,
-        Action::Cast {
-            player: A,
-            card: ObjId(0),
-            target,
-        },
-    );
+    cast(&mut spec, A, 0, target);
     let events = pass_round(&mut spec);
     assert!(events.contains(&MtgEvent::Entered {
         object: ObjId(0),
@@ -145,25 +151,24 @@ fn mind_control_owner_of_creature_leaves() {
     assert_eq!(view.priority, Some(A));
 }
 
-#[test]
-fn act_of_treason_caster_leaves() {
-    // 800.4a: Alex leaves; Act of Treason's effect ends and the Bears revert to Bianca.
+/// A has cast Act of Treason (0) on B's Runeclaw Bears (1), and it has resolved.
+fn act_of_treason() -> MtgSpec {
     let mut spec = start(&table(vec![
         at(Card::ActOfTreason, A, Zone::Hand),
         at(Card::RuneclawBears, B, Zone::Battlefield),
     ]));
-    act(
-        &mut spec,
-        Action::Cast {
-            player: A,
-            card: ObjId(0),
-            target: Some(Target::Object(ObjId(1))),
-        },
-    );
+    cast(&mut spec, A, 0, Some(Target::Object(ObjId(1))));
     pass_round(&mut spec);
     let view = spec.observe();
     assert_eq!(controller(&view, 1), Some(A));
     assert_eq!(zone(&view, 0), Zone::Graveyard);
+    spec
+}
+
+#[test]
+fn act_of_treason_caster_leaves() {
+    // 800.4a: Alex leaves; Act of Treason's effect ends and the Bears revert to Bianca.
+    let mut spec = act_of_treason();
     act(&mut spec, Action::Concede { player: A });
     let view = spec.observe();
     assert_eq!(controller(&view, 1), Some(B));
@@ -174,19 +179,7 @@ fn act_of_treason_caster_leaves() {
 #[test]
 fn act_of_treason_ends_with_the_turn() {
     // 514.2: without anyone leaving, the Bears revert as the turn ends.
-    let mut spec = start(&table(vec![
-        at(Card::ActOfTreason, A, Zone::Hand),
-        at(Card::RuneclawBears, B, Zone::Battlefield),
-    ]));
-    act(
-        &mut spec,
-        Action::Cast {
-            player: A,
-            card: ObjId(0),
-            target: Some(Target::Object(ObjId(1))),
-        },
-    );
-    pass_round(&mut spec);
+    let mut spec = act_of_treason();
     pass_round(&mut spec); // main -> combat
     pass_round(&mut spec); // combat -> end
     assert_eq!(spec.observe().step, Step::End);
@@ -213,14 +206,7 @@ fn bribery() -> MtgSpec {
         at(Card::SerraAngel, B, Zone::Library),
         at(Card::RuneclawBears, B, Zone::Library),
     ]));
-    act(
-        &mut spec,
-        Action::Cast {
-            player: A,
-            card: ObjId(0),
-            target: Some(Target::Player(B)),
-        },
-    );
+    cast(&mut spec, A, 0, Some(Target::Player(B)));
     pass_round(&mut spec);
     let view = spec.observe();
     assert_eq!(zone(&view, 2), Zone::Battlefield);
@@ -265,14 +251,7 @@ fn genesis_chamber_tokens_leave_with_their_owner() {
         ])
     };
     let (mut spec, _) = MtgSpec::start(&setup).unwrap();
-    act(
-        &mut spec,
-        Action::Cast {
-            player: B,
-            card: ObjId(1),
-            target: None,
-        },
-    );
+    cast(&mut spec, B, 1, None);
     let events = pass_round(&mut spec);
     let trigger = mtg_vocabulary::types::StackItem::Trigger {
         controller: A,
@@ -304,14 +283,7 @@ fn genesis_chamber_tokens_leave_with_their_owner() {
         pass_round(&mut spec);
     }
     assert_eq!(spec.observe().active, Some(A));
-    act(
-        &mut spec,
-        Action::Cast {
-            player: A,
-            card: ObjId(2),
-            target: None,
-        },
-    );
+    cast(&mut spec, A, 2, None);
     pass_round(&mut spec);
     pass_round(&mut spec);
     let view = spec.observe();
@@ -417,14 +389,7 @@ fn astral_slide_controller_leaves() {
 fn opponents_choice_is_appointed_when_the_chooser_leaves() {
     // 800.4f: the chooser leaves; the controller appoints another opponent.
     let mut spec = start(&table(vec![at(Card::OpponentsChoice, A, Zone::Hand)]));
-    act(
-        &mut spec,
-        Action::Cast {
-            player: A,
-            card: ObjId(0),
-            target: Some(Target::Player(B)),
-        },
-    );
+    cast(&mut spec, A, 0, Some(Target::Player(B)));
     pass_round(&mut spec);
     assert_eq!(spec.observe().pending.unwrap().by, B);
     let events = act(&mut spec, Action::Concede { player: B });
@@ -510,14 +475,7 @@ fn protection_ends_when_the_leavers_turn_would_have_begun() {
         at(Card::SerraAngel, A, Zone::Battlefield),
         at(Card::RuneclawBears, B, Zone::Battlefield),
     ]));
-    act(
-        &mut spec,
-        Action::Cast {
-            player: A,
-            card: ObjId(0),
-            target: None,
-        },
-    );
+    cast(&mut spec, A, 0, None);
     pass_round(&mut spec);
     assert_eq!(spec.observe().protections.len(), 1);
     pass_round(&mut spec); // main -> combat

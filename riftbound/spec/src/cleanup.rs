@@ -128,31 +128,25 @@ impl Spec {
     }
 
     /// 323.7: a card in another player's Base is Recalled; a facedown card at a battlefield its
-    /// controller does not control goes to its owner's Trash (107.3.d).
+    /// controller does not control goes to its owner's Trash (107.3.d); 452.1: gear at a
+    /// battlefield, attached to nothing, goes back to its Base. Whether any did.
     fn put_back(&mut self) -> bool {
         let mut changed = false;
         for i in 0..self.s.cards.len() {
             let c = self.s.cards[i];
             let card = CardId::from_index(i);
-            match c.zone {
-                Zone::Base(s) if s != c.controller => {
-                    self.recall(card);
-                    changed = true;
-                }
-                Zone::Facedown(b) if self.s.fields[b.index()].controller != Some(c.controller) => {
-                    self.say(Event::HiddenLost { card });
-                    self.off_board(card, Zone::Trash);
-                    changed = true;
-                }
-                // 452.1: gear at a battlefield attached to nothing goes back to its Base.
-                Zone::Field(_)
-                    if self.catalog.cards[i].kind == riftbound_vocabulary::card::CardKind::Gear =>
-                {
-                    self.recall(card);
-                    changed = true;
-                }
-                _ => {}
+            let in_another_base = matches!(c.zone, Zone::Base(s) if s != c.controller);
+            let loose_gear = matches!(c.zone, Zone::Field(_))
+                && self.catalog.cards[i].kind == riftbound_vocabulary::card::CardKind::Gear;
+            let hidden_lost = matches!(c.zone, Zone::Facedown(b)
+                if self.s.fields[b.index()].controller != Some(c.controller));
+            if in_another_base || loose_gear {
+                self.recall(card);
+            } else if hidden_lost {
+                self.say(Event::HiddenLost { card });
+                self.off_board(card, Zone::Trash);
             }
+            changed |= in_another_base || loose_gear || hidden_lost;
         }
         changed
     }

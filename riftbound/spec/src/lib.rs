@@ -116,9 +116,15 @@ impl Engine<Riftbound> for Spec {
     ) -> Result<(), RuleError> {
         self.log.clear();
         self.take(action);
-        out.events.clear();
-        out.events.extend_from_slice(&self.log);
-        self.observation_into(out);
+        // What an observer sees afterwards, with the step's events (in the room the last
+        // step's had).
+        let mut events = std::mem::take(&mut out.events);
+        events.clear();
+        events.extend_from_slice(&self.log);
+        *out = Observation {
+            events,
+            ..self.observation()
+        };
         Ok(())
     }
 

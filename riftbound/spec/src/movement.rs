@@ -10,17 +10,18 @@ use riftbound_vocabulary::zone::{Location, Zone};
 impl Spec {
     /// 144: the units are exhausted and moved together; at a battlefield they contest it.
     pub(super) fn standard_move(&mut self, seat: Seat, units: CardSet, to: Location) {
-        let zone = match to {
-            Location::Base => Zone::Base(seat),
-            Location::Field(b) => Zone::Field(b),
+        // 144.2: each unit is exhausted as it goes, to its controller's Base or to the
+        // battlefield; 445: there they contest it.
+        let (zone, arriving_at) = match to {
+            Location::Base => (Zone::Base(seat), None),
+            Location::Field(b) => (Zone::Field(b), Some(b)),
         };
-        for u in units.iter() {
-            let c = &mut self.s.cards[u.index()];
-            c.exhausted = true;
-            c.zone = zone;
-            self.say(Event::Moved { card: u, zone });
+        for card in units.iter() {
+            self.s.cards[card.index()].exhausted = true;
+            self.s.cards[card.index()].zone = zone;
+            self.say(Event::Moved { card, zone });
         }
-        if let Location::Field(b) = to {
+        if let Some(b) = arriving_at {
             self.arrive(b, seat);
         }
         self.moved(seat, units);
@@ -39,13 +40,14 @@ impl Spec {
     /// contests it yet, `seat` does.
     pub(super) fn arrive(&mut self, bf: BattlefieldId, seat: Seat) {
         let f = &mut self.s.fields[bf.index()];
-        if f.controller != Some(seat) && f.contested_by.is_none() {
-            f.contested_by = Some(seat);
-            self.say(Event::Contested {
-                battlefield: bf,
-                seat,
-            });
+        if f.controller == Some(seat) || f.contested_by.is_some() {
+            return;
         }
+        f.contested_by = Some(seat);
+        self.say(Event::Contested {
+            battlefield: bf,
+            seat,
+        });
     }
 
     /// 421: the card goes facedown at the battlefield, under its player's control.

@@ -38,19 +38,14 @@ pub struct Spec {
     pub(super) triggers_due: bool,
 }
 
-impl PartialEq for Spec {
-    fn eq(&self, other: &Self) -> bool {
-        self.s == other.s
-    }
-}
-
-impl Eq for Spec {}
-
-impl Hash for Spec {
-    fn hash<H: Hasher>(&self, state: &mut H) {
-        self.s.hash(state);
-    }
-}
+riftcheck_core::clone_in_place!(Spec {
+    shared catalog;
+    readings,
+    s,
+    log,
+    owed,
+    triggers_due,
+});
 
 impl Spec {
     /// The names of things in this game.
@@ -125,17 +120,18 @@ impl Spec {
         };
         Spec {
             s: SpecState {
+                // What the table says: who is in and who left, whose turn it is, the cards,
+                // battlefields and Chain, who has Priority and who passed on the Chain, the
+                // fight under way, the scores and who was invited.
                 players,
                 gone: table.removed.iter().collect(),
                 turn: table.turn,
-                turn_waiting: false,
                 cards,
                 fields,
+                stack,
                 chain_exists,
                 chain_by_trigger,
                 trigger_chain_joined,
-                stack,
-                waiting: ArrayVec::new(),
                 priority,
                 passes: if chain_exists {
                     table.passed.iter().collect()
@@ -143,10 +139,15 @@ impl Spec {
                     Seats::new()
                 },
                 fight,
-                dealing: None,
                 points: table.points,
                 energy: table.energy,
                 invited: table.invited,
+                // What has not begun yet: no turn waits, no trigger waits to be placed,
+                // no damage is being assigned, nobody has won, no lasting effect is made, and
+                // no Magma Chamber has noted the teammate's battlefields.
+                turn_waiting: false,
+                waiting: ArrayVec::new(),
+                dealing: None,
                 winners: None,
                 won_by_score: false,
                 grants: Vec::new(),
@@ -202,6 +203,23 @@ impl Spec {
                 self.say(e);
             }
         }
+    }
+}
+
+/// Two specs are equal when their states are: they share one catalog and read the rules one
+/// way, and what an action is doing (its log, the Priority and Focus it owes, the triggers it
+/// has fired) is empty between actions.
+impl PartialEq for Spec {
+    fn eq(&self, other: &Self) -> bool {
+        self.s == other.s
+    }
+}
+
+impl Eq for Spec {}
+
+impl Hash for Spec {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.s.hash(state);
     }
 }
 
@@ -293,6 +311,32 @@ pub(super) struct SpecState {
     /// Beginning Phase, which the Turn Player's final point does not wait for (484.8.f).
     pub mates_units_at: ArrayVec<BattlefieldId, MAX_BATTLEFIELDS>,
 }
+
+riftcheck_core::clone_in_place!(SpecState {
+    players,
+    gone,
+    turn,
+    turn_waiting,
+    cards,
+    fields,
+    chain_exists,
+    chain_by_trigger,
+    trigger_chain_joined,
+    stack,
+    waiting,
+    priority,
+    passes,
+    fight,
+    dealing,
+    points,
+    energy,
+    invited,
+    winners,
+    won_by_score,
+    grants,
+    mates_fields,
+    mates_units_at,
+});
 
 /// One lasting effect on a unit's Might, as one item made it (472.3).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -568,38 +612,3 @@ impl Hash for Card {
         state.write_u32(u32::from_le_bytes(bytes));
     }
 }
-
-riftcheck_core::clone_in_place!(Spec {
-    shared catalog;
-    readings,
-    s,
-    log,
-    owed,
-    triggers_due,
-});
-
-riftcheck_core::clone_in_place!(SpecState {
-    players,
-    gone,
-    turn,
-    turn_waiting,
-    cards,
-    fields,
-    chain_exists,
-    chain_by_trigger,
-    trigger_chain_joined,
-    stack,
-    waiting,
-    priority,
-    passes,
-    fight,
-    dealing,
-    points,
-    energy,
-    invited,
-    winners,
-    won_by_score,
-    grants,
-    mates_fields,
-    mates_units_at,
-});

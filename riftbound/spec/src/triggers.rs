@@ -93,19 +93,20 @@ impl Spec {
         fires: impl Fn(TriggerEvent, CardId) -> bool,
     ) -> Vec<Unplaced> {
         let mut out = Vec::new();
-        for &p in order {
+        for &controller in order {
             for i in 0..self.s.cards.len() {
-                let id = CardId::from_index(i);
+                let source = CardId::from_index(i);
                 let c = self.s.cards[i];
-                if c.controller == p
-                    && matches!(c.zone, Zone::Base(_) | Zone::Field(_))
-                    && let Some(Ability::Triggered { when, .. }) = self.catalog.card(id).ability
-                    && fires(when, id)
+                let on_board = matches!(c.zone, Zone::Base(_) | Zone::Field(_));
+                let when = match self.catalog.card(source).ability {
+                    Some(Ability::Triggered { when, .. }) => Some(when),
+                    _ => None,
+                };
+                if c.controller == controller
+                    && on_board
+                    && when.is_some_and(|when| fires(when, source))
                 {
-                    out.push(Unplaced {
-                        source: id,
-                        controller: p,
-                    });
+                    out.push(Unplaced { source, controller });
                 }
             }
         }
