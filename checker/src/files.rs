@@ -73,7 +73,7 @@ pub fn file_name(family: &str, property: &str) -> String {
 pub struct CounterexampleFile<'a> {
     /// The family of configurations it was chosen for.
     pub family: &'a str,
-    /// Its property's id ([`riftcheck_core::Property::id`]).
+    /// Its property's id (`riftcheck_core::Property::id`).
     pub property: String,
     /// The scenario file that replays it.
     pub scenario: String,
