@@ -6,6 +6,8 @@
 //!   breaks, and shows what an observer sees.
 //! - [`property`]: what a property promises, its judge's verdict, and a set of a ruleset's
 //!   properties, written once for every ruleset.
+//! - [`reading_point!`]: one point where a ruleset's rules can be read more than one way, as an
+//!   enum of its readings, for every ruleset's vocabulary.
 //! - [`shrink`]: the one shrinker every failing sequence of steps is reported through.
 //! - [`clone_in_place!`]: `Clone` for a game struct, copying field by field into the room of
 //!   another (the checker copies a state for every transition it tries).
@@ -18,6 +20,7 @@
 pub mod engine;
 mod in_place;
 pub mod property;
+mod readings;
 pub mod shrink;
 
 pub use engine::{Engine, Ruleset, step};

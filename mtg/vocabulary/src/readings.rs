@@ -19,21 +19,9 @@ macro_rules! points {
         }
     )*) => {
         $(
-            $(#[doc = $pdoc])*
-            #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Default)]
-            pub enum $ty {
-                #[default]
-                $( $(#[doc = $vdoc])* $var, )+
-            }
-
-            impl $ty {
-                /// Every reading, the book's (the default) first.
-                pub const ALL: &'static [$ty] = &[ $( $ty::$var, )+ ];
-
-                /// The reading's name.
-                pub fn key(self) -> &'static str {
-                    match self { $( $ty::$var => $vkey, )+ }
-                }
+            riftcheck_core::reading_point! {
+                $(#[doc = $pdoc])*
+                $ty { $( $(#[doc = $vdoc])* $var = $vkey ),+ }
             }
         )*
 
