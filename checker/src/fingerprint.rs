@@ -1,14 +1,8 @@
 //! Fingerprints, and the sets and maps keyed by them: fast hashes with fixed keys, so that runs
 //! repeat exactly, of engine-and-spec pairs, of states (a pair's hash and the ghost record,
-//! [`crate::model::State::fingerprint`]), and for the searches' maps.
+//! [`crate::plug::State::fingerprint`]), and for the searches' maps.
 
-use riftcheck::Riftbound;
 use std::hash::{BuildHasher, BuildHasherDefault, Hash, Hasher};
-
-use riftcheck::Engine;
-use riftcheck::oracle::{Lockstep, Spec};
-
-use riftcheck_properties::Ghost;
 
 /// The fingerprint of an engine-and-spec pair.
 ///
@@ -16,14 +10,14 @@ use riftcheck_properties::Ghost;
 /// packed into 64-bit words as they come, in the order written, and each full word is mixed in
 /// with one folded multiplication (the 128-bit product of two words, its halves xor-ed): the
 /// hash of the bytes written, one multiplication per eight of them, with no buffer to fill.
-pub fn pair_fingerprint<E: Engine<Riftbound>>(pair: &Lockstep<E, Spec>) -> u64 {
+pub fn pair_fingerprint<P: Hash>(pair: &P) -> u64 {
     let mut h = Packed::default();
     pair.hash(&mut h);
     h.finish()
 }
 
 /// The fingerprint of a state whose pair has the fingerprint `pair_fp`.
-pub fn state_fingerprint(pair_fp: u64, ghost: &Ghost) -> u64 {
+pub fn state_fingerprint<G: Hash>(pair_fp: u64, ghost: &G) -> u64 {
     let mut h = Fixed.build_hasher();
     h.write_u64(pair_fp);
     ghost.hash(&mut h);

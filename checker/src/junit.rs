@@ -5,7 +5,7 @@
 
 use std::fmt::Write;
 
-use riftcheck::scenario::escape_markup as escape;
+use riftcheck_core::markup::escape_markup as escape;
 
 /// How a test case ended.
 #[derive(Clone, Debug, PartialEq, Eq)]

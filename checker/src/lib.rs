@@ -1,25 +1,21 @@
-//! The riftcheck model checker: a stateright model of an engine and the spec in lockstep
-//! ([`model`]), riftcheck's own searches over it ([`search`]: the main depth-first one, the
-//! shortest counterexample, the limits, the memo, the search split between runs), the proof of
-//! one configuration ([`proof`]), the built-in configurations ([`configs`]), rule coverage
-//! ([`coverage`]), the counterexample written as a scenario ([`report`]) and which are written
-//! to files ([`files`]), and an engine's panic caught as a finding
-//! ([`panics`]).
+//! The riftcheck model checker, written once for every ruleset: the plug a ruleset implements
+//! to be checked ([`plug`]), riftcheck's own searches over its model ([`search`]: the main
+//! depth-first one, the shortest counterexample, the limits, the memo, the search split between
+//! runs), the proof of one configuration ([`proof`]), rule coverage ([`coverage`]), random
+//! walks ([`simulate`]), which counterexamples are written to files ([`files`]), JUnit reports
+//! ([`junit`]), and an engine's panic caught as a finding ([`panics`]).
 //!
-//! It imports the rules engine's library (`riftcheck`: the vocabulary, the reference engine,
-//! the spec, the scenario format) and the properties it proves (`riftcheck_properties`), and
-//! nothing above it: the conformance runner, the Explorer and the command line import it.
+//! It names no ruleset: it imports the core (properties, the shrinker) and nothing above it.
+//! Each ruleset implements the plug in its own crate (`riftbound-check`, `mtg-check`); the
+//! conformance runner, the Explorer and the command line import those.
 
-pub mod bounds;
-pub mod configs;
 pub mod coverage;
 pub mod files;
 pub mod fingerprint;
 pub mod junit;
-pub mod model;
 pub mod panics;
+pub mod plug;
 pub mod progress;
 pub mod proof;
-pub mod report;
 pub mod search;
 pub mod simulate;

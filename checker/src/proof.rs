@@ -2,19 +2,17 @@
 //! every transition, records the companions seen and proves there is no cycle; a breadth-first
 //! search then shortens each violation found. Both obey the same limits.
 
-use riftcheck::Riftbound;
-use riftcheck::{Engine, Game, Setup};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
 
 use crate::coverage::Counts;
-use crate::model::{Bounds, RiftModel};
+use crate::plug::{Plug, Set};
 use crate::progress::{Show, Shower};
-use crate::report::{Counterexample, counterexample};
 use crate::search::{self, Budget, Cut, Exhausted, Exploration, Limits, Progress, Shard};
-use riftcheck_properties::Prop;
 
-/// How to check.
+/// How a configuration is checked, whatever the ruleset.
 #[derive(Clone, Debug)]
-pub struct Options {
+pub struct How {
     /// Threads in all: configurations are checked this many at once, and a thread with no
     /// configuration left to start joins the search of one still running. Every run gives the
     /// same counts and the same counterexamples whatever the number
@@ -25,11 +23,6 @@ pub struct Options {
     pub limits: Limits,
     /// How progress is shown.
     pub progress: Show,
-    /// The rule fault the engine under test is to make (a reading known to be wrong).
-    pub fault: Option<riftcheck::Fault>,
-    /// Readings of the project's policies other than the default (`--policy`), which the
-    /// engine and the spec both follow.
-    pub policies: Vec<riftcheck::PolicyChoice>,
     /// This run's part of a search split between runs (`--shard I/N`): the run, the runs, the
     /// frontier depth.
     pub shard: Option<(u32, u32, usize)>,
@@ -42,20 +35,34 @@ pub struct Options {
     pub coverage: bool,
 }
 
-impl Default for Options {
-    fn default() -> Options {
-        Options {
+impl Default for How {
+    fn default() -> How {
+        How {
             threads: 1,
             limits: Limits::default(),
             progress: Show::Quiet,
-            fault: None,
-            policies: Vec::new(),
             shard: None,
             keep_fingerprints: false,
             memo: true,
             coverage: false,
         }
     }
+}
+
+/// What a ruleset writes of a violation once the search has found its shortest path: a
+/// scenario that replays it, the rulebook's words, a picture where the ruleset draws one.
+pub trait Written: Plug {
+    /// A counterexample as the ruleset writes it.
+    type Counterexample: Clone + std::fmt::Debug + Send;
+
+    /// The counterexample to `prop` along `path` (the violation on its last step; for a
+    /// cycle, the actions from `cycle_from` on go around it).
+    fn counterexample(
+        &self,
+        prop: Self::Prop,
+        path: Vec<Self::Action>,
+        cycle_from: Option<usize>,
+    ) -> Self::Counterexample;
 }
 
 /// What a run of a split search reports beyond its findings, for the merge.
@@ -102,8 +109,7 @@ pub struct Stopped {
 }
 
 /// What checking one configuration found.
-#[derive(Clone, Debug)]
-pub struct Outcome {
+pub struct Outcome<M: Written> {
     /// The configuration's name.
     pub name: String,
     /// States generated: the first, and one for every transition taken (repeats included), as
@@ -116,36 +122,36 @@ pub struct Outcome {
     /// Seconds taken by the main search.
     pub seconds: f64,
     /// Properties that failed.
-    pub failed: Vec<Prop>,
+    pub failed: Vec<M::Prop>,
     /// Companions reached.
-    pub seen: riftcheck_properties::PropSet,
+    pub seen: Set<M::Prop>,
     /// The searches a limit cut short.
     pub stopped: Vec<Stopped>,
     /// Whether the graph is proved free of cycles: `Some(true)` the whole graph was searched and
     /// has none, `Some(false)` a cycle was found, `None` the search was cut first.
     pub acyclic: Option<bool>,
     /// Shortest counterexamples, one per failed property.
-    pub counterexamples: Vec<Counterexample>,
+    pub counterexamples: Vec<M::Counterexample>,
     /// In a run of a split search, what the merge needs.
     pub shard: Option<ShardPart>,
     /// Every distinct state's fingerprint, sorted, when asked for.
     pub fingerprints: Option<Vec<u64>>,
     /// Transitions found in the memo of transitions rather than taken afresh ([`crate::search::memo`]).
     pub kept: usize,
-    /// What the main search's transitions cited, when asked for ([`Options::coverage`]).
+    /// What the main search's transitions cited, when asked for ([`How::coverage`]).
     pub coverage: Option<Counts>,
 }
 
 /// The rule coverage of `outcomes`, if their searches counted what they cited
-/// ([`Options::coverage`]).
-pub fn coverage(outcomes: &[Outcome]) -> Option<crate::coverage::Coverage> {
-    crate::coverage::Coverage::of(outcomes.iter().filter_map(|o| {
+/// ([`How::coverage`]).
+pub fn coverage<M: Written>(outcomes: &[Outcome<M>]) -> Option<crate::coverage::Coverage> {
+    crate::coverage::Coverage::of::<M>(outcomes.iter().filter_map(|o| {
         let judged = o.states.saturating_sub(1) as u64;
         o.coverage.as_ref().map(|c| (o.name.as_str(), c, judged))
     }))
 }
 
-impl Outcome {
+impl<M: Written> Outcome<M> {
     /// Distinct states per second.
     pub fn rate(&self) -> f64 {
         if self.seconds > 0.0 {
@@ -161,61 +167,66 @@ impl Outcome {
     }
 }
 
-/// Checks `setup` under `bounds`, the reference engine against the spec.
-///
-/// # Errors
-///
-/// The setup describes an impossible table: every problem, one per line.
-pub fn check(name: &str, setup: &Setup, bounds: Bounds, opts: &Options) -> Result<Outcome, String> {
-    check_engine::<Game>(name, setup, bounds, opts)
+impl<M: Written> Clone for Outcome<M> {
+    fn clone(&self) -> Self {
+        Outcome {
+            name: self.name.clone(),
+            states: self.states,
+            unique: self.unique,
+            depth: self.depth,
+            seconds: self.seconds,
+            failed: self.failed.clone(),
+            seen: self.seen,
+            stopped: self.stopped.clone(),
+            acyclic: self.acyclic,
+            counterexamples: self.counterexamples.clone(),
+            shard: self.shard.clone(),
+            fingerprints: self.fingerprints.clone(),
+            kept: self.kept,
+            coverage: self.coverage.clone(),
+        }
+    }
 }
 
-/// Checks `setup` under `bounds`, engine `E` against the spec, showing progress as `opts` says.
-///
-/// # Errors
-///
-/// The setup describes an impossible table, or only one of the two refuses it.
-pub fn check_engine<E: Engine<Riftbound>>(
-    name: &str,
-    setup: &Setup,
-    bounds: Bounds,
-    opts: &Options,
-) -> Result<Outcome, String> {
-    let mut show = Shower::new(name, opts.progress);
-    check_with::<E>(name, setup, bounds, opts, &mut |p| show.show(p))
+impl<M: Written> std::fmt::Debug for Outcome<M> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Outcome")
+            .field("name", &self.name)
+            .field("states", &self.states)
+            .field("unique", &self.unique)
+            .field("failed", &self.failed)
+            .field("acyclic", &self.acyclic)
+            .field("counterexamples", &self.counterexamples)
+            .finish_non_exhaustive()
+    }
 }
 
-/// Checks `setup` under `bounds`, engine `E` against the spec, handing progress to `progress`.
-///
-/// # Errors
-///
-/// As [`check_engine`].
-pub fn check_with<E: Engine<Riftbound>>(
-    name: &str,
-    setup: &Setup,
-    bounds: Bounds,
-    opts: &Options,
+/// Checks `model` as `how` says, handing progress to `progress`: the main search (split
+/// between runs where `how.shard` says so), then the counterexamples.
+pub fn check_model<M: Written>(
+    model: M,
+    how: &How,
     progress: &mut dyn FnMut(&Progress),
-) -> Result<Outcome, String> {
-    let x = prepare::<E>(name, setup, bounds, opts)?;
-    let (explored, shard) = match opts.shard {
-        None => (
-            search::search(&x, workers(opts, opts.threads), progress),
-            None,
-        ),
+) -> Outcome<M> {
+    let x = explore(model, how);
+    match how.shard {
+        None => {
+            let explored = search::search(&x, workers(how, how.threads), progress);
+            conclude(&x, explored, None)
+        }
         Some((index, count, depth)) => {
             let run = Shard {
                 index,
                 count,
                 depth,
-                salt: Shard::salt_of(name),
+                salt: Shard::salt_of(x.model.name()),
             };
             let part = search::split(
                 &x.model,
                 &x.budget,
                 x.layers,
                 run,
-                opts.keep_fingerprints,
+                how.keep_fingerprints,
                 progress,
             );
             let info = ShardPart {
@@ -224,61 +235,44 @@ pub fn check_with<E: Engine<Riftbound>>(
                 seeds: part.seeds,
                 edges: part.edges,
             };
-            return Ok(conclude(name, setup, &x, part.explored, Some(info)));
+            conclude(&x, part.explored, Some(info))
         }
-    };
-    Ok(conclude(name, setup, &x, explored, shard))
+    }
 }
 
 /// The workers a configuration's search may have, of `threads`: one where `--max-states`
 /// is set (so that the states a cut search covered are the same in every run), and one where
 /// the search counts what its transitions cite (`--coverage`: a transition tried by two
 /// workers would be counted twice).
-pub fn workers(opts: &Options, threads: usize) -> usize {
-    if opts.limits.max_states.is_some() || opts.coverage {
+pub fn workers(how: &How, threads: usize) -> usize {
+    if how.limits.max_states.is_some() || how.coverage {
         1
     } else {
         threads.max(1)
     }
 }
 
-/// The main search of `setup` under `bounds` as `opts` say, ready for workers to join
+/// The main search of `model` as `how` says, ready for workers to join
 /// ([`search::Exploration::work`]).
-///
-/// # Errors
-///
-/// As [`check_engine`].
-pub fn prepare<E: Engine<Riftbound>>(
-    name: &str,
-    setup: &Setup,
-    bounds: Bounds,
-    opts: &Options,
-) -> Result<Exploration<E>, String> {
-    let mut read = setup.clone();
-    for c in &opts.policies {
-        read.readings = c.apply(read.readings);
-    }
-    let model = RiftModel::<E>::of(name, &read.with_fault(opts.fault), bounds)?;
-    Ok(Exploration::new(
+pub fn explore<M: Plug>(model: M, how: &How) -> Exploration<M> {
+    Exploration::new(
         model,
-        Budget::start(opts.limits),
+        Budget::start(how.limits),
         search::Layers {
-            memo: opts.memo,
-            coverage: opts.coverage,
+            memo: how.memo,
+            coverage: how.coverage,
         },
-        opts.keep_fingerprints,
-    ))
+        how.keep_fingerprints,
+    )
 }
 
 /// The outcome of a configuration whose main search found `explored`: the violations
 /// shortened, the counterexamples written out, the searches a limit cut.
-pub fn conclude<E: Engine<Riftbound>>(
-    name: &str,
-    setup: &Setup,
-    x: &Exploration<E>,
-    explored: Exhausted,
+pub fn conclude<M: Written>(
+    x: &Exploration<M>,
+    explored: Exhausted<M::Prop, M::Action>,
     shard: Option<ShardPart>,
-) -> Outcome {
+) -> Outcome<M> {
     let model = &x.model;
     let budget = &x.budget;
     let mut stopped = Vec::new();
@@ -289,10 +283,10 @@ pub fn conclude<E: Engine<Riftbound>>(
             covered: explored.unique,
         });
     }
-    let mut failed: Vec<Prop> = explored.violations.iter().map(|(p, _)| *p).collect();
+    let mut failed: Vec<M::Prop> = explored.violations.iter().map(|(p, _)| *p).collect();
     let acyclic = match (&explored.cycle, explored.cut) {
         (Some(_), _) => {
-            failed.push(Prop::NoCycles);
+            failed.extend(M::NO_CYCLES);
             Some(false)
         }
         // A run of a split search proves no more than its part: the merge decides.
@@ -302,7 +296,7 @@ pub fn conclude<E: Engine<Riftbound>>(
     let (mut shortest, cut) = if explored.violations.is_empty() {
         (Default::default(), None)
     } else {
-        let props: Vec<Prop> = explored.violations.iter().map(|(p, _)| *p).collect();
+        let props: Vec<M::Prop> = explored.violations.iter().map(|(p, _)| *p).collect();
         search::shortest_violations(model, &props, budget)
     };
     if let Some((by, covered)) = cut {
@@ -319,26 +313,22 @@ pub fn conclude<E: Engine<Riftbound>>(
         let path = shortest
             .remove(p)
             .unwrap_or_else(|| search::shrink(model, *p, path.clone()));
-        counterexamples.push(counterexample(model, setup, *p, path, None));
+        counterexamples.push(model.counterexample(*p, path, None));
     }
-    let cycle = explored
-        .cycle
-        .as_ref()
-        .map(|found| search::shortest_cycle(model, budget).unwrap_or_else(|| found.clone()));
-    if let Some((prefix, around)) = &cycle {
-        let from = prefix.len();
-        let mut path = prefix.clone();
-        path.extend(around);
-        counterexamples.push(counterexample(
-            model,
-            setup,
-            Prop::NoCycles,
-            path,
-            Some(from),
-        ));
+    if let Some(no_cycles) = M::NO_CYCLES {
+        let cycle = explored
+            .cycle
+            .as_ref()
+            .map(|found| search::shortest_cycle(model, budget).unwrap_or_else(|| found.clone()));
+        if let Some((prefix, around)) = &cycle {
+            let from = prefix.len();
+            let mut path = prefix.clone();
+            path.extend(around);
+            counterexamples.push(model.counterexample(no_cycles, path, Some(from)));
+        }
     }
     Outcome {
-        name: name.to_string(),
+        name: model.name().to_string(),
         states: explored.generated + 1,
         unique: explored.unique,
         depth: explored.depth,
@@ -353,4 +343,110 @@ pub fn conclude<E: Engine<Riftbound>>(
         kept: explored.kept,
         coverage: explored.coverage,
     }
+}
+
+/// Checks the `count` configurations whose models `model_of` makes (by their place in the list)
+/// with `how.threads` threads, several at a time, handing each outcome to `done` in the order
+/// of the list: the one `check_all` of every ruleset.
+///
+/// # Errors
+///
+/// A configuration's model cannot be made (its setup is impossible): what `model_of` said.
+pub fn check_all<M: Written>(
+    count: usize,
+    model_of: &(dyn Fn(usize) -> Result<M, String> + Sync),
+    how: &How,
+    done: &mut dyn FnMut(&Outcome<M>),
+) -> Result<Vec<Outcome<M>>, String> {
+    // Each configuration by one thread here; the pool below adds helpers.
+    let single = How {
+        threads: 1,
+        ..how.clone()
+    };
+    let one = |i: usize, how: &How| -> Result<Outcome<M>, String> {
+        let model = model_of(i)?;
+        let mut show = Shower::new(model.name(), how.progress);
+        Ok(check_model(model, how, &mut |p| show.show(p)))
+    };
+    if count == 1 || how.threads <= 1 {
+        let mut out = Vec::new();
+        for i in 0..count {
+            let o = one(i, how)?;
+            done(&o);
+            out.push(o);
+        }
+        return Ok(out);
+    }
+    let pool = how.shard.is_none() && workers(how, how.threads) > 1;
+    // Configurations go to the threads in order; a thread with none left to start helps one
+    // still being searched. Outcomes come back in any order and are handed on in the targets'
+    // order as soon as the ones before them are in.
+    let next = AtomicUsize::new(0);
+    // Configurations not yet searched to the end.
+    let pending = AtomicUsize::new(count);
+    let running: Mutex<Vec<Arc<Exploration<M>>>> = Mutex::new(Vec::new());
+    let (tx, rx) = std::sync::mpsc::channel();
+    let mut slots: Vec<Option<Result<Outcome<M>, String>>> = (0..count).map(|_| None).collect();
+    let searched = |i: usize| -> Result<Outcome<M>, String> {
+        let x = Arc::new(explore(model_of(i)?, &single));
+        lock(&running).push(Arc::clone(&x));
+        let mut show = Shower::new(x.model.name(), how.progress);
+        x.work(&mut |p| show.show(p));
+        let explored = x.finish();
+        lock(&running).retain(|r| !Arc::ptr_eq(r, &x));
+        Ok(conclude(&x, explored, None))
+    };
+    std::thread::scope(|scope| {
+        for _ in 0..how.threads {
+            let tx = tx.clone();
+            let (next, pending, running) = (&next, &pending, &running);
+            let (one, searched, single) = (&one, &searched, &single);
+            scope.spawn(move || {
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    if i < count {
+                        let o = if pool { searched(i) } else { one(i, single) };
+                        pending.fetch_sub(1, Ordering::Relaxed);
+                        if tx.send((i, o)).is_err() {
+                            break;
+                        }
+                        continue;
+                    }
+                    if !pool {
+                        break;
+                    }
+                    // Nothing left to start: join the search with the fewest workers.
+                    let job = lock(running)
+                        .iter()
+                        .filter(|x| x.open())
+                        .min_by_key(|x| x.workers())
+                        .cloned();
+                    match job {
+                        Some(x) => x.work(&mut |_| {}),
+                        None if pending.load(Ordering::Relaxed) == 0 => break,
+                        // A configuration is being prepared, or concluded: look again shortly.
+                        None => std::thread::sleep(std::time::Duration::from_millis(1)),
+                    }
+                }
+            });
+        }
+        drop(tx);
+        let mut handed = 0;
+        for (i, o) in rx {
+            slots[i] = Some(o);
+            while let Some(Some(Ok(o))) = slots.get(handed) {
+                done(o);
+                handed += 1;
+            }
+        }
+    });
+    slots
+        .into_iter()
+        .map(|s| s.unwrap_or_else(|| Err("a checker thread stopped".into())))
+        .collect()
+}
+
+/// The lock of the searches running, whatever a thread that panicked holding it left.
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|e| e.into_inner())
 }

@@ -2,8 +2,8 @@
 //! either ruleset): every step is checked like in `check`, and a violation is shrunk to a short
 //! path for the command line to report like a counterexample.
 
+use crate::plug::{Kind, Property};
 use crate::search::bfs::{Graph, Until};
-use riftcheck_properties::{Kind, Prop};
 
 /// A small deterministic generator (splitmix64).
 pub struct Rng(u64);
@@ -160,9 +160,9 @@ pub fn walks<G: Graph>(
     out
 }
 
-/// The `always` properties, in order: what a walk through Riftbound's model is judged on.
-pub fn always() -> Vec<Prop> {
-    Prop::ALL
+/// A ruleset's `always` properties, in order: what a walk through its model is judged on.
+pub fn always<P: Property>() -> Vec<P> {
+    P::ALL
         .iter()
         .copied()
         .filter(|p| p.kind() == Kind::Always)

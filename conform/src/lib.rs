@@ -38,8 +38,8 @@ pub use found::Found;
 pub use remote::Remote;
 use table::{Rules, Table};
 
-use riftcheck_checker::configs::Config;
-use riftcheck_checker::model::Bounds;
+use riftbound_check::configs::Config;
+use riftbound_check::model::Bounds;
 
 /// What to run.
 #[derive(Clone, Debug)]

@@ -12,7 +12,7 @@ use riftcheck::{Action, Catalog, Engine, Event, Setup};
 use serde_json::Value as Json;
 
 use super::remote::Remote;
-use riftcheck_checker::model::Bounds;
+use riftbound_check::model::Bounds;
 
 /// What the bounds count along a path.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]

@@ -19,6 +19,7 @@
 
 pub mod engine;
 mod in_place;
+pub mod markup;
 pub mod property;
 mod readings;
 pub mod shrink;

@@ -65,6 +65,13 @@ pub trait Property: Copy + Eq + fmt::Debug + Send + Sync + 'static {
     /// How it is judged.
     fn kind(self) -> Kind;
 
+    /// The companion ([`Kind::Sometimes`]) that shows the bounds reach this property's
+    /// situation, if it has one: rule coverage credits a companion's showing to the rules of
+    /// the properties it accompanies.
+    fn companion(self) -> Option<Self> {
+        None
+    }
+
     /// Its short name in file names and on the command line: the variant's name in kebab case.
     fn id(self) -> String {
         let mut out = String::new();

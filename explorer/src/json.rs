@@ -11,7 +11,8 @@ use riftcheck::{Catalog, Observation, Seat, SeatSet};
 use serde_json::{Value as Json, json};
 
 use super::route::{Walk, actions, refused, stop_reason};
-use riftcheck_checker::model::{RiftModel, State};
+use riftbound_check::model::{RiftModel, State};
+use riftcheck_checker::plug::Plug;
 use riftcheck_properties::{Kind, Prop};
 
 /// A Seat as JSON: its letter.

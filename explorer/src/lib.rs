@@ -30,7 +30,7 @@ use serde_json::json;
 
 use self::http::{Request, Response};
 use self::route::{PathError, Walk, bounds_for, parse_path, scenario_path};
-use riftcheck_checker::model::{Bounds, RiftModel};
+use riftbound_check::model::{Bounds, RiftModel};
 
 /// The page, with `{{TITLE}}` and `{{CONFIG}}` to fill in.
 const PAGE: &str = include_str!("page.html");
@@ -260,7 +260,7 @@ mod tests {
     use super::*;
 
     fn explorer(name: &str) -> Explorer {
-        let c = riftcheck_checker::configs::all()
+        let c = riftbound_check::configs::all()
             .into_iter()
             .find(|c| c.name() == name)
             .unwrap();

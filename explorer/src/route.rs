@@ -6,7 +6,8 @@
 use riftcheck::{Action, Event, Fault, RuleError, Scenario};
 use stateright::Model;
 
-use riftcheck_checker::model::{Bounds, RiftModel, State};
+use riftbound_check::model::{Bounds, RiftModel, State};
+use riftcheck_checker::plug::{Plug, safety_violated};
 
 /// The longest path walked: far beyond any game the bounds allow.
 pub const MAX_PATH: usize = 10_000;
@@ -113,7 +114,7 @@ pub fn refused(model: &RiftModel, state: &State) -> Vec<(Action, RuleError)> {
 /// Why no action follows `state`, if none does: a violation (what follows proves nothing) or
 /// the end of the game (651.1).
 pub fn stop_reason(state: &State) -> Option<&'static str> {
-    if RiftModel::safety_violated(state) {
+    if safety_violated::<RiftModel>(&state.ghost) {
         Some("a property is violated there, and what follows a violation proves nothing")
     } else if RiftModel::is_final(state) {
         Some("the game is over there (651.1)")

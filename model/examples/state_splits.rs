@@ -8,8 +8,8 @@
 use std::collections::HashMap;
 use std::hash::{BuildHasher, Hash, Hasher};
 
-use riftcheck_checker::configs;
-use riftcheck_checker::model::{RiftModel, State};
+use riftbound_check::configs;
+use riftbound_check::model::{RiftModel, State};
 use riftcheck_checker::search::FpSet;
 
 fn main() {

@@ -4,7 +4,7 @@ use std::collections::BTreeSet;
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use riftcheck_checker::model::Bounds;
+use riftbound_check::model::Bounds;
 
 /// Reads bounds written `turns=1,concessions=2,invites=1` over `b`; `invites=unbounded` lifts
 /// the bound on invitations.

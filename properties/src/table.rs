@@ -425,6 +425,9 @@ impl riftcheck_core::Property for Prop {
     fn id(self) -> String {
         Prop::id(self)
     }
+    fn companion(self) -> Option<Prop> {
+        self.row().companion
+    }
 }
 
 /// 651.3, 652, 708, 444.2: what an observer sees holds together (the oracle's invariants).

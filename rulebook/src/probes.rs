@@ -8,8 +8,8 @@ use riftcheck::Setup;
 use riftcheck::mode::Mode;
 use riftcheck::scenario::Scenario;
 
-use riftcheck_checker::configs::Config;
-use riftcheck_checker::model::Bounds;
+use riftbound_check::configs::Config;
+use riftbound_check::model::Bounds;
 
 /// A position to search from: a name for the reports, the setup and the bounds.
 #[derive(Clone, Debug)]
@@ -27,7 +27,7 @@ pub struct Start {
 /// The default configurations, as positions to search from, at their default bounds or (`quick`)
 /// at the quick bounds of `check --quick`.
 pub fn defaults(quick: bool) -> Vec<Start> {
-    let all = riftcheck_checker::configs::all();
+    let all = riftbound_check::configs::all();
     if quick {
         all.iter().map(Start::quick).collect()
     } else {

@@ -18,7 +18,7 @@ use riftcheck::scenario::{
 use riftcheck::{Action, Engine, Event, Game, Observation, PolicyChoice, RuleError, Setup};
 
 use crate::probes::Start;
-use riftcheck_checker::model::Bounds;
+use riftbound_check::model::Bounds;
 
 /// One policy's other reading, to set beside the project's.
 #[derive(Clone, Copy, Debug)]

@@ -39,26 +39,7 @@ const CHAIN: u32 = 250;
 const LINE: u32 = 14;
 const HEAD: u32 = 78;
 
-/// Text with the five markup specials escaped, for SVG, HTML and XML (JUnit) alike, and control
-/// characters (which XML 1.0 cannot carry) written as `\u{..}`.
-pub fn escape_markup(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&apos;"),
-            '\n' | '\t' => out.push(c),
-            c if c.is_control() => {
-                let _ = write!(out, "\\u{{{:x}}}", c as u32);
-            }
-            c => out.push(c),
-        }
-    }
-    out
-}
+pub use riftcheck_core::markup::escape_markup;
 
 /// Breaks `text` into lines of at most `width` characters.
 fn lines(text: &str, width: usize) -> Vec<String> {

@@ -100,15 +100,29 @@ const LAYERS: &[(&str, &[&str], &[&str])] = &[
         &["properties/src/"],
         &["protocol", "harness", "mtg scenario"],
     ),
-    ("model checker", &["checker/src/"], &["properties"]),
-    ("mtg model checker", &["mtg-check/src/"], &["model checker"]),
+    // The checker names no ruleset: each ruleset plugs into it from its own crate.
+    ("model checker", &["checker/src/"], &["core"]),
+    (
+        "riftbound check",
+        &["riftbound/check/src/"],
+        &["properties", "model checker"],
+    ),
+    (
+        "mtg model checker",
+        &["mtg-check/src/"],
+        &["model checker", "mtg scenario", "protocol"],
+    ),
     (
         "conformance",
         &["conform/src/"],
-        &["model checker", "mtg model checker"],
+        &["riftbound check", "mtg model checker"],
     ),
-    ("explorer", &["explorer/src/"], &["model checker"]),
-    ("rulebook tools", &["rulebook/src/"], &["model checker"]),
+    ("explorer", &["explorer/src/"], &["riftbound check"]),
+    (
+        "rulebook tools",
+        &["rulebook/src/"],
+        &["riftbound check", "mtg scenario"],
+    ),
     (
         "command line",
         &["model/src/"],
@@ -131,6 +145,7 @@ const CRATES: &[(&str, &str)] = &[
     ("riftcheck", "src/lib.rs"),
     ("riftcheck_properties", "properties/src/lib.rs"),
     ("riftcheck_checker", "checker/src/lib.rs"),
+    ("riftbound_check", "riftbound/check/src/lib.rs"),
     ("riftcheck_mtg_check", "mtg-check/src/lib.rs"),
     ("riftcheck_conform", "conform/src/lib.rs"),
     ("riftcheck_explorer", "explorer/src/lib.rs"),
@@ -143,6 +158,7 @@ const CRATES: &[(&str, &str)] = &[
 const FACADES: &[&str] = &[
     "src/lib.rs",
     "checker/src/lib.rs",
+    "riftbound/check/src/lib.rs",
     "model/src/lib.rs",
     "rulebook/src/lib.rs",
     "src/mtg/mod.rs",

@@ -7,12 +7,9 @@
 //! The depth-first core (`Dfs`) is shared with the search split between runs
 //! ([`split`](mod@super::split)), which decides differently what to do with each state reached.
 
-use riftcheck::Riftbound;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Condvar, Mutex};
 use std::time::{Duration, Instant};
-
-use riftcheck::{Action, Engine};
 
 use super::layers::Layers;
 use super::limits::{Budget, Cut};
@@ -20,13 +17,13 @@ use super::memo::{self, Key, Memo, Outcome};
 use super::shared::{Colors, Found};
 use crate::coverage::{Cites, Counts};
 use crate::fingerprint::{FpSet, pair_fingerprint, state_fingerprint};
-use crate::model::{Companions, Lent, RiftModel, State, StepOutcome};
+use crate::plug::{Companions, Lent, Plug, Set, State, StepOutcome};
+use crate::plug::{Kind, Property};
 pub use crate::progress::Progress;
-use riftcheck_properties::{Ghost, Kind, Prop, PropSet};
 
 /// What the main search found.
-#[derive(Clone, Debug, Default)]
-pub struct Exhausted {
+#[derive(Clone, Debug)]
+pub struct Exhausted<P, A> {
     /// Transitions taken (states generated, repeats included).
     pub generated: usize,
     /// Distinct states, the first included.
@@ -34,10 +31,10 @@ pub struct Exhausted {
     /// The longest path, in states (the first state alone is 1).
     pub depth: usize,
     /// Each `always` property broken, with the first path found to a state that breaks it, in
-    /// the order of [`Prop::ALL`].
-    pub violations: Vec<(Prop, Vec<Action>)>,
+    /// the order of the ruleset's list of properties.
+    pub violations: Vec<(P, Vec<A>)>,
     /// A cycle: the actions to a state on it, then the actions around it.
-    pub cycle: Option<(Vec<Action>, Vec<Action>)>,
+    pub cycle: Option<(Vec<A>, Vec<A>)>,
     /// The limit that stopped the search before it covered every state.
     pub cut: Option<Cut>,
     /// Time taken.
@@ -50,21 +47,38 @@ pub struct Exhausted {
     pub coverage: Option<Counts>,
 }
 
+impl<P, A> Default for Exhausted<P, A> {
+    fn default() -> Self {
+        Exhausted {
+            generated: 0,
+            unique: 0,
+            depth: 0,
+            violations: Vec::new(),
+            cycle: None,
+            cut: None,
+            elapsed: Duration::ZERO,
+            fingerprints: None,
+            kept: 0,
+            coverage: None,
+        }
+    }
+}
+
 /// Transitions between two calls of the progress reporter.
 const REPORT_EVERY: usize = 1 << 12;
 
 /// One state on the current path, with the actions still to try from it.
-pub(super) struct Frame<E: Engine<Riftbound>> {
+pub(super) struct Frame<M: Plug> {
     /// Boxed, so that a state is never copied on its way onto the path.
-    pub state: Box<State<E>>,
+    pub state: Box<State<M>>,
     pub fp: u64,
     /// The fingerprint of the state's pair (the engine and the spec).
     pub pair_fp: u64,
     /// The pair's slot in the search's memo (0 when it keeps none).
     pub memo_slot: usize,
-    pub actions: Vec<Action>,
+    pub actions: Vec<M::Action>,
     pub next: usize,
-    pub via: Option<Action>,
+    pub via: Option<M::Action>,
     /// Transitions taken from it so far, and of those, found in the memo: counted for the
     /// search by the worker that leaves the state first ([`Hooks::popped`]), so that the counts
     /// do not depend on how many workers search.
@@ -75,13 +89,13 @@ pub(super) struct Frame<E: Engine<Riftbound>> {
     pub height: u16,
 }
 
-impl<E: Engine<Riftbound>> Frame<E> {
+impl<M: Plug> Frame<M> {
     /// A frame whose actions are all tried: it stands on the path and is never expanded.
-    pub fn tried(state: State<E>, fp: u64, via: Option<Action>) -> Frame<E> {
+    pub fn tried(state: State<M>, fp: u64, via: Option<M::Action>) -> Frame<M> {
         let pair_fp = pair_fingerprint(&state.pair);
         Frame {
             pair_fp,
-            memo_slot: Memo::<E>::slot(pair_fp, state.ghost.countered),
+            memo_slot: Memo::<M>::slot(pair_fp, M::memo_key(&state.ghost)),
             state: Box::new(state),
             fp,
             actions: Vec::new(),
@@ -113,12 +127,12 @@ pub(super) enum Reach {
 }
 
 /// What a search decides, and hears of, as the depth-first core goes.
-pub(super) trait Hooks {
+pub(super) trait Hooks<A> {
     /// What to do with a state a transition reaches off the path: given the fingerprints of
     /// the state the transition leaves and of the state it reaches, the depth of the latter and
     /// the action. It keeps the count of distinct states, and says when the limit on them is
     /// reached.
-    fn reach(&mut self, from: u64, fp: u64, depth: usize, action: Action) -> Reach;
+    fn reach(&mut self, from: u64, fp: u64, depth: usize, action: A) -> Reach;
     /// Distinct states so far.
     fn unique(&self) -> usize;
     /// A state goes on the path, to be expanded.
@@ -135,24 +149,24 @@ pub(super) trait Hooks {
 }
 
 /// The depth-first core: the frames of the current path, the states on it, and what it found.
-pub(super) struct Dfs<'m, E: Engine<Riftbound>> {
-    pub model: &'m RiftModel<E>,
+pub(super) struct Dfs<'m, M: Plug> {
+    pub model: &'m M,
     pub budget: &'m Budget,
-    pub out: Exhausted,
+    pub out: Exhausted<M::Prop, M::Action>,
     /// The properties found broken so far.
-    found: riftcheck_properties::PropSet,
+    found: Set<M::Prop>,
     on_path: FpSet,
-    spare: Vec<Vec<Action>>,
+    spare: Vec<Vec<M::Action>>,
     /// The room each transition is tried in (the states of frames popped are kept for reuse).
-    rooms: Vec<Box<State<E>>>,
+    rooms: Vec<Box<State<M>>>,
     /// What actions did to pairs, when the model allows it.
-    memo: Option<Memo<E>>,
+    memo: Option<Memo<M>>,
     /// What the transitions tried cited, when the search records coverage.
     coverage: Option<Counts>,
     /// The room the events of a step are written in, when the search records coverage.
-    events: Vec<riftcheck::Event>,
+    events: Vec<M::Event>,
     /// The room the spec's observation of each step is written in.
-    theirs: riftcheck::Observation,
+    theirs: M::View,
     started: Instant,
     /// Try each state's actions last to first: a second worker of the same search starts from
     /// the other end, so that the two part ways at once.
@@ -165,8 +179,8 @@ pub(super) struct Dfs<'m, E: Engine<Riftbound>> {
     entering: Option<u64>,
 }
 
-impl<'m, E: Engine<Riftbound>> Dfs<'m, E> {
-    pub fn new(model: &'m RiftModel<E>, budget: &'m Budget, layers: Layers) -> Dfs<'m, E> {
+impl<'m, M: Plug> Dfs<'m, M> {
+    pub fn new(model: &'m M, budget: &'m Budget, layers: Layers) -> Dfs<'m, M> {
         Dfs {
             model,
             budget,
@@ -174,14 +188,14 @@ impl<'m, E: Engine<Riftbound>> Dfs<'m, E> {
                 depth: 1,
                 ..Exhausted::default()
             },
-            found: PropSet::EMPTY,
+            found: Set::EMPTY,
             on_path: FpSet::default(),
             spare: Vec::new(),
             rooms: Vec::new(),
             memo: layers.memo.then(Memo::new),
-            coverage: layers.coverage.then(Counts::default),
+            coverage: layers.coverage.then(Counts::new::<M>),
             events: Vec::new(),
-            theirs: riftcheck::Observation::default(),
+            theirs: M::View::default(),
             started: Instant::now(),
             reverse: false,
             stop: None,
@@ -191,18 +205,14 @@ impl<'m, E: Engine<Riftbound>> Dfs<'m, E> {
     }
 
     /// Records the violations `state` shows that were not found before, reached by `path`.
-    pub fn record(
-        &mut self,
-        violated: riftcheck_properties::PropSet,
-        path: impl FnOnce() -> Vec<Action>,
-    ) {
+    pub fn record(&mut self, violated: Set<M::Prop>, path: impl FnOnce() -> Vec<M::Action>) {
         let new = violated.difference(self.found);
         if new.is_empty() {
             return;
         }
         self.found = self.found.union(new);
         let path = path();
-        for &p in Prop::ALL {
+        for &p in M::Prop::ALL {
             if p.kind() == Kind::Always && new.contains(p) {
                 self.out.violations.push((p, path.clone()));
             }
@@ -211,25 +221,25 @@ impl<'m, E: Engine<Riftbound>> Dfs<'m, E> {
 
     /// A frame for `state`, reached by `via`, with the actions offered in it (none if it is
     /// final).
-    pub fn frame(&mut self, state: State<E>, fp: u64, via: Option<Action>) -> Frame<E> {
+    pub fn frame(&mut self, state: State<M>, fp: u64, via: Option<M::Action>) -> Frame<M> {
         let pair_fp = pair_fingerprint(&state.pair);
         self.boxed_frame(Box::new(state), fp, pair_fp, via)
     }
 
     fn boxed_frame(
         &mut self,
-        state: Box<State<E>>,
+        state: Box<State<M>>,
         fp: u64,
         pair_fp: u64,
-        via: Option<Action>,
-    ) -> Frame<E> {
+        via: Option<M::Action>,
+    ) -> Frame<M> {
         let mut actions = self.spare.pop().unwrap_or_default();
         actions.clear();
         let mut memo_slot = 0;
         match &mut self.memo {
             Some(memo) => {
-                memo_slot = Memo::<E>::slot(pair_fp, state.ghost.countered);
-                let key = (memo_slot, pair_fp, state.ghost.countered);
+                memo_slot = Memo::<M>::slot(pair_fp, M::memo_key(&state.ghost));
+                let key = (memo_slot, pair_fp, M::memo_key(&state.ghost));
                 memo.offered_by(self.model, &state, key, &mut actions);
             }
             None => self.model.offered(&state, &mut actions),
@@ -261,9 +271,9 @@ impl<'m, E: Engine<Riftbound>> Dfs<'m, E> {
     /// a panic", its state is left as final, and the search goes on from the same path.
     pub fn run(
         &mut self,
-        stack: &mut Vec<Frame<E>>,
+        stack: &mut Vec<Frame<M>>,
         floor: usize,
-        hooks: &mut impl Hooks,
+        hooks: &mut impl Hooks<M::Action>,
         progress: &mut dyn FnMut(&Progress),
     ) {
         while crate::panics::guarded(|| self.run_unguarded(stack, floor, hooks, progress)).is_err()
@@ -281,8 +291,8 @@ impl<'m, E: Engine<Riftbound>> Dfs<'m, E> {
             if let Some(fp) = self.entering.take() {
                 hooks.leaf(fp);
             }
-            let mut broken = PropSet::EMPTY;
-            broken.insert(Prop::EngineNeverPanics);
+            let mut broken = Set::EMPTY;
+            broken.insert(M::NEVER_PANICS);
             self.record(broken, || {
                 stack.iter().filter_map(|f| f.via).chain([action]).collect()
             });
@@ -291,9 +301,9 @@ impl<'m, E: Engine<Riftbound>> Dfs<'m, E> {
 
     fn run_unguarded(
         &mut self,
-        stack: &mut Vec<Frame<E>>,
+        stack: &mut Vec<Frame<M>>,
         floor: usize,
-        hooks: &mut impl Hooks,
+        hooks: &mut impl Hooks<M::Action>,
         progress: &mut dyn FnMut(&Progress),
     ) {
         for f in stack.iter() {
@@ -321,7 +331,7 @@ impl<'m, E: Engine<Riftbound>> Dfs<'m, E> {
             let action = top.actions[at];
             top.next += 1;
             let from = top.fp;
-            let key = (top.memo_slot, top.pair_fp, top.state.ghost.countered);
+            let key = (top.memo_slot, top.pair_fp, M::memo_key(&top.state.ghost));
             let hint = top.next - 1;
             // The next state: in the room, or (a transition kept in the memo) only its pair's
             // fingerprint and its ghost, the pair written into the room only if it is new.
@@ -366,8 +376,8 @@ impl<'m, E: Engine<Riftbound>> Dfs<'m, E> {
                 }
                 Reach::Stop | Reach::Expand | Reach::Reenter => {}
             }
-            if !ghost.violated.difference(self.found).is_empty() {
-                self.record(ghost.violated, || {
+            if !M::violated(&ghost).difference(self.found).is_empty() {
+                self.record(M::violated(&ghost), || {
                     stack.iter().filter_map(|f| f.via).chain([action]).collect()
                 });
             }
@@ -433,18 +443,22 @@ impl<'m, E: Engine<Riftbound>> Dfs<'m, E> {
     /// written there only if the state is new); `None` when both refuse the action.
     fn try_action(
         &mut self,
-        state: &State<E>,
+        state: &State<M>,
         key: Key,
-        action: Action,
+        action: M::Action,
         hint: usize,
-        room: &mut State<E>,
-    ) -> Option<(u64, Ghost, bool)> {
+        room: &mut State<M>,
+    ) -> Option<(u64, M::Ghost, bool)> {
         let model = self.model;
         let kept = self.memo.as_ref().and_then(|m| m.get(key, action, hint));
         let (cites, next) = match kept {
             Some(Outcome::Refused(c)) => (*c, None),
             Some(Outcome::Taken(t)) => {
-                let ghost = memo::kept_ghost(model, state, action, &t.after);
+                let ghost = model.kept_ghost(
+                    state,
+                    action,
+                    (&t.after.view, t.after.memo_key, t.after.began),
+                );
                 (t.after.cites, Some((t.after.pair_fp, ghost, false)))
             }
             None => {
@@ -457,7 +471,7 @@ impl<'m, E: Engine<Riftbound>> Dfs<'m, E> {
                 };
                 let outcome = model.take(state, action, room, lent);
                 let cites = if self.coverage.is_some() {
-                    Cites::of_step(outcome, &self.events)
+                    Cites::of_step::<M>(outcome, &self.events)
                 } else {
                     Cites::default()
                 };
@@ -480,7 +494,7 @@ impl<'m, E: Engine<Riftbound>> Dfs<'m, E> {
 
     /// The top frame leaves the path, every action from it tried: its height goes to the
     /// frame below, and its transitions are counted if no worker left it before.
-    fn leave_top(&mut self, stack: &mut Vec<Frame<E>>, hooks: &mut impl Hooks) {
+    fn leave_top(&mut self, stack: &mut Vec<Frame<M>>, hooks: &mut impl Hooks<M::Action>) {
         let Some(frame) = stack.pop() else { return };
         self.on_path.remove(&frame.fp);
         let height = frame.height.saturating_add(1);
@@ -497,20 +511,25 @@ impl<'m, E: Engine<Riftbound>> Dfs<'m, E> {
 
     /// `action` from the top frame leads back to the state `fp` on the path: from the frame
     /// holding it to the top, then this action, is a cycle (the first one found is kept).
-    fn close_cycle(&mut self, stack: &[Frame<E>], fp: u64, action: Action) {
+    fn close_cycle(&mut self, stack: &[Frame<M>], fp: u64, action: M::Action) {
         if self.out.cycle.is_some() {
             return;
         }
         let at = stack.iter().position(|f| f.fp == fp).unwrap_or(0);
         let prefix = stack[1..=at].iter().filter_map(|f| f.via).collect();
-        let mut around: Vec<Action> = stack[at + 1..].iter().filter_map(|f| f.via).collect();
+        let mut around: Vec<M::Action> = stack[at + 1..].iter().filter_map(|f| f.via).collect();
         around.push(action);
         self.out.cycle = Some((prefix, around));
     }
 
     /// A new state's frame goes on the path, or, with nothing to try from it (a final state),
     /// is left at once.
-    fn enter(&mut self, stack: &mut Vec<Frame<E>>, frame: Frame<E>, hooks: &mut impl Hooks) {
+    fn enter(
+        &mut self,
+        stack: &mut Vec<Frame<M>>,
+        frame: Frame<M>,
+        hooks: &mut impl Hooks<M::Action>,
+    ) {
         if frame.actions.is_empty() {
             hooks.leaf(frame.fp);
             self.spare.push(frame.actions);
@@ -536,11 +555,15 @@ impl<'m, E: Engine<Riftbound>> Dfs<'m, E> {
     }
 
     /// What the search found, with `unique` distinct states.
-    pub fn finish(mut self, unique: usize, progress: &mut dyn FnMut(&Progress)) -> Exhausted {
+    pub fn finish(
+        mut self,
+        unique: usize,
+        progress: &mut dyn FnMut(&Progress),
+    ) -> Exhausted<M::Prop, M::Action> {
         progress(&self.progress(unique));
         self.out.unique = unique;
         self.out.coverage = self.coverage.take();
-        self.out.violations.sort_by_key(|(p, _)| *p as u8);
+        self.out.violations.sort_by_key(|(p, _)| p.index());
         self.out.elapsed = self.started.elapsed();
         self.out
     }
@@ -557,14 +580,14 @@ impl<'m, E: Engine<Riftbound>> Dfs<'m, E> {
 /// when the first state is left, every state is.) Only the worker that claimed a state counts
 /// its transitions: the counts, the distinct states, the heights and the verdicts are the same
 /// with any number of workers; only the time differs. A worker may join while the search runs.
-pub struct Exploration<E: Engine<Riftbound>> {
+pub struct Exploration<M: Plug> {
     /// The model searched.
-    pub model: RiftModel<E>,
+    pub model: M,
     /// The limits of the search.
     pub budget: Budget,
     /// The layers around each step.
     pub layers: Layers,
-    start: State<E>,
+    start: State<M>,
     start_fp: u64,
     colors: Colors,
     /// Set once the first state is left, or a limit has cut the search.
@@ -575,7 +598,7 @@ pub struct Exploration<E: Engine<Riftbound>> {
     /// Workers that have joined in all (each one's number sets the order it tries actions in).
     joined: AtomicUsize,
     /// What each worker found, as it leaves.
-    found: Mutex<Vec<Exhausted>>,
+    found: Mutex<Vec<Exhausted<M::Prop, M::Action>>>,
     keep_fingerprints: bool,
     started: Instant,
 }
@@ -586,8 +609,8 @@ struct Shared<'b> {
     budget: &'b Budget,
 }
 
-impl Hooks for Shared<'_> {
-    fn reach(&mut self, _: u64, fp: u64, _: usize, _: Action) -> Reach {
+impl<A> Hooks<A> for Shared<'_> {
+    fn reach(&mut self, _: u64, fp: u64, _: usize, _: A) -> Reach {
         // Only with a limit on the states are they counted (the map then keeps the count).
         let limited = self.budget.limits().max_states.is_some();
         let found = if limited && self.budget.full(self.colors.claimed()) {
@@ -618,15 +641,15 @@ impl Hooks for Shared<'_> {
     }
 }
 
-impl<E: Engine<Riftbound>> Exploration<E> {
+impl<M: Plug> Exploration<M> {
     /// The search of `model` within `budget` with `layers` around each step, no worker in it
     /// yet; keeping every state's fingerprint if `keep_fingerprints`.
     pub fn new(
-        model: RiftModel<E>,
+        model: M,
         budget: Budget,
         layers: Layers,
         keep_fingerprints: bool,
-    ) -> Exploration<E> {
+    ) -> Exploration<M> {
         let start = model.initial();
         let start_fp = start.fingerprint();
         let colors = Colors::new(budget.limits().max_states.is_some());
@@ -677,11 +700,11 @@ impl<E: Engine<Riftbound>> Exploration<E> {
             budget: &self.budget,
         };
         if index == 0 {
-            dfs.record(self.start.ghost.violated, Vec::new);
+            dfs.record(self.start.violated(), Vec::new);
         }
         let first = dfs.frame(self.start.clone(), self.start_fp, None);
         if first.actions.is_empty() {
-            hooks.leaf(self.start_fp);
+            Hooks::<M::Action>::leaf(&mut hooks, self.start_fp);
         } else {
             dfs.run(&mut vec![first], 0, &mut hooks, progress);
         }
@@ -704,7 +727,7 @@ impl<E: Engine<Riftbound>> Exploration<E> {
     /// Waits until the search is over and no worker is in it, and what the workers found.
     /// Where they found a cycle and there were several, the search is made again by one worker,
     /// so that the cycle reported is the same in every run.
-    pub fn finish(&self) -> Exhausted {
+    pub fn finish(&self) -> Exhausted<M::Prop, M::Action> {
         let out = self.merged();
         if out.cycle.is_some() && self.joined.load(Ordering::Relaxed) > 1 {
             let again = Exploration::new(
@@ -721,7 +744,7 @@ impl<E: Engine<Riftbound>> Exploration<E> {
 
     /// Waits until the search is over and no worker is in it, and merges what the workers
     /// found.
-    fn merged(&self) -> Exhausted {
+    fn merged(&self) -> Exhausted<M::Prop, M::Action> {
         let mut busy = self.busy.lock().unwrap_or_else(|e| e.into_inner());
         while *busy > 0 || self.open() {
             busy = self.idle.wait(busy).unwrap_or_else(|e| e.into_inner());
@@ -756,7 +779,7 @@ impl<E: Engine<Riftbound>> Exploration<E> {
             // The longest path of the whole graph, the same whatever the order of the search.
             out.depth = usize::from(height);
         }
-        out.violations.sort_by_key(|(p, _)| *p as u8);
+        out.violations.sort_by_key(|(p, _)| p.index());
         out.unique = self.colors.len();
         out.elapsed = self.started.elapsed();
         out.fingerprints = self.keep_fingerprints.then(|| self.colors.fingerprints());
@@ -766,12 +789,12 @@ impl<E: Engine<Riftbound>> Exploration<E> {
 
 /// Explores every state of `model` depth-first within `budget` with `workers` workers (at
 /// least one), calling `progress` every few thousand transitions.
-pub fn exhaust<E: Engine<Riftbound>>(
-    model: &RiftModel<E>,
+pub fn exhaust<M: Plug>(
+    model: &M,
     budget: &Budget,
     keep_fingerprints: bool,
     progress: &mut dyn FnMut(&Progress),
-) -> Exhausted {
+) -> Exhausted<M::Prop, M::Action> {
     search(
         &Exploration::new(model.clone(), *budget, Layers::default(), keep_fingerprints),
         1,
@@ -781,11 +804,11 @@ pub fn exhaust<E: Engine<Riftbound>>(
 
 /// Runs `x` with `workers` workers (at least one), this thread one of them and the only one
 /// that reports progress, and what they found ([`Exploration::finish`]).
-pub fn search<E: Engine<Riftbound>>(
-    x: &Exploration<E>,
+pub fn search<M: Plug>(
+    x: &Exploration<M>,
     workers: usize,
     progress: &mut dyn FnMut(&Progress),
-) -> Exhausted {
+) -> Exhausted<M::Prop, M::Action> {
     std::thread::scope(|scope| {
         for _ in 1..workers {
             scope.spawn(move || x.work(&mut |_| {}));

@@ -1,6 +1,6 @@
 //! What a depth-first search keeps and counts beside the states.
 
-/// The layers a depth-first search puts around the model's one step ([`crate::model::RiftModel::take`]):
+/// The layers a depth-first search puts around the model's one step ([`crate::plug::Plug::take`]):
 /// what it keeps and what it counts beside the states. The results do not depend on them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Layers {

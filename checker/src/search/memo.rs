@@ -4,7 +4,8 @@
 //! ghost counts what the bounds count (turns ended, invitations, concessions), so one pair
 //! stands in many states: in `war/chain` at `turns-begun=250,concessions=3`, 325,126 states hold
 //! only 2,342 pairs. What an action does to a pair, and what the properties make of it, depends
-//! on the pair, the action and the ghost's record of countered items, and on nothing else (the
+//! on the pair, the action and what else of the ghost the ruleset says a step reads
+//! ([`Plug::memo_key`]; Riftbound's record of countered items), and on nothing else (the
 //! engines are deterministic: a game is a function of its state and the action taken). So the
 //! outcome of that triple is kept, and the next time the same triple comes up the transition is
 //! the kept one: the same next pair, the same observation, the same verdicts, as if taken
@@ -19,75 +20,82 @@
 //! pair. Pairs are named by their 64-bit fingerprint, as states are in the set of visited
 //! states.
 
-use riftcheck::Riftbound;
 use std::cell::Cell;
 use std::hash::{BuildHasher, Hasher};
 use std::sync::Arc;
 
-use riftcheck::oracle::{Lockstep, Spec};
-use riftcheck::{Action, Engine, Observation};
-
 use crate::coverage::Cites;
 use crate::fingerprint::Fixed;
-use crate::model::{RiftModel, State, StepOutcome};
-use riftcheck_properties::Ghost;
+use crate::plug::{Plug, State, StepOutcome};
 
-/// Slots in a search's memo, one pair (with its countered items) in each: with a pair's
+/// Slots in a search's memo, one pair (with what beside it a step depends on) in each: with a pair's
 /// outcomes at a few KB, some tens of MB for each search at most.
 pub const SLOTS: usize = 1 << 14;
 
 /// What both did with an action from a pair.
-pub enum Outcome<E: Engine<Riftbound>> {
+pub enum Outcome<M: Plug> {
     /// Both refused it, for the same rule (cited, when the search records coverage).
-    Refused(Cites),
+    Refused(Cites<M::Prop>),
     /// Both took it and saw the same.
-    Taken(Box<Taken<E>>),
+    Taken(Box<Taken<M>>),
 }
 
 /// An action both took: the pair after it, and what else followed.
-pub struct Taken<E: Engine<Riftbound>> {
+pub struct Taken<M: Plug> {
     /// The pair after it.
-    pub pair: Lockstep<E, Spec>,
+    pub pair: M::Pair,
     /// The rest.
-    pub after: After,
+    pub after: Kept<M>,
 }
 
-/// What followed an action both took, beyond the next pair.
-#[derive(Clone)]
-pub struct After {
+/// What followed an action both took and the memo kept, beyond the next pair: what
+/// [`Plug::kept_ghost`] works the next ghost out from.
+pub struct Kept<M: Plug> {
     /// The next pair's fingerprint.
     pub pair_fp: u64,
     /// What an observer saw after it, without the step's events.
-    pub view: Arc<Observation>,
-    /// The countered items still on the Chain after it.
-    pub countered: u128,
-    /// Whether a turn began in it (the bound `turns-begun` counts such).
-    pub turn_began: bool,
+    pub view: Arc<M::View>,
+    /// The next ghost's [`Plug::memo_key`].
+    pub memo_key: u128,
+    /// Whether a turn began in it.
+    pub began: bool,
     /// What it cited, when the search records coverage ([`crate::coverage`]).
-    pub cites: Cites,
+    pub cites: crate::coverage::Cites<M::Prop>,
 }
 
-/// A pair with its countered items: the actions offered from it (before the bounds), and
+impl<M: Plug> Clone for Kept<M> {
+    fn clone(&self) -> Self {
+        Kept {
+            pair_fp: self.pair_fp,
+            view: Arc::clone(&self.view),
+            memo_key: self.memo_key,
+            began: self.began,
+            cites: self.cites,
+        }
+    }
+}
+
+/// A pair with what beside it the step depends on: the actions offered from it (before the bounds), and
 /// what each action tried from it did.
-struct Entry<E: Engine<Riftbound>> {
+struct Entry<M: Plug> {
     pair_fp: u64,
-    countered: u128,
-    offered: Option<Vec<Action>>,
-    outcomes: Vec<(Action, Outcome<E>)>,
+    beside: u128,
+    offered: Option<Vec<M::Action>>,
+    outcomes: Vec<(M::Action, Outcome<M>)>,
 }
 
 /// The memo of one search.
-pub struct Memo<E: Engine<Riftbound>> {
-    slots: Vec<Option<Box<Entry<E>>>>,
+pub struct Memo<M: Plug> {
+    slots: Vec<Option<Box<Entry<M>>>>,
     /// Lookups that found their outcome.
     pub hits: Cell<u64>,
     /// Lookups that did not.
     pub misses: Cell<u64>,
 }
 
-impl<E: Engine<Riftbound>> Memo<E> {
+impl<M: Plug> Memo<M> {
     /// An empty memo of [`SLOTS`] slots.
-    pub fn new() -> Memo<E> {
+    pub fn new() -> Memo<M> {
         let mut slots = Vec::with_capacity(SLOTS);
         slots.resize_with(SLOTS, || None);
         Memo {
@@ -97,25 +105,30 @@ impl<E: Engine<Riftbound>> Memo<E> {
         }
     }
 
-    /// The slot of a pair with `countered` items countered (a search keeps it with the state).
-    pub fn slot(pair_fp: u64, countered: u128) -> usize {
+    /// The slot of a pair with `beside` (a search keeps it with the state).
+    pub fn slot(pair_fp: u64, beside: u128) -> usize {
         let mut h = Fixed.build_hasher();
         h.write_u64(pair_fp);
-        h.write_u128(countered);
+        h.write_u128(beside);
         (h.finish() as usize) & (SLOTS - 1)
     }
 
-    fn entry(&self, slot: usize, pair_fp: u64, countered: u128) -> Option<&Entry<E>> {
+    fn entry(&self, slot: usize, pair_fp: u64, beside: u128) -> Option<&Entry<M>> {
         match &self.slots[slot] {
-            Some(e) if e.pair_fp == pair_fp && e.countered == countered => Some(e),
+            Some(e) if e.pair_fp == pair_fp && e.beside == beside => Some(e),
             _ => None,
         }
     }
 
     /// The outcome of `action` from the pair under `key` (its slot, [`Memo::slot`], its
-    /// fingerprint and its countered items), if it is kept; `hint` is where it is likely to be
+    /// fingerprint and what beside it the step depends on ([`Plug::memo_key`])), if it is kept; `hint` is where it is likely to be
     /// among the pair's outcomes (the actions of a state are tried in the order offered).
-    pub fn get(&self, key: (usize, u64, u128), action: Action, hint: usize) -> Option<&Outcome<E>> {
+    pub fn get(
+        &self,
+        key: (usize, u64, u128),
+        action: M::Action,
+        hint: usize,
+    ) -> Option<&Outcome<M>> {
         let found = self.peek(key, action, hint);
         let counter = if found.is_some() {
             &self.hits
@@ -130,11 +143,11 @@ impl<E: Engine<Riftbound>> Memo<E> {
     pub fn peek(
         &self,
         key: (usize, u64, u128),
-        action: Action,
+        action: M::Action,
         hint: usize,
-    ) -> Option<&Outcome<E>> {
-        let (slot, pair_fp, countered) = key;
-        self.entry(slot, pair_fp, countered)
+    ) -> Option<&Outcome<M>> {
+        let (slot, pair_fp, beside) = key;
+        self.entry(slot, pair_fp, beside)
             .and_then(|e| match e.outcomes.get(hint) {
                 Some((a, o)) if *a == action => Some(o),
                 _ => e
@@ -146,24 +159,24 @@ impl<E: Engine<Riftbound>> Memo<E> {
     }
 
     /// The actions offered from the pair before the bounds, if they are kept.
-    pub fn offered(&self, slot: usize, pair_fp: u64, countered: u128) -> Option<&[Action]> {
-        self.entry(slot, pair_fp, countered)
+    pub fn offered(&self, slot: usize, pair_fp: u64, beside: u128) -> Option<&[M::Action]> {
+        self.entry(slot, pair_fp, beside)
             .and_then(|e| e.offered.as_deref())
     }
 
     /// The pair's entry, the slot's former pair's dropped.
-    fn entry_mut(&mut self, slot: usize, pair_fp: u64, countered: u128) -> &mut Entry<E> {
+    fn entry_mut(&mut self, slot: usize, pair_fp: u64, beside: u128) -> &mut Entry<M> {
         let entry = self.slots[slot].get_or_insert_with(|| {
             Box::new(Entry {
                 pair_fp,
-                countered,
+                beside,
                 offered: None,
                 outcomes: Vec::new(),
             })
         });
-        if entry.pair_fp != pair_fp || entry.countered != countered {
+        if entry.pair_fp != pair_fp || entry.beside != beside {
             entry.pair_fp = pair_fp;
-            entry.countered = countered;
+            entry.beside = beside;
             entry.offered = None;
             entry.outcomes.clear();
         }
@@ -171,8 +184,8 @@ impl<E: Engine<Riftbound>> Memo<E> {
     }
 
     /// Keeps the actions offered from the pair before the bounds.
-    pub fn keep_offered(&mut self, slot: usize, pair_fp: u64, countered: u128, offered: &[Action]) {
-        self.entry_mut(slot, pair_fp, countered).offered = Some(offered.to_vec());
+    pub fn keep_offered(&mut self, slot: usize, pair_fp: u64, beside: u128, offered: &[M::Action]) {
+        self.entry_mut(slot, pair_fp, beside).offered = Some(offered.to_vec());
     }
 
     /// Keeps that both refused `action` from the pair.
@@ -180,11 +193,11 @@ impl<E: Engine<Riftbound>> Memo<E> {
         &mut self,
         slot: usize,
         pair_fp: u64,
-        countered: u128,
-        action: Action,
-        cites: Cites,
+        beside: u128,
+        action: M::Action,
+        cites: Cites<M::Prop>,
     ) {
-        self.entry_mut(slot, pair_fp, countered)
+        self.entry_mut(slot, pair_fp, beside)
             .outcomes
             .push((action, Outcome::Refused(cites)));
     }
@@ -193,16 +206,16 @@ impl<E: Engine<Riftbound>> Memo<E> {
     pub fn taken(
         &mut self,
         key: (usize, u64, u128),
-        action: Action,
-        pair: &Lockstep<E, Spec>,
-        after: After,
+        action: M::Action,
+        pair: &M::Pair,
+        after: Kept<M>,
     ) {
-        let (slot, pair_fp, countered) = key;
+        let (slot, pair_fp, beside) = key;
         let taken = Box::new(Taken {
             pair: pair.clone(),
             after,
         });
-        self.entry_mut(slot, pair_fp, countered)
+        self.entry_mut(slot, pair_fp, beside)
             .outcomes
             .push((action, Outcome::Taken(taken)));
     }
@@ -211,7 +224,7 @@ impl<E: Engine<Riftbound>> Memo<E> {
 /// Lookups after which a memo that finds less than half of them is dropped.
 pub const TRIAL: u64 = 1 << 14;
 
-impl<E: Engine<Riftbound>> Memo<E> {
+impl<M: Plug> Memo<M> {
     /// Whether the memo pays its way: it is tried for [`TRIAL`] lookups, and kept if it found at
     /// least half of the outcomes looked up. (Where every state is a pair of its own, as in
     /// the removal families, it would only cost time and memory.)
@@ -221,18 +234,18 @@ impl<E: Engine<Riftbound>> Memo<E> {
     }
 }
 
-impl<E: Engine<Riftbound>> Default for Memo<E> {
-    fn default() -> Memo<E> {
+impl<M: Plug> Default for Memo<M> {
+    fn default() -> Memo<M> {
         Memo::new()
     }
 }
 
-/// A pair's key in the memo: its slot ([`Memo::slot`]), its fingerprint and its countered
-/// items.
+/// A pair's key in the memo: its slot ([`Memo::slot`]), its fingerprint and what beside it
+/// the step depends on.
 pub type Key = (usize, u64, u128);
 
-impl<E: Engine<Riftbound>> Memo<E> {
-    /// Keeps what [`RiftModel::take`] made of `action` from the pair under `key`, `next` being
+impl<M: Plug> Memo<M> {
+    /// Keeps what [`Plug::take`] made of `action` from the pair under `key`, `next` being
     /// the state it wrote and `next_fp` the fingerprint of its pair (unread for a refusal): a
     /// refusal, or a transition both took that broke no property (one that broke a property,
     /// a disagreement among them, is never kept, so that every violation is found by taking
@@ -240,19 +253,19 @@ impl<E: Engine<Riftbound>> Memo<E> {
     pub fn keep(
         &mut self,
         key: Key,
-        action: Action,
-        outcome: StepOutcome,
-        (next, next_fp): (&State<E>, u64),
-        cites: Cites,
+        action: M::Action,
+        outcome: StepOutcome<M::Prop>,
+        (next, next_fp): (&State<M>, u64),
+        cites: Cites<M::Prop>,
     ) {
         match outcome {
             StepOutcome::Refused(_) => self.refused(key.0, key.1, key.2, action, cites),
-            StepOutcome::Agreed { began, .. } if next.ghost.violated.is_empty() => {
-                let after = After {
+            StepOutcome::Agreed { began, .. } if next.violated().is_empty() => {
+                let after = Kept {
                     pair_fp: next_fp,
                     view: Arc::clone(&next.view),
-                    countered: next.ghost.countered,
-                    turn_began: began,
+                    memo_key: M::memo_key(&next.ghost),
+                    began,
                     cites,
                 };
                 self.taken(key, action, &next.pair, after);
@@ -261,48 +274,28 @@ impl<E: Engine<Riftbound>> Memo<E> {
         }
     }
 
-    /// [`RiftModel::offered`], the actions before the bounds taken from the memo if kept there
+    /// [`Plug::offered`], the actions before the bounds taken from the memo if kept there
     /// (and kept there if not).
-    pub fn offered_by(
-        &mut self,
-        model: &RiftModel<E>,
-        state: &State<E>,
-        key: Key,
-        out: &mut Vec<Action>,
-    ) {
-        if RiftModel::is_final(state) {
+    pub fn offered_by(&mut self, model: &M, state: &State<M>, key: Key, out: &mut Vec<M::Action>) {
+        if M::is_final(state) {
             return;
         }
-        let (slot, pair_fp, countered) = key;
+        let (slot, pair_fp, beside) = key;
         let start = out.len();
-        match self.offered(slot, pair_fp, countered) {
+        match self.offered(slot, pair_fp, beside) {
             Some(kept) => out.extend_from_slice(kept),
             None => {
-                RiftModel::well_formed(&state.pair, out);
-                self.keep_offered(slot, pair_fp, countered, &out[start..]);
+                M::well_formed(&state.pair, out);
+                self.keep_offered(slot, pair_fp, beside, &out[start..]);
             }
         }
         model.bound(state, out, start);
     }
 }
 
-/// The ghost after a kept transition: `action` from `state`, which led to `after` the first
-/// time it was taken (and broke no property: such are not kept).
-pub fn kept_ghost<E: Engine<Riftbound>>(
-    model: &RiftModel<E>,
-    state: &State<E>,
-    action: Action,
-    after: &After,
-) -> Ghost {
-    let mut ghost = model.next_ghost(state, action, &after.view, after.turn_began);
-    ghost.violated = riftcheck_properties::PropSet::EMPTY;
-    ghost.countered = after.countered;
-    ghost
-}
-
 /// Writes into `next` the state a kept transition leads to, whose ghost is `ghost`
-/// ([`kept_ghost`]).
-pub fn materialize<E: Engine<Riftbound>>(next: &mut State<E>, taken: &Taken<E>, ghost: Ghost) {
+/// ([`Plug::kept_ghost`]).
+pub fn materialize<M: Plug>(next: &mut State<M>, taken: &Taken<M>, ghost: M::Ghost) {
     next.pair.clone_from(&taken.pair);
     next.ghost = ghost;
     next.view.clone_from(&taken.after.view);

@@ -3,12 +3,9 @@
 //! breadth-first search that shortens a violation it found, so that the first path found is a
 //! shortest one. Every search obeys the same [`limits`].
 
-use riftcheck::Riftbound;
 use std::collections::VecDeque;
 
-use riftcheck::{Action, Engine};
-
-use crate::model::RiftModel;
+use crate::plug::{Plug, State};
 
 pub mod bfs;
 pub mod exhaust;
@@ -28,20 +25,20 @@ pub use path::replay;
 pub use split::{Shard, Split, deal, prefix_size, split, summary_has_cycle};
 
 /// The shortest path found to each property's violation.
-pub type Shortest = HashMap<riftcheck_properties::Prop, Vec<Action>>;
+pub type Shortest<M> = HashMap<<M as Plug>::Prop, Vec<<M as Plug>::Action>>;
 
 /// The model as a graph for the breadth-first search: the transitions the engine and the spec
 /// take together, a state's fingerprint, the `always` properties its ghost records as broken.
-impl<E: Engine<Riftbound>> bfs::Graph for RiftModel<E> {
-    type State = crate::model::State<E>;
-    type Action = Action;
-    type Prop = riftcheck_properties::Prop;
+impl<M: Plug> bfs::Graph for M {
+    type State = State<M>;
+    type Action = M::Action;
+    type Prop = M::Prop;
 
     fn first(&self) -> Self::State {
         self.initial()
     }
 
-    fn next(&self, state: &Self::State, out: &mut Vec<(Action, Self::State)>) {
+    fn next(&self, state: &Self::State, out: &mut Vec<(M::Action, Self::State)>) {
         let mut actions = Vec::new();
         self.offered(state, &mut actions);
         out.extend(
@@ -56,7 +53,7 @@ impl<E: Engine<Riftbound>> bfs::Graph for RiftModel<E> {
     }
 
     fn breaks(&self, state: &Self::State, prop: Self::Prop) -> bool {
-        state.ghost.violated.contains(prop)
+        state.violated().contains(prop)
     }
 }
 
@@ -64,11 +61,11 @@ impl<E: Engine<Riftbound>> bfs::Graph for RiftModel<E> {
 /// (`ghost.violated`), all found by one breadth-first search within `budget` ([`bfs`]); and the
 /// limit that cut the search, if one did before every property was found, with the distinct
 /// states it had visited.
-pub fn shortest_violations<E: Engine<Riftbound>>(
-    model: &RiftModel<E>,
-    props: &[riftcheck_properties::Prop],
+pub fn shortest_violations<M: Plug>(
+    model: &M,
+    props: &[M::Prop],
     budget: &Budget,
-) -> (Shortest, Option<(Cut, usize)>) {
+) -> (Shortest<M>, Option<(Cut, usize)>) {
     let found = bfs::breadth_first(model, props, bfs::Until::AllFound, budget);
     (found.paths.into_iter().collect(), found.cut)
 }
@@ -78,16 +75,16 @@ pub fn shortest_violations<E: Engine<Riftbound>>(
 /// to the state it leaves closes a cycle. The first such found is the actions to the state that
 /// starts the cycle, then the actions around it; `None` if the search ends (or `budget` cuts
 /// it) without one, as a cycle that is not closed along a shortest path can do.
-pub fn shortest_cycle<E: Engine<Riftbound>>(
-    model: &RiftModel<E>,
+pub fn shortest_cycle<M: Plug>(
+    model: &M,
     budget: &Budget,
-) -> Option<(Vec<Action>, Vec<Action>)> {
+) -> Option<(Vec<M::Action>, Vec<M::Action>)> {
     let start = model.initial();
     let start_fp = start.fingerprint();
-    let mut parents: FpMap<(u64, Action)> = FpMap::default();
+    let mut parents: FpMap<(u64, M::Action)> = FpMap::default();
     let mut queue = VecDeque::from([(start, start_fp)]);
     let mut actions = Vec::new();
-    let path_between = |parents: &FpMap<(u64, Action)>, from: u64, mut at: u64| {
+    let path_between = |parents: &FpMap<(u64, M::Action)>, from: u64, mut at: u64| {
         let mut path = Vec::new();
         while at != from {
             let &(prev, a) = parents.get(&at)?;
@@ -128,14 +125,10 @@ pub fn shortest_cycle<E: Engine<Riftbound>>(
 
 /// Whether `path` replays from the first state (every step a transition) and its last state
 /// violates `prop`.
-pub fn still_violates<E: Engine<Riftbound>>(
-    model: &RiftModel<E>,
-    prop: riftcheck_properties::Prop,
-    path: &[Action],
-) -> bool {
+pub fn still_violates<M: Plug>(model: &M, prop: M::Prop, path: &[M::Action]) -> bool {
     let mut state = model.initial();
     for (i, &a) in path.iter().enumerate() {
-        if RiftModel::<E>::is_final(&state) && i < path.len() {
+        if M::is_final(&state) && i < path.len() {
             return false;
         }
         match model.step(&state, a) {
@@ -143,15 +136,11 @@ pub fn still_violates<E: Engine<Riftbound>>(
             None => return false,
         }
     }
-    state.ghost.violated.contains(prop)
+    state.violated().contains(prop)
 }
 
 /// Shrinks a path that ends in a violation of `prop` with the library's shrinker: steps go
 /// while the rest still replays and still ends in the same violation.
-pub fn shrink<E: Engine<Riftbound>>(
-    model: &RiftModel<E>,
-    prop: riftcheck_properties::Prop,
-    path: Vec<Action>,
-) -> Vec<Action> {
-    riftcheck::shrink::shrink(path, |p| still_violates(model, prop, p))
+pub fn shrink<M: Plug>(model: &M, prop: M::Prop, path: Vec<M::Action>) -> Vec<M::Action> {
+    riftcheck_core::shrink::shrink(path, |p| still_violates(model, prop, p))
 }

@@ -1,15 +1,9 @@
 //! Walking a path of actions through the model: the states along it and what each step did.
 
-use riftcheck::Riftbound;
-use riftcheck::{Action, Engine};
-
-use crate::model::{RiftModel, State};
+use crate::plug::{Plug, State};
 
 /// Replays `path` from the first state, returning every state and the events of each step.
-pub fn replay<E: Engine<Riftbound>>(
-    model: &RiftModel<E>,
-    path: &[Action],
-) -> Vec<(State<E>, Vec<riftcheck::Event>)> {
+pub fn replay<M: Plug>(model: &M, path: &[M::Action]) -> Vec<(State<M>, Vec<M::Event>)> {
     let mut out = vec![(model.initial(), Vec::new())];
     for &a in path {
         let last = &out[out.len() - 1].0;

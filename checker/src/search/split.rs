@@ -12,15 +12,12 @@
 //! after it reach), run 0 adds the prefix's own transitions, and the whole graph has a cycle
 //! exactly when the merged summary has one.
 
-use riftcheck::Riftbound;
 use std::collections::BTreeSet;
-
-use riftcheck::{Action, Engine};
 
 use super::exhaust::{Dfs, Exhausted, Frame, Hooks, Progress, Reach};
 use super::limits::Budget;
 use crate::fingerprint::{FpMap, FpSet};
-use crate::model::RiftModel;
+use crate::plug::Plug;
 
 /// One run's part of a split search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -54,11 +51,11 @@ impl Shard {
 }
 
 /// What one run of a split search found.
-#[derive(Clone, Debug, Default)]
-pub struct Split {
+#[derive(Clone, Debug)]
+pub struct Split<P, A> {
     /// The search's findings; `unique` counts the prefix, the frontier and this run's states
     /// beyond it.
-    pub explored: Exhausted,
+    pub explored: Exhausted<P, A>,
     /// States of the prefix and the frontier (the summary's nodes): every run has them.
     pub nodes: usize,
     /// States of the frontier.
@@ -71,21 +68,21 @@ pub struct Split {
 }
 
 /// The prefix: every state above the frontier, explored by every run alike, and the frontier.
-struct Prefix<'b> {
+struct Prefix<'b, A> {
     budget: &'b Budget,
     shard: Shard,
     /// Each state's number, in the order found (the same in every run).
     nodes: FpMap<u32>,
     /// The state and action each was first reached from, for the path to it.
-    parents: Vec<(u32, Option<Action>)>,
+    parents: Vec<(u32, Option<A>)>,
     fps: Vec<u64>,
     frontier: Vec<u32>,
     edges: BTreeSet<(u32, u32)>,
 }
 
-impl<'b> Prefix<'b> {
+impl<'b, A> Prefix<'b, A> {
     /// The prefix of a search from the state `start_fp`, which is state number 0.
-    fn new(budget: &'b Budget, shard: Shard, start_fp: u64) -> Prefix<'b> {
+    fn new(budget: &'b Budget, shard: Shard, start_fp: u64) -> Prefix<'b, A> {
         let mut nodes = FpMap::default();
         nodes.insert(start_fp, 0);
         Prefix {
@@ -100,8 +97,8 @@ impl<'b> Prefix<'b> {
     }
 }
 
-impl Hooks for Prefix<'_> {
-    fn reach(&mut self, from: u64, fp: u64, depth: usize, action: Action) -> Reach {
+impl<A> Hooks<A> for Prefix<'_, A> {
+    fn reach(&mut self, from: u64, fp: u64, depth: usize, action: A) -> Reach {
         let from = self.nodes.get(&from).copied().unwrap_or(0);
         if let Some(&to) = self.nodes.get(&fp) {
             self.edges.insert((from, to));
@@ -140,8 +137,8 @@ struct Beyond<'b> {
     open: Vec<Vec<u32>>,
 }
 
-impl Hooks for Beyond<'_> {
-    fn reach(&mut self, _: u64, fp: u64, _: usize, _: Action) -> Reach {
+impl<A> Hooks<A> for Beyond<'_> {
+    fn reach(&mut self, _: u64, fp: u64, _: usize, _: A) -> Reach {
         if let Some(&to) = self.nodes.get(&fp) {
             if let Some(top) = self.open.last_mut() {
                 top.push(to);
@@ -188,19 +185,19 @@ impl Hooks for Beyond<'_> {
 
 /// Explores this run's part of the state graph of `model` within `budget`, with `layers`
 /// around each step.
-pub fn split<E: Engine<Riftbound>>(
-    model: &RiftModel<E>,
+pub fn split<M: Plug>(
+    model: &M,
     budget: &Budget,
     layers: super::layers::Layers,
     shard: Shard,
     keep_fingerprints: bool,
     progress: &mut dyn FnMut(&Progress),
-) -> Split {
+) -> Split<M::Prop, M::Action> {
     let mut dfs = Dfs::new(model, budget, layers);
     let start = model.initial();
     let start_fp = start.fingerprint();
     let mut prefix = Prefix::new(budget, shard, start_fp);
-    dfs.record(start.ghost.violated, Vec::new);
+    dfs.record(start.violated(), Vec::new);
     let first = dfs.frame(start, start_fp, None);
     let mut stack = vec![first];
     dfs.run(&mut stack, 0, &mut prefix, progress);
@@ -210,9 +207,11 @@ pub fn split<E: Engine<Riftbound>>(
         BTreeSet::new()
     };
     let mut out = Split {
+        explored: Exhausted::default(),
         nodes: prefix.nodes.len(),
         frontier: prefix.frontier.len(),
-        ..Split::default()
+        seeds: 0,
+        edges: Vec::new(),
     };
     let mut beyond = Beyond {
         budget,
@@ -244,7 +243,7 @@ pub fn split<E: Engine<Riftbound>>(
         }
         let last = states.len() - 1;
         let vias = std::iter::once(None).chain(path.iter().copied().map(Some));
-        let mut stack: Vec<Frame<E>> = Vec::with_capacity(states.len());
+        let mut stack: Vec<Frame<M>> = Vec::with_capacity(states.len());
         for (i, ((state, _), via)) in states.into_iter().zip(vias).enumerate() {
             let fp = state.fingerprint();
             stack.push(if i == last {
@@ -262,7 +261,7 @@ pub fn split<E: Engine<Riftbound>>(
         edges.extend(reached.into_iter().map(|to| (seed, to)));
         beyond.open.clear();
     }
-    let unique = beyond.unique();
+    let unique = Hooks::<M::Action>::unique(&beyond);
     let kept = keep_fingerprints.then(|| {
         let mut all: Vec<u64> = prefix
             .nodes
@@ -282,7 +281,7 @@ pub fn split<E: Engine<Riftbound>>(
 /// The number of states of `model` above and at the frontier `depth`: the part of the graph
 /// every run of a split search explores, and a cheap measure of how large the whole is, for
 /// dealing out configurations.
-pub fn prefix_size<E: Engine<Riftbound>>(model: &RiftModel<E>, depth: usize) -> usize {
+pub fn prefix_size<M: Plug>(model: &M, depth: usize) -> usize {
     let budget = Budget::unlimited();
     let shard = Shard {
         index: 0,

@@ -10,10 +10,10 @@ use riftcheck::Game;
 use riftcheck::harness::generate::{self, Pick};
 use riftcheck::oracle::{Lockstep, Spec};
 
+use riftbound_check::configs;
+use riftbound_check::model::State;
+use riftbound_check::proof::Options;
 use riftcheck::Engine as _;
-use riftcheck_checker::configs;
-use riftcheck_checker::model::State;
-use riftcheck_checker::proof::Options;
 
 /// Peak resident memory of this process so far, in bytes (Linux), if known.
 pub fn peak_rss() -> Option<u64> {

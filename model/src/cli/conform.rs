@@ -8,8 +8,8 @@ use clap::Args;
 use riftcheck::Scenario;
 use riftcheck::protocol::remote::{Verdict, replay_remote};
 
-use riftcheck_checker::configs;
-use riftcheck_checker::model::Bounds;
+use riftbound_check::configs;
+use riftbound_check::model::Bounds;
 use riftcheck_conform::mtg::replay_file;
 use riftcheck_conform::{Options, Remote, print, run};
 

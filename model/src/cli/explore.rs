@@ -7,8 +7,8 @@ use std::process::ExitCode;
 use riftcheck::{Scenario, Setup};
 
 use super::fail_input;
-use riftcheck_checker::configs;
-use riftcheck_checker::model::Bounds;
+use riftbound_check::configs;
+use riftbound_check::model::Bounds;
 
 /// Runs `riftcheck explore`.
 pub fn run(file: Option<&Path>, config: &str, port: u16, fault: Option<&str>) -> ExitCode {

@@ -5,8 +5,10 @@ use serde_json::{Value, json};
 
 use super::SCHEMA_VERSION;
 use super::results::{self, Replayed, Report};
+use riftbound_check::model::RiftModel;
+use riftbound_check::proof::Outcome;
 use riftcheck_checker::files::file_name;
-use riftcheck_checker::proof::Outcome;
+use riftcheck_checker::plug::Plug;
 use riftcheck_properties::{Kind, Prop};
 
 /// The tool that wrote a document.
@@ -47,9 +49,9 @@ pub fn outcome(o: &Outcome) -> Value {
             .map(|p| p.id())
             .collect::<Vec<_>>(),
         "coverage": o.coverage.as_ref().map(|c| {
-            riftcheck_checker::coverage::per_rule(c, o.states.saturating_sub(1) as u64)
+            riftcheck_checker::coverage::per_rule::<RiftModel>(c, o.states.saturating_sub(1) as u64)
                 .iter()
-                .zip(riftcheck_checker::coverage::RULES)
+                .zip(<RiftModel as Plug>::RULES)
                 .filter(|(n, _)| n.total() > 0)
                 .map(|(n, rule)| (rule.to_string(), json!(n.total())))
                 .collect::<serde_json::Map<String, Value>>()
@@ -168,7 +170,7 @@ pub fn check(r: &Report<'_>) -> Value {
         "properties": properties,
         "counterexample_files": files,
         "counterexamples_not_written": r.not_written(),
-        "coverage": riftcheck_checker::proof::coverage(r.outcomes).map(|c| coverage(&c)),
+        "coverage": riftbound_check::proof::coverage(r.outcomes).map(|c| coverage(&c)),
     })
 }
 

@@ -13,8 +13,8 @@ use riftcheck::PolicyChoice;
 use super::check::check_all;
 use super::results::Target;
 use super::{fail_input, writable_dir};
-use riftcheck_checker::configs;
-use riftcheck_checker::proof::Options;
+use riftbound_check::configs;
+use riftbound_check::proof::Options;
 use riftcheck_properties::Prop;
 use riftcheck_rulebook::side_by_side::{
     Alternative, Finding, Verdict, alternatives, example, scenario, search_everywhere,

@@ -7,10 +7,10 @@ use serde_json::Value;
 
 use riftcheck::Setup;
 
+use riftbound_check::model::Bounds;
+use riftbound_check::proof::Outcome;
+use riftbound_check::report::Counterexample;
 use riftcheck_checker::files::Choice;
-use riftcheck_checker::model::Bounds;
-use riftcheck_checker::proof::Outcome;
-use riftcheck_checker::report::Counterexample;
 use riftcheck_checker::search::Limits;
 
 /// A configuration to check: a name, the family it belongs to (its counterexamples are written

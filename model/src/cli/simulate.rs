@@ -8,8 +8,8 @@ use riftcheck::{Action, Scenario, Setup};
 
 use super::fail_input;
 use crate::args::parse_bounds;
-use riftcheck_checker::configs;
-use riftcheck_checker::model::{Bounds, RiftModel};
+use riftbound_check::configs;
+use riftbound_check::model::{Bounds, RiftModel};
 use riftcheck_checker::simulate::{Walks, always, walks};
 
 /// `simulate --ruleset mtg`: walks through the MTG model from `file`'s setup (none: every
@@ -199,7 +199,7 @@ fn walk_all(
             riftcheck_properties::Prop::name,
             |p, path| (riftcheck_checker::search::shrink(&model, p, path), false),
             |p, path| {
-                riftcheck_checker::report::counterexample(&model, setup, p, path.to_vec(), None)
+                riftbound_check::report::counterexample(&model, setup, p, path.to_vec(), None)
                     .rulebook()
                     .to_owned()
             },

@@ -3,8 +3,8 @@
 
 use crate::common;
 
-use riftcheck_checker::configs;
-use riftcheck_checker::proof::{self, Options, Search, Stopped};
+use riftbound_check::configs;
+use riftbound_check::proof::{self, Options, Search, Stopped};
 use riftcheck_checker::search::{Cut, Limits};
 use riftcheck_properties::{Kind, Prop};
 
@@ -231,7 +231,7 @@ fn the_search_agrees_with_stateright_on_the_state_graph() {
     ] {
         let c = config(name);
         let ours = proof::check(name, &c.setup, c.quick, &Options::default()).unwrap();
-        let model = riftcheck_checker::model::RiftModel::new(name, &c.setup, c.quick).unwrap();
+        let model = riftbound_check::model::RiftModel::new(name, &c.setup, c.quick).unwrap();
         let theirs = model.checker().spawn_bfs().join();
         assert_eq!(
             ours.unique,
@@ -288,7 +288,7 @@ fn workers_do_not_change_the_outcome() {
 /// way round, the same whether one worker or two searched.
 #[test]
 fn a_cycle_is_found_and_shown_at_its_shortest() {
-    use riftcheck_checker::model::Bounds;
+    use riftbound_check::model::Bounds;
     let c = config("magma-chamber/chain");
     let bounds = Bounds {
         invites: None,
@@ -390,7 +390,7 @@ mod with_faults {
 
     #[test]
     fn simulation_finds_a_fault_and_shrinks_it() {
-        use riftcheck_checker::model::RiftModel;
+        use riftbound_check::model::RiftModel;
         use riftcheck_checker::{search, simulate};
         let c = config("war/chain");
         let setup = c.setup.with_fault(Some(Fault::CountPasses));

@@ -3,7 +3,8 @@
 
 use std::collections::BTreeSet;
 
-use riftcheck_checker::coverage::{RULES, prop_rules, rule_order};
+use riftbound_check::rules::RULES;
+use riftcheck_checker::coverage::{prop_rules, rule_order};
 use riftcheck_properties::Prop;
 
 /// The rule numbers cited in the body of `fn rule` in a source file: the arms of the match that

@@ -7,11 +7,11 @@
 //! - one whose setup code forgets who contested a battlefield (the spec builds its own game from
 //!   the setup, so the mistake is not copied into it).
 
+use riftbound_check::configs;
+use riftbound_check::proof::{self, Options};
 use riftcheck::Riftbound;
 use riftcheck::oracle::Spec;
 use riftcheck::{Action, Engine, Event, Game, Observation, RuleError, Setup, SetupErrors, Zone};
-use riftcheck_checker::configs;
-use riftcheck_checker::proof::{self, Options};
 use riftcheck_properties::Prop;
 
 /// The reference engine, except that a Recall (449) is reported as a move (440).
@@ -83,8 +83,8 @@ impl Engine<Riftbound> for ForgetsContests {
 /// quick bounds.
 fn shortest_disagreement<E: Engine<Riftbound>>(
     families: &[&str],
-) -> Option<riftcheck_checker::report::Counterexample> {
-    let mut best: Option<riftcheck_checker::report::Counterexample> = None;
+) -> Option<riftbound_check::report::Counterexample> {
+    let mut best: Option<riftbound_check::report::Counterexample> = None;
     let chosen = |c: &configs::Config| families.is_empty() || families.contains(&c.family.key());
     for c in configs::all().into_iter().filter(chosen) {
         let o =

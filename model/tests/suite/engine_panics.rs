@@ -2,11 +2,11 @@
 //! the end of the search: before, a worker whose engine panicked left the other waiting for its
 //! states, and the whole check hung until it was killed.
 
+use riftbound_check::configs;
+use riftbound_check::model::{Bounds, RiftModel};
+use riftbound_check::proof::{self, Options};
 use riftcheck::Riftbound;
 use riftcheck::{Action, Engine, Event, Game, Observation, RuleError, Setup, SetupErrors};
-use riftcheck_checker::configs;
-use riftcheck_checker::model::{Bounds, RiftModel};
-use riftcheck_checker::proof::{self, Options};
 use riftcheck_checker::simulate;
 use riftcheck_properties::Prop;
 
@@ -113,7 +113,7 @@ impl<const AT_ONCE: bool> Engine<Riftbound> for PanicsListing<AT_ONCE> {
 
 /// The check's counterexample for a panicking engine `E` on the three-seat configuration, which
 /// says what the panic said (`said`): the same on one thread and on two.
-fn panic_found<E: Engine<Riftbound>>(said: &str) -> riftcheck_checker::report::Counterexample {
+fn panic_found<E: Engine<Riftbound>>(said: &str) -> riftbound_check::report::Counterexample {
     let c = three_seats();
     let mut found = Vec::new();
     for threads in [1, 2] {

@@ -175,7 +175,7 @@ fn the_page_names_the_configuration_and_reads_the_endpoints() {
 fn the_state_shows_every_card_and_the_holders() {
     let e = Explorer::start(&["--config", "war/removal"]);
     let s = e.state(Some(&[]));
-    let config = riftcheck_checker::configs::all()
+    let config = riftbound_check::configs::all()
         .into_iter()
         .find(|c| c.name() == "war/removal")
         .unwrap();

@@ -8,9 +8,9 @@
 //! checks every fault on every configuration, and that no configuration has a shorter
 //! counterexample (the weekly workflow `faults-weekly` runs it).
 
+use riftbound_check::configs;
+use riftbound_check::proof::{self, Options};
 use riftcheck::Fault;
-use riftcheck_checker::configs;
-use riftcheck_checker::proof::{self, Options};
 use riftcheck_properties::Prop;
 
 /// Each fault, the property that names what it breaks, the length of the shortest

@@ -3,9 +3,9 @@
 //! the same depth, the same companions, the same verdicts and the same counterexamples, with
 //! and without a rule fault.
 
+use riftbound_check::configs;
+use riftbound_check::proof::{self, Options, Outcome};
 use riftcheck::Fault;
-use riftcheck_checker::configs;
-use riftcheck_checker::proof::{self, Options, Outcome};
 
 /// Everything a check reports that the memo could change.
 fn summary(o: &Outcome) -> impl PartialEq + std::fmt::Debug {

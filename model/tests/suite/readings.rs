@@ -2,9 +2,9 @@
 //! the situation is a shortest one, and each reading's scenario pins that reading (it fails
 //! under the other).
 
+use riftbound_check::configs;
 use riftcheck::Scenario;
 use riftcheck::{Action, Engine};
-use riftcheck_checker::configs;
 use riftcheck_rulebook::probes::{self, Start};
 use riftcheck_rulebook::side_by_side::{Verdict, alternatives, scenario, search, search_stepping};
 

@@ -3,8 +3,6 @@
 
 use std::io::IsTerminal;
 use std::process::ExitCode;
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex};
 
 use riftcheck::{Game, Scenario};
 
@@ -20,11 +18,10 @@ use files::{known_sizes, write_fingerprints};
 use super::results::{Chosen, Report, ShardBy, ShardRun, Target};
 use super::{Format, fail_input, writable_dir};
 use crate::args::parse_bounds;
-use riftcheck_checker::configs;
-use riftcheck_checker::model::Bounds;
-use riftcheck_checker::progress::{Show, Shower};
-use riftcheck_checker::proof::{self, Options, Outcome};
-use riftcheck_checker::search::Exploration;
+use riftbound_check::configs;
+use riftbound_check::model::Bounds;
+use riftbound_check::proof::{self, Options, Outcome};
+use riftcheck_checker::progress::Show;
 use riftcheck_checker::search::limits;
 
 fn targets(args: &CheckArgs) -> Result<Vec<Target>, String> {
@@ -162,7 +159,7 @@ fn split_targets(
                     weights.push(n);
                     continue;
                 }
-                let m = riftcheck_checker::model::RiftModel::new(&t.name, &t.setup, t.bounds)
+                let m = riftbound_check::model::RiftModel::new(&t.name, &t.setup, t.bounds)
                     .map_err(|e| format!("{}: {e}", t.name))?;
                 weights.push(riftcheck_checker::search::prefix_size(&m, depth));
             }
@@ -220,7 +217,7 @@ fn run_riftbound(args: CheckArgs) -> ExitCode {
                 "no configuration is called `{name}`; `riftcheck check --list` shows them"
             ));
         };
-        let s = riftcheck_checker::report::setup_scenario(&c.name(), c.family.about(), &c.setup);
+        let s = riftbound_check::report::setup_scenario(&c.name(), c.family.about(), &c.setup);
         print!("{}", s.to_toml());
         return ExitCode::SUCCESS;
     }
@@ -343,8 +340,8 @@ fn counterexample_files<'a>(
         })
 }
 
-/// Checks every target with `opts.threads` threads, several at a time, handing each outcome to `done` in the order of
-/// the targets.
+/// Checks every target with `opts.threads` threads, several at a time, handing each outcome to
+/// `done` in the order of the targets ([`riftcheck_checker::proof::check_all`]).
 ///
 /// # Errors
 ///
@@ -354,99 +351,12 @@ pub fn check_all(
     opts: &Options,
     done: &mut dyn FnMut(&Outcome),
 ) -> Result<Vec<Outcome>, String> {
-    // Each configuration by one thread here; the pool below adds helpers.
-    let single = Options {
-        threads: 1,
-        ..opts.clone()
+    let model_of = |i: usize| {
+        let t = &targets[i];
+        proof::model::<Game>(&t.name, &t.setup, t.bounds, opts)
+            .map_err(|e| format!("{}: {e}", t.name))
     };
-    let one = |t: &Target, opts: &Options| {
-        proof::check(&t.name, &t.setup, t.bounds, opts).map_err(|e| format!("{}: {e}", t.name))
-    };
-    if targets.len() == 1 || opts.threads <= 1 {
-        let mut out = Vec::new();
-        for t in targets {
-            let o = one(t, opts)?;
-            done(&o);
-            out.push(o);
-        }
-        return Ok(out);
-    }
-    let pool = opts.shard.is_none() && proof::workers(opts, opts.threads) > 1;
-    // Configurations go to the threads in order; a thread with none left to start helps one
-    // still being searched. Outcomes come back in any order and are handed on in the targets'
-    // order as soon as the ones before them are in.
-    let next = AtomicUsize::new(0);
-    // Configurations not yet searched to the end.
-    let pending = AtomicUsize::new(targets.len());
-    let running: Mutex<Vec<Arc<Exploration<Game>>>> = Mutex::new(Vec::new());
-    let (tx, rx) = std::sync::mpsc::channel();
-    let mut slots: Vec<Option<Result<Outcome, String>>> =
-        (0..targets.len()).map(|_| None).collect();
-    let searched = |t: &Target| -> Result<Outcome, String> {
-        let x = Arc::new(
-            proof::prepare::<Game>(&t.name, &t.setup, t.bounds, &single)
-                .map_err(|e| format!("{}: {e}", t.name))?,
-        );
-        lock(&running).push(Arc::clone(&x));
-        let mut show = Shower::new(&t.name, opts.progress);
-        x.work(&mut |p| show.show(p));
-        let explored = x.finish();
-        lock(&running).retain(|r| !Arc::ptr_eq(r, &x));
-        Ok(proof::conclude(&t.name, &t.setup, &x, explored, None))
-    };
-    std::thread::scope(|scope| {
-        for _ in 0..opts.threads {
-            let tx = tx.clone();
-            let (next, pending, running) = (&next, &pending, &running);
-            let (one, searched, single) = (&one, &searched, &single);
-            scope.spawn(move || {
-                loop {
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    if let Some(t) = targets.get(i) {
-                        let o = if pool { searched(t) } else { one(t, single) };
-                        pending.fetch_sub(1, Ordering::Relaxed);
-                        if tx.send((i, o)).is_err() {
-                            break;
-                        }
-                        continue;
-                    }
-                    if !pool {
-                        break;
-                    }
-                    // Nothing left to start: join the search with the fewest workers.
-                    let job = lock(running)
-                        .iter()
-                        .filter(|x| x.open())
-                        .min_by_key(|x| x.workers())
-                        .cloned();
-                    match job {
-                        Some(x) => x.work(&mut |_| {}),
-                        None if pending.load(Ordering::Relaxed) == 0 => break,
-                        // A configuration is being prepared, or concluded: look again shortly.
-                        None => std::thread::sleep(std::time::Duration::from_millis(1)),
-                    }
-                }
-            });
-        }
-        drop(tx);
-        let mut handed = 0;
-        for (i, o) in rx {
-            slots[i] = Some(o);
-            while let Some(Some(Ok(o))) = slots.get(handed) {
-                done(o);
-                handed += 1;
-            }
-        }
-    });
-    slots
-        .into_iter()
-        .map(|s| s.unwrap_or_else(|| Err("a checker thread stopped".into())))
-        .collect()
-}
-
-/// The lock of the searches running, whatever a thread that panicked holding it left.
-fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
-    m.lock().unwrap_or_else(|e| e.into_inner())
+    riftcheck_checker::proof::check_all(targets.len(), &model_of, &opts.how(), done)
 }
 
 #[cfg(test)]

@@ -6,7 +6,8 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use riftcheck_checker::coverage::{Coverage, RULES, prop_rules};
+use riftbound_check::rules::RULES;
+use riftcheck_checker::coverage::{Coverage, prop_rules};
 use riftcheck_properties::Prop;
 
 /// Whether `text` names `rule` on its own: not as part of a longer number (`652.5` is not named

@@ -13,8 +13,26 @@ use riftcheck::{Action, Catalog, Engine, Observation as View, Seat, Setup};
 use std::sync::Arc;
 
 use crate::model::{RiftModel, State};
-use crate::search;
+use riftcheck_checker::panics::guarded;
+use riftcheck_checker::plug::Plug;
+use riftcheck_checker::proof::Written;
+use riftcheck_checker::search;
 use riftcheck_properties::Prop;
+
+/// Riftbound writes a violation as a [`Counterexample`]: a scenario whose expectations come
+/// from the spec, a rulebook example, and a picture from the record of the engine checked.
+impl<E: Engine<Riftbound>> Written for RiftModel<E> {
+    type Counterexample = Counterexample;
+
+    fn counterexample(
+        &self,
+        prop: Prop,
+        path: Vec<Action>,
+        cycle_from: Option<usize>,
+    ) -> Counterexample {
+        counterexample(self, &self.written, prop, path, cycle_from)
+    }
+}
 
 /// A violation, shortest path first.
 #[derive(Clone, Debug)]
@@ -70,17 +88,17 @@ impl Record {
             start: None,
             steps: Vec::new(),
         };
-        let Ok(Ok((mut engine, events))) = crate::panics::guarded(|| E::start(&model.setup)) else {
+        let Ok(Ok((mut engine, events))) = guarded(|| E::start(&model.setup)) else {
             return record;
         };
         let mut start = engine.observe();
         start.events = events;
         record.start = Some(start);
         for &action in path {
-            let Ok(outcome) = crate::panics::guarded(|| engine.apply(action)) else {
+            let Ok(outcome) = guarded(|| engine.apply(action)) else {
                 break;
             };
-            let Ok(mut after) = crate::panics::guarded(|| engine.observe()) else {
+            let Ok(mut after) = guarded(|| engine.observe()) else {
                 break;
             };
             if let Ok(events) = &outcome {
@@ -269,7 +287,7 @@ pub fn counterexample<E: Engine<Riftbound>>(
     path: Vec<Action>,
     cycle_from: Option<usize>,
 ) -> Counterexample {
-    let written = crate::panics::guarded(|| written(model, setup, prop, path.clone(), cycle_from));
+    let written = guarded(|| written(model, setup, prop, path.clone(), cycle_from));
     written.unwrap_or_else(|said| {
         let cat = &model.catalog;
         let steps: Vec<Step> = path
@@ -348,7 +366,7 @@ fn written<E: Engine<Riftbound>>(
         Prop::EngineNeverPanics => {
             let said = match path.last() {
                 Some(&a) => model.panic_at(before, a),
-                None => RiftModel::listing_panic(&before.pair)
+                None => RiftModel::<E>::listing_panic(&before.pair)
                     .map(|said| format!("listing the actions of the first state: {said}")),
             };
             (

@@ -1,0 +1,17 @@
+//! Riftbound on the model checker: the ruleset's implementation of the checker's plug
+//! ([`riftcheck_checker::plug::Plug`]). Its model steps an engine under test (the reference
+//! engine by default) and the spec in lockstep and judges the properties of
+//! [`riftcheck_properties`] on every step ([`model`]); its built-in configurations
+//! ([`configs`]); the rule numbers coverage counts ([`rules`]); a violation written as a
+//! scenario, a rulebook example and a picture ([`report`]); and the check of one configuration
+//! under the policies and the fault asked for ([`proof`]).
+//!
+//! It imports the rules engine's library (`riftcheck`), the properties and the checker; the
+//! conformance runner, the Explorer and the command line import it.
+
+pub mod bounds;
+pub mod configs;
+pub mod model;
+pub mod proof;
+pub mod report;
+pub mod rules;
