@@ -94,7 +94,7 @@ pub trait Plug: Clone + Send + Sync + Sized + 'static {
         &self,
         state: &State<Self>,
         action: Self::Action,
-        (after, memo_key, began): (&Self::View, u128, bool),
+        after: (&Self::View, u128, bool),
     ) -> Self::Ghost;
 
     /// The rule an event cites.
