@@ -63,6 +63,9 @@ pub trait Written: Plug {
         path: Vec<Self::Action>,
         cycle_from: Option<usize>,
     ) -> Self::Counterexample;
+
+    /// The property a counterexample breaks and its path.
+    fn found(c: &Self::Counterexample) -> (Self::Prop, &[Self::Action]);
 }
 
 /// What a run of a split search reports beyond its findings, for the merge.
@@ -152,6 +155,18 @@ pub fn coverage<M: Written>(outcomes: &[Outcome<M>]) -> Option<crate::coverage::
 }
 
 impl<M: Written> Outcome<M> {
+    /// Each property broken, with its counterexample's path, in the order found.
+    pub fn violations(&self) -> Vec<(M::Prop, &[M::Action])> {
+        self.counterexamples.iter().map(M::found).collect()
+    }
+
+    /// The limit that cut the main search, if one did.
+    pub fn cut(&self) -> Option<Cut> {
+        (self.stopped.iter())
+            .find(|s| s.search == Search::Exploration)
+            .map(|s| s.by)
+    }
+
     /// Distinct states per second.
     pub fn rate(&self) -> f64 {
         if self.seconds > 0.0 {

@@ -10,6 +10,7 @@ use std::hash::{BuildHasher, Hash, Hasher};
 
 use riftbound_check::configs;
 use riftbound_check::model::{RiftModel, State};
+use riftcheck_checker::plug::Plug;
 use riftcheck_checker::search::FpSet;
 
 fn main() {

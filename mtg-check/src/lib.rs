@@ -5,9 +5,9 @@
 //!
 //! The engine under test is any `Engine<Mtg>` (the reference [`MtgGame`] by default, which can
 //! commit a rule fault), and so is the spec it is stepped with ([`MtgSpec`] by default). The
-//! model is a stateright [`Model`]; the check's own search ([`search::check_one`]) is the
-//! checker's breadth-first search, one configuration per thread, so the first path it finds to
-//! a violation is a shortest one.
+//! model implements the checker's plug ([`Plug`]), as Riftbound's does: the check is the
+//! checker's own (its depth-first search, memo, coverage, shortest counterexample, split search
+//! and `check_all`), and this crate says only what MTG is.
 //!
 //! This crate imports the rules engine's library (`riftcheck::mtg`: its types, engine, spec and
 //! scenario format) and the checker (its breadth-first search, limits and JUnit writer); the
@@ -26,38 +26,16 @@ use riftcheck::mtg::{
 };
 use riftcheck::oracle::{Disagreement, Lockstep};
 use riftcheck_checker::panics::guarded;
-use stateright::{Model, Property};
+use riftcheck_checker::plug::{self, Lent, Plug, Set, StepOutcome};
+use std::sync::Arc;
 
 use properties::MtgProp;
 pub use properties::{Ghost, someone_can_act};
 
-/// A state of the model: the engine and the spec after the same actions (the lockstep both
-/// rulesets step through), and what an observer saw on the last step.
-#[derive(Clone, Debug)]
-pub struct MtgState<E: Engine<Mtg> = MtgGame, S: Engine<Mtg> = MtgSpec> {
-    /// The engine under test and the spec.
-    pub pair: Lockstep<E, S, Mtg>,
-    /// The ghost.
-    pub ghost: Ghost,
-    /// What the engine showed after the last step, its events included (not part of the
-    /// state's identity: the properties have been judged on it already).
-    pub view: MtgView,
-}
-
-impl<E: Engine<Mtg>, S: Engine<Mtg>> PartialEq for MtgState<E, S> {
-    fn eq(&self, other: &Self) -> bool {
-        self.pair == other.pair && self.ghost == other.ghost
-    }
-}
-
-impl<E: Engine<Mtg>, S: Engine<Mtg>> Eq for MtgState<E, S> {}
-
-impl<E: Engine<Mtg>, S: Engine<Mtg>> std::hash::Hash for MtgState<E, S> {
-    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
-        self.pair.hash(state);
-        self.ghost.hash(state);
-    }
-}
+/// A state of the MTG model: the engine and the spec after the same actions (the lockstep both
+/// rulesets step through), the ghost, and what an observer saw after the last step, its events
+/// included ([`plug::State`]).
+pub type MtgState<E = MtgGame, S = MtgSpec> = plug::State<MtgModel<E, S>>;
 
 /// How a model starts its engine: from the setup, committing the fault if the engine can.
 pub type StartEngine<E> =
@@ -67,56 +45,82 @@ pub type StartEngine<E> =
 /// the spec `S` it is stepped with.
 #[derive(Clone, Debug)]
 pub struct MtgModel<E: Engine<Mtg> = MtgGame, S: Engine<Mtg> = MtgSpec> {
+    /// A name for reports (`mtg-3/steal`).
+    pub name: String,
     /// The table.
     pub setup: MtgSetup,
     /// How many concessions a path may hold.
     pub concessions: u8,
     /// The rule fault the engine commits, if any.
     pub fault: Option<MtgFault>,
-    start: StartEngine<E>,
-    spec: std::marker::PhantomData<S>,
+    /// The first state.
+    first: MtgState<E, S>,
 }
 
 impl<S: Engine<Mtg>> MtgModel<MtgGame, S> {
     /// The model of `setup` with the reference engine, committing `fault` if given.
-    pub fn new(setup: MtgSetup, concessions: u8, fault: Option<MtgFault>) -> Self {
-        MtgModel {
-            setup,
-            concessions,
-            fault,
-            start: |setup, fault| {
-                MtgGame::with_readings(setup, MtgReadings::default().with_fault(fault))
-            },
-            spec: std::marker::PhantomData,
-        }
+    ///
+    /// # Errors
+    ///
+    /// The setup's problems: the engine or the spec cannot start it.
+    pub fn new(
+        setup: MtgSetup,
+        concessions: u8,
+        fault: Option<MtgFault>,
+    ) -> Result<Self, MtgSetupErrors> {
+        let start: StartEngine<MtgGame> =
+            |setup, fault| MtgGame::with_readings(setup, MtgReadings::default().with_fault(fault));
+        Self::started(setup, concessions, fault, start)
     }
 }
 
 impl<E: Engine<Mtg>, S: Engine<Mtg>> MtgModel<E, S> {
     /// The model of `setup` with the engine `E`, which the checker knows only through the
     /// `Engine<Mtg>` boundary.
-    pub fn of(setup: MtgSetup, concessions: u8) -> Self {
-        MtgModel {
-            setup,
-            concessions,
-            fault: None,
-            start: |setup, _| E::start(setup),
-            spec: std::marker::PhantomData,
-        }
-    }
-
-    /// The first state, or why the setup cannot be played.
     ///
     /// # Errors
     ///
-    /// The setup's problems.
-    pub fn first(&self) -> Result<MtgState<E, S>, MtgSetupErrors> {
-        let (engine, events) = (self.start)(&self.setup, self.fault)?;
-        let (spec, spec_events) = S::start(&self.setup)?;
+    /// As [`MtgModel::new`].
+    pub fn of(setup: MtgSetup, concessions: u8) -> Result<Self, MtgSetupErrors> {
+        Self::started(setup, concessions, None, |setup, _| E::start(setup))
+    }
+
+    fn started(
+        setup: MtgSetup,
+        concessions: u8,
+        fault: Option<MtgFault>,
+        start: StartEngine<E>,
+    ) -> Result<Self, MtgSetupErrors> {
+        let first = Self::first(&setup, fault, start)?;
+        Ok(MtgModel {
+            name: String::new(),
+            setup,
+            concessions,
+            fault,
+            first,
+        })
+    }
+
+    /// The model named `name` (for reports and for the salt of a split search).
+    pub fn named(mut self, name: &str) -> Self {
+        self.name = name.to_string();
+        self
+    }
+
+    /// The first state of `setup`, the engine started by `start` (committing `fault`), or why
+    /// the setup cannot be played.
+    fn first(
+        setup: &MtgSetup,
+        fault: Option<MtgFault>,
+        start: StartEngine<E>,
+    ) -> Result<MtgState<E, S>, MtgSetupErrors> {
+        let (engine, events) = start(setup, fault)?;
+        let (spec, spec_events) = S::start(setup)?;
         let mut view = engine.observe();
         view.events = events;
         let mut ghost = Ghost {
-            reached_end: self.setup.step == riftcheck::mtg::Step::End,
+            reached_end: setup.step == riftcheck::mtg::Step::End,
+            over: view.over,
             ..Ghost::default()
         };
         let mut spec_view = spec.observe();
@@ -128,121 +132,228 @@ impl<E: Engine<Mtg>, S: Engine<Mtg>> MtgModel<E, S> {
         if guarded(|| engine.well_formed(&mut Vec::new())).is_err() {
             ghost.violated.insert(MtgProp::NeverPanics);
         }
-        Ok(MtgState {
+        view.events.clear();
+        Ok(plug::State {
             pair: Lockstep::new(engine, spec),
             ghost,
-            view,
+            view: Arc::new(view),
         })
     }
 
-    /// Takes `action` in `state`: `None` when both refuse it (or it is a concession beyond the
-    /// bound), a state marked with the disagreement when only one does. An engine's panic, in
-    /// the step or in listing the actions after it, is a step to `state` marked with it.
-    pub fn take(&self, state: &MtgState<E, S>, action: Action) -> Option<MtgState<E, S>> {
-        let taken = guarded(|| {
-            let next = self.step(state, action);
-            // The actions after the step are listed here, where a panic is caught.
-            if let Some(n) = next
-                .as_ref()
-                .filter(|n| n.ghost.violated.is_empty() && !n.view.over)
-            {
-                n.pair.engine.well_formed(&mut Vec::new());
-            }
-            next
-        });
-        taken.unwrap_or_else(|_| {
-            let mut next = state.clone();
-            next.ghost.violated.insert(MtgProp::NeverPanics);
-            Some(next)
-        })
+    /// The engine's step alone, where the spec refused what the engine took: the engine's
+    /// transition is still judged, so that a fault shows as the property it breaks as well as
+    /// the disagreement. `next` holds a copy of `state`'s game.
+    fn engine_alone(
+        &self,
+        state: &MtgState<E, S>,
+        action: Action,
+        next: &mut MtgState<E, S>,
+        events: Option<&mut Vec<MtgEvent>>,
+    ) {
+        let mut view = MtgView::default();
+        let taken = next.pair.engine.step_checked_into(action, &mut view);
+        next.ghost.violated.insert(MtgProp::Agree);
+        if taken.is_err() {
+            // The engine refused after all: what it showed before stands.
+            next.view = Arc::clone(&state.view);
+            return;
+        }
+        self.judged(state, action, next, view, events);
     }
 
-    fn step(&self, state: &MtgState<E, S>, action: Action) -> Option<MtgState<E, S>> {
-        if matches!(action, Action::Concede { .. }) && state.ghost.concessions >= self.concessions {
-            return None;
-        }
-        // The lockstep's comparison of refusals, as for Riftbound. Where the engine takes an
-        // action the spec refuses, the engine's step is still judged: a fault shows as the
-        // property it breaks as well as the disagreement.
-        let spec_takes = match state.pair.refusal(action) {
-            Some(Ok(_)) => return None,
-            Some(Err(Disagreement::EngineAccepted { .. })) => false,
-            Some(Err(_)) => {
-                let mut next = state.clone();
-                next.ghost.violated.insert(MtgProp::Agree);
-                return Some(next);
-            }
-            None => true,
-        };
-        // Copied only for an action taken: most actions tried are refused by both.
-        let mut next = state.clone();
-        let took = if spec_takes {
-            let mut theirs = state.view.clone();
-            let both = next
-                .pair
-                .take_both_into(action, &mut next.view, &mut theirs);
-            both.map(|()| theirs == next.view)
-        } else {
-            let engine = next.pair.engine.step_checked_into(action, &mut next.view);
-            engine
-                .map_err(|error| Disagreement::EngineRefused { error })
-                .map(|()| false)
-        };
-        match took {
-            Ok(true) => {}
-            // The spec refused it after the engine took it: the engine's step is judged.
-            Ok(false) | Err(Disagreement::EngineAccepted { .. }) => {
-                next.ghost.violated.insert(MtgProp::Agree);
-            }
-            Err(_) => {
-                // The engine refused after all: what it showed before stands.
-                next.ghost.violated.insert(MtgProp::Agree);
-                next.view.clone_from(&state.view);
-                return Some(next);
-            }
-        }
+    /// Judges the step from `state` by `action` to what `view` shows (its events included) and
+    /// keeps the verdicts, the counters and the view (without its events, handed to `events`)
+    /// in `next`.
+    fn judged(
+        &self,
+        state: &MtgState<E, S>,
+        action: Action,
+        next: &mut MtgState<E, S>,
+        mut view: MtgView,
+        events: Option<&mut Vec<MtgEvent>>,
+    ) {
         if matches!(action, Action::Concede { .. }) {
             next.ghost.concessions += 1;
         }
-        properties::judge(Some(&state.view), &next.view, &mut next.ghost);
-        Some(next)
+        next.ghost.over = view.over;
+        properties::judge(Some(&state.view), &view, &mut next.ghost);
+        let events_of = std::mem::take(&mut view.events);
+        if let Some(out) = events {
+            out.extend(events_of);
+        }
+        next.view = Arc::new(view);
     }
 }
 
-/// The stateright property: no property is broken on the transition into the state (each
-/// is named in riftcheck's own reports, which read the verdicts in the ghost).
-fn breaks_nothing<E: Engine<Mtg>, S: Engine<Mtg>>(_: &MtgModel<E, S>, s: &MtgState<E, S>) -> bool {
-    s.ghost.violated.is_empty()
-}
-
-impl<E: Engine<Mtg>, S: Engine<Mtg>> Model for MtgModel<E, S> {
-    type State = MtgState<E, S>;
+/// MTG plugged into the checker: its pair is the lockstep of the engine and the spec, its ghost
+/// the verdicts, the concessions made and whether the turn reached its end step (what its
+/// judges read besides the views); it promises no absence of cycles (its turns are bounded).
+impl<E: Engine<Mtg>, S: Engine<Mtg>> Plug for MtgModel<E, S> {
     type Action = Action;
+    type Prop = MtgProp;
+    type Pair = Lockstep<E, S, Mtg>;
+    type Ghost = Ghost;
+    type View = MtgView;
+    type Event = MtgEvent;
 
-    fn init_states(&self) -> Vec<MtgState<E, S>> {
-        self.first().into_iter().collect()
+    const AGREE: MtgProp = MtgProp::Agree;
+    const NEVER_PANICS: MtgProp = MtgProp::NeverPanics;
+    const NO_CYCLES: Option<MtgProp> = None;
+    const RULES: &'static [&'static str] = coverage::RULES;
+
+    fn initial(&self) -> MtgState<E, S> {
+        self.first.clone()
     }
 
     /// The union of both engines' well-formed actions, in order, each once: an action only one
     /// of them lists is still put to the other.
-    fn actions(&self, state: &MtgState<E, S>, actions: &mut Vec<Action>) {
-        if state.view.over || !state.ghost.violated.is_empty() {
+    fn well_formed(pair: &Lockstep<E, S, Mtg>, out: &mut Vec<Action>) {
+        let start = out.len();
+        pair.engine.well_formed(out);
+        pair.spec.well_formed(out);
+        out[start..].sort_unstable();
+        let mut kept = start;
+        for i in start..out.len() {
+            if kept > start && out[kept - 1] == out[i] {
+                continue;
+            }
+            out[kept] = out[i];
+            kept += 1;
+        }
+        out.truncate(kept);
+    }
+
+    /// A path holds at most the model's concessions.
+    fn bound(&self, state: &MtgState<E, S>, out: &mut Vec<Action>, start: usize) {
+        if state.ghost.concessions < self.concessions {
             return;
         }
-        state.pair.engine.well_formed(actions);
-        state.pair.spec.well_formed(actions);
-        actions.sort_unstable();
-        actions.dedup();
+        let mut kept = start;
+        for i in start..out.len() {
+            if !matches!(out[i], Action::Concede { .. }) {
+                out[kept] = out[i];
+                kept += 1;
+            }
+        }
+        out.truncate(kept);
     }
 
-    fn next_state(&self, state: &MtgState<E, S>, action: Action) -> Option<MtgState<E, S>> {
-        self.take(state, action)
+    fn take(
+        &self,
+        state: &MtgState<E, S>,
+        action: Action,
+        next: &mut MtgState<E, S>,
+        lent: Lent<'_, Self>,
+    ) -> StepOutcome<MtgProp> {
+        let Lent { theirs, events, .. } = lent;
+        // The lockstep's comparison of refusals, as for Riftbound.
+        let spec_takes = match state.pair.refusal(action) {
+            Some(Ok(error)) => return StepOutcome::Refused(error.rule()),
+            Some(Err(Disagreement::EngineAccepted { .. })) => false,
+            Some(Err(_)) => {
+                next.clone_from(state);
+                next.ghost.violated.insert(MtgProp::Agree);
+                return StepOutcome::Disagreed { shown: Set::EMPTY };
+            }
+            None => true,
+        };
+        next.copy_game_from(state);
+        if !spec_takes {
+            self.engine_alone(state, action, next, events);
+            return StepOutcome::Disagreed { shown: Set::EMPTY };
+        }
+        let mut ours = MtgView::default();
+        let both = next.pair.take_both_into(action, &mut ours, theirs);
+        match both {
+            Ok(()) => {
+                let agreed = *theirs == ours;
+                let began = ours
+                    .events
+                    .iter()
+                    .any(|e| matches!(e, MtgEvent::TurnBegan { .. }));
+                self.judged(state, action, next, ours, events);
+                if agreed {
+                    StepOutcome::Agreed {
+                        shown: Set::EMPTY,
+                        began,
+                    }
+                } else {
+                    next.ghost.violated.insert(MtgProp::Agree);
+                    StepOutcome::Disagreed { shown: Set::EMPTY }
+                }
+            }
+            // The spec refused it after the engine took it: the engine's step is judged.
+            Err(Disagreement::EngineAccepted { .. }) => {
+                next.ghost.violated.insert(MtgProp::Agree);
+                self.judged(state, action, next, ours, events);
+                StepOutcome::Disagreed { shown: Set::EMPTY }
+            }
+            Err(_) => {
+                // The engine refused after all: what it showed before stands.
+                next.copy_game_from(state);
+                next.ghost.violated.insert(MtgProp::Agree);
+                next.view = Arc::clone(&state.view);
+                StepOutcome::Disagreed { shown: Set::EMPTY }
+            }
+        }
     }
 
-    fn properties(&self) -> Vec<Property<Self>> {
-        vec![Property::always(
-            "every property holds",
-            breaks_nothing::<E, S>,
-        )]
+    fn violated(ghost: &Ghost) -> Set<MtgProp> {
+        ghost.violated
+    }
+
+    fn over(ghost: &Ghost) -> bool {
+        ghost.over
+    }
+
+    fn break_in(ghost: &mut Ghost, prop: MtgProp) {
+        ghost.violated.insert(prop);
+    }
+
+    /// Whether the turn has reached its end step: the judge of 800.4i reads it.
+    fn memo_key(ghost: &Ghost) -> u128 {
+        u128::from(ghost.reached_end)
+    }
+
+    fn kept_ghost(
+        &self,
+        state: &MtgState<E, S>,
+        action: Action,
+        (after, memo_key, _): (&MtgView, u128, bool),
+    ) -> Ghost {
+        let mut ghost = state.ghost;
+        if matches!(action, Action::Concede { .. }) {
+            ghost.concessions += 1;
+        }
+        ghost.violated = Set::EMPTY;
+        ghost.reached_end = memo_key != 0;
+        ghost.over = after.over;
+        ghost
+    }
+
+    fn event_rule(event: &MtgEvent) -> &'static str {
+        event.rule().unwrap_or("")
+    }
+
+    /// MTG's properties are all `always`: no companion is ever shown.
+    fn seen(&self) -> Set<MtgProp> {
+        Set::EMPTY
+    }
+
+    fn listing_panic(pair: &Lockstep<E, S, Mtg>) -> Option<String> {
+        guarded(|| Self::well_formed(pair, &mut Vec::new())).err()
+    }
+
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn describe(state: &MtgState<E, S>, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{:?}", state.view)?;
+        let broken: Vec<&str> = state.ghost.violated.iter().map(|p| p.text()).collect();
+        if !broken.is_empty() {
+            writeln!(f, "VIOLATED: {}", broken.join("; "))?;
+        }
+        Ok(())
     }
 }

@@ -15,6 +15,8 @@ pub struct Ghost {
     pub concessions: u8,
     /// Whether the current turn's end step has begun (800.4i: a turn passes through it).
     pub reached_end: bool,
+    /// Whether the game is over (a function of the engine's game: it adds no state).
+    pub over: bool,
 }
 
 /// Whether some player in the game can act (holds priority or must choose).

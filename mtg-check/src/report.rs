@@ -10,16 +10,59 @@ use riftcheck::mtg::spec::MtgSpec;
 use riftcheck::mtg::{Action, Mtg, MtgFault, MtgGame, MtgSetup};
 use riftcheck::protocol::mtg::{first_difference, observation_json};
 use riftcheck_checker::files::{Choice, file_name};
+use riftcheck_checker::proof::Written;
 use riftcheck_checker::search::Limits;
 use riftcheck_core::Property as _;
 
 use super::MtgModel;
 use super::configs::MtgConfig;
 use super::properties::MtgProp;
-use super::search::{MtgResult, replay_path};
+use super::search::{MtgOutcome, replay_path};
+
+/// A violation of MTG's as the check reports it: the property, the shortest path, and the path
+/// written out.
+#[derive(Clone, Debug)]
+pub struct MtgCounterexample {
+    /// The property violated.
+    pub property: MtgProp,
+    /// The actions from the start, the last one showing the violation.
+    pub path: Vec<Action>,
+    /// The path written out.
+    pub written: Violation,
+}
+
+/// MTG writes a violation as a scenario file of its own format and the rulebook example it
+/// reads as ([`Violation`]); it draws no picture.
+impl<E: Engine<Mtg>, S: Engine<Mtg>> Written for MtgModel<E, S> {
+    type Counterexample = MtgCounterexample;
+
+    fn counterexample(
+        &self,
+        prop: MtgProp,
+        path: Vec<Action>,
+        _cycle_from: Option<usize>,
+    ) -> MtgCounterexample {
+        let config = MtgConfig {
+            name: self.name.clone(),
+            family: "",
+            setup: self.setup.clone(),
+            concessions: self.concessions,
+        };
+        MtgCounterexample {
+            property: prop,
+            written: Violation::of(&config, prop, self.fault, &path),
+            path,
+        }
+    }
+
+    fn found(c: &MtgCounterexample) -> (MtgProp, &[Action]) {
+        (c.property, &c.path)
+    }
+}
 
 /// A violation written out: the scenario file that replays it, its steps as that file words
 /// them (objects by name), the rulebook example it reads as, and what was found at its end.
+#[derive(Clone, Debug)]
 pub struct Violation {
     /// The property violated.
     pub property: MtgProp,
@@ -47,8 +90,10 @@ impl Violation {
             .map(|f| format!("{}: expected {}, found {}", f.key, f.expected, f.actual))
             .collect();
         let found = if property == MtgProp::Agree {
-            let model = MtgModel::<MtgGame, MtgSpec>::new(c.setup.clone(), c.concessions, fault);
-            disagreement(&model, path)
+            match MtgModel::<MtgGame, MtgSpec>::new(c.setup.clone(), c.concessions, fault) {
+                Ok(model) => disagreement(&model, path),
+                Err(e) => format!("the setup cannot be played: {e}"),
+            }
         } else if unmet.is_empty() {
             format!("violated after {} steps", path.len())
         } else {
@@ -73,21 +118,6 @@ impl Violation {
             found,
         }
     }
-}
-
-/// Each configuration's violations written out, in the order of `configs`.
-fn violations(
-    configs: &[MtgConfig],
-    results: &[MtgResult],
-    fault: Option<MtgFault>,
-) -> Vec<Vec<Violation>> {
-    (configs.iter().zip(results))
-        .map(|(c, r)| {
-            (r.violations.iter())
-                .map(|(p, path)| Violation::of(c, *p, fault, path))
-                .collect()
-        })
-        .collect()
 }
 
 /// The scenario file of a violation of `prop` found in configuration `config` (its `setup`) by
@@ -134,7 +164,7 @@ fn heading(config: &str, prop: MtgProp, fault: Option<MtgFault>) -> Heading {
 /// among `written`, if one was written), then every property with where it failed.
 pub fn json(
     configs: &[MtgConfig],
-    results: &[MtgResult],
+    results: &[MtgOutcome],
     fault: Option<MtgFault>,
     limits: &Limits,
     written: &[std::path::PathBuf],
@@ -148,17 +178,16 @@ pub fn json(
     };
     let failed_in = |p: MtgProp| -> Vec<&str> {
         (results.iter())
-            .filter(|r| r.violations.iter().any(|(q, _)| *q == p))
+            .filter(|r| r.failed.contains(&p))
             .map(|r| r.name.as_str())
             .collect()
     };
-    let all = violations(configs, results, fault);
-    let configurations: Vec<serde_json::Value> = (configs.iter().zip(results).zip(&all))
-        .map(|((c, r), vs)| {
-            let seconds = r.time.as_secs_f64();
-            let counterexamples: Vec<serde_json::Value> = (vs.iter())
-                .map(|v| {
-                    let p = v.property;
+    let configurations: Vec<serde_json::Value> = (configs.iter().zip(results))
+        .map(|(c, r)| {
+            let seconds = r.seconds;
+            let counterexamples: Vec<serde_json::Value> = (r.counterexamples.iter())
+                .map(|x| {
+                    let (p, v) = (x.property, &x.written);
                     json!({
                         "property": p.id(),
                         "property_name": p.name(),
@@ -180,19 +209,25 @@ pub fn json(
                 "depth": r.depth,
                 "seconds": seconds,
                 "states_per_second": if seconds > 0.0 { r.unique as f64 / seconds } else { 0.0 },
-                "complete": r.cut.is_none(),
-                "cut": r.cut.map(|by| json!({
-                    "search": "exploration", "limit": by.key(), "covered_states": r.unique,
-                })).into_iter().collect::<Vec<_>>(),
-                "acyclic": null,
-                "failed": r.violations.iter().map(|(p, _)| p.id()).collect::<Vec<_>>(),
+                "complete": !r.incomplete(),
+                "cut": r.stopped.iter().map(|s| json!({
+                    "search": s.search.name(), "limit": s.by.key(), "covered_states": s.covered,
+                })).collect::<Vec<_>>(),
+                "acyclic": r.acyclic,
+                "failed": r.failed.iter().map(|p| p.id()).collect::<Vec<_>>(),
                 "counterexamples": counterexamples,
                 "seen": [],
-                "coverage": r.coverage.as_ref().map(|c| (c.iter())
-                    .map(|(rule, [events, refusals])| (rule.to_string(), json!(events + refusals)))
-                    .collect::<serde_json::Map<_, _>>()),
-                "shard_part": r.split.map(|p| json!({
-                    "nodes": p.prefix, "frontier": p.frontier, "seeds": p.seeds, "edges": [],
+                "coverage": r.coverage.as_ref().map(|c| {
+                    riftcheck_checker::coverage::per_rule::<MtgModel>(c, r.states.saturating_sub(1) as u64)
+                        .iter()
+                        .zip(super::coverage::RULES)
+                        .filter(|(n, _)| n.total() > 0)
+                        .map(|(n, rule)| (rule.to_string(), json!(n.total())))
+                        .collect::<serde_json::Map<_, _>>()
+                }),
+                "shard_part": r.shard.as_ref().map(|p| json!({
+                    "nodes": p.nodes, "frontier": p.frontier, "seeds": p.seeds,
+                    "edges": p.edges.iter().map(|(a, b)| [a, b]).collect::<Vec<_>>(),
                 })),
             })
         })
@@ -213,7 +248,7 @@ pub fn json(
             })
         })
         .collect();
-    let found: usize = results.iter().map(|r| r.violations.len()).sum();
+    let found: usize = results.iter().map(|r| r.counterexamples.len()).sum();
     let status = exit_status(results);
     json!({
         "schema_version": 2,
@@ -239,16 +274,17 @@ pub fn json(
 /// the property, its path and the configuration it was found in.
 pub fn choose<'a>(
     configs: &'a [MtgConfig],
-    results: &'a [MtgResult],
+    results: &'a [MtgOutcome],
 ) -> Vec<Choice<'a, (MtgProp, &'a [Action], &'a MtgConfig)>> {
     let found = (configs.iter().zip(results)).flat_map(|(c, r)| {
-        (r.violations.iter()).map(move |(p, path)| {
+        (r.counterexamples.iter()).map(move |x| {
+            let (p, path) = (x.property, &x.path);
             (
                 c.family,
                 c.name.as_str(),
-                *p,
+                p,
                 path.len(),
-                (*p, path.as_slice(), c),
+                (p, path.as_slice(), c),
             )
         })
     });
@@ -256,10 +292,10 @@ pub fn choose<'a>(
 }
 
 /// 0 every property holds, 1 one failed, 3 a search was cut short.
-pub fn exit_status(results: &[MtgResult]) -> u8 {
-    if results.iter().any(|r| !r.violations.is_empty()) {
+pub fn exit_status(results: &[MtgOutcome]) -> u8 {
+    if results.iter().any(|r| !r.failed.is_empty()) {
         1
-    } else if results.iter().any(|r| r.cut.is_some()) {
+    } else if results.iter().any(|r| !r.stopped.is_empty()) {
         3
     } else {
         0
@@ -269,7 +305,7 @@ pub fn exit_status(results: &[MtgResult]) -> u8 {
 /// Each violation [`choose`] keeps as a file to write: its scenario (MTG's draw no picture).
 pub fn counterexample_files<'a>(
     configs: &'a [MtgConfig],
-    results: &'a [MtgResult],
+    results: &'a [MtgOutcome],
     fault: Option<MtgFault>,
 ) -> Vec<riftcheck_checker::files::CounterexampleFile<'a>> {
     choose(configs, results)

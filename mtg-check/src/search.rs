@@ -1,242 +1,135 @@
-//! `riftcheck check --ruleset mtg`: every built-in MTG configuration searched breadth-first to
-//! the end (the state space is finite: the turns and concessions are bounded), every property
-//! judged on every step, and a shortest path to each violation.
-
-use std::hash::{Hash, Hasher};
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::time::{Duration, Instant};
+//! `riftcheck check --ruleset mtg`: the checker's own proof of each MTG configuration (its
+//! depth-first search with memo and coverage, the shortest counterexample, the split search and
+//! its one `check_all`), through MTG's implementation of the plug ([`MtgModel`]). What is left
+//! here is how MTG's options read: the fault the engine commits and the concessions allowed.
 
 use riftcheck::Engine;
 use riftcheck::mtg::spec::MtgSpec;
-use riftcheck::mtg::{Action, Mtg, MtgFault, MtgGame, MtgSetupErrors};
-use riftcheck_checker::panics::guarded;
-use riftcheck_checker::search::bfs::{self, Graph, Part, Until};
-use riftcheck_checker::search::{Budget, Cut, Limits, Shard};
-use stateright::Model;
+use riftcheck::mtg::{Action, Mtg, MtgFault, MtgGame};
+use riftcheck_checker::plug::Plug;
+use riftcheck_checker::progress::Show;
+use riftcheck_checker::proof::{self, How};
+use riftcheck_checker::search::{Limits, Shard};
 
 use super::configs::MtgConfig;
-use super::coverage;
-use super::properties::MtgProp;
 use super::{MtgModel, MtgState};
 
-/// The result of one configuration.
-#[derive(Clone, Debug)]
-pub struct MtgResult {
-    /// The configuration's name.
-    pub name: String,
-    /// Distinct states.
-    pub unique: usize,
-    /// States generated, repeats included.
-    pub states: usize,
-    /// The longest shortest path, in states.
-    pub depth: usize,
-    /// How long it took.
-    pub time: Duration,
-    /// Each violated property with a shortest path to it.
-    pub violations: Vec<(MtgProp, Vec<Action>)>,
-    /// The limit that stopped the search before the end, if one did.
-    pub cut: Option<Cut>,
-    /// The rules its transitions exercised, with `--coverage`.
-    pub coverage: Option<coverage::Cited>,
-    /// Split at a frontier: what this run shares with the others ([`Part`]).
-    pub split: Option<Part>,
-    /// Every distinct state's fingerprint, ascending, when asked for.
-    pub fingerprints: Option<Vec<u64>>,
-}
+/// What checking one MTG configuration found ([`proof::Outcome`]).
+pub type MtgOutcome<E = MtgGame, S = MtgSpec> = proof::Outcome<MtgModel<E, S>>;
 
-/// How each configuration is searched: its limits, whether the rules exercised are counted,
-/// this run's part of a search split at a frontier, and whether the fingerprints are kept.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct How {
+/// How each MTG configuration is searched, read from `check`'s options: its limits, whether the
+/// rules exercised are counted, this run's part of a search split at a frontier, and whether
+/// the fingerprints are kept.
+#[derive(Clone, Copy, Debug)]
+pub struct Options {
     /// What the search may spend.
     pub limits: Limits,
     /// Count the rules the transitions exercise.
     pub coverage: bool,
-    /// This run's part of a split search (the salt is each configuration's own, from its name).
+    /// This run's part of a split search.
     pub shard: Option<Shard>,
     /// Keep every distinct state's fingerprint.
     pub fingerprints: bool,
+    /// Reuse what an action did to a pair in another state (`check --no-memo` takes every
+    /// transition afresh); the results do not depend on it.
+    pub memo: bool,
 }
 
-impl From<(Limits, bool)> for How {
-    fn from((limits, coverage): (Limits, bool)) -> How {
-        How {
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            limits: Limits::default(),
+            coverage: false,
+            shard: None,
+            fingerprints: false,
+            memo: true,
+        }
+    }
+}
+
+impl From<(Limits, bool)> for Options {
+    fn from((limits, coverage): (Limits, bool)) -> Options {
+        Options {
             limits,
             coverage,
-            ..How::default()
+            ..Options::default()
         }
     }
 }
 
-/// The MTG model from its first state, as a graph for the breadth-first search and the random
-/// walks both rulesets share ([`riftcheck_checker::search::bfs`], `simulate`).
-pub struct Walk<'m, E: Engine<Mtg>, S: Engine<Mtg>> {
-    model: &'m MtgModel<E, S>,
-    first: MtgState<E, S>,
-    /// The rules exercised so far, when coverage is counted.
-    cited: Option<std::cell::RefCell<coverage::Cited>>,
-}
-
-impl<'m, E: Engine<Mtg>, S: Engine<Mtg>> Walk<'m, E, S> {
-    /// The graph of `model`, counting the rules exercised if `coverage`; or why its setup cannot
-    /// be played.
-    ///
-    /// # Errors
-    ///
-    /// The setup's problems.
-    pub fn of(model: &'m MtgModel<E, S>, coverage: bool) -> Result<Self, MtgSetupErrors> {
-        Ok(Walk {
-            first: model.first()?,
-            model,
-            cited: coverage.then(std::cell::RefCell::default),
-        })
-    }
-}
-
-impl<E: Engine<Mtg>, S: Engine<Mtg>> Graph for Walk<'_, E, S> {
-    type State = MtgState<E, S>;
-    type Action = Action;
-    type Prop = MtgProp;
-
-    fn first(&self) -> MtgState<E, S> {
-        self.first.clone()
-    }
-
-    fn next(&self, state: &MtgState<E, S>, out: &mut Vec<(Action, MtgState<E, S>)>) {
-        let mut actions = Vec::new();
-        self.model.actions(state, &mut actions);
-        for a in actions {
-            let next = self.model.take(state, a);
-            if let Some(cited) = &self.cited {
-                // Counting asks the engine again: a panic there is the step's, found already.
-                let _ =
-                    guarded(|| coverage::count(&mut cited.borrow_mut(), state, a, next.as_ref()));
-            }
-            out.extend(next.map(|n| (a, n)));
+impl Options {
+    /// How the checker searches with `threads` threads.
+    pub fn how(self, threads: usize) -> How {
+        How {
+            threads,
+            limits: self.limits,
+            progress: Show::Quiet,
+            shard: self.shard.map(|s| (s.index, s.count, s.depth)),
+            keep_fingerprints: self.fingerprints,
+            memo: self.memo,
+            coverage: self.coverage,
         }
     }
-
-    fn fingerprint(&self, state: &MtgState<E, S>) -> u64 {
-        let mut h = std::hash::DefaultHasher::new();
-        state.hash(&mut h);
-        h.finish()
-    }
-
-    fn breaks(&self, state: &MtgState<E, S>, prop: MtgProp) -> bool {
-        state.ghost.violated.contains(prop)
-    }
 }
 
-/// Checks `model` to the end (or until a limit of `limits` cuts it): the breadth-first search
-/// both rulesets share, which keeps the first path to each violated property, so that it is a
-/// shortest one (a state that violates a property is not explored further). Deterministic:
-/// actions are taken in the order the engines list them.
+/// Checks `model`, named `name`, with one thread.
 pub fn check_one<E: Engine<Mtg>, S: Engine<Mtg>>(
     name: &str,
     model: MtgModel<E, S>,
-    how: impl Into<How>,
-) -> MtgResult {
-    let start = Instant::now();
-    let how: How = how.into();
-    let walk = Walk::of(&model, how.coverage);
-    let shard = how.shard.map(|s| Shard {
-        salt: Shard::salt_of(name),
-        ..s
-    });
-    let owns = |fp: u64| shard.is_none_or(|s| s.owns(fp));
-    let options = bfs::Options {
-        frontier: shard.map(|s| bfs::Frontier {
-            depth: s.depth,
-            owns: &owns,
-        }),
-        keep_fingerprints: how.fingerprints,
-    };
-    let budget = Budget::start(how.limits);
-    let found = match &walk {
-        Ok(w) => bfs::search(w, &MtgProp::ALL, Until::Whole, &budget, options),
-        // A setup the engines cannot both start is a disagreement at the start.
-        Err(_) => bfs::Found::nothing(vec![(MtgProp::Agree, Vec::new())]),
-    };
-    let mut result = MtgResult {
-        name: name.to_owned(),
-        unique: found.unique,
-        states: found.generated,
-        depth: found.depth,
-        time: Duration::ZERO,
-        violations: found.paths,
-        cut: found.cut.map(|(by, _)| by),
-        coverage: walk
-            .ok()
-            .and_then(|w| w.cited)
-            .map(std::cell::RefCell::into_inner),
-        split: found.split,
-        fingerprints: found.fingerprints,
-    };
-    result.violations.sort_by_key(|(p, _)| *p);
-    result.time = start.elapsed();
-    result
+    how: impl Into<Options>,
+) -> MtgOutcome<E, S> {
+    let how: Options = how.into();
+    proof::check_model(model.named(name), &how.how(1), &mut |_| {})
 }
 
-/// The states of `model`'s graph down to depth `depth` (the first state is depth 1), the
-/// frontier's included: what every run of a check split at that depth shares, and a
-/// configuration's weight when configurations are dealt whole with no report of their sizes.
-pub fn prefix_size<E: Engine<Mtg>, S: Engine<Mtg>>(model: &MtgModel<E, S>, depth: usize) -> usize {
-    let Ok(walk) = Walk::of(model, false) else {
-        return 0;
-    };
-    let none = |_: u64| false;
-    let options = bfs::Options {
-        frontier: Some(bfs::Frontier { depth, owns: &none }),
-        keep_fingerprints: false,
-    };
-    let found = bfs::search(&walk, &[], Until::Whole, &Budget::unlimited(), options);
-    found.split.map_or(0, |p| p.prefix)
-}
-
-/// Checks every configuration of `configs`, `threads` at a time, the engine committing `fault`.
-/// The results are in the order of `configs`, whatever the threads.
+/// Checks every configuration of `configs`, `threads` at a time, the engine committing `fault`
+/// (the checker's one [`proof::check_all`]). The results are in the order of `configs`,
+/// whatever the threads.
+///
+/// # Errors
+///
+/// A configuration whose setup cannot be played: its name and the problems.
 pub fn check_all(
     configs: &[MtgConfig],
     fault: Option<MtgFault>,
     threads: usize,
-    how: impl Into<How>,
-) -> Vec<MtgResult> {
-    let how: How = how.into();
-    let next = AtomicUsize::new(0);
-    let results: Mutex<Vec<Option<MtgResult>>> = Mutex::new(vec![None; configs.len()]);
-    std::thread::scope(|scope| {
-        for _ in 0..threads.max(1).min(configs.len().max(1)) {
-            scope.spawn(|| {
-                loop {
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    let Some(c) = configs.get(i) else { return };
-                    let model =
-                        MtgModel::<MtgGame, MtgSpec>::new(c.setup.clone(), c.concessions, fault);
-                    let r = check_one(&c.name, model, how);
-                    results.lock().unwrap_or_else(|e| e.into_inner())[i] = Some(r);
-                }
-            });
-        }
-    });
-    results
-        .into_inner()
-        .unwrap_or_else(|e| e.into_inner())
-        .into_iter()
-        .flatten()
-        .collect()
+    how: impl Into<Options>,
+) -> Result<Vec<MtgOutcome>, String> {
+    let how: Options = how.into();
+    let model_of = |i: usize| {
+        let c = &configs[i];
+        MtgModel::<MtgGame, MtgSpec>::new(c.setup.clone(), c.concessions, fault)
+            .map(|m| m.named(&c.name))
+            .map_err(|e| format!("{}: {e}", c.name))
+    };
+    proof::check_all(configs.len(), &model_of, &how.how(threads), &mut |_| {})
 }
 
-/// The final state of `actions` from the model's first state, each step's view included.
+/// The states along `actions` from the model's first state, each step's view included; `None`
+/// if a step is refused by both.
 pub fn replay_path<E: Engine<Mtg>, S: Engine<Mtg>>(
     model: &MtgModel<E, S>,
     actions: &[Action],
 ) -> Option<Vec<MtgState<E, S>>> {
-    let mut state = model.first().ok()?;
-    let mut out = vec![state.clone()];
-    for &a in actions {
-        state = model.take(&state, a)?;
-        out.push(state.clone());
-    }
-    Some(out)
+    let states = riftcheck_checker::search::replay(model, actions);
+    (states.len() == actions.len() + 1).then(|| {
+        states
+            .into_iter()
+            .map(|(mut s, events)| {
+                std::sync::Arc::make_mut(&mut s.view).events = events;
+                s
+            })
+            .collect()
+    })
+}
+
+/// The states of `model`'s graph down to depth `depth` (the first state is depth 1), the
+/// frontier's included ([`riftcheck_checker::search::prefix_size`]).
+pub fn prefix_size<E: Engine<Mtg>, S: Engine<Mtg>>(model: &MtgModel<E, S>, depth: usize) -> usize {
+    riftcheck_checker::search::prefix_size(model, depth)
+}
+
+/// Whether a state is final: the game is over or a property broke on the way in.
+pub fn is_final<E: Engine<Mtg>, S: Engine<Mtg>>(state: &MtgState<E, S>) -> bool {
+    MtgModel::<E, S>::is_final(state)
 }

@@ -175,7 +175,8 @@ pub fn check(r: &Report<'_>) -> Value {
 }
 
 /// The `coverage` object of `check --coverage --format json`.
-fn coverage(c: &riftcheck_checker::coverage::Coverage) -> Value {
+/// Rule coverage as JSON, for either ruleset.
+pub fn coverage(c: &riftcheck_checker::coverage::Coverage) -> Value {
     let rules: Vec<Value> = c
         .rows()
         .map(|(rule, n, confs)| {

@@ -25,7 +25,6 @@ pub fn run_mtg(
     use riftcheck::mtg::Action;
     use riftcheck_checker::simulate::shortest_or_shrunk;
     use riftcheck_mtg_check::properties::MtgProp;
-    use riftcheck_mtg_check::search::Walk;
     let fault = match super::mtg_fault(fault) {
         Ok(f) => f,
         Err(e) => return fail_input(e),
@@ -51,12 +50,11 @@ pub fn run_mtg(
     let depth = usize::try_from(depth).unwrap_or(usize::MAX);
     for (name, mut setup) in targets {
         setup.turns = b.turns;
-        let model: riftcheck_mtg_check::MtgModel =
-            riftcheck_mtg_check::MtgModel::new(setup.clone(), b.concessions, fault);
-        let graph = match Walk::of(&model, false) {
-            Ok(g) => g,
-            Err(e) => return fail_input(format!("{name}: {e}")),
-        };
+        let graph: riftcheck_mtg_check::MtgModel =
+            match riftcheck_mtg_check::MtgModel::new(setup.clone(), b.concessions, fault) {
+                Ok(m) => m.named(&name),
+                Err(e) => return fail_input(format!("{name}: {e}")),
+            };
         let concession = |a: &Action| matches!(a, Action::Concede { .. });
         let w = walks(
             &graph,

@@ -15,15 +15,15 @@ use riftcheck_mtg_check::search::{check_all, replay_path};
 fn every_configuration_proves_every_property() {
     let all = configs::all();
     assert!(all.iter().any(|c| c.setup.players == 3) && all.iter().any(|c| c.setup.players == 4));
-    for r in check_all(&all, None, 2, (Limits::default(), false)) {
-        assert!(r.cut.is_none(), "{} was cut short", r.name);
+    for r in check_all(&all, None, 2, (Limits::default(), false)).expect("every setup plays") {
+        assert!(r.cut().is_none(), "{} was cut short", r.name);
         assert!(
             r.unique > 100,
             "{} explored only {} states",
             r.name,
             r.unique
         );
-        let broken: Vec<&str> = r.violations.iter().map(|(p, _)| p.text()).collect();
+        let broken: Vec<&str> = r.violations().iter().map(|(p, _)| p.text()).collect();
         assert!(broken.is_empty(), "{}: {broken:?}", r.name);
     }
 }
@@ -74,12 +74,13 @@ fn every_fault_is_caught_by_the_property_it_breaks_with_a_file_that_replays() {
     let dir = crate::common::scratch("counterexamples");
     for (f, (_, steps)) in MtgFault::ALL.into_iter().zip(SHORTEST) {
         let expected = broken_by(f);
-        let results = check_all(&tables, Some(f), 2, (Limits::default(), false));
+        let results =
+            check_all(&tables, Some(f), 2, (Limits::default(), false)).expect("every setup plays");
         let found = results
             .iter()
             .filter_map(|r| {
-                let (_, path) = r.violations.iter().find(|(p, _)| *p == expected)?;
-                Some((r.name.clone(), path.clone()))
+                let (_, path) = r.violations().into_iter().find(|(p, _)| *p == expected)?;
+                Some((r.name.clone(), path.to_vec()))
             })
             .min_by_key(|(_, path)| path.len());
         let Some((name, path)) = found else {
@@ -88,13 +89,15 @@ fn every_fault_is_caught_by_the_property_it_breaks_with_a_file_that_replays() {
         assert_eq!(path.len(), steps, "{}: {path:?}", f.key());
         // The counterexample replays, and its last state is the violation.
         let c = configs::named(&name).expect("the configuration exists");
-        let model = MtgModel::<MtgGame, MtgSpec>::new(c.setup, c.concessions, Some(f));
+        let model = MtgModel::<MtgGame, MtgSpec>::new(c.setup, c.concessions, Some(f))
+            .expect("the setup plays");
         let states = replay_path(&model, &path).expect("the counterexample replays");
         let last = states.last().expect("a first state");
         assert!(last.ghost.violated.contains(expected), "{}", f.key());
         // Without the fault the same steps break nothing (where the engine takes them).
         let c = configs::named(&name).expect("the configuration exists");
-        let clean = MtgModel::<MtgGame, MtgSpec>::new(c.setup, c.concessions, None);
+        let clean = MtgModel::<MtgGame, MtgSpec>::new(c.setup, c.concessions, None)
+            .expect("the setup plays");
         if let Some(states) = replay_path(&clean, &path) {
             assert!(
                 states.last().unwrap().ghost.violated.is_empty(),
@@ -139,8 +142,17 @@ fn the_results_do_not_depend_on_the_threads() {
             threads,
             (Limits::default(), false),
         )
+        .expect("every setup plays")
         .into_iter()
-        .map(|r| (r.name, r.unique, r.states, r.depth, r.violations))
+        .map(|r| {
+            (
+                r.name.clone(),
+                r.unique,
+                r.states,
+                r.depth,
+                r.failed.clone(),
+            )
+        })
         .collect::<Vec<_>>()
     };
     assert_eq!(key(1), key(2));
@@ -149,7 +161,8 @@ fn the_results_do_not_depend_on_the_threads() {
 #[test]
 fn a_state_limit_cuts_the_search_short() {
     let all = configs::all();
-    let whole = check_all(&all[..1], None, 1, (Limits::default(), false));
+    let whole =
+        check_all(&all[..1], None, 1, (Limits::default(), false)).expect("every setup plays");
     let r = check_all(
         &all[..1],
         None,
@@ -161,8 +174,9 @@ fn a_state_limit_cuts_the_search_short() {
             },
             false,
         ),
-    );
-    assert!(r[0].cut.is_some() && whole[0].cut.is_none());
+    )
+    .expect("every setup plays");
+    assert!(r[0].cut().is_some() && whole[0].cut().is_none());
     assert!(
         r[0].unique < whole[0].unique / 4,
         "{} of {}",
@@ -211,20 +225,22 @@ fn another_engine_behind_the_boundary_is_checked_the_same_way() {
     use riftcheck_mtg_check::properties::MtgProp;
     use riftcheck_mtg_check::search::check_one;
     let c = configs::named("mtg-3/steal").expect("the configuration exists");
-    let buggy = MtgModel::<NoConcedeWithPriority, MtgSpec>::of(c.setup.clone(), c.concessions);
+    let buggy = MtgModel::<NoConcedeWithPriority, MtgSpec>::of(c.setup.clone(), c.concessions)
+        .expect("the setup plays");
     let r = check_one("mtg-3/steal", buggy, (Limits::default(), false));
     let (_, path) = r
-        .violations
-        .iter()
+        .violations()
+        .into_iter()
         .find(|(p, _)| *p == MtgProp::Agree)
         .expect("the disagreement is found");
     assert_eq!(path.len(), 1, "{path:?}: A concedes at once");
     // The same wrapper without the bug (life 19 switches it off) proves every property.
     let mut setup = c.setup;
     setup.life = 19;
-    let clean = MtgModel::<NoConcedeWithPriority, MtgSpec>::of(setup, c.concessions);
+    let clean = MtgModel::<NoConcedeWithPriority, MtgSpec>::of(setup, c.concessions)
+        .expect("the setup plays");
     let r = check_one("mtg-3/steal", clean, (Limits::default(), false));
-    assert!(r.violations.is_empty(), "{:?}", r.violations);
+    assert!(r.failed.is_empty(), "{:?}", r.failed);
     assert!(r.unique > 1000);
 }
 
@@ -266,11 +282,12 @@ fn a_refusal_for_another_rule_is_a_disagreement() {
     use riftcheck_mtg_check::properties::MtgProp;
     use riftcheck_mtg_check::search::check_one;
     let c = configs::named("mtg-3/steal").expect("the configuration exists");
-    let model = MtgModel::<WrongReason, MtgSpec>::of(c.setup, c.concessions);
+    let model =
+        MtgModel::<WrongReason, MtgSpec>::of(c.setup, c.concessions).expect("the setup plays");
     let r = check_one("mtg-3/steal", model, (Limits::default(), false));
     let (_, path) = r
-        .violations
-        .iter()
+        .violations()
+        .into_iter()
         .find(|(p, _)| *p == MtgProp::Agree)
         .expect("the other reason is found");
     assert_eq!(path.len(), 2, "{path:?}: a player concedes, then acts");
@@ -322,14 +339,15 @@ fn an_engine_s_panic_is_a_finding_not_the_end_of_the_check() {
     use riftcheck_mtg_check::search::check_one;
     fn panics_found<E: riftcheck::Engine<riftcheck::mtg::Mtg>>() -> Vec<riftcheck::mtg::Action> {
         let c = configs::named("mtg-3/steal").expect("the configuration exists");
-        let model = MtgModel::<E, MtgSpec>::of(c.setup, c.concessions);
+        let model = MtgModel::<E, MtgSpec>::of(c.setup, c.concessions).expect("the setup plays");
         let r = check_one("mtg-3/steal", model, (Limits::default(), false));
-        assert!(r.cut.is_none());
-        r.violations
+        assert!(r.cut().is_none());
+        r.violations()
             .into_iter()
             .find(|(p, _)| *p == MtgProp::NeverPanics)
             .expect("the panic is found")
             .1
+            .to_vec()
     }
     for path in [
         panics_found::<Panics<false>>(),

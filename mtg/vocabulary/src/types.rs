@@ -266,11 +266,14 @@ impl Zone {
     }
 }
 
-/// The steps of a turn the model plays (a turn begins in the main step).
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Serialize, Deserialize)]
+/// The steps of a turn the model plays (a turn begins in the main step, the default).
+#[derive(
+    Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Default, Serialize, Deserialize,
+)]
 #[serde(rename_all = "kebab-case")]
 pub enum Step {
     /// The main step: sorcery-speed casting.
+    #[default]
     Main,
     /// The combat step: the active player declares attackers before anyone passes; combat
     /// damage is dealt when all players pass with the stack empty.

@@ -42,7 +42,7 @@ pub struct ObjectView {
 }
 
 /// What an observer sees: the whole game, and the events of the last step.
-#[derive(Clone, PartialEq, Eq, Hash, Debug, Serialize)]
+#[derive(Clone, PartialEq, Eq, Hash, Debug, Default, Serialize)]
 pub struct MtgView {
     /// Every player, in turn order.
     pub players: Vec<PlayerView>,

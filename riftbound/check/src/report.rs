@@ -32,6 +32,10 @@ impl<E: Engine<Riftbound>> Written for RiftModel<E> {
     ) -> Counterexample {
         counterexample(self, &self.written, prop, path, cycle_from)
     }
+
+    fn found(c: &Counterexample) -> (Prop, &[Action]) {
+        (c.property, &c.path)
+    }
 }
 
 /// A violation, shortest path first.

@@ -14,7 +14,7 @@ use crate::cli::{Format, fail_input};
 use riftcheck_checker::search::{Shard, deal};
 use riftcheck_mtg_check::configs::{self, MtgConfig};
 use riftcheck_mtg_check::report;
-use riftcheck_mtg_check::search::{self, How, MtgResult};
+use riftcheck_mtg_check::search::{self, MtgOutcome, Options as How};
 
 /// `check --ruleset mtg`: prints the report and returns the exit status, or says what is wrong
 /// with the request.
@@ -167,9 +167,10 @@ fn split(
         .iter()
         .map(|c| {
             known.get(&c.name).copied().unwrap_or_else(|| {
-                let model: riftcheck_mtg_check::MtgModel =
-                    riftcheck_mtg_check::MtgModel::new(c.setup.clone(), c.concessions, fault);
-                search::prefix_size(&model, depth)
+                riftcheck_mtg_check::MtgModel::<_>::new(c.setup.clone(), c.concessions, fault)
+                    .map_or(0, |model: riftcheck_mtg_check::MtgModel| {
+                        search::prefix_size(&model, depth)
+                    })
             })
         })
         .collect();
@@ -216,11 +217,11 @@ fn checked(args: &CheckArgs) -> Result<u8, String> {
         coverage: args.coverage,
         shard: frontier,
         fingerprints: args.fingerprints.is_some(),
+        memo: !args.no_memo,
     };
     let threads = (args.threads.map(usize::from))
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from));
-    // --no-memo asks for every step taken afresh, which is how this search always takes them.
-    let results = search::check_all(&configs, fault, threads, how);
+    let results = search::check_all(&configs, fault, threads, how)?;
     if let Some(dir) = &args.fingerprints {
         let found =
             (results.iter()).filter_map(|r| Some((r.name.as_str(), r.fingerprints.as_deref()?)));
@@ -238,14 +239,11 @@ fn checked(args: &CheckArgs) -> Result<u8, String> {
 fn report(
     args: &CheckArgs,
     configs: &[MtgConfig],
-    results: &[MtgResult],
+    results: &[MtgOutcome],
     fault: Option<MtgFault>,
     (names, shard): (&[String], Option<(u32, u32)>),
     written: &[PathBuf],
 ) {
-    let cited: Vec<(&str, &riftcheck_mtg_check::coverage::Cited)> = (results.iter())
-        .filter_map(|r| Some((r.name.as_str(), r.coverage.as_ref()?)))
-        .collect();
     let by = args.shard_by;
     let depth = if by == ShardBy::Frontier {
         args.shard_depth
@@ -254,11 +252,8 @@ fn report(
     };
     let limits = limits_of(args).unwrap_or_default();
     let mut doc = report::json(configs, results, fault, &limits, written);
-    doc["coverage"] = if args.coverage {
-        riftcheck_mtg_check::coverage::json(&cited)
-    } else {
-        serde_json::Value::Null
-    };
+    doc["coverage"] = riftcheck_checker::proof::coverage(results)
+        .map_or(serde_json::Value::Null, |c| crate::cli::json::coverage(&c));
     doc["shard"] = shard.map_or(serde_json::Value::Null, |(index, count)| {
         serde_json::json!({ "index": index, "count": count, "depth": depth,
             "by": by.key(), "configurations": names,
