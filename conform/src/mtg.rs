@@ -5,6 +5,7 @@
 //! is not compared), each field with the rule that decides it; a refusal agrees if it names the
 //! spec's refusal or cites its rule.
 
+use mtg_check::configs::MtgConfig;
 use riftcheck::Engine;
 use riftcheck::mtg::scenario::write::{Heading, names, sentence, written};
 use riftcheck::mtg::spec::MtgSpec;
@@ -18,7 +19,6 @@ use riftcheck::protocol::mtg::{first_difference, observation_json};
 use riftcheck::protocol::remote::Verdict;
 use riftcheck::protocol::wire::from_json;
 use riftcheck::scenario::Failure;
-use riftcheck_mtg_check::configs::MtgConfig;
 use serde_json::Value as Json;
 
 use super::found::{Found, verdict_lines};

@@ -12,12 +12,12 @@ use std::collections::HashMap;
 use std::path::Path;
 use std::time::Instant;
 
+use mtg_check::configs::MtgConfig;
 use riftbound_check::model::Bounds;
 use riftcheck::mtg::Mtg;
 use riftcheck::protocol::client::Answer;
 use riftcheck::protocol::compare::{Divergence, View};
 use riftcheck::protocol::trace::{Entry, Recorded, Trace};
-use riftcheck_mtg_check::configs::MtgConfig;
 
 use super::mtg::MtgTable;
 use super::table::{Rules, Table, Took};

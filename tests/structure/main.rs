@@ -109,7 +109,7 @@ const LAYERS: &[(&str, &[&str], &[&str])] = &[
     ),
     (
         "mtg model checker",
-        &["mtg-check/src/"],
+        &["mtg/check/src/"],
         &["model checker", "mtg scenario", "protocol"],
     ),
     (
@@ -146,7 +146,7 @@ const CRATES: &[(&str, &str)] = &[
     ("riftcheck_properties", "properties/src/lib.rs"),
     ("riftcheck_checker", "checker/src/lib.rs"),
     ("riftbound_check", "riftbound/check/src/lib.rs"),
-    ("riftcheck_mtg_check", "mtg-check/src/lib.rs"),
+    ("mtg_check", "mtg/check/src/lib.rs"),
     ("riftcheck_conform", "conform/src/lib.rs"),
     ("riftcheck_explorer", "explorer/src/lib.rs"),
     ("riftcheck_rulebook", "rulebook/src/lib.rs"),

@@ -89,7 +89,7 @@ pub struct ConformArgs {
 /// `conform --ruleset mtg`'s configurations: MTG's built-in ones `--mode`, `--players` and
 /// `--family` leave, chosen as `check --ruleset mtg` chooses them, each allowed the concessions
 /// `--bounds` says (its own by default).
-fn mtg_configs(args: &ConformArgs) -> Result<Vec<riftcheck_mtg_check::configs::MtgConfig>, String> {
+fn mtg_configs(args: &ConformArgs) -> Result<Vec<mtg_check::configs::MtgConfig>, String> {
     let concessions = match &args.bounds {
         Some(b) => Some(crate::args::mtg_concessions(b)?),
         None => None,

@@ -36,7 +36,7 @@ pub fn faults(mtg: bool) -> ExitCode {
 
 /// `riftcheck faults --ruleset mtg`.
 fn mtg_faults() -> ExitCode {
-    use riftcheck_mtg_check::properties::broken_by;
+    use mtg_check::properties::broken_by;
     for f in riftcheck::mtg::MtgFault::ALL {
         println!(
             "{:22} ({}) {}; breaks: {}",
@@ -51,7 +51,7 @@ fn mtg_faults() -> ExitCode {
 
 /// `riftcheck properties --ruleset mtg`.
 fn mtg_properties() -> ExitCode {
-    for p in riftcheck_mtg_check::properties::MtgProp::ALL {
+    for p in mtg_check::properties::MtgProp::ALL {
         println!("always    {}", p.text());
     }
     ExitCode::SUCCESS

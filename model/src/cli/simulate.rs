@@ -22,9 +22,9 @@ pub fn run_mtg(
     (bounds, fault): (Option<&str>, Option<&str>),
     deadline: Option<std::time::Instant>,
 ) -> ExitCode {
+    use mtg_check::properties::MtgProp;
     use riftcheck::mtg::Action;
     use riftcheck_checker::simulate::shortest_or_shrunk;
-    use riftcheck_mtg_check::properties::MtgProp;
     let fault = match super::mtg_fault(fault) {
         Ok(f) => f,
         Err(e) => return fail_input(e),
@@ -41,7 +41,7 @@ pub fn run_mtg(
             Ok(s) => vec![(path.display().to_string(), s.setup)],
             Err(e) => return fail_input(e),
         },
-        None => riftcheck_mtg_check::configs::all()
+        None => mtg_check::configs::all()
             .into_iter()
             .map(|c| (c.name, c.setup))
             .collect(),
@@ -50,8 +50,8 @@ pub fn run_mtg(
     let depth = usize::try_from(depth).unwrap_or(usize::MAX);
     for (name, mut setup) in targets {
         setup.turns = b.turns;
-        let graph: riftcheck_mtg_check::MtgModel =
-            match riftcheck_mtg_check::MtgModel::new(setup.clone(), b.concessions, fault) {
+        let graph: mtg_check::MtgModel =
+            match mtg_check::MtgModel::new(setup.clone(), b.concessions, fault) {
                 Ok(m) => m.named(&name),
                 Err(e) => return fail_input(format!("{name}: {e}")),
             };
@@ -69,7 +69,7 @@ pub fn run_mtg(
         };
         // Reported as the check reports one: the rulebook example of the engine walked, closed
         // by what the spec expected and what the engine showed.
-        let config = riftcheck_mtg_check::configs::MtgConfig {
+        let config = mtg_check::configs::MtgConfig {
             name: name.clone(),
             family: "walk",
             setup: setup.clone(),
@@ -81,7 +81,7 @@ pub fn run_mtg(
             w,
             MtgProp::text,
             |p, path| shortest_or_shrunk(&graph, p, path, limits),
-            |p, path| riftcheck_mtg_check::report::Violation::of(&config, p, fault, path).rulebook,
+            |p, path| mtg_check::report::Violation::of(&config, p, fault, path).rulebook,
         );
     }
     status(failed, cut)

@@ -2,14 +2,14 @@
 //! every rule fault of the MTG engine is caught by the property it breaks, with a short
 //! counterexample that replays; the results do not depend on the threads.
 
+use mtg_check::MtgModel;
+use mtg_check::configs;
+use mtg_check::properties::broken_by;
+use mtg_check::search::{check_all, replay_path};
 use riftcheck::mtg::spec::MtgSpec;
 use riftcheck::mtg::{MtgFault, MtgGame};
 use riftcheck_checker::search::Limits;
 use riftcheck_core::Property as _;
-use riftcheck_mtg_check::MtgModel;
-use riftcheck_mtg_check::configs;
-use riftcheck_mtg_check::properties::broken_by;
-use riftcheck_mtg_check::search::{check_all, replay_path};
 
 #[test]
 fn every_configuration_proves_every_property() {
@@ -58,9 +58,9 @@ const SHORTEST: [(&str, usize); 15] = [
 /// fault and fails under it.
 #[test]
 fn every_fault_is_caught_by_the_property_it_breaks_with_a_file_that_replays() {
+    use mtg_check::report::counterexample_files;
     use riftcheck::mtg::scenario::MtgScenario;
     use riftcheck_checker::files::write_counterexamples;
-    use riftcheck_mtg_check::report::counterexample_files;
     let everywhere = std::env::var_os("RIFTCHECK_FAULTS_EVERYWHERE").is_some();
     let tables: Vec<_> = configs::all()
         .into_iter()
@@ -222,8 +222,8 @@ impl riftcheck::Engine<riftcheck::mtg::Mtg> for NoConcedeWithPriority {
 
 #[test]
 fn another_engine_behind_the_boundary_is_checked_the_same_way() {
-    use riftcheck_mtg_check::properties::MtgProp;
-    use riftcheck_mtg_check::search::check_one;
+    use mtg_check::properties::MtgProp;
+    use mtg_check::search::check_one;
     let c = configs::named("mtg-3/steal").expect("the configuration exists");
     let buggy = MtgModel::<NoConcedeWithPriority, MtgSpec>::of(c.setup.clone(), c.concessions)
         .expect("the setup plays");
@@ -279,8 +279,8 @@ impl riftcheck::Engine<riftcheck::mtg::Mtg> for WrongReason {
 /// engine cites a rule the spec does not find broken.
 #[test]
 fn a_refusal_for_another_rule_is_a_disagreement() {
-    use riftcheck_mtg_check::properties::MtgProp;
-    use riftcheck_mtg_check::search::check_one;
+    use mtg_check::properties::MtgProp;
+    use mtg_check::search::check_one;
     let c = configs::named("mtg-3/steal").expect("the configuration exists");
     let model =
         MtgModel::<WrongReason, MtgSpec>::of(c.setup, c.concessions).expect("the setup plays");
@@ -335,8 +335,8 @@ impl<const LISTING: bool> riftcheck::Engine<riftcheck::mtg::Mtg> for Panics<LIST
 /// on and ends.
 #[test]
 fn an_engine_s_panic_is_a_finding_not_the_end_of_the_check() {
-    use riftcheck_mtg_check::properties::MtgProp;
-    use riftcheck_mtg_check::search::check_one;
+    use mtg_check::properties::MtgProp;
+    use mtg_check::search::check_one;
     fn panics_found<E: riftcheck::Engine<riftcheck::mtg::Mtg>>() -> Vec<riftcheck::mtg::Action> {
         let c = configs::named("mtg-3/steal").expect("the configuration exists");
         let model = MtgModel::<E, MtgSpec>::of(c.setup, c.concessions).expect("the setup plays");

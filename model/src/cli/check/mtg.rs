@@ -11,10 +11,10 @@ use super::args::{CheckArgs, limits_of, parse_shard};
 use super::files::{known_sizes, write_fingerprints};
 use crate::cli::results::ShardBy;
 use crate::cli::{Format, fail_input};
+use mtg_check::configs::{self, MtgConfig};
+use mtg_check::report;
+use mtg_check::search::{self, MtgOutcome, Options as How};
 use riftcheck_checker::search::{Shard, deal};
-use riftcheck_mtg_check::configs::{self, MtgConfig};
-use riftcheck_mtg_check::report;
-use riftcheck_mtg_check::search::{self, MtgOutcome, Options as How};
 
 /// `check --ruleset mtg`: prints the report and returns the exit status, or says what is wrong
 /// with the request.
@@ -167,8 +167,8 @@ fn split(
         .iter()
         .map(|c| {
             known.get(&c.name).copied().unwrap_or_else(|| {
-                riftcheck_mtg_check::MtgModel::<_>::new(c.setup.clone(), c.concessions, fault)
-                    .map_or(0, |model: riftcheck_mtg_check::MtgModel| {
+                mtg_check::MtgModel::<_>::new(c.setup.clone(), c.concessions, fault)
+                    .map_or(0, |model: mtg_check::MtgModel| {
                         search::prefix_size(&model, depth)
                     })
             })
