@@ -49,11 +49,36 @@ impl Default for How {
     }
 }
 
+/// A counterexample as the reports read it, whatever the ruleset: the property it breaks and
+/// the path to the break, and the path written out (its steps as sentences, what the rules
+/// expected and what was found, the rulebook example, the scenario file that replays it, and
+/// its picture where the ruleset draws one).
+pub trait Example<P, A> {
+    /// The property broken.
+    fn property(&self) -> P;
+    /// The actions from the start, the last one showing the violation.
+    fn path(&self) -> &[A];
+    /// The rules the violation breaks.
+    fn rule(&self) -> String;
+    /// The steps, as the scenario file words them.
+    fn steps(&self) -> Vec<String>;
+    /// What the rules expected at the end.
+    fn expected(&self) -> String;
+    /// What the engine did.
+    fn found(&self) -> String;
+    /// The rulebook example.
+    fn rulebook(&self) -> String;
+    /// The scenario file's text.
+    fn scenario(&self) -> String;
+    /// The picture (SVG), where the ruleset draws one.
+    fn picture(&self) -> Option<String>;
+}
+
 /// What a ruleset writes of a violation once the search has found its shortest path: a
 /// scenario that replays it, the rulebook's words, a picture where the ruleset draws one.
 pub trait Written: Plug {
     /// A counterexample as the ruleset writes it.
-    type Counterexample: Clone + std::fmt::Debug + Send;
+    type Counterexample: Example<Self::Prop, Self::Action> + Clone + std::fmt::Debug + Send;
 
     /// The counterexample to `prop` along `path` (the violation on its last step; for a
     /// cycle, the actions from `cycle_from` on go around it).
@@ -63,9 +88,6 @@ pub trait Written: Plug {
         path: Vec<Self::Action>,
         cycle_from: Option<usize>,
     ) -> Self::Counterexample;
-
-    /// The property a counterexample breaks and its path.
-    fn found(c: &Self::Counterexample) -> (Self::Prop, &[Self::Action]);
 }
 
 /// What a run of a split search reports beyond its findings, for the merge.
@@ -157,7 +179,9 @@ pub fn coverage<M: Written>(outcomes: &[Outcome<M>]) -> Option<crate::coverage::
 impl<M: Written> Outcome<M> {
     /// Each property broken, with its counterexample's path, in the order found.
     pub fn violations(&self) -> Vec<(M::Prop, &[M::Action])> {
-        self.counterexamples.iter().map(M::found).collect()
+        (self.counterexamples.iter())
+            .map(|c| (c.property(), c.path()))
+            .collect()
     }
 
     /// The limit that cut the main search, if one did.

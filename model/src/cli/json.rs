@@ -4,19 +4,18 @@
 use serde_json::{Value, json};
 
 use super::SCHEMA_VERSION;
-use super::results::{self, Replayed, Report};
-use riftbound_check::model::RiftModel;
-use riftbound_check::proof::Outcome;
+use super::check::run::Report;
+use super::results::{self, Replayed};
 use riftcheck_checker::files::file_name;
-use riftcheck_checker::plug::Plug;
-use riftcheck_properties::{Kind, Prop};
+use riftcheck_checker::plug::{Kind, Property, Set};
+use riftcheck_checker::proof::{Example, Outcome, Written};
 
 /// The tool that wrote a document.
 fn tool() -> Value {
     json!({ "name": "riftcheck", "version": env!("CARGO_PKG_VERSION") })
 }
 
-fn kind(p: Prop) -> &'static str {
+fn kind<P: Property>(p: P) -> &'static str {
     match p.kind() {
         Kind::Always => "always",
         Kind::Sometimes => "sometimes",
@@ -26,8 +25,8 @@ fn kind(p: Prop) -> &'static str {
 
 /// What checking one configuration found, as its entry in `configurations` reads it, but for
 /// its family, bounds and counterexamples (which need the configuration and the files written):
-/// enough for the text report's row as soon as the configuration is checked.
-pub fn outcome(o: &Outcome) -> Value {
+/// enough for the text report's row as soon as the configuration is checked. Either ruleset's.
+pub fn outcome<M: Written>(o: &Outcome<M>) -> Value {
     json!({
         "name": o.name,
         "states": o.states,
@@ -43,15 +42,15 @@ pub fn outcome(o: &Outcome) -> Value {
         })).collect::<Vec<_>>(),
         "acyclic": o.acyclic,
         "failed": o.failed.iter().map(|p| p.id()).collect::<Vec<_>>(),
-        "seen": Prop::ALL
+        "seen": M::Prop::ALL
             .iter()
             .filter(|p| p.kind() == Kind::Sometimes && o.seen.contains(**p))
             .map(|p| p.id())
             .collect::<Vec<_>>(),
         "coverage": o.coverage.as_ref().map(|c| {
-            riftcheck_checker::coverage::per_rule::<RiftModel>(c, o.states.saturating_sub(1) as u64)
+            riftcheck_checker::coverage::per_rule::<M>(c, o.states.saturating_sub(1) as u64)
                 .iter()
-                .zip(<RiftModel as Plug>::RULES)
+                .zip(M::RULES)
                 .filter(|(n, _)| n.total() > 0)
                 .map(|(n, rule)| (rule.to_string(), json!(n.total())))
                 .collect::<serde_json::Map<String, Value>>()
@@ -65,20 +64,21 @@ pub fn outcome(o: &Outcome) -> Value {
     })
 }
 
-/// Every property by its id and name, for the rows printed before the report is whole.
-pub fn property_names() -> Vec<Value> {
-    (Prop::ALL.iter())
+/// Every property of a ruleset by its id and name, for the rows printed before the report is
+/// whole.
+pub fn property_names<P: Property>() -> Vec<Value> {
+    (P::ALL.iter())
         .map(|p| json!({ "id": p.id(), "name": p.name() }))
         .collect()
 }
 
-/// `check --format json`.
-pub fn check(r: &Report<'_>) -> Value {
+/// `check --format json`, either ruleset's.
+pub fn check<M: Written>(r: &Report<'_, M>) -> Value {
     let configurations: Vec<Value> = r
-        .targets
+        .entries
         .iter()
         .zip(r.outcomes)
-        .map(|(t, o)| {
+        .map(|(e, o)| {
             let counterexamples: Vec<Value> = o
                 .counterexamples
                 .iter()
@@ -86,32 +86,31 @@ pub fn check(r: &Report<'_>) -> Value {
                     let file = (r.chosen.iter().zip(r.written))
                         .find(|(k, _)| std::ptr::eq(k.chosen, c))
                         .map(|(_, p)| p.display().to_string());
+                    let p = c.property();
                     json!({
-                        "property": c.property.id(),
-                        "property_name": c.property.name(),
-                        "rule": c.rule,
-                        "steps": c.scenario.steps.iter().map(ToString::to_string).collect::<Vec<_>>(),
-                        "expected": c.expected,
-                        "found": c.found,
+                        "property": p.id(),
+                        "property_name": p.name(),
+                        "rule": c.rule(),
+                        "steps": c.steps(),
+                        "expected": c.expected(),
+                        "found": c.found(),
                         "rulebook": c.rulebook(),
                         "file": file,
                     })
                 })
                 .collect();
             let mut entry = outcome(o);
-            entry["family"] = json!(t.family);
-            entry["bounds"] = json!({
-                "turns": t.bounds.turns,
-                "concessions": t.bounds.concessions,
-                "invites": t.bounds.invites,
-                "turns_begun": t.bounds.turns_begun,
-            });
+            entry["family"] = json!(e.family);
+            entry["bounds"] = e.bounds.clone();
             entry["counterexamples"] = json!(counterexamples);
             entry
         })
         .collect();
-    let seen = r.seen();
-    let properties: Vec<Value> = Prop::ALL
+    let seen = r
+        .outcomes
+        .iter()
+        .fold(Set::EMPTY, |a: Set<M::Prop>, o| a.union(o.seen));
+    let properties: Vec<Value> = M::Prop::ALL
         .iter()
         .map(|&p| {
             let failed_in: Vec<&str> = r
@@ -131,16 +130,17 @@ pub fn check(r: &Report<'_>) -> Value {
                 "kind": kind(p),
                 "holds": holds,
                 "failed_in": failed_in,
-                "companion": p.row().companion.map(Prop::id),
+                "companion": p.companion().map(Property::id),
             })
         })
         .collect();
     let files: Vec<Value> = (r.chosen.iter().zip(r.written))
         .map(|(k, path)| {
+            let id = k.chosen.property().id();
             json!({
                 "file": path.display().to_string(),
-                "name": file_name(k.family, &k.chosen.property.id()),
-                "property": k.chosen.property.id(),
+                "name": file_name(k.family, &id),
+                "property": id,
                 "configuration": k.config,
                 "also_in": k.also_in,
             })
@@ -150,7 +150,8 @@ pub fn check(r: &Report<'_>) -> Value {
         "schema_version": SCHEMA_VERSION,
         "tool": tool(),
         "command": "check",
-        "ruleset": "riftbound",
+        "ruleset": r.ruleset,
+        "fault": r.fault,
         "verdict": r.verdict(),
         "exit_status": r.exit_status(),
         "shard": r.shard.as_ref().map(|s| json!({
@@ -170,11 +171,10 @@ pub fn check(r: &Report<'_>) -> Value {
         "properties": properties,
         "counterexample_files": files,
         "counterexamples_not_written": r.not_written(),
-        "coverage": riftbound_check::proof::coverage(r.outcomes).map(|c| coverage(&c)),
+        "coverage": riftcheck_checker::proof::coverage(r.outcomes).map(|c| coverage(&c)),
     })
 }
 
-/// The `coverage` object of `check --coverage --format json`.
 /// Rule coverage as JSON, for either ruleset.
 pub fn coverage(c: &riftcheck_checker::coverage::Coverage) -> Value {
     let rules: Vec<Value> = c

@@ -265,6 +265,23 @@ fn coverage_text(cov: &Value, configurations: usize) -> String {
     out
 }
 
+/// The first line of a split check's run in the text report: which run, and how the check is
+/// split.
+pub fn print_run(s: &ShardRun) {
+    if s.by == ShardBy::Frontier {
+        println!(
+            "run {} of {} of a split check (every configuration split at depth {}; riftcheck \
+             merge joins the runs' JSON reports)",
+            s.index, s.count, s.depth
+        );
+    } else {
+        println!(
+            "run {} of {} of a split check (configurations dealt whole)",
+            s.index, s.count
+        );
+    }
+}
+
 /// The text report's first lines: how many configurations, the fault the engine commits (its
 /// name), and the table's heading.
 pub fn print_heading(ruleset: &str, configurations: usize, fault: Option<&str>) {

@@ -58,9 +58,9 @@ const SHORTEST: [(&str, usize); 15] = [
 /// fault and fails under it.
 #[test]
 fn every_fault_is_caught_by_the_property_it_breaks_with_a_file_that_replays() {
-    use mtg_check::report::counterexample_files;
     use riftcheck::mtg::scenario::MtgScenario;
-    use riftcheck_checker::files::write_counterexamples;
+    use riftcheck_checker::files::{CounterexampleFile, choose, write_counterexamples};
+    use riftcheck_checker::proof::Example;
     let everywhere = std::env::var_os("RIFTCHECK_FAULTS_EVERYWHERE").is_some();
     let tables: Vec<_> = configs::all()
         .into_iter()
@@ -107,8 +107,18 @@ fn every_fault_is_caught_by_the_property_it_breaks_with_a_file_that_replays() {
         }
         // The file written for it replays: it passes without the fault and fails under it.
         let out = dir.join(f.key());
-        let written = write_counterexamples(&out, counterexample_files(&tables, &results, Some(f)))
-            .expect("written");
+        // Chosen and written as `check` does: the shortest per family and property.
+        let found = (tables.iter().zip(&results)).flat_map(|(c, r)| {
+            (r.counterexamples.iter())
+                .map(|x| (c.family, c.name.as_str(), x.property(), x.path().len(), x))
+        });
+        let files = choose(found).into_iter().map(|k| CounterexampleFile {
+            family: k.family,
+            property: k.chosen.property().id(),
+            scenario: k.chosen.scenario(),
+            picture: k.chosen.picture(),
+        });
+        let written = write_counterexamples(&out, files).expect("written");
         let file = written
             .iter()
             .find(|p| {

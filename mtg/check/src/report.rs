@@ -1,7 +1,6 @@
-//! The reports of `riftcheck check --ruleset mtg`: each violation written out as a scenario
-//! file and a rulebook example ([`Violation`]), and the check's JSON document made of them, in
-//! the shape of Riftbound's (`check` in `docs/output.schema.json`), from which the command line
-//! writes the text and JUnit reports of both rulesets.
+//! MTG's counterexamples: each violation written out as a scenario file of MTG's format and
+//! the rulebook example it reads as ([`Violation`]); the command line's one report of `check`
+//! reads them through the checker's `Example`, as it reads Riftbound's.
 
 use riftcheck::Engine;
 use riftcheck::mtg::scenario::MtgScenario;
@@ -9,15 +8,13 @@ use riftcheck::mtg::scenario::write::{Heading, written};
 use riftcheck::mtg::spec::MtgSpec;
 use riftcheck::mtg::{Action, Mtg, MtgFault, MtgGame, MtgSetup};
 use riftcheck::protocol::mtg::{first_difference, observation_json};
-use riftcheck_checker::files::{Choice, file_name};
-use riftcheck_checker::proof::Written;
-use riftcheck_checker::search::Limits;
+use riftcheck_checker::proof::{Example, Written};
 use riftcheck_core::Property as _;
 
 use super::MtgModel;
 use super::configs::MtgConfig;
 use super::properties::MtgProp;
-use super::search::{MtgOutcome, replay_path};
+use super::search::replay_path;
 
 /// A violation of MTG's as the check reports it: the property, the shortest path, and the path
 /// written out.
@@ -54,9 +51,36 @@ impl<E: Engine<Mtg>, S: Engine<Mtg>> Written for MtgModel<E, S> {
             path,
         }
     }
+}
 
-    fn found(c: &MtgCounterexample) -> (MtgProp, &[Action]) {
-        (c.property, &c.path)
+impl Example<MtgProp, Action> for MtgCounterexample {
+    fn property(&self) -> MtgProp {
+        self.property
+    }
+    fn path(&self) -> &[Action] {
+        &self.path
+    }
+    fn rule(&self) -> String {
+        self.property.rule().to_string()
+    }
+    fn steps(&self) -> Vec<String> {
+        self.written.steps.clone()
+    }
+    fn expected(&self) -> String {
+        self.property.name().to_string()
+    }
+    fn found(&self) -> String {
+        self.written.found.clone()
+    }
+    fn rulebook(&self) -> String {
+        self.written.rulebook.clone()
+    }
+    fn scenario(&self) -> String {
+        self.written.file.clone()
+    }
+    /// MTG's scenarios draw no picture.
+    fn picture(&self) -> Option<String> {
+        None
     }
 }
 
@@ -156,170 +180,6 @@ fn heading(config: &str, prop: MtgProp, fault: Option<MtgFault>) -> Heading {
              expectations are what the MTG spec shows at the end."
         ),
     }
-}
-
-/// The JSON report of `results` (`check --ruleset mtg --format json`), in the shape of
-/// Riftbound's (`check` in `docs/output.schema.json`): each configuration with its counts, its
-/// cut, the properties it failed and each one's shortest counterexample (with its scenario file
-/// among `written`, if one was written), then every property with where it failed.
-pub fn json(
-    configs: &[MtgConfig],
-    results: &[MtgOutcome],
-    fault: Option<MtgFault>,
-    limits: &Limits,
-    written: &[std::path::PathBuf],
-) -> serde_json::Value {
-    use serde_json::json;
-    let chosen = choose(configs, results);
-    let file_of = |c: &MtgConfig, p: MtgProp| {
-        (chosen.iter().zip(written))
-            .find(|(k, _)| k.config == c.name && k.chosen.0 == p)
-            .map(|(_, w)| w.display().to_string())
-    };
-    let failed_in = |p: MtgProp| -> Vec<&str> {
-        (results.iter())
-            .filter(|r| r.failed.contains(&p))
-            .map(|r| r.name.as_str())
-            .collect()
-    };
-    let configurations: Vec<serde_json::Value> = (configs.iter().zip(results))
-        .map(|(c, r)| {
-            let seconds = r.seconds;
-            let counterexamples: Vec<serde_json::Value> = (r.counterexamples.iter())
-                .map(|x| {
-                    let (p, v) = (x.property, &x.written);
-                    json!({
-                        "property": p.id(),
-                        "property_name": p.name(),
-                        "rule": p.rule(),
-                        "steps": v.steps,
-                        "expected": p.name(),
-                        "found": v.found,
-                        "rulebook": v.rulebook,
-                        "file": file_of(c, p),
-                    })
-                })
-                .collect();
-            json!({
-                "name": r.name,
-                "family": c.family,
-                "bounds": { "turns": c.setup.turns, "concessions": c.concessions, "invites": null },
-                "states": r.states,
-                "unique_states": r.unique,
-                "depth": r.depth,
-                "seconds": seconds,
-                "states_per_second": if seconds > 0.0 { r.unique as f64 / seconds } else { 0.0 },
-                "complete": !r.incomplete(),
-                "cut": r.stopped.iter().map(|s| json!({
-                    "search": s.search.name(), "limit": s.by.key(), "covered_states": s.covered,
-                })).collect::<Vec<_>>(),
-                "acyclic": r.acyclic,
-                "failed": r.failed.iter().map(|p| p.id()).collect::<Vec<_>>(),
-                "counterexamples": counterexamples,
-                "seen": [],
-                "coverage": r.coverage.as_ref().map(|c| {
-                    riftcheck_checker::coverage::per_rule::<MtgModel>(c, r.states.saturating_sub(1) as u64)
-                        .iter()
-                        .zip(super::coverage::RULES)
-                        .filter(|(n, _)| n.total() > 0)
-                        .map(|(n, rule)| (rule.to_string(), json!(n.total())))
-                        .collect::<serde_json::Map<_, _>>()
-                }),
-                "shard_part": r.shard.as_ref().map(|p| json!({
-                    "nodes": p.nodes, "frontier": p.frontier, "seeds": p.seeds,
-                    "edges": p.edges.iter().map(|(a, b)| [a, b]).collect::<Vec<_>>(),
-                })),
-            })
-        })
-        .collect();
-    let properties: Vec<serde_json::Value> = (MtgProp::ALL.iter())
-        .map(|&p| {
-            json!({
-                "id": p.id(), "name": p.name(), "rule": p.rule(), "kind": "always",
-                "holds": failed_in(p).is_empty(), "failed_in": failed_in(p), "companion": null,
-            })
-        })
-        .collect();
-    let files: Vec<serde_json::Value> = (chosen.iter().zip(written))
-        .map(|(k, w)| {
-            json!({
-                "file": w.display().to_string(), "name": file_name(k.family, &k.chosen.0.id()),
-                "property": k.chosen.0.id(), "configuration": k.config, "also_in": k.also_in,
-            })
-        })
-        .collect();
-    let found: usize = results.iter().map(|r| r.counterexamples.len()).sum();
-    let status = exit_status(results);
-    json!({
-        "schema_version": 2,
-        "tool": { "name": "riftcheck", "version": env!("CARGO_PKG_VERSION") },
-        "command": "check",
-        "ruleset": "mtg",
-        "fault": fault.map(MtgFault::key),
-        "verdict": match status { 1 => "failed", 3 => "incomplete", _ => "passed" },
-        "exit_status": status,
-        "limits": {
-            "max_states": limits.max_states,
-            "timeout_seconds": limits.timeout.map(|t| t.as_secs_f64()),
-            "max_memory_bytes": limits.max_memory,
-        },
-        "configurations": configurations,
-        "properties": properties,
-        "counterexample_files": files,
-        "counterexamples_not_written": found - chosen.len(),
-    })
-}
-
-/// Per family and property, the shortest violation found ([`riftcheck_checker::files::choose`]):
-/// the property, its path and the configuration it was found in.
-pub fn choose<'a>(
-    configs: &'a [MtgConfig],
-    results: &'a [MtgOutcome],
-) -> Vec<Choice<'a, (MtgProp, &'a [Action], &'a MtgConfig)>> {
-    let found = (configs.iter().zip(results)).flat_map(|(c, r)| {
-        (r.counterexamples.iter()).map(move |x| {
-            let (p, path) = (x.property, &x.path);
-            (
-                c.family,
-                c.name.as_str(),
-                p,
-                path.len(),
-                (p, path.as_slice(), c),
-            )
-        })
-    });
-    riftcheck_checker::files::choose(found)
-}
-
-/// 0 every property holds, 1 one failed, 3 a search was cut short.
-pub fn exit_status(results: &[MtgOutcome]) -> u8 {
-    if results.iter().any(|r| !r.failed.is_empty()) {
-        1
-    } else if results.iter().any(|r| !r.stopped.is_empty()) {
-        3
-    } else {
-        0
-    }
-}
-
-/// Each violation [`choose`] keeps as a file to write: its scenario (MTG's draw no picture).
-pub fn counterexample_files<'a>(
-    configs: &'a [MtgConfig],
-    results: &'a [MtgOutcome],
-    fault: Option<MtgFault>,
-) -> Vec<riftcheck_checker::files::CounterexampleFile<'a>> {
-    choose(configs, results)
-        .into_iter()
-        .map(|k| {
-            let (p, path, c) = k.chosen;
-            riftcheck_checker::files::CounterexampleFile {
-                family: k.family,
-                property: p.id(),
-                scenario: scenario(&c.name, &c.setup, p, fault, path),
-                picture: None,
-            }
-        })
-        .collect()
 }
 
 /// What the engine and the spec disagree on at the end of `path`: each field of the observation

@@ -15,7 +15,7 @@ use std::sync::Arc;
 use crate::model::{RiftModel, State};
 use riftcheck_checker::panics::guarded;
 use riftcheck_checker::plug::Plug;
-use riftcheck_checker::proof::Written;
+use riftcheck_checker::proof::{Example, Written};
 use riftcheck_checker::search;
 use riftcheck_properties::Prop;
 
@@ -32,9 +32,39 @@ impl<E: Engine<Riftbound>> Written for RiftModel<E> {
     ) -> Counterexample {
         counterexample(self, &self.written, prop, path, cycle_from)
     }
+}
 
-    fn found(c: &Counterexample) -> (Prop, &[Action]) {
-        (c.property, &c.path)
+impl Example<Prop, Action> for Counterexample {
+    fn property(&self) -> Prop {
+        self.property
+    }
+    fn path(&self) -> &[Action] {
+        &self.path
+    }
+    fn rule(&self) -> String {
+        self.rule.clone()
+    }
+    fn steps(&self) -> Vec<String> {
+        self.scenario
+            .steps
+            .iter()
+            .map(ToString::to_string)
+            .collect()
+    }
+    fn expected(&self) -> String {
+        self.expected.clone()
+    }
+    fn found(&self) -> String {
+        self.found.clone()
+    }
+    fn rulebook(&self) -> String {
+        self.text.clone()
+    }
+    fn scenario(&self) -> String {
+        self.scenario.to_toml()
+    }
+    fn picture(&self) -> Option<String> {
+        self.svg()
     }
 }
 

@@ -1,7 +1,6 @@
 //! `riftcheck check`: model-check the built-in configurations or the setups of scenario files,
 //! within limits, and report in text, JSON or JUnit.
 
-use std::io::IsTerminal;
 use std::process::ExitCode;
 
 use riftcheck::{Game, Scenario};
@@ -9,20 +8,18 @@ use riftcheck::{Game, Scenario};
 mod args;
 mod files;
 pub(crate) mod mtg;
+pub mod run;
 
-use args::limits_of;
 pub use args::{CheckArgs, parse_shard};
 pub use files::fingerprint_file;
-use files::{known_sizes, write_fingerprints};
 
-use super::results::{Chosen, Report, ShardBy, ShardRun, Target};
-use super::{Format, fail_input, writable_dir};
+use super::results::Target;
+use super::{Format, fail_input};
 use crate::args::parse_bounds;
 use riftbound_check::configs;
 use riftbound_check::model::Bounds;
 use riftbound_check::proof::{self, Options, Outcome};
-use riftcheck_checker::progress::Show;
-use riftcheck_checker::search::limits;
+use run::{Entry, Plan};
 
 fn targets(args: &CheckArgs) -> Result<Vec<Target>, String> {
     let mut out = Vec::new();
@@ -120,73 +117,6 @@ fn list(args: &CheckArgs) -> ExitCode {
     ExitCode::SUCCESS
 }
 
-/// Per family and property, the shortest counterexample found ([`riftcheck_checker::files::choose`]).
-fn choose<'a>(targets: &'a [Target], outcomes: &'a [Outcome]) -> Chosen<'a> {
-    let found = (targets.iter().zip(outcomes)).flat_map(|(t, o)| {
-        (o.counterexamples.iter()).map(|c| {
-            (
-                t.family.as_str(),
-                c.config.as_str(),
-                c.property,
-                c.path.len(),
-                c,
-            )
-        })
-    });
-    riftcheck_checker::files::choose(found)
-}
-
-/// With `--shard I/N`, this run's part: dealt whole, the configurations that fall to it (the
-/// others are left out); split at the frontier, every configuration, the frontier set in `opts`.
-fn split_targets(
-    args: &CheckArgs,
-    mut targets: Vec<Target>,
-    opts: &mut Options,
-) -> Result<(Vec<Target>, Option<ShardRun>), String> {
-    let Some(text) = &args.shard else {
-        return Ok((targets, None));
-    };
-    let (index, count) = parse_shard(text)?;
-    let depth = usize::from(args.shard_depth);
-    let all = targets.iter().map(|t| t.name.clone()).collect();
-    match args.shard_by {
-        ShardBy::Frontier => opts.shard = Some((index, count, depth)),
-        ShardBy::Configuration => {
-            let known = known_sizes(args.shard_weights.as_deref())?;
-            let mut weights = Vec::new();
-            for t in &targets {
-                if let Some(&n) = known.get(&t.name) {
-                    weights.push(n);
-                    continue;
-                }
-                let m = riftbound_check::model::RiftModel::new(&t.name, &t.setup, t.bounds)
-                    .map_err(|e| format!("{}: {e}", t.name))?;
-                weights.push(riftcheck_checker::search::prefix_size(&m, depth));
-            }
-            let to = riftcheck_checker::search::deal(&weights, count);
-            let mut i = 0;
-            targets.retain(|_| {
-                i += 1;
-                to[i - 1] == index
-            });
-        }
-    }
-    let run = ShardRun {
-        index,
-        count,
-        depth,
-        by: args.shard_by,
-        all,
-        of: serde_json::json!({
-            "bounds": args.bounds,
-            "quick": args.quick,
-            "fault": args.fault,
-            "policies": args.policies,
-        }),
-    };
-    Ok((targets, Some(run)))
-}
-
 /// Runs `riftcheck check`.
 pub fn run(args: CheckArgs) -> ExitCode {
     if args.ruleset == Some(super::Ruleset::Mtg) {
@@ -221,123 +151,55 @@ fn run_riftbound(args: CheckArgs) -> ExitCode {
         print!("{}", s.to_toml());
         return ExitCode::SUCCESS;
     }
-    let progress_every = match limits::parse_seconds("--progress-every", args.progress_every) {
-        Ok(d) => d,
-        Err(e) => return fail_input(e),
-    };
-    let limits = match limits_of(&args) {
-        Ok(l) => l,
-        Err(e) => return fail_input(e),
-    };
-    let targets = match targets(&args) {
-        Ok(t) => t,
-        Err(e) => return fail_input(e),
-    };
-    if let Err(e) = writable_dir(&args.out) {
-        return fail_input(e);
-    }
-    let mut opts = Options {
-        threads: args.threads.map_or_else(
-            || std::thread::available_parallelism().map_or(1, usize::from),
-            usize::from,
-        ),
-        limits,
-        progress: if args.quiet {
-            Show::Quiet
-        } else if std::io::stderr().is_terminal() {
-            Show::Redraw
-        } else {
-            Show::Lines(progress_every)
-        },
-        fault: None,
-        policies: Vec::new(),
-        shard: None,
-        keep_fingerprints: args.fingerprints.is_some(),
-        memo: !args.no_memo,
-        coverage: args.coverage,
-    };
-    if args.coverage && args.shard.is_some() {
-        return fail_input(
-            "--coverage counts the transitions of whole searches, so it cannot be combined with \
-             --shard (the runs of a split search share their first states)"
-                .to_string(),
-        );
-    }
-    let (targets, shard_run) = match split_targets(&args, targets, &mut opts) {
+    let (targets, opts) = match riftbound_plan(&args) {
         Ok(x) => x,
         Err(e) => return fail_input(e),
     };
-    if let Some(name) = &args.fault {
-        match name.parse() {
-            Ok(f) => opts.fault = Some(f),
-            Err(e) => return fail_input(e),
-        }
-    }
-    for text in &args.policies {
-        match text.parse() {
-            Ok(c) => opts.policies.push(c),
-            Err(e) => return fail_input(format!("--policy {text}: {e}")),
-        }
-    }
-    if args.format == Format::Text {
-        super::results::print_heading("riftbound", targets.len(), opts.fault.map(|f| f.key()));
-    }
-    let text = args.format == Format::Text;
-    let names = super::json::property_names();
-    let outcomes = match check_all(&targets, &opts, &mut |o| {
-        if text {
-            super::results::print_row(&super::json::outcome(o), &names);
-        }
-    }) {
-        Ok(o) => o,
-        Err(e) => return fail_input(e),
+    let model_of = |i: usize| {
+        let t: &Target = &targets[i];
+        proof::model::<Game>(&t.name, &t.setup, t.bounds, &opts)
+            .map_err(|e| format!("{}: {e}", t.name))
     };
-    if let Some(dir) = &args.fingerprints {
-        let found =
-            (outcomes.iter()).filter_map(|o| Some((o.name.as_str(), o.fingerprints.as_deref()?)));
-        let run = shard_run.as_ref().map(|s| (s.index, s.count));
-        if let Err(e) = write_fingerprints(dir, found, run) {
-            return fail_input(e);
-        }
-    }
-    let chosen = choose(&targets, &outcomes);
-    let written = match riftcheck_checker::files::write_counterexamples(
-        &args.out,
-        counterexample_files(&chosen),
-    ) {
-        Ok(w) => w,
-        Err(e) => return fail_input(e),
+    let plan = Plan {
+        ruleset: "riftbound",
+        entries: targets
+            .iter()
+            .map(|t| Entry {
+                name: t.name.clone(),
+                family: t.family.clone(),
+                bounds: serde_json::json!({
+                    "turns": t.bounds.turns,
+                    "concessions": t.bounds.concessions,
+                    "invites": t.bounds.invites,
+                    "turns_begun": t.bounds.turns_begun,
+                }),
+            })
+            .collect(),
+        model_of: Box::new(model_of),
+        fault: opts.fault.map(|f| f.key()),
+        of: serde_json::json!({
+            "bounds": args.bounds,
+            "quick": args.quick,
+            "fault": args.fault,
+            "policies": args.policies,
+        }),
     };
-    let report = Report {
-        targets: &targets,
-        outcomes: &outcomes,
-        chosen: &chosen,
-        written: &written,
-        limits,
-        shard: shard_run,
-    };
-    let doc = super::json::check(&report);
-    match args.format {
-        Format::Text => super::results::print_summary(&doc),
-        Format::Json => println!("{}", serde_json::to_string_pretty(&doc).unwrap_or_default()),
-        Format::Junit => print!("{}", super::junit::check(&doc)),
-    }
-    ExitCode::from(report.exit_status())
+    run::run(&args, &plan)
 }
 
-/// Each chosen counterexample as a file to write: its scenario, and the picture of what the
-/// engine that was checked did (from the counterexample's record).
-fn counterexample_files<'a>(
-    chosen: &'a Chosen<'_>,
-) -> impl Iterator<Item = riftcheck_checker::files::CounterexampleFile<'a>> {
-    chosen
-        .iter()
-        .map(|k| riftcheck_checker::files::CounterexampleFile {
-            family: k.family,
-            property: k.chosen.property.id(),
-            scenario: k.chosen.scenario.to_toml(),
-            picture: k.chosen.svg(),
-        })
+/// Riftbound's reading of `check`'s arguments: the configurations (built-in or the scenario
+/// files'), and the fault and readings each model is made under.
+fn riftbound_plan(args: &CheckArgs) -> Result<(Vec<Target>, Options), String> {
+    let targets = targets(args)?;
+    let mut opts = Options::default();
+    if let Some(name) = &args.fault {
+        opts.fault = Some(name.parse().map_err(|e| format!("{e}"))?);
+    }
+    for text in &args.policies {
+        let c = text.parse().map_err(|e| format!("--policy {text}: {e}"))?;
+        opts.policies.push(c);
+    }
+    Ok((targets, opts))
 }
 
 /// Checks every target with `opts.threads` threads, several at a time, handing each outcome to
@@ -361,7 +223,10 @@ pub fn check_all(
 
 #[cfg(test)]
 mod tests {
+    use super::args::limits_of;
     use super::*;
+    use crate::cli::results::ShardBy;
+    use riftcheck_checker::search::limits;
     use std::path::PathBuf;
 
     #[test]

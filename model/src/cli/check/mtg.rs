@@ -1,28 +1,24 @@
-//! `check --ruleset mtg`: `check`'s options mapped onto MTG's check. The MTG configurations are
-//! free-for-all tables of 3 and 4 players, so `--mode skirmish` and `--mode war` select them by
-//! size; a split check deals them whole or splits each at a frontier as Riftbound's does.
+//! `check --ruleset mtg`: `check`'s options read for MTG, into the plan the one `check` runs
+//! ([`super::run`]). The MTG configurations are free-for-all tables of 3 and 4 players, so
+//! `--mode skirmish` and `--mode war` select them by size; a split check deals them whole or
+//! splits each at a frontier as Riftbound's does.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use riftcheck::mtg::MtgFault;
-
-use super::args::{CheckArgs, limits_of, parse_shard};
-use super::files::{known_sizes, write_fingerprints};
-use crate::cli::results::ShardBy;
-use crate::cli::{Format, fail_input};
+use mtg_check::MtgModel;
 use mtg_check::configs::{self, MtgConfig};
-use mtg_check::report;
-use mtg_check::search::{self, MtgOutcome, Options as How};
-use riftcheck_checker::search::{Shard, deal};
+use riftcheck::mtg::spec::MtgSpec;
+use riftcheck::mtg::{MtgFault, MtgGame};
+
+use super::args::CheckArgs;
+use super::run::{Entry, Plan};
+use crate::cli::fail_input;
 
 /// `check --ruleset mtg`: prints the report and returns the exit status, or says what is wrong
 /// with the request.
 pub(super) fn run(args: &CheckArgs) -> ExitCode {
-    match checked(args) {
-        Ok(code) => ExitCode::from(code),
-        Err(e) => fail_input(e),
-    }
+    checked(args).unwrap_or_else(fail_input)
 }
 
 /// The table sizes `--mode` and `--players` leave (none: every size). Riftbound's Skirmish and
@@ -141,50 +137,7 @@ fn scenario_configs(files: &[PathBuf]) -> Result<Vec<MtgConfig>, String> {
         .collect()
 }
 
-/// With `--shard I/N`: dealt whole, the configurations that fall to this run (by the distinct
-/// states of `--shard-weights`' report, else by the states down to the frontier); split at the
-/// frontier, all of them, and this run's part.
-fn split(
-    args: &CheckArgs,
-    (configs, run): (Vec<MtgConfig>, Option<(u32, u32)>),
-    fault: Option<MtgFault>,
-) -> Result<(Vec<MtgConfig>, Option<Shard>), String> {
-    let Some((index, count)) = run else {
-        return Ok((configs, None));
-    };
-    let depth = usize::from(args.shard_depth);
-    let shard = Shard {
-        index,
-        count,
-        depth,
-        salt: 0,
-    };
-    if args.shard_by == ShardBy::Frontier {
-        return Ok((configs, Some(shard)));
-    }
-    let known = known_sizes(args.shard_weights.as_deref())?;
-    let weights: Vec<usize> = configs
-        .iter()
-        .map(|c| {
-            known.get(&c.name).copied().unwrap_or_else(|| {
-                mtg_check::MtgModel::<_>::new(c.setup.clone(), c.concessions, fault)
-                    .map_or(0, |model: mtg_check::MtgModel| {
-                        search::prefix_size(&model, depth)
-                    })
-            })
-        })
-        .collect();
-    let to = deal(&weights, count);
-    let mine = configs
-        .into_iter()
-        .zip(to)
-        .filter(|(_, run)| *run == index)
-        .map(|(c, _)| c)
-        .collect();
-    Ok((mine, None))
-}
-
-fn checked(args: &CheckArgs) -> Result<u8, String> {
+fn checked(args: &CheckArgs) -> Result<ExitCode, String> {
     if let Some(p) = args.policies.first() {
         return Err(format!(
             "--policy {p}: the MTG ruleset has no policies to read otherwise (800.4 is read one \
@@ -201,94 +154,37 @@ fn checked(args: &CheckArgs) -> Result<u8, String> {
             "{}",
             riftcheck::mtg::scenario::write::setup_scenario(&c.name, &c.setup)
         );
-        return Ok(0);
+        return Ok(ExitCode::SUCCESS);
     }
-    let names: Vec<String> = all.iter().map(|c| c.name.clone()).collect();
-    let shard = args.shard.as_deref().map(parse_shard).transpose()?;
-    let (configs, frontier) = split(args, (all, shard), fault)?;
     if args.list {
-        for c in &configs {
+        for c in &all {
             println!("{}", c.name);
         }
-        return Ok(0);
+        return Ok(ExitCode::SUCCESS);
     }
-    let how = How {
-        limits: limits_of(args)?,
-        coverage: args.coverage,
-        shard: frontier,
-        fingerprints: args.fingerprints.is_some(),
-        memo: !args.no_memo,
+    let model_of = |i: usize| {
+        let c: &MtgConfig = &all[i];
+        MtgModel::<MtgGame, MtgSpec>::new(c.setup.clone(), c.concessions, fault)
+            .map(|m| m.named(&c.name))
+            .map_err(|e| format!("{}: {e}", c.name))
     };
-    let threads = (args.threads.map(usize::from))
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from));
-    let results = search::check_all(&configs, fault, threads, how)?;
-    if let Some(dir) = &args.fingerprints {
-        let found =
-            (results.iter()).filter_map(|r| Some((r.name.as_str(), r.fingerprints.as_deref()?)));
-        write_fingerprints(dir, found, shard)?;
-    }
-    let written = riftcheck_checker::files::write_counterexamples(
-        &args.out,
-        report::counterexample_files(&configs, &results, fault),
-    )?;
-    report(args, &configs, &results, fault, (&names, shard), &written);
-    Ok(report::exit_status(&results))
-}
-
-/// Prints the report in the format asked for.
-fn report(
-    args: &CheckArgs,
-    configs: &[MtgConfig],
-    results: &[MtgOutcome],
-    fault: Option<MtgFault>,
-    (names, shard): (&[String], Option<(u32, u32)>),
-    written: &[PathBuf],
-) {
-    let by = args.shard_by;
-    let depth = if by == ShardBy::Frontier {
-        args.shard_depth
-    } else {
-        0
+    let plan = Plan {
+        ruleset: "mtg",
+        entries: all
+            .iter()
+            .map(|c| Entry {
+                name: c.name.clone(),
+                family: c.family.to_string(),
+                bounds: serde_json::json!({
+                    "turns": c.setup.turns,
+                    "concessions": c.concessions,
+                    "invites": null,
+                }),
+            })
+            .collect(),
+        model_of: Box::new(model_of),
+        fault: fault.map(MtgFault::key),
+        of: serde_json::json!({ "bounds": args.bounds, "quick": args.quick, "fault": args.fault }),
     };
-    let limits = limits_of(args).unwrap_or_default();
-    let mut doc = report::json(configs, results, fault, &limits, written);
-    doc["coverage"] = riftcheck_checker::proof::coverage(results)
-        .map_or(serde_json::Value::Null, |c| crate::cli::json::coverage(&c));
-    doc["shard"] = shard.map_or(serde_json::Value::Null, |(index, count)| {
-        serde_json::json!({ "index": index, "count": count, "depth": depth,
-            "by": by.key(), "configurations": names,
-            "of": { "bounds": args.bounds, "quick": args.quick, "fault": args.fault } })
-    });
-    match args.format {
-        Format::Json => println!("{doc}"),
-        Format::Junit => print!("{}", crate::cli::junit::check(&doc)),
-        Format::Text => {
-            if let Some((index, count)) = shard {
-                if by == ShardBy::Frontier {
-                    println!(
-                        "run {index} of {count} of a split check (every configuration split at \
-                         depth {depth}; riftcheck merge joins the runs' JSON reports)"
-                    );
-                } else {
-                    println!(
-                        "run {index} of {count} of a split check (configurations dealt whole)"
-                    );
-                }
-            }
-            let configurations = doc["configurations"]
-                .as_array()
-                .cloned()
-                .unwrap_or_default();
-            let properties = doc["properties"].as_array().cloned().unwrap_or_default();
-            crate::cli::results::print_heading(
-                "mtg",
-                configurations.len(),
-                fault.map(MtgFault::key),
-            );
-            for c in &configurations {
-                crate::cli::results::print_row(c, &properties);
-            }
-            crate::cli::results::print_summary(&doc);
-        }
-    }
+    Ok(super::run::run(args, &plan))
 }

@@ -1,0 +1,249 @@
+//! The one `check` of every ruleset: given what a ruleset made of the arguments (its
+//! configurations and how to make each one's model, [`Plan`]), the search of each on the
+//! checker's `check_all`, the counterexample files, and the report in text, JSON or JUnit.
+//! Nothing here names a ruleset: `check/mod.rs` decides which one once and hands its plan over.
+
+use std::io::IsTerminal;
+use std::process::ExitCode;
+
+use serde_json::Value;
+
+use super::args::{CheckArgs, limits_of, parse_shard};
+use super::files::{known_sizes, write_fingerprints};
+use crate::cli::results::{ShardBy, ShardRun};
+use crate::cli::{Format, fail_input, writable_dir};
+use riftcheck_checker::files::{Choice, CounterexampleFile};
+use riftcheck_checker::plug::Property;
+use riftcheck_checker::progress::Show;
+use riftcheck_checker::proof::{self, Example, How, Outcome, Written};
+use riftcheck_checker::search::{self, limits};
+
+/// A configuration as the report names it: its name, its family (its counterexamples are
+/// written once per property), and its bounds as the report shows them.
+pub struct Entry {
+    /// `war/chain`, `mtg-3/steal`, or a scenario file's path.
+    pub name: String,
+    /// `chain`, or the file's path again.
+    pub family: String,
+    /// The bounds, as the report's `bounds` object.
+    pub bounds: Value,
+}
+
+/// What a ruleset made of `check`'s arguments: its key in reports, its configurations, how to
+/// make the model of each (by its place in the list), the fault the engine commits, and what
+/// the whole check was asked (for a split check's runs to agree on).
+pub struct Plan<'a, M: Written> {
+    /// `riftbound` or `mtg`.
+    pub ruleset: &'static str,
+    /// The configurations, in order.
+    pub entries: Vec<Entry>,
+    /// The model of the configuration at a place in `entries`.
+    pub model_of: Box<dyn Fn(usize) -> Result<M, String> + Sync + 'a>,
+    /// The fault the engine under test commits, by its key.
+    pub fault: Option<&'static str>,
+    /// The bounds, fault and readings asked for, as a split check's runs report them.
+    pub of: Value,
+}
+
+/// The counterexamples worth a file ([`riftcheck_checker::files::choose`]).
+pub type Chosen<'a, M> = Vec<Choice<'a, &'a <M as Written>::Counterexample>>;
+
+/// Everything the report of a check shows.
+pub struct Report<'a, M: Written> {
+    /// The ruleset's key.
+    pub ruleset: &'static str,
+    /// The configurations checked.
+    pub entries: Vec<&'a Entry>,
+    /// What checking each found, in the same order.
+    pub outcomes: &'a [Outcome<M>],
+    /// The counterexamples written, per family and property.
+    pub chosen: &'a Chosen<'a, M>,
+    /// The files they were written to, in the same order.
+    pub written: &'a [std::path::PathBuf],
+    /// The limits the check ran under.
+    pub limits: search::Limits,
+    /// This run's part of a split check.
+    pub shard: Option<ShardRun>,
+    /// The fault the engine committed.
+    pub fault: Option<&'static str>,
+}
+
+impl<M: Written> Report<'_, M> {
+    /// 1 a property failed, 3 a limit cut a search short, 0 every property holds.
+    pub fn exit_status(&self) -> u8 {
+        if self.outcomes.iter().any(|o| !o.failed.is_empty()) {
+            1
+        } else if self.outcomes.iter().any(|o| !o.stopped.is_empty()) {
+            3
+        } else {
+            0
+        }
+    }
+
+    /// `passed`, `failed` or `incomplete`.
+    pub fn verdict(&self) -> &'static str {
+        match self.exit_status() {
+            0 => "passed",
+            1 => "failed",
+            _ => "incomplete",
+        }
+    }
+
+    /// Counterexamples found but not written (the same property in another configuration of
+    /// the family).
+    pub fn not_written(&self) -> usize {
+        let all: usize = self.outcomes.iter().map(|o| o.counterexamples.len()).sum();
+        all - self.chosen.len()
+    }
+}
+
+/// How the check's progress is shown: nothing with `--quiet`, a line redrawn on a terminal,
+/// else a line every `--progress-every` seconds.
+fn progress(args: &CheckArgs) -> Result<Show, String> {
+    let every = limits::parse_seconds("--progress-every", args.progress_every)?;
+    Ok(if args.quiet {
+        Show::Quiet
+    } else if std::io::stderr().is_terminal() {
+        Show::Redraw
+    } else {
+        Show::Lines(every)
+    })
+}
+
+/// With `--shard I/N`, this run's part: dealt whole, the places of the configurations that fall
+/// to it (the others are left out); split at the frontier, every configuration, the frontier
+/// set in `how`.
+fn split<M: Written>(
+    args: &CheckArgs,
+    plan: &Plan<'_, M>,
+    how: &mut How,
+) -> Result<(Vec<usize>, Option<ShardRun>), String> {
+    let every: Vec<usize> = (0..plan.entries.len()).collect();
+    let Some(text) = &args.shard else {
+        return Ok((every, None));
+    };
+    let (index, count) = parse_shard(text)?;
+    let depth = usize::from(args.shard_depth);
+    let mine = match args.shard_by {
+        ShardBy::Frontier => {
+            how.shard = Some((index, count, depth));
+            every
+        }
+        ShardBy::Configuration => {
+            let known = known_sizes(args.shard_weights.as_deref())?;
+            let mut weights = Vec::new();
+            for (i, e) in plan.entries.iter().enumerate() {
+                match known.get(&e.name) {
+                    Some(&n) => weights.push(n),
+                    None => weights.push(search::prefix_size(&(plan.model_of)(i)?, depth)),
+                }
+            }
+            let to = search::deal(&weights, count);
+            every.into_iter().filter(|&i| to[i] == index).collect()
+        }
+    };
+    let run = ShardRun {
+        index,
+        count,
+        depth,
+        by: args.shard_by,
+        all: plan.entries.iter().map(|e| e.name.clone()).collect(),
+        of: plan.of.clone(),
+    };
+    Ok((mine, Some(run)))
+}
+
+/// Runs the check `plan` describes as `args` say, and reports it.
+pub fn run<M: Written>(args: &CheckArgs, plan: &Plan<'_, M>) -> ExitCode {
+    match checked(args, plan) {
+        Ok(code) => ExitCode::from(code),
+        Err(e) => fail_input(e),
+    }
+}
+
+fn checked<M: Written>(args: &CheckArgs, plan: &Plan<'_, M>) -> Result<u8, String> {
+    let limits = limits_of(args)?;
+    writable_dir(&args.out)?;
+    if args.coverage && args.shard.is_some() {
+        return Err(
+            "--coverage counts the transitions of whole searches, so it cannot be combined with \
+             --shard (the runs of a split search share their first states)"
+                .into(),
+        );
+    }
+    let mut how = How {
+        threads: args.threads.map_or_else(
+            || std::thread::available_parallelism().map_or(1, usize::from),
+            usize::from,
+        ),
+        limits,
+        progress: progress(args)?,
+        shard: None,
+        keep_fingerprints: args.fingerprints.is_some(),
+        memo: !args.no_memo,
+        coverage: args.coverage,
+    };
+    let (mine, shard) = split(args, plan, &mut how)?;
+    let text = args.format == Format::Text;
+    if text {
+        if let Some(s) = &shard {
+            crate::cli::results::print_run(s);
+        }
+        crate::cli::results::print_heading(plan.ruleset, mine.len(), plan.fault);
+    }
+    let names = super::super::json::property_names::<M::Prop>();
+    let model_of = |j: usize| (plan.model_of)(mine[j]);
+    let outcomes = proof::check_all(mine.len(), &model_of, &how, &mut |o| {
+        if text {
+            crate::cli::results::print_row(&super::super::json::outcome(o), &names);
+        }
+    })?;
+    if let Some(dir) = &args.fingerprints {
+        let found =
+            (outcomes.iter()).filter_map(|o| Some((o.name.as_str(), o.fingerprints.as_deref()?)));
+        write_fingerprints(dir, found, shard.as_ref().map(|s| (s.index, s.count)))?;
+    }
+    let entries: Vec<&Entry> = mine.iter().map(|&i| &plan.entries[i]).collect();
+    let chosen = choose::<M>(&entries, &outcomes);
+    let files = chosen.iter().map(|k| CounterexampleFile {
+        family: k.family,
+        property: k.chosen.property().id(),
+        scenario: k.chosen.scenario(),
+        picture: k.chosen.picture(),
+    });
+    let written = riftcheck_checker::files::write_counterexamples(&args.out, files)?;
+    let report = Report {
+        ruleset: plan.ruleset,
+        entries,
+        outcomes: &outcomes,
+        chosen: &chosen,
+        written: &written,
+        limits,
+        shard,
+        fault: plan.fault,
+    };
+    let doc = super::super::json::check(&report);
+    match args.format {
+        Format::Text => crate::cli::results::print_summary(&doc),
+        Format::Json => println!("{}", serde_json::to_string_pretty(&doc).unwrap_or_default()),
+        Format::Junit => print!("{}", crate::cli::junit::check(&doc)),
+    }
+    Ok(report.exit_status())
+}
+
+/// Per family and property, the shortest counterexample found
+/// ([`riftcheck_checker::files::choose`]).
+fn choose<'a, M: Written>(entries: &[&'a Entry], outcomes: &'a [Outcome<M>]) -> Chosen<'a, M> {
+    let found = (entries.iter().zip(outcomes)).flat_map(|(e, o)| {
+        (o.counterexamples.iter()).map(|c| {
+            (
+                e.family.as_str(),
+                o.name.as_str(),
+                c.property(),
+                c.path().len(),
+                c,
+            )
+        })
+    });
+    riftcheck_checker::files::choose(found)
+}
