@@ -322,10 +322,25 @@ fn coverage_counts_the_rules_an_mtg_check_exercised() {
     let c = &report["configurations"][0];
     assert!(c["coverage"]["800.4a"].as_u64().unwrap() > 0, "{c}");
     assert!(row("117.1")["refusals"].as_u64().unwrap() > 0);
-    // Nothing in the steal tables plans a turn: 800.4k is expected (a property cites it) and
-    // never exercised, and said so; no rule is a card's name.
+    // Nothing in the steal tables plans a turn: no event cites 800.4k, but the property that
+    // cites it is judged on every transition, as Riftbound's are (`judged`). A rule nothing
+    // cites, by an event, a refusal or a property judged, is said never exercised; no rule is a
+    // card's name.
+    assert_eq!(row("800.4k")["events"], 0);
+    assert!(row("800.4k")["judged"].as_u64().unwrap() > 0);
     let never = report["coverage"]["never_exercised"].as_array().unwrap();
-    assert!(never.contains(&"800.4k".into()), "{never:?}");
+    assert!(
+        !never.is_empty() && !never.contains(&"800.4k".into()),
+        "{never:?}"
+    );
+    for r in never {
+        let r = row(r.as_str().unwrap());
+        assert_eq!(
+            (r["transitions"].as_u64(), r["judged"].as_u64()),
+            (Some(0), Some(0)),
+            "{r}"
+        );
+    }
     assert!(rules.iter().all(|r| {
         r["rule"]
             .as_str()

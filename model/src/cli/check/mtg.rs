@@ -156,12 +156,6 @@ fn checked(args: &CheckArgs) -> Result<ExitCode, String> {
         );
         return Ok(ExitCode::SUCCESS);
     }
-    if args.list {
-        for c in &all {
-            println!("{}", c.name);
-        }
-        return Ok(ExitCode::SUCCESS);
-    }
     let model_of = |i: usize| {
         let c: &MtgConfig = &all[i];
         MtgModel::<MtgGame, MtgSpec>::new(c.setup.clone(), c.concessions, fault)
@@ -186,5 +180,11 @@ fn checked(args: &CheckArgs) -> Result<ExitCode, String> {
         fault: fault.map(MtgFault::key),
         of: serde_json::json!({ "bounds": args.bounds, "quick": args.quick, "fault": args.fault }),
     };
+    if args.list {
+        for name in super::run::listed(args, &plan)? {
+            println!("{name}");
+        }
+        return Ok(ExitCode::SUCCESS);
+    }
     Ok(super::run::run(args, &plan))
 }

@@ -153,6 +153,17 @@ fn split<M: Written>(
     Ok((mine, Some(run)))
 }
 
+/// The names of the configurations of `plan` this run checks (with `--shard`, those dealt to
+/// it), for `--list`.
+///
+/// # Errors
+///
+/// A bad `--shard`, or weights that cannot be read.
+pub fn listed<M: Written>(args: &CheckArgs, plan: &Plan<'_, M>) -> Result<Vec<String>, String> {
+    let (mine, _) = split(args, plan, &mut How::default())?;
+    Ok(mine.iter().map(|&i| plan.entries[i].name.clone()).collect())
+}
+
 /// Runs the check `plan` describes as `args` say, and reports it.
 pub fn run<M: Written>(args: &CheckArgs, plan: &Plan<'_, M>) -> ExitCode {
     match checked(args, plan) {
