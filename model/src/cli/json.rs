@@ -4,8 +4,7 @@
 use serde_json::{Value, json};
 
 use super::SCHEMA_VERSION;
-use super::check::run::Report;
-use super::results::{self, Replayed};
+use super::results::{self, Replayed, Report};
 use riftcheck_checker::files::file_name;
 use riftcheck_checker::plug::{Kind, Property, Set};
 use riftcheck_checker::proof::{Example, Outcome, Written};

@@ -8,9 +8,8 @@ use serde_json::Value;
 use riftcheck::Setup;
 
 use riftbound_check::model::Bounds;
-use riftbound_check::proof::Outcome;
-use riftbound_check::report::Counterexample;
 use riftcheck_checker::files::Choice;
+use riftcheck_checker::proof::{Outcome, Written};
 use riftcheck_checker::search::Limits;
 
 /// A configuration to check: a name, the family it belongs to (its counterexamples are written
@@ -26,23 +25,67 @@ pub struct Target {
     pub bounds: Bounds,
 }
 
-/// The counterexamples worth a file ([`riftcheck_checker::files::choose`]).
-pub type Chosen<'a> = Vec<Choice<'a, &'a Counterexample>>;
+/// A configuration as the report names it: its name, its family (its counterexamples are
+/// written once per property), and its bounds as the report shows them.
+pub struct Entry {
+    /// `war/chain`, `mtg-3/steal`, or a scenario file's path.
+    pub name: String,
+    /// `chain`, or the file's path again.
+    pub family: String,
+    /// The bounds, as the report's `bounds` object.
+    pub bounds: Value,
+}
 
-/// Everything a report shows.
-pub struct Report<'a> {
-    /// The configurations.
-    pub targets: &'a [Target],
+/// The counterexamples worth a file ([`riftcheck_checker::files::choose`]).
+pub type Chosen<'a, M> = Vec<Choice<'a, &'a <M as Written>::Counterexample>>;
+
+/// Everything the report of a check shows.
+pub struct Report<'a, M: Written> {
+    /// The ruleset's key.
+    pub ruleset: &'static str,
+    /// The configurations checked.
+    pub entries: Vec<&'a Entry>,
     /// What checking each found, in the same order.
-    pub outcomes: &'a [Outcome],
+    pub outcomes: &'a [Outcome<M>],
     /// The counterexamples written, per family and property.
-    pub chosen: &'a Chosen<'a>,
+    pub chosen: &'a Chosen<'a, M>,
     /// The files they were written to, in the same order.
-    pub written: &'a [PathBuf],
+    pub written: &'a [std::path::PathBuf],
     /// The limits the check ran under.
     pub limits: Limits,
     /// This run's part of a split check.
     pub shard: Option<ShardRun>,
+    /// The fault the engine committed.
+    pub fault: Option<&'static str>,
+}
+
+impl<M: Written> Report<'_, M> {
+    /// 1 a property failed, 3 a limit cut a search short, 0 every property holds.
+    pub fn exit_status(&self) -> u8 {
+        if self.outcomes.iter().any(|o| !o.failed.is_empty()) {
+            1
+        } else if self.outcomes.iter().any(|o| !o.stopped.is_empty()) {
+            3
+        } else {
+            0
+        }
+    }
+
+    /// `passed`, `failed` or `incomplete`.
+    pub fn verdict(&self) -> &'static str {
+        match self.exit_status() {
+            0 => "passed",
+            1 => "failed",
+            _ => "incomplete",
+        }
+    }
+
+    /// Counterexamples found but not written (the same property in another configuration of
+    /// the family).
+    pub fn not_written(&self) -> usize {
+        let all: usize = self.outcomes.iter().map(|o| o.counterexamples.len()).sum();
+        all - self.chosen.len()
+    }
 }
 
 /// How a check is split between runs.
@@ -83,42 +126,6 @@ pub struct ShardRun {
     /// What the whole check was asked (its bounds, fault, readings): every run of one split
     /// check says the same, and `merge` refuses runs that do not.
     pub of: serde_json::Value,
-}
-
-impl Report<'_> {
-    /// 1 a property failed, 3 a limit cut a search short, 0 every property holds.
-    pub fn exit_status(&self) -> u8 {
-        if self.outcomes.iter().any(|o| !o.failed.is_empty()) {
-            1
-        } else if self.outcomes.iter().any(|o| !o.stopped.is_empty()) {
-            3
-        } else {
-            0
-        }
-    }
-
-    /// `passed`, `failed` or `incomplete`.
-    pub fn verdict(&self) -> &'static str {
-        match self.exit_status() {
-            0 => "passed",
-            1 => "failed",
-            _ => "incomplete",
-        }
-    }
-
-    /// Companions seen in any configuration.
-    pub fn seen(&self) -> riftcheck_properties::PropSet {
-        self.outcomes
-            .iter()
-            .fold(riftcheck_properties::PropSet::EMPTY, |a, o| a.union(o.seen))
-    }
-
-    /// Counterexamples found but not written (the same property in another configuration of
-    /// the family).
-    pub fn not_written(&self) -> usize {
-        let all: usize = self.outcomes.iter().map(|o| o.counterexamples.len()).sum();
-        all - self.chosen.len()
-    }
 }
 
 /// How one file went.

@@ -13,13 +13,14 @@ pub mod run;
 pub use args::{CheckArgs, parse_shard};
 pub use files::fingerprint_file;
 
+use super::results::Entry;
 use super::results::Target;
 use super::{Format, fail_input};
 use crate::args::parse_bounds;
 use riftbound_check::configs;
 use riftbound_check::model::Bounds;
 use riftbound_check::proof::{self, Options, Outcome};
-use run::{Entry, Plan};
+use run::Plan;
 
 fn targets(args: &CheckArgs) -> Result<Vec<Target>, String> {
     let mut out = Vec::new();

@@ -12,8 +12,9 @@ use riftcheck::mtg::spec::MtgSpec;
 use riftcheck::mtg::{MtgFault, MtgGame};
 
 use super::args::CheckArgs;
-use super::run::{Entry, Plan};
+use super::run::Plan;
 use crate::cli::fail_input;
+use crate::cli::results::Entry;
 
 /// `check --ruleset mtg`: prints the report and returns the exit status, or says what is wrong
 /// with the request.

@@ -10,24 +10,13 @@ use serde_json::Value;
 
 use super::args::{CheckArgs, limits_of, parse_shard};
 use super::files::{known_sizes, write_fingerprints};
-use crate::cli::results::{ShardBy, ShardRun};
+use crate::cli::results::{Chosen, Entry, Report, ShardBy, ShardRun};
 use crate::cli::{Format, fail_input, writable_dir};
-use riftcheck_checker::files::{Choice, CounterexampleFile};
+use riftcheck_checker::files::CounterexampleFile;
 use riftcheck_checker::plug::Property;
 use riftcheck_checker::progress::Show;
 use riftcheck_checker::proof::{self, Example, How, Outcome, Written};
 use riftcheck_checker::search::{self, limits};
-
-/// A configuration as the report names it: its name, its family (its counterexamples are
-/// written once per property), and its bounds as the report shows them.
-pub struct Entry {
-    /// `war/chain`, `mtg-3/steal`, or a scenario file's path.
-    pub name: String,
-    /// `chain`, or the file's path again.
-    pub family: String,
-    /// The bounds, as the report's `bounds` object.
-    pub bounds: Value,
-}
 
 /// What a ruleset made of `check`'s arguments: its key in reports, its configurations, how to
 /// make the model of each (by its place in the list), the fault the engine commits, and what
@@ -43,58 +32,6 @@ pub struct Plan<'a, M: Written> {
     pub fault: Option<&'static str>,
     /// The bounds, fault and readings asked for, as a split check's runs report them.
     pub of: Value,
-}
-
-/// The counterexamples worth a file ([`riftcheck_checker::files::choose`]).
-pub type Chosen<'a, M> = Vec<Choice<'a, &'a <M as Written>::Counterexample>>;
-
-/// Everything the report of a check shows.
-pub struct Report<'a, M: Written> {
-    /// The ruleset's key.
-    pub ruleset: &'static str,
-    /// The configurations checked.
-    pub entries: Vec<&'a Entry>,
-    /// What checking each found, in the same order.
-    pub outcomes: &'a [Outcome<M>],
-    /// The counterexamples written, per family and property.
-    pub chosen: &'a Chosen<'a, M>,
-    /// The files they were written to, in the same order.
-    pub written: &'a [std::path::PathBuf],
-    /// The limits the check ran under.
-    pub limits: search::Limits,
-    /// This run's part of a split check.
-    pub shard: Option<ShardRun>,
-    /// The fault the engine committed.
-    pub fault: Option<&'static str>,
-}
-
-impl<M: Written> Report<'_, M> {
-    /// 1 a property failed, 3 a limit cut a search short, 0 every property holds.
-    pub fn exit_status(&self) -> u8 {
-        if self.outcomes.iter().any(|o| !o.failed.is_empty()) {
-            1
-        } else if self.outcomes.iter().any(|o| !o.stopped.is_empty()) {
-            3
-        } else {
-            0
-        }
-    }
-
-    /// `passed`, `failed` or `incomplete`.
-    pub fn verdict(&self) -> &'static str {
-        match self.exit_status() {
-            0 => "passed",
-            1 => "failed",
-            _ => "incomplete",
-        }
-    }
-
-    /// Counterexamples found but not written (the same property in another configuration of
-    /// the family).
-    pub fn not_written(&self) -> usize {
-        let all: usize = self.outcomes.iter().map(|o| o.counterexamples.len()).sum();
-        all - self.chosen.len()
-    }
 }
 
 /// How the check's progress is shown: nothing with `--quiet`, a line redrawn on a terminal,
