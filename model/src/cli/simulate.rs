@@ -4,27 +4,30 @@
 use std::path::Path;
 use std::process::ExitCode;
 
-use riftcheck::{Action, Scenario, Setup};
+use riftcheck::mtg::MtgGame;
+use riftcheck::mtg::spec::MtgSpec;
+use riftcheck::{Action, Game, Scenario, Setup};
 
 use super::fail_input;
 use crate::args::parse_bounds;
 use riftbound_check::configs;
 use riftbound_check::model::{Bounds, RiftModel};
-use riftcheck_checker::simulate::{Walks, always, walks};
+use riftcheck_checker::plug::Property;
+use riftcheck_checker::proof::{Example, Written};
+use riftcheck_checker::search::Limits;
+use riftcheck_checker::simulate::{Walks, always, shortest_or_shrunk, walks};
 
 /// `simulate --ruleset mtg`: walks through the MTG model from `file`'s setup (none: every
 /// built-in MTG configuration), `turns` more turns and `concessions` concessions allowed
 /// (`--bounds turns=T,concessions=N`, default 4 and 3), the engine committing `fault`; a
-/// violation shrunk and written as a scenario file's text. Exit status as for `check`.
+/// violation shortened (the shortest path where a breadth-first search finds it within two
+/// million states) and written as a rulebook example. Exit status as for `check`.
 pub fn run_mtg(
     file: Option<&Path>,
     (seed, runs, depth): (u64, u64, u64),
     (bounds, fault): (Option<&str>, Option<&str>),
     deadline: Option<std::time::Instant>,
 ) -> ExitCode {
-    use mtg_check::properties::MtgProp;
-    use riftcheck::mtg::Action;
-    use riftcheck_checker::simulate::shortest_or_shrunk;
     let fault = match super::mtg_fault(fault) {
         Ok(f) => f,
         Err(e) => return fail_input(e),
@@ -46,45 +49,24 @@ pub fn run_mtg(
             .map(|c| (c.name, c.setup))
             .collect(),
     };
-    let (mut failed, mut cut) = (false, false);
-    let depth = usize::try_from(depth).unwrap_or(usize::MAX);
-    for (name, mut setup) in targets {
+    let models = targets.into_iter().map(|(name, mut setup)| {
         setup.turns = b.turns;
-        let graph: mtg_check::MtgModel =
-            match mtg_check::MtgModel::new(setup.clone(), b.concessions, fault) {
-                Ok(m) => m.named(&name),
-                Err(e) => return fail_input(format!("{name}: {e}")),
-            };
-        let concession = |a: &Action| matches!(a, Action::Concede { .. });
-        let w = walks(
-            &graph,
-            (&MtgProp::ALL, concession),
-            (seed, runs, depth),
-            deadline,
-        );
-        cut |= w.cut;
-        let limits = riftcheck_checker::search::Limits {
-            max_states: Some(2_000_000),
-            ..Default::default()
-        };
-        // Reported as the check reports one: the rulebook example of the engine walked, closed
-        // by what the spec expected and what the engine showed.
-        let config = mtg_check::configs::MtgConfig {
-            name: name.clone(),
-            family: "walk",
-            setup: setup.clone(),
-            concessions: b.concessions,
-        };
-        failed |= print_walks(
-            &name,
-            (seed, runs),
-            w,
-            MtgProp::text,
-            |p, path| shortest_or_shrunk(&graph, p, path, limits),
-            |p, path| mtg_check::report::Violation::of(&config, p, fault, path).rulebook,
-        );
-    }
-    status(failed, cut)
+        mtg_check::MtgModel::<MtgGame, MtgSpec>::new(setup, b.concessions, fault)
+            .map(|m| m.named(&name))
+            .map_err(|e| format!("{name}: {e}"))
+    });
+    let shortest = Limits {
+        max_states: Some(2_000_000),
+        ..Limits::default()
+    };
+    let concession =
+        |a: &riftcheck::mtg::Action| matches!(a, riftcheck::mtg::Action::Concede { .. });
+    walk_all(
+        models,
+        (seed, runs, depth),
+        deadline,
+        (concession, Some(shortest)),
+    )
 }
 
 /// Runs `riftcheck simulate` from `file`'s setup (none: every built-in configuration), with
@@ -113,8 +95,15 @@ pub fn run(
             .map(|c| (c.name(), c.setup))
             .collect(),
     };
-    let depth = usize::try_from(depth).unwrap_or(usize::MAX);
-    walk_all(&targets, bounds, (seed, runs, depth), fault, deadline)
+    let models = targets.into_iter().map(|(name, setup)| {
+        let mut model = RiftModel::<Game>::new(name.clone(), &setup.with_fault(fault), bounds)
+            .map_err(|e| format!("{name}: {e}"))?;
+        // Written as the check writes one: the setup as given, the engine's fault aside.
+        model.written = setup;
+        Ok(model)
+    });
+    let concession = |a: &Action| matches!(a, Action::Concede { .. });
+    walk_all(models, (seed, runs, depth), deadline, (concession, None))
 }
 
 /// Prints what one configuration's walks found, for either ruleset: the line saying every
@@ -169,38 +158,39 @@ fn status(failed: bool, cut: bool) -> ExitCode {
     })
 }
 
-/// Runs the walks and prints a summary; exit status as for `check`.
-fn walk_all(
-    targets: &[(String, Setup)],
-    bounds: Bounds,
-    (seed, runs, depth): (u64, u64, usize),
-    fault: Option<riftcheck::Fault>,
+/// Walks each model of `models` (a model that cannot be made is bad input) and prints what the
+/// walks found; exit status as for `check`. `rare` says which actions a walk draws rarely (a
+/// concession); a violation is shortened by a breadth-first search within `shortest` where it
+/// is given (else shrunk step by step) and printed as the ruleset writes it.
+fn walk_all<M: Written>(
+    models: impl IntoIterator<Item = Result<M, String>>,
+    (seed, runs, depth): (u64, u64, u64),
     deadline: Option<std::time::Instant>,
+    (rare, shortest): (fn(&M::Action) -> bool, Option<Limits>),
 ) -> ExitCode {
+    let depth = usize::try_from(depth).unwrap_or(usize::MAX);
     let (mut failed, mut cut) = (false, false);
-    for (name, setup) in targets {
-        let model = match RiftModel::new(name.clone(), &setup.with_fault(fault), bounds) {
+    let props = always::<M::Prop>();
+    for model in models {
+        let model = match model {
             Ok(m) => m,
             Err(e) => {
-                eprintln!("error: {name}: {e}");
+                eprintln!("error: {e}");
                 return ExitCode::from(2);
             }
         };
-        let props = always();
-        let concession = |a: &Action| matches!(a, Action::Concede { .. });
-        let w = walks(&model, (&props, concession), (seed, runs, depth), deadline);
+        let w = walks(&model, (&props, rare), (seed, runs, depth), deadline);
         cut |= w.cut;
         failed |= print_walks(
-            name,
+            model.name(),
             (seed, runs),
             w,
-            riftcheck_properties::Prop::name,
-            |p, path| (riftcheck_checker::search::shrink(&model, p, path), false),
-            |p, path| {
-                riftbound_check::report::counterexample(&model, setup, p, path.to_vec(), None)
-                    .rulebook()
-                    .to_owned()
+            Property::name,
+            |p, path| match shortest {
+                Some(limits) => shortest_or_shrunk(&model, p, path, limits),
+                None => (riftcheck_checker::search::shrink(&model, p, path), false),
             },
+            |p, path| model.counterexample(p, path.to_vec(), None).rulebook(),
         );
     }
     status(failed, cut)
