@@ -407,6 +407,9 @@ fn main() -> ExitCode {
         Command::Readings(args) => riftcheck_model::cli::readings::run(&args),
         Command::Diverge { format } => cli::diverge::run(format),
         Command::Faults { ruleset } => cli::lists::faults(ruleset == cli::Ruleset::Mtg),
-        Command::Properties { ruleset } => cli::lists::properties(ruleset == cli::Ruleset::Mtg),
+        Command::Properties { ruleset } => match ruleset {
+            cli::Ruleset::Riftbound => cli::lists::properties::<riftcheck_properties::Prop>(),
+            cli::Ruleset::Mtg => cli::lists::properties::<mtg_check::properties::MtgProp>(),
+        },
     }
 }

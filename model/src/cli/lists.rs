@@ -2,7 +2,7 @@
 
 use std::process::ExitCode;
 
-use riftcheck_properties::{Kind, Prop};
+use riftcheck_checker::plug::{Kind, Property};
 
 /// `riftcheck policies`.
 pub fn policies() -> ExitCode {
@@ -49,26 +49,16 @@ fn mtg_faults() -> ExitCode {
     ExitCode::SUCCESS
 }
 
-/// `riftcheck properties --ruleset mtg`.
-fn mtg_properties() -> ExitCode {
-    for p in mtg_check::properties::MtgProp::ALL {
-        println!("always    {}", p.text());
-    }
-    ExitCode::SUCCESS
-}
-
-/// `riftcheck properties` (`--ruleset mtg`: the MTG checker's).
-pub fn properties(mtg: bool) -> ExitCode {
-    if mtg {
-        return mtg_properties();
-    }
-    for &p in Prop::ALL {
+/// `riftcheck properties`: a ruleset's properties, each with its kind, its rules and the
+/// companion that shows the bounds reach it, if it has one.
+pub fn properties<P: Property>() -> ExitCode {
+    for &p in P::ALL {
         let kind = match p.kind() {
             Kind::Always => "always",
             Kind::Sometimes => "sometimes",
             Kind::Graph => "graph",
         };
-        match p.row().companion {
+        match p.companion() {
             Some(c) => println!(
                 "{kind:9} {} ({}); reached: {}",
                 p.name(),
