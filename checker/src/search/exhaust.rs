@@ -34,7 +34,7 @@ pub struct Exhausted<P, A> {
     /// the order of the ruleset's list of properties.
     pub violations: Vec<(P, Vec<A>)>,
     /// A cycle: the actions to a state on it, then the actions around it.
-    pub cycle: Option<(Vec<A>, Vec<A>)>,
+    pub cycle: Option<super::Cycle<A>>,
     /// The limit that stopped the search before it covered every state.
     pub cut: Option<Cut>,
     /// Time taken.

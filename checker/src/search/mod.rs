@@ -24,6 +24,9 @@ pub use limits::{Budget, Cut, Limits};
 pub use path::replay;
 pub use split::{Shard, Split, deal, prefix_size, split, summary_has_cycle};
 
+/// A cycle of the state graph: the actions to a state on it, then the actions around it.
+pub type Cycle<A> = (Vec<A>, Vec<A>);
+
 /// The shortest path found to each property's violation.
 pub type Shortest<M> = HashMap<<M as Plug>::Prop, Vec<<M as Plug>::Action>>;
 
@@ -75,10 +78,7 @@ pub fn shortest_violations<M: Plug>(
 /// to the state it leaves closes a cycle. The first such found is the actions to the state that
 /// starts the cycle, then the actions around it; `None` if the search ends (or `budget` cuts
 /// it) without one, as a cycle that is not closed along a shortest path can do.
-pub fn shortest_cycle<M: Plug>(
-    model: &M,
-    budget: &Budget,
-) -> Option<(Vec<M::Action>, Vec<M::Action>)> {
+pub fn shortest_cycle<M: Plug>(model: &M, budget: &Budget) -> Option<Cycle<M::Action>> {
     let start = model.initial();
     let start_fp = start.fingerprint();
     let mut parents: FpMap<(u64, M::Action)> = FpMap::default();

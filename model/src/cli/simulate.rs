@@ -15,7 +15,7 @@ use riftbound_check::model::{Bounds, RiftModel};
 use riftcheck_checker::plug::Property;
 use riftcheck_checker::proof::{Example, Written};
 use riftcheck_checker::search::Limits;
-use riftcheck_checker::simulate::{Walks, always, shortest_or_shrunk, walks};
+use riftcheck_checker::simulate::{Rare, Walks, always, shortest_or_shrunk, walks};
 
 /// `simulate --ruleset mtg`: walks through the MTG model from `file`'s setup (none: every
 /// built-in MTG configuration), `turns` more turns and `concessions` concessions allowed
@@ -166,7 +166,7 @@ fn walk_all<M: Written>(
     models: impl IntoIterator<Item = Result<M, String>>,
     (seed, runs, depth): (u64, u64, u64),
     deadline: Option<std::time::Instant>,
-    (rare, shortest): (fn(&M::Action) -> bool, Option<Limits>),
+    (rare, shortest): (Rare<M>, Option<Limits>),
 ) -> ExitCode {
     let depth = usize::try_from(depth).unwrap_or(usize::MAX);
     let (mut failed, mut cut) = (false, false);

@@ -143,6 +143,8 @@ impl<E: Engine<Riftbound>> RiftModel<E> {
             seen,
         })
     }
+
+    /// The properties judged on the step from `state` by `action` to what `after` shows of
     /// `engine`'s game, but for the companions in `known`.
     fn judge_step(
         &self,
@@ -309,7 +311,8 @@ impl<E: Engine<Riftbound>> Plug for RiftModel<E> {
         Ok(())
     }
 
-    /// writes the state it leads to over `next` (whose room the depth-first search reuses for
+    /// The one step of Riftbound's model: offers `action` to the engine and the spec of `state`,
+    /// and writes the state it leads to over `next` (whose room the depth-first search reuses for
     /// every transition it tries). The properties are judged on the step (the companions as
     /// `lent` says) and the verdicts kept in `next`'s ghost; the step's events are appended to
     /// `lent`'s events if it asks for them (the view kept in `next` has none).
@@ -321,7 +324,7 @@ impl<E: Engine<Riftbound>> Plug for RiftModel<E> {
     /// alongside the disagreement.
     ///
     /// A panic in the step is not caught here: [`Plug::step`] catches it, and the
-    /// depth-first search catches it around its whole run ([`crate::panics`]).
+    /// depth-first search catches it around its whole run ([`riftcheck_checker::panics`]).
     fn take(
         &self,
         state: &State<E>,
@@ -400,8 +403,9 @@ impl<E: Engine<Riftbound>> Plug for RiftModel<E> {
         }
     }
 
-    /// The properties judged on the step from `state` by `action` to what `after` shows of
-
+    /// Actions that are not well formed, tried in the first state of a search beside the
+    /// well-formed ones, so that the engine is seen to refuse them as the spec does: a card and
+    /// a battlefield the game does not have (121, 168), a seat not at the table (478), a
     /// Standard Move of nothing (144.3) and one of a card that is not a unit (144), and the
     /// hiding of a card without Hidden (811).
     fn probes(&self, out: &mut Vec<Action>) {
@@ -455,7 +459,6 @@ impl<E: Engine<Riftbound>> Plug for RiftModel<E> {
     }
 
     /// What the engine and the spec of `pair` list as well formed, in one list (appended to
-
     /// `out`): the actions offered, before the bounds. Where the two lists are the same (the
     /// usual case) it is that list, in its order; else their union, sorted, without repeats.
     fn well_formed(pair: &Lockstep<E, Spec>, out: &mut Vec<Action>) {

@@ -2,7 +2,7 @@
 //! counts for Riftbound (a test reads the sources to keep the list so).
 
 /// Every rule number the engine's events and refusals, and the properties, cite, in rule
-/// order ([`rule_order`]).
+/// order ([`riftcheck_checker::coverage::rule_order`]).
 pub const RULES: &[&str] = &[
     "056",
     "107.3",
