@@ -6,7 +6,7 @@
 //! ([`junit`]), and an engine's panic caught as a finding ([`panics`]).
 //!
 //! It names no ruleset: it imports the core (properties, the shrinker) and nothing above it.
-//! Each ruleset implements the plug in its own crate (`riftbound-check`, `mtg-check`); the
+//! Each ruleset implements the plug in its own crate (beside its vocabulary and spec); the
 //! conformance runner, the Explorer and the command line import those.
 
 pub mod coverage;

@@ -10,7 +10,7 @@
 //!
 //! The depth-first search, its memo and its coverage, the breadth-first search for the shortest
 //! counterexample, the search split between runs and the proof of a configuration are written
-//! once, over this trait; Riftbound and MTG each implement it in their own crate, and nothing in
+//! once, over this trait; each ruleset implements it in its own crate, and nothing in
 //! the checker names either.
 
 use std::fmt;
@@ -81,7 +81,7 @@ pub trait Plug: Clone + Send + Sync + Sized + 'static {
     /// Whether the game is over in a state with this ghost.
     fn over(ghost: &Self::Ghost) -> bool;
 
-    /// The part of the ghost besides the pair that what an action does depends on (Riftbound:
+    /// The part of the ghost besides the pair that what an action does depends on (one ruleset's:
     /// the countered items still on the Chain): the memo keeps outcomes per pair and this key.
     fn memo_key(_ghost: &Self::Ghost) -> u128 {
         0

@@ -12,14 +12,18 @@
 //! distinct mistake. What the engine says it cannot express (a mode, a kind of card or action)
 //! is reported as unsupported, never as a failure.
 //!
-//! Recorded games are judged the same way without driving the engine ([`validate`]). This
-//! crate imports the rules engine's library (the protocol's client, the spec), the checker
-//! (the built-in configurations, the model) and the properties; the command line imports it.
+//! Recorded games are judged the same way without driving the engine ([`validate`]).
+//!
+//! This crate is written once for every ruleset and names none: a ruleset plugs in by
+//! implementing [`Conformed`] (its configurations, their tables as the engine can express them,
+//! how a divergence is written up, its scenario phase) and [`table::Rules`] (one starting
+//! position: what is offered at each step and how an answer is judged), each in its own crate
+//! (beside its vocabulary and spec). It imports the rules engine's library for the protocol's
+//! client and comparison; the rulesets' crates and the command line import it.
 
 pub mod exhaustive;
 pub mod findings;
 pub mod found;
-pub mod mtg;
 pub mod print;
 pub mod random;
 pub mod remote;
@@ -30,24 +34,61 @@ pub mod validate;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use riftcheck::Scenario;
-use riftcheck::protocol::remote::{Verdict, replay_remote};
+use riftcheck::protocol::compare::{Divergence, View};
+use riftcheck::protocol::remote::Verdict;
 
 pub use findings::{Finding, Findings};
 pub use found::Found;
 pub use remote::Remote;
-use table::{Rules, Table};
+use table::Rules;
+use unchecked::Unchecked;
 
-use riftbound_check::configs::Config;
-use riftbound_check::model::Bounds;
+/// A ruleset as `conform` drives an engine of it: its configurations, each one's table in a
+/// phase as the engine can express it, how a divergence is written up, its scenario phase, and
+/// what the engine's partial observation leaves unchecked.
+pub trait Conformed {
+    /// One configuration's starting position, checked on the engine.
+    type Table: Rules;
+
+    /// The configurations' names, in order.
+    fn configs(&self) -> Vec<String>;
+
+    /// The table of the `i`th configuration in `phase` (`exhaustive`, `random walks`), as the
+    /// engine of `remote` can express it, and what was left out of it if anything was.
+    ///
+    /// # Errors
+    ///
+    /// Why it is not explored: the engine cannot play it, nothing it can express is left, or
+    /// its setup is impossible.
+    fn table(
+        &mut self,
+        i: usize,
+        phase: &'static str,
+        remote: &Remote,
+    ) -> Result<(Self::Table, Option<String>), String>;
+
+    /// `divergence`, found after `path` in `table` during `phase` on the engine called
+    /// `engine` (observed through `view`), as a rulebook example and a scenario file.
+    fn write_up(
+        table: &Self::Table,
+        engine: (&str, &View),
+        phase: &'static str,
+        path: Vec<<Self::Table as Rules>::Action>,
+        divergence: Divergence,
+    ) -> Found;
+
+    /// The scenario phase: each of `files` replayed on the engine.
+    fn scenarios(&self, remote: &mut Remote, files: &[PathBuf]) -> Vec<ScenarioRow>;
+
+    /// What the engine's partial observation (`view`) leaves unchecked.
+    fn unchecked(&self, view: &View) -> Vec<Unchecked>;
+}
 
 /// What to run.
 #[derive(Clone, Debug)]
 pub struct Options {
     /// Scenario files for the first phase (empty: skip it).
     pub scenarios: Vec<PathBuf>,
-    /// Configurations for the exhaustive phase.
-    pub configs: Vec<Config>,
     /// Whether to run the exhaustive phase.
     pub exhaustive: bool,
     /// Games per configuration at most, in the exhaustive phase.
@@ -58,10 +99,6 @@ pub struct Options {
     pub depth: usize,
     /// The first seed.
     pub seed: u64,
-    /// Bounds of the walks.
-    pub walk_bounds: Bounds,
-    /// Bounds of the exhaustive phase (`None`: each configuration's quick bounds).
-    pub bounds: Option<Bounds>,
     /// Stop once this many distinct findings are known.
     pub max_findings: Option<usize>,
     /// Stop each configuration's phase at its first divergence (version 1's behaviour).
@@ -124,7 +161,7 @@ pub struct Report {
     /// Every distinct mistake, with its shortest example.
     pub findings: Vec<findings::Finding>,
     /// What the engine's partial observation leaves unchecked.
-    pub unchecked: Vec<unchecked::Unchecked>,
+    pub unchecked: Vec<Unchecked>,
 }
 
 impl Report {
@@ -143,60 +180,6 @@ impl Report {
     }
 }
 
-/// Replays Riftbound scenario files on `remote`.
-pub fn scenarios(remote: &mut Remote, files: &[PathBuf]) -> Vec<ScenarioRow> {
-    files
-        .iter()
-        .map(|path| {
-            // An MTG engine's scenario phase is `mtg::scenarios`.
-            if riftcheck::mtg::scenario::is_mtg_file(path) {
-                return ScenarioRow {
-                    path: path.clone(),
-                    title: String::new(),
-                    verdict: Ok(Verdict::Unsupported(
-                        "an MTG scenario, and the engine plays riftbound".into(),
-                    )),
-                    projected: None,
-                };
-            }
-            let scenario = match Scenario::load(path) {
-                Ok(s) => s,
-                Err(e) => {
-                    return ScenarioRow {
-                        path: path.clone(),
-                        title: String::new(),
-                        verdict: Err(e.to_string()),
-                        projected: None,
-                    };
-                }
-            };
-            let verdict = match remote.conn() {
-                Ok(conn) => replay_remote(&scenario, conn).map_err(|e| e.to_string()),
-                Err(f) => Ok(Verdict::Fault { after: 0, fault: f }),
-            };
-            remote.drain();
-            if matches!(verdict, Ok(Verdict::Fault { .. })) {
-                // Start the engine afresh for the next scenario.
-                remote.close();
-            }
-            let projected = match &verdict {
-                Ok(Verdict::Passed | Verdict::Failed(_)) => {
-                    riftcheck::protocol::remote::shaped(&scenario, &remote.caps)
-                        .ok()
-                        .and_then(|(_, note)| note)
-                }
-                _ => None,
-            };
-            ScenarioRow {
-                path: path.clone(),
-                title: scenario.title.clone(),
-                verdict,
-                projected,
-            }
-        })
-        .collect()
-}
-
 /// The phases `opts` asks for, in order: `exhaustive`, `random walks`.
 pub(crate) fn phases(opts: &Options) -> impl Iterator<Item = &'static str> {
     [
@@ -207,7 +190,8 @@ pub(crate) fn phases(opts: &Options) -> impl Iterator<Item = &'static str> {
     .filter_map(|(phase, on)| on.then_some(phase))
 }
 
-pub(crate) fn row(config: &str) -> ConfigRow {
+/// An empty row for `config`.
+pub fn row(config: &str) -> ConfigRow {
     ConfigRow {
         config: config.to_string(),
         unsupported: None,
@@ -223,46 +207,45 @@ pub(crate) fn row(config: &str) -> ConfigRow {
     }
 }
 
-/// Runs every phase `opts` asks for against `remote`.
-pub fn run(remote: &mut Remote, opts: &Options, progress: &mut dyn FnMut(&str)) -> Report {
+/// Runs every phase `opts` asks for against `remote`, an engine of the ruleset `ruleset`.
+pub fn run<C: Conformed>(
+    ruleset: &mut C,
+    remote: &mut Remote,
+    opts: &Options,
+    progress: &mut dyn FnMut(&str),
+) -> Report {
     let mut report = Report {
         engine: remote.name.clone(),
-        unchecked: unchecked::unchecked(&remote.view),
+        unchecked: ruleset.unchecked(&remote.view),
         ..Report::default()
     };
     let mut all = findings::Findings::new(opts.max_findings);
     if !opts.scenarios.is_empty() {
         progress("scenarios");
         remote.record_as("scenarios");
-        report.scenarios = scenarios(remote, &opts.scenarios);
+        report.scenarios = ruleset.scenarios(remote, &opts.scenarios);
     }
-    let mut explored: Vec<(String, riftcheck::Setup)> = Vec::new();
+    let names = ruleset.configs();
     'phases: for phase in phases(opts) {
-        explored.clear();
-        for (i, cfg) in opts.configs.iter().enumerate() {
-            let name = cfg.name();
+        for (i, name) in names.iter().enumerate() {
             progress(&format!("{phase}: {name}"));
-            let mut r = row(&name);
-            let table = match shaped(cfg, remote, &mut explored, bounds(phase, cfg, opts)) {
-                Ok((t, projected)) => {
+            let mut r = row(name);
+            match ruleset.table(i, phase, remote) {
+                Ok((table, projected)) => {
                     r.projected = projected;
-                    t
+                    let write_up =
+                        |e: (&str, &View), phase, path, d| C::write_up(&table, e, phase, path, d);
+                    run_one(
+                        (&table, &write_up),
+                        remote,
+                        opts,
+                        (phase, i),
+                        &mut all,
+                        &mut r,
+                    );
                 }
-                Err(why) => {
-                    r.unsupported = Some(why);
-                    push(&mut report, phase, r);
-                    continue;
-                }
-            };
-            let write_up = |e: (&str, &_), phase, path, d| Found::new(&table, e, phase, path, d);
-            run_one(
-                (&table, &write_up),
-                remote,
-                opts,
-                (phase, i),
-                &mut all,
-                &mut r,
-            );
+                Err(why) => r.unsupported = Some(why),
+            }
             push(&mut report, phase, r);
             if all.full() {
                 break 'phases;
@@ -273,59 +256,10 @@ pub fn run(remote: &mut Remote, opts: &Options, progress: &mut dyn FnMut(&str)) 
     report
 }
 
-/// The bounds of a configuration in a phase.
-fn bounds(phase: &str, cfg: &Config, opts: &Options) -> Bounds {
-    if phase == "exhaustive" {
-        opts.bounds.unwrap_or(cfg.quick)
-    } else {
-        opts.walk_bounds
-    }
-}
-
-/// The configuration as the engine can express it ([`riftcheck::protocol::project`]): its
-/// table, and what was left out of it if anything was. `Err`: why it is not explored: the
-/// engine cannot play it, nothing the engine can play is left, or what is left is a setup
-/// already explored in this phase (named).
-fn shaped(
-    cfg: &Config,
-    remote: &Remote,
-    explored: &mut Vec<(String, riftcheck::Setup)>,
-    bounds: Bounds,
-) -> Result<(Table, Option<String>), String> {
-    let p = riftcheck::protocol::project::project(&remote.caps.as_read(&cfg.setup), &remote.caps)?;
-    let projected = p.changed().then(|| p.summary());
-    if p.changed() {
-        if p.setup.cards.is_empty() {
-            return Err(format!("nothing it can express is left ({})", p.summary()));
-        }
-        if let Some((name, _)) = explored.iter().find(|(_, s)| *s == p.setup) {
-            return Err(format!(
-                "once projected ({}), the same setup as {name}",
-                p.summary()
-            ));
-        }
-    }
-    let table = Table::new(cfg.name(), p.setup.clone(), bounds).map_err(|e| {
-        format!(
-            "the setup is impossible{}: {e}",
-            projected
-                .as_ref()
-                .map_or(String::new(), |w| format!(" once projected ({w})"))
-        )
-    })?;
-    explored.push((cfg.name(), p.setup));
-    Ok((table, projected))
-}
-
 /// How a divergence is written up for a ruleset: found on the engine called `engine` (observed
 /// through `view`) during `phase`, after `path`, as a rulebook example and a scenario file.
-pub(crate) type WriteUp<'a, R> = dyn Fn(
-        (&str, &riftcheck::protocol::compare::View),
-        &'static str,
-        Vec<<R as Rules>::Action>,
-        riftcheck::protocol::compare::Divergence,
-    ) -> Found
-    + 'a;
+pub(crate) type WriteUp<'a, R> =
+    dyn Fn((&str, &View), &'static str, Vec<<R as Rules>::Action>, Divergence) -> Found + 'a;
 
 /// One configuration's phase (the `i`th configuration), its row `r` filled in with what it
 /// reached, its divergent steps and the findings they showed.
@@ -366,7 +300,7 @@ pub(crate) fn run_one<R: Rules>(
         x.divergences
     } else {
         let seed = opts.seed.wrapping_add(i as u64);
-        let wants = |path: &[R::Action], d: &riftcheck::protocol::compare::Divergence| {
+        let wants = |path: &[R::Action], d: &Divergence| {
             all.borrow()
                 .wants(&findings::Key::of::<R>(path, d), path.len())
         };

@@ -12,15 +12,11 @@ use std::collections::HashMap;
 use std::path::Path;
 use std::time::Instant;
 
-use mtg_check::configs::MtgConfig;
-use riftbound_check::model::Bounds;
-use riftcheck::mtg::Mtg;
 use riftcheck::protocol::client::Answer;
 use riftcheck::protocol::compare::{Divergence, View};
 use riftcheck::protocol::trace::{Entry, Recorded, Trace};
 
-use super::mtg::MtgTable;
-use super::table::{Rules, Table, Took};
+use super::table::{Rules, Took};
 use super::{ConfigRow, Findings, row};
 
 /// The name of a game in reports: the file's name and the line of its setup.
@@ -32,40 +28,13 @@ fn game_name(path: &Path, line: usize) -> String {
     format!("{file}:{line}")
 }
 
-/// Judges every game of a Riftbound `trace`; a row per game.
-pub fn judge_trace(trace: &Trace, all: &mut Findings) -> Vec<ConfigRow> {
-    judge_games(
-        trace,
-        all,
-        |name, setup| Table::new(name, setup.clone(), Bounds::default()),
-        |table, engine, path, d| crate::Found::new(table, engine, "trace", path, d),
-    )
-}
-
-/// Judges every game of an MTG engine's `trace` against the MTG spec; a row per game.
-pub fn judge_mtg_trace(trace: &Trace<Mtg>, all: &mut Findings) -> Vec<ConfigRow> {
-    judge_games(
-        trace,
-        all,
-        |name, setup| {
-            MtgTable::new(&MtgConfig {
-                name,
-                family: "trace",
-                setup: setup.clone(),
-                concessions: 0,
-            })
-        },
-        |table, engine, path, d| table.write_up(engine, "trace", path, d),
-    )
-}
-
 /// Where a recorded game is, on the rules' side: the spec and the steps to it (`None` past a
 /// divergence).
 type At<T> = Option<(<T as Rules>::Spec, Vec<<T as Rules>::Action>)>;
 
 /// Judges every game of `trace`, each on the table `make` sets for its setup, each divergence
-/// written up by `write_up`; a row per game.
-fn judge_games<R, T>(
+/// written up by `write_up`; a row per game. Each ruleset calls it with its own tables.
+pub fn judge_games<R, T>(
     trace: &Trace<R>,
     all: &mut Findings,
     make: impl Fn(String, &R::Setup) -> Result<T, String>,

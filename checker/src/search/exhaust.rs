@@ -21,6 +21,9 @@ use crate::plug::{Companions, Lent, Plug, Set, State, StepOutcome};
 use crate::plug::{Kind, Property};
 pub use crate::progress::Progress;
 
+/// A cycle of the state graph: the actions to a state on it, then the actions around it.
+pub type Cycle<A> = (Vec<A>, Vec<A>);
+
 /// What the main search found.
 #[derive(Clone, Debug)]
 pub struct Exhausted<P, A> {
@@ -34,7 +37,7 @@ pub struct Exhausted<P, A> {
     /// the order of the ruleset's list of properties.
     pub violations: Vec<(P, Vec<A>)>,
     /// A cycle: the actions to a state on it, then the actions around it.
-    pub cycle: Option<super::Cycle<A>>,
+    pub cycle: Option<Cycle<A>>,
     /// The limit that stopped the search before it covered every state.
     pub cut: Option<Cut>,
     /// Time taken.

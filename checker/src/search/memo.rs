@@ -5,7 +5,7 @@
 //! stands in many states: in `war/chain` at `turns-begun=250,concessions=3`, 325,126 states hold
 //! only 2,342 pairs. What an action does to a pair, and what the properties make of it, depends
 //! on the pair, the action and what else of the ghost the ruleset says a step reads
-//! ([`Plug::memo_key`]; Riftbound's record of countered items), and on nothing else (the
+//! ([`Plug::memo_key`]: a record of countered items, say), and on nothing else (the
 //! engines are deterministic: a game is a function of its state and the action taken). So the
 //! outcome of that triple is kept, and the next time the same triple comes up the transition is
 //! the kept one: the same next pair, the same observation, the same verdicts, as if taken

@@ -18,14 +18,11 @@ pub mod split;
 
 use crate::fingerprint::HashMap;
 pub use crate::fingerprint::{Fixed, FpMap, FpSet, pair_fingerprint, state_fingerprint};
-pub use exhaust::{Exhausted, Exploration, Progress, exhaust, search};
+pub use exhaust::{Cycle, Exhausted, Exploration, Progress, exhaust, search};
 pub use layers::Layers;
 pub use limits::{Budget, Cut, Limits};
 pub use path::replay;
 pub use split::{Shard, Split, deal, prefix_size, split, summary_has_cycle};
-
-/// A cycle of the state graph: the actions to a state on it, then the actions around it.
-pub type Cycle<A> = (Vec<A>, Vec<A>);
 
 /// The shortest path found to each property's violation.
 pub type Shortest<M> = HashMap<<M as Plug>::Prop, Vec<<M as Plug>::Action>>;

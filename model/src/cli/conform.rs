@@ -8,9 +8,9 @@ use clap::Args;
 use riftcheck::Scenario;
 use riftcheck::protocol::remote::{Verdict, replay_remote};
 
+use mtg_check::conform::replay_file;
 use riftbound_check::configs;
 use riftbound_check::model::Bounds;
-use riftcheck_conform::mtg::replay_file;
 use riftcheck_conform::{Options, Remote, print, run};
 
 /// `riftcheck conform`'s arguments.
@@ -119,6 +119,29 @@ pub fn timeout(seconds: f64) -> Result<Duration, String> {
     }
 }
 
+/// The ruleset `conform` drives the engine as, with its configurations and bounds.
+enum Driver {
+    Riftbound(riftbound_check::conform::Driver),
+    Mtg(mtg_check::conform::Driver),
+}
+
+/// The ruleset's driver: MTG's configurations, or Riftbound's with the bounds of each phase.
+fn driver(args: &ConformArgs) -> Result<Driver, String> {
+    Ok(match args.ruleset {
+        super::Ruleset::Mtg => Driver::Mtg(mtg_check::conform::Driver {
+            configs: mtg_configs(args)?,
+        }),
+        super::Ruleset::Riftbound => Driver::Riftbound(riftbound_check::conform::Driver::new(
+            configs::select(&args.mode, &args.family, &args.players)?,
+            args.bounds
+                .as_deref()
+                .map(|b| crate::args::parse_bounds(b, Bounds::default()))
+                .transpose()?,
+            crate::args::parse_bounds(&args.walk_bounds, Bounds::default())?,
+        )),
+    })
+}
+
 fn fail(message: impl std::fmt::Display) -> ExitCode {
     eprintln!("error: {message}");
     ExitCode::from(2)
@@ -157,23 +180,11 @@ fn options(args: &ConformArgs) -> Result<Options, String> {
     };
     Ok(Options {
         scenarios,
-        configs: if mtg {
-            Vec::new()
-        } else {
-            configs::select(&args.mode, &args.family, &args.players)?
-        },
         exhaustive: on("exhaustive"),
         max_states: args.max_states,
         walks: if on("walks") { args.walks } else { 0 },
         depth: args.depth,
         seed: args.seed,
-        walk_bounds: crate::args::parse_bounds(&args.walk_bounds, Bounds::default())?,
-        bounds: args
-            .bounds
-            .as_deref()
-            .filter(|_| !mtg)
-            .map(|b| crate::args::parse_bounds(b, Bounds::default()))
-            .transpose()?,
         max_findings: match args.max_findings {
             Some(0) => return Err("--max-findings 0: expected at least 1".into()),
             m => m,
@@ -199,7 +210,7 @@ fn open(engine: &str, timeout: Duration, ruleset: super::Ruleset) -> Result<Remo
         ));
     }
     if ruleset == super::Ruleset::Mtg {
-        let fields = riftcheck_conform::mtg::FIELDS.map(|(f, _)| f);
+        let fields = mtg_check::conform::FIELDS.map(|(f, _)| f);
         return match remote
             .caps
             .observes
@@ -229,12 +240,9 @@ fn open(engine: &str, timeout: Duration, ruleset: super::Ruleset) -> Result<Remo
 /// able, 1 a divergence or a failed scenario, 2 bad input or an engine that cannot be started,
 /// 3 a limit cut the exploration short.
 pub fn conform(args: &ConformArgs) -> ExitCode {
-    let mtg = match args.ruleset {
-        super::Ruleset::Mtg => match mtg_configs(args) {
-            Ok(c) => Some(c),
-            Err(e) => return fail(e),
-        },
-        super::Ruleset::Riftbound => None,
+    let driver = match driver(args) {
+        Ok(d) => d,
+        Err(e) => return fail(e),
     };
     let (opts, timeout) = match options(args).and_then(|o| Ok((o, timeout(args.timeout)?))) {
         Ok(x) => x,
@@ -256,9 +264,9 @@ pub fn conform(args: &ConformArgs) -> ExitCode {
             eprint!("\r\x1b[2K{what}");
         }
     };
-    let report = match &mtg {
-        Some(configs) => riftcheck_conform::mtg::run(&mut remote, configs, &opts, &mut progress),
-        None => run(&mut remote, &opts, &mut progress),
+    let report = match driver {
+        Driver::Mtg(mut d) => run(&mut d, &mut remote, &opts, &mut progress),
+        Driver::Riftbound(mut d) => run(&mut d, &mut remote, &opts, &mut progress),
     };
     if tty {
         eprint!("\r\x1b[2K");

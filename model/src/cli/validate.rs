@@ -7,7 +7,8 @@ use std::process::ExitCode;
 use clap::Args;
 use riftcheck::protocol::trace;
 
-use riftcheck_conform::validate::{judge_mtg_trace, judge_trace};
+use mtg_check::conform::judge_trace as judge_mtg_trace;
+use riftbound_check::conform::judge_trace;
 use riftcheck_conform::{Findings, Report, print};
 
 /// `riftcheck validate`'s arguments.

@@ -14,6 +14,7 @@
 //! command line imports it.
 
 pub mod configs;
+pub mod conform;
 pub mod coverage;
 pub mod properties;
 pub mod report;

@@ -11,6 +11,7 @@
 
 pub mod bounds;
 pub mod configs;
+pub mod conform;
 pub mod model;
 pub mod proof;
 pub mod report;

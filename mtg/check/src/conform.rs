@@ -5,7 +5,7 @@
 //! is not compared), each field with the rule that decides it; a refusal agrees if it names the
 //! spec's refusal or cites its rule.
 
-use mtg_check::configs::MtgConfig;
+use crate::configs::MtgConfig;
 use riftcheck::Engine;
 use riftcheck::mtg::scenario::write::{Heading, names, sentence, written};
 use riftcheck::mtg::spec::MtgSpec;
@@ -21,10 +21,10 @@ use riftcheck::protocol::wire::from_json;
 use riftcheck::scenario::Failure;
 use serde_json::Value as Json;
 
-use super::found::{Found, verdict_lines};
-use super::remote::Remote;
-use super::table::{Counts, Rules, Took, ruled};
-use super::{ConfigRow, Options, Report, ScenarioRow, findings, phases, push, row, run_one};
+use riftcheck_conform::found::{Found, verdict_lines};
+use riftcheck_conform::table::{Counts, Rules, Took, ruled};
+use riftcheck_conform::unchecked::Unchecked;
+use riftcheck_conform::{ConfigRow, Conformed, Findings, Remote, ScenarioRow};
 
 /// What the rules make of an MTG step: what an observer sees after it, or every rule it breaks.
 pub type MtgRuled = Result<MtgView, Vec<Refusal>>;
@@ -348,51 +348,71 @@ fn named_objects(line: &str, names: &[String]) -> String {
     out
 }
 
-/// Runs the phases `opts` asks for against the MTG engine `remote`: its MTG scenario files, then
-/// the exhaustive and random phases on `configs`.
-pub fn run(
-    remote: &mut Remote,
-    configs: &[MtgConfig],
-    opts: &Options,
-    progress: &mut dyn FnMut(&str),
-) -> Report {
-    let mut report = Report {
-        engine: remote.name.clone(),
-        ..Report::default()
-    };
-    let mut all = findings::Findings::new(opts.max_findings);
-    if !opts.scenarios.is_empty() {
-        progress("scenarios");
-        remote.record_as("scenarios");
-        report.scenarios = scenarios(remote, &opts.scenarios);
+/// MTG's configurations as `conform` explores them: the same table in every phase (MTG's bounds
+/// are the configuration's own), the whole setup sent (MTG's engines declare no projection).
+pub struct Driver {
+    /// The configurations, in order.
+    pub configs: Vec<MtgConfig>,
+}
+
+impl Conformed for Driver {
+    type Table = MtgTable;
+
+    fn configs(&self) -> Vec<String> {
+        self.configs.iter().map(|c| c.name.clone()).collect()
     }
-    'phases: for phase in phases(opts) {
-        for (i, cfg) in configs.iter().enumerate() {
-            progress(&format!("{phase}: {}", cfg.name));
-            let mut r: ConfigRow = row(&cfg.name);
-            match MtgTable::new(cfg) {
-                Ok(table) => {
-                    let write_up =
-                        |e: (&str, &View), phase, path, d| table.write_up(e, phase, path, d);
-                    run_one(
-                        (&table, &write_up),
-                        remote,
-                        opts,
-                        (phase, i),
-                        &mut all,
-                        &mut r,
-                    );
-                }
-                Err(why) => r.unsupported = Some(format!("the setup is impossible: {why}")),
-            }
-            push(&mut report, phase, r);
-            if all.full() {
-                break 'phases;
-            }
-        }
+
+    fn table(
+        &mut self,
+        i: usize,
+        _: &'static str,
+        _: &Remote,
+    ) -> Result<(MtgTable, Option<String>), String> {
+        MtgTable::new(&self.configs[i])
+            .map(|t| (t, None))
+            .map_err(|why| format!("the setup is impossible: {why}"))
     }
-    report.findings = all.list;
-    report
+
+    fn write_up(
+        table: &MtgTable,
+        engine: (&str, &View),
+        phase: &'static str,
+        path: Vec<Action>,
+        divergence: Divergence,
+    ) -> Found {
+        table.write_up(engine, phase, path, divergence)
+    }
+
+    fn scenarios(&self, remote: &mut Remote, files: &[std::path::PathBuf]) -> Vec<ScenarioRow> {
+        scenarios(remote, files)
+    }
+
+    /// MTG's observation is compared field by field as the engine declares it; the report's
+    /// list of what is left unchecked is Riftbound's.
+    fn unchecked(&self, _: &View) -> Vec<Unchecked> {
+        Vec::new()
+    }
+}
+
+/// Judges every game of an MTG engine's `trace` against the MTG spec
+/// ([`riftcheck_conform::validate::judge_games`]); a row per game.
+pub fn judge_trace(
+    trace: &riftcheck::protocol::trace::Trace<riftcheck::mtg::Mtg>,
+    all: &mut Findings,
+) -> Vec<ConfigRow> {
+    riftcheck_conform::validate::judge_games(
+        trace,
+        all,
+        |name, setup| {
+            MtgTable::new(&MtgConfig {
+                name,
+                family: "trace",
+                setup: setup.clone(),
+                concessions: 0,
+            })
+        },
+        |table, engine, path, d| table.write_up(engine, "trace", path, d),
+    )
 }
 
 /// Replays MTG scenario files on the MTG engine `remote` ([`replay_file`]); a Riftbound file
