@@ -40,7 +40,7 @@ pub trait Rules {
     /// What the rules make of a step: what an observer sees after it, or the rules it breaks.
     type Ruled;
 
-    /// Its name (`war/chain`, `mtg-3/steal`, or a file's).
+    /// Its name (a configuration's, or a file's).
     fn name(&self) -> &str;
     /// The spec right after setup.
     fn first(&self) -> &Self::Spec;

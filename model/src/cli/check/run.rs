@@ -22,7 +22,7 @@ use riftcheck_checker::search::{self, limits};
 /// make the model of each (by its place in the list), the fault the engine commits, and what
 /// the whole check was asked (for a split check's runs to agree on).
 pub struct Plan<'a, M: Written> {
-    /// `riftbound` or `mtg`.
+    /// The ruleset's key in reports (`--ruleset`'s value).
     pub ruleset: &'static str,
     /// The configurations, in order.
     pub entries: Vec<Entry>,
