@@ -170,7 +170,13 @@ impl<E: Engine<Riftbound>> RiftModel<E> {
     /// the spec agree". Where the engine took the action, its transition is judged too, so
     /// that the properties it breaks are named alongside the disagreement; `next` then holds
     /// the engine's game and what an observer sees of it.
-    fn engine_alone(&self, state: &State<E>, action: Action, next: &mut State<E>) {
+    fn engine_alone(
+        &self,
+        state: &State<E>,
+        action: Action,
+        next: &mut State<E>,
+        events: Option<&mut Vec<Event>>,
+    ) {
         next.view.clone_from(&state.view);
         next.ghost.violated.insert(Prop::EngineAndSpecAgree);
         if state.pair.engine.check(action).is_err() {
@@ -188,6 +194,9 @@ impl<E: Engine<Riftbound>> RiftModel<E> {
         // No companion is credited to a transition the spec refused.
         let verdict = self.judge_step(state, action, &view, &next.pair.engine, PropSet::EVERY);
         next.ghost.violated = next.ghost.violated.union(verdict.violated);
+        if let Some(out) = events {
+            out.append(&mut view.events);
+        }
         view.events.clear();
         next.view = Arc::new(view);
     }
@@ -344,7 +353,7 @@ impl<E: Engine<Riftbound>> Plug for RiftModel<E> {
         };
         next.copy_game_from(state);
         if !accepted {
-            self.engine_alone(state, action, next);
+            self.engine_alone(state, action, next, events);
             return StepOutcome::Disagreed {
                 shown: PropSet::EMPTY,
             };

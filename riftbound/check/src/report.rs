@@ -147,6 +147,54 @@ impl Record {
         record
     }
 
+    /// The record of `path` from the states the model's replay of it went through (`states`,
+    /// each with the events of the step into it): what the engine that was checked showed at
+    /// each state, its events or its refusal at each step, up to a step it panicked on, with no
+    /// step taken again but a check of a refused one.
+    fn from_replay<E: Engine<Riftbound>>(
+        model: &RiftModel<E>,
+        path: &[Action],
+        states: &[(State<E>, Vec<riftcheck::Event>)],
+    ) -> Record {
+        let mut record = Record {
+            catalog: Arc::clone(&model.catalog),
+            seats: model.setup.mode.seats().iter().collect(),
+            start: Some(model.first_view.clone()),
+            steps: Vec::new(),
+        };
+        for (i, &action) in path.iter().enumerate() {
+            let (Some((before, _)), Some((state, events))) = (states.get(i), states.get(i + 1))
+            else {
+                break;
+            };
+            // A step that panicked leaves the game where it was, marked: the record ends
+            // before it (a panic in listing the actions after a step keeps the step).
+            if state.violated().contains(Prop::EngineNeverPanics)
+                && state.pair == before.pair
+                && events.is_empty()
+            {
+                break;
+            }
+            let outcome = match guarded(|| before.pair.engine.check(action)) {
+                Ok(Err(refusal)) => Err(refusal),
+                Ok(Ok(())) => Ok(events.clone()),
+                Err(_) => break,
+            };
+            let Ok(mut after) = guarded(|| state.pair.engine.observe()) else {
+                break;
+            };
+            if let Ok(events) = &outcome {
+                after.events.clone_from(events);
+            }
+            record.steps.push(Frame {
+                action,
+                outcome,
+                after,
+            });
+        }
+        record
+    }
+
     /// The picture of the record: a timeline with one lane per Seat, titled `title`,
     /// `failing` drawn in red ([`svg::timeline`]); `None` if the engine could not set the game
     /// up.
@@ -300,12 +348,22 @@ fn disagreement_text<E: Engine<Riftbound>>(
 }
 
 /// What the spec sees after `path`, the last step's events included: the spec's reading decides
-/// the expectations of a counterexample, whatever the engine did.
-fn spec_after(setup: &Setup, path: &[Action]) -> Option<View> {
-    let (mut spec, mut events) = Spec::start(setup).ok()?;
-    for &a in path {
-        events = spec.apply(a).unwrap_or_default();
-    }
+/// the expectations of a counterexample, whatever the engine did. `before` is the state the
+/// model's replay reached before the last step (the steps before it agreed, so its spec is the
+/// spec's game there): the spec takes that one step again, not the whole path.
+fn spec_after<E: Engine<Riftbound>>(
+    model: &RiftModel<E>,
+    path: &[Action],
+    before: &State<E>,
+) -> Option<View> {
+    let Some(&last) = path.last() else {
+        let (spec, events) = Spec::start(&model.setup).ok()?;
+        let mut v = spec.observe();
+        v.events = events;
+        return Some(v);
+    };
+    let mut spec = before.pair.spec.clone();
+    let events = spec.apply(last).unwrap_or_default();
     let mut v = spec.observe();
     v.events = events;
     Some(v)
@@ -428,7 +486,7 @@ fn written<E: Engine<Riftbound>>(
         _ => (
             prop.name().to_string(),
             prop.shows(cat, &before_view, &after_view),
-            spec_after(&model.setup, &path)
+            spec_after(model, &path, before)
                 .map(|spec| expectations(cat, &spec, &after_view, path.len())),
         ),
     };
@@ -447,7 +505,7 @@ fn written<E: Engine<Riftbound>>(
         expect,
         source: SourceMap::default(),
     };
-    let record = Record::of(model, &path);
+    let record = Record::from_replay(model, &path, &states);
     let mut c = Counterexample {
         config: model.name.clone(),
         property: prop,
