@@ -50,6 +50,19 @@ pub trait Conformed {
     /// One configuration's starting position, checked on the engine.
     type Table: Rules;
 
+    /// The ruleset's key, as an engine's `hello` names the ruleset it plays.
+    fn key(&self) -> &'static str;
+
+    /// Where the ruleset's own scenario files are, for the scenario phase when none are given.
+    fn default_scenarios(&self) -> &'static str;
+
+    /// Whether what the engine's `hello` declares (beyond the ruleset) can be checked.
+    ///
+    /// # Errors
+    ///
+    /// What in the `hello` cannot be.
+    fn accepts(&self, remote: &Remote) -> Result<(), String>;
+
     /// The configurations' names, in order.
     fn configs(&self) -> Vec<String>;
 

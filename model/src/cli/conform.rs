@@ -11,7 +11,7 @@ use riftcheck::protocol::remote::{Verdict, replay_remote};
 use mtg_check::conform::replay_file;
 use riftbound_check::configs;
 use riftbound_check::model::Bounds;
-use riftcheck_conform::{Options, Remote, print, run};
+use riftcheck_conform::{Conformed, Options, Remote, print, run};
 
 /// `riftcheck conform`'s arguments.
 #[derive(Args, Debug)]
@@ -147,7 +147,7 @@ fn fail(message: impl std::fmt::Display) -> ExitCode {
     ExitCode::from(2)
 }
 
-fn options(args: &ConformArgs) -> Result<Options, String> {
+fn options(args: &ConformArgs, default_scenarios: &str) -> Result<Options, String> {
     let known = ["scenarios", "exhaustive", "walks"];
     if let Some(p) = args.phases.iter().find(|p| !known.contains(&p.as_str())) {
         return Err(format!(
@@ -162,13 +162,8 @@ fn options(args: &ConformArgs) -> Result<Options, String> {
         ));
     }
     let mut files = args.files.clone();
-    let mtg = args.ruleset == super::Ruleset::Mtg;
     if files.is_empty() && on("scenarios") {
-        let default = PathBuf::from(if mtg {
-            "tests/mtg/scenarios"
-        } else {
-            "tests/scenarios"
-        });
+        let default = PathBuf::from(default_scenarios);
         if default.is_dir() {
             files.push(default);
         }
@@ -193,46 +188,24 @@ fn options(args: &ConformArgs) -> Result<Options, String> {
     })
 }
 
-/// Starts the engine and checks what its `hello` declares: that it plays `ruleset`, and
-/// capabilities that can be.
-fn open(engine: &str, timeout: Duration, ruleset: super::Ruleset) -> Result<Remote, String> {
+/// Starts the engine and checks what its `hello` declares: that it plays the ruleset `key`, and
+/// what `accepts` (the ruleset's) asks of the rest.
+fn open(
+    engine: &str,
+    timeout: Duration,
+    key: &str,
+    accepts: impl FnOnce(&Remote) -> Result<(), String>,
+) -> Result<Remote, String> {
     let remote =
         Remote::open(engine, timeout).map_err(|e| format!("the engine did not start: {e}"))?;
-    let wanted = match ruleset {
-        super::Ruleset::Mtg => "mtg",
-        super::Ruleset::Riftbound => "riftbound",
-    };
-    if remote.hello.ruleset != wanted {
+    if remote.hello.ruleset != key {
         return Err(format!(
-            "the engine's hello says it plays {}, and this needs an engine that plays {wanted} \
-             (conform --ruleset {wanted}, or scenario files of {wanted})",
+            "the engine's hello says it plays {}, and this needs an engine that plays {key} \
+             (conform --ruleset {key}, or scenario files of {key})",
             remote.hello.ruleset
         ));
     }
-    if ruleset == super::Ruleset::Mtg {
-        let fields = mtg_check::conform::FIELDS.map(|(f, _)| f);
-        return match remote
-            .caps
-            .observes
-            .iter()
-            .flatten()
-            .find(|f| !fields.contains(&f.as_str()))
-        {
-            Some(f) => Err(format!(
-                "the engine's hello: `observes` lists `{f}`, which is not a field of MTG's \
-                 observation ({})",
-                fields.join(", ")
-            )),
-            None => Ok(remote),
-        };
-    }
-    remote
-        .caps
-        .declared_readings()
-        .map_err(|e| format!("the engine's hello declares readings that cannot be: {e}"))?;
-    if let Some(p) = remote.caps.problem() {
-        return Err(format!("the engine's hello: {p}"));
-    }
+    accepts(&remote)?;
     Ok(remote)
 }
 
@@ -240,15 +213,22 @@ fn open(engine: &str, timeout: Duration, ruleset: super::Ruleset) -> Result<Remo
 /// able, 1 a divergence or a failed scenario, 2 bad input or an engine that cannot be started,
 /// 3 a limit cut the exploration short.
 pub fn conform(args: &ConformArgs) -> ExitCode {
-    let driver = match driver(args) {
-        Ok(d) => d,
-        Err(e) => return fail(e),
-    };
-    let (opts, timeout) = match options(args).and_then(|o| Ok((o, timeout(args.timeout)?))) {
+    match driver(args) {
+        Ok(Driver::Mtg(d)) => conform_with(args, d),
+        Ok(Driver::Riftbound(d)) => conform_with(args, d),
+        Err(e) => fail(e),
+    }
+}
+
+/// `riftcheck conform` with the ruleset's driver: the same for every ruleset.
+fn conform_with<C: Conformed>(args: &ConformArgs, mut driver: C) -> ExitCode {
+    let read =
+        options(args, driver.default_scenarios()).and_then(|o| Ok((o, timeout(args.timeout)?)));
+    let (opts, timeout) = match read {
         Ok(x) => x,
         Err(e) => return fail(e),
     };
-    let mut remote = match open(&args.engine, timeout, args.ruleset) {
+    let mut remote = match open(&args.engine, timeout, driver.key(), |r| driver.accepts(r)) {
         Ok(r) => r,
         Err(e) => return fail(e),
     };
@@ -264,10 +244,7 @@ pub fn conform(args: &ConformArgs) -> ExitCode {
             eprint!("\r\x1b[2K{what}");
         }
     };
-    let report = match driver {
-        Driver::Mtg(mut d) => run(&mut d, &mut remote, &opts, &mut progress),
-        Driver::Riftbound(mut d) => run(&mut d, &mut remote, &opts, &mut progress),
-    };
+    let report = run(&mut driver, &mut remote, &opts, &mut progress);
     if tty {
         eprint!("\r\x1b[2K");
     }
@@ -311,7 +288,16 @@ pub fn replay(engine: &str, files: &[PathBuf], timeout: Duration) -> ExitCode {
     } else {
         super::Ruleset::Riftbound
     };
-    let mut remote = match open(engine, timeout, ruleset) {
+    let opened = match ruleset {
+        super::Ruleset::Mtg => open(engine, timeout, "mtg", mtg_check::conform::accepts),
+        super::Ruleset::Riftbound => open(
+            engine,
+            timeout,
+            "riftbound",
+            riftbound_check::conform::accepts,
+        ),
+    };
+    let mut remote = match opened {
         Ok(r) => r,
         Err(e) => return fail(e),
     };

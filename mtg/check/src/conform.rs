@@ -358,6 +358,18 @@ pub struct Driver {
 impl Conformed for Driver {
     type Table = MtgTable;
 
+    fn key(&self) -> &'static str {
+        "mtg"
+    }
+
+    fn default_scenarios(&self) -> &'static str {
+        "tests/mtg/scenarios"
+    }
+
+    fn accepts(&self, remote: &Remote) -> Result<(), String> {
+        accepts(remote)
+    }
+
     fn configs(&self) -> Vec<String> {
         self.configs.iter().map(|c| c.name.clone()).collect()
     }
@@ -391,6 +403,23 @@ impl Conformed for Driver {
     /// list of what is left unchecked is Riftbound's.
     fn unchecked(&self, _: &View) -> Vec<Unchecked> {
         Vec::new()
+    }
+}
+
+/// Whether an MTG engine's `hello` observes only fields of MTG's observation ([`FIELDS`]).
+///
+/// # Errors
+///
+/// The first field it lists that MTG's observation does not have.
+pub fn accepts(remote: &Remote) -> Result<(), String> {
+    let fields = FIELDS.map(|(f, _)| f);
+    match (remote.caps.observes.iter().flatten()).find(|f| !fields.contains(&f.as_str())) {
+        Some(f) => Err(format!(
+            "the engine's hello: `observes` lists `{f}`, which is not a field of MTG's \
+             observation ({})",
+            fields.join(", ")
+        )),
+        None => Ok(()),
     }
 }
 

@@ -54,6 +54,18 @@ impl Driver {
 impl Conformed for Driver {
     type Table = Table;
 
+    fn key(&self) -> &'static str {
+        "riftbound"
+    }
+
+    fn default_scenarios(&self) -> &'static str {
+        "tests/scenarios"
+    }
+
+    fn accepts(&self, remote: &Remote) -> Result<(), String> {
+        accepts(remote)
+    }
+
     fn configs(&self) -> Vec<String> {
         self.configs.iter().map(Config::name).collect()
     }
@@ -120,6 +132,22 @@ impl Conformed for Driver {
 
     fn unchecked(&self, view: &View) -> Vec<Unchecked> {
         unchecked::unchecked(view)
+    }
+}
+
+/// Whether a Riftbound engine's `hello` declares readings and capabilities that can be.
+///
+/// # Errors
+///
+/// The readings or the capabilities that cannot be.
+pub fn accepts(remote: &Remote) -> Result<(), String> {
+    remote
+        .caps
+        .declared_readings()
+        .map_err(|e| format!("the engine's hello declares readings that cannot be: {e}"))?;
+    match remote.caps.problem() {
+        Some(p) => Err(format!("the engine's hello: {p}")),
+        None => Ok(()),
     }
 }
 
