@@ -15,7 +15,7 @@ use crate::action::Action;
 use crate::engine::{Engine, Riftbound, Ruleset};
 use crate::error::RuleError;
 use crate::game::Game;
-use crate::observation::{Difference, Observation};
+use crate::observation::Observation;
 use crate::setup::{Setup, SetupErrors};
 use riftbound_spec::Spec;
 
@@ -263,49 +263,26 @@ impl<E: Engine<Riftbound>, R: Engine<Riftbound>> Lockstep<E, R> {
         }
     }
 
-    /// Offers `action` to both and compares what they do; names in messages come from
-    /// `catalog`.
+    /// Offers `action` to both and compares what they do, names in messages from `catalog`:
+    /// [`Lockstep::refusal`], then the one step of both ([`Lockstep::take_both_into`]), then
+    /// what an observer sees of each compared. For the tools that step a pair on its own; the
+    /// checker's models compose the same two in place.
     pub fn step(&mut self, action: Action, catalog: &crate::card::Catalog) -> Stepped {
         match self.refusal(action) {
             Some(Ok(rule)) => return Stepped::Refused(rule),
             Some(Err(d)) => return Stepped::Disagreed(d, None),
             None => {}
         }
-        self.step_accepted(action, catalog)
-    }
-
-    /// Takes `action`, which [`Lockstep::refusal`] has just found both accept in this game (so
-    /// neither checks it again), and compares what they do.
-    pub fn step_accepted(&mut self, action: Action, catalog: &crate::card::Catalog) -> Stepped {
         let mut ours = Observation::default();
         let mut theirs = Observation::default();
-        match self.step_accepted_into(action, catalog, &mut ours, &mut theirs) {
-            Ok(None) => Stepped::Agreed(std::sync::Arc::new(ours)),
-            Ok(Some(d)) => {
+        if let Err(d) = self.take_both_into(action, &mut ours, &mut theirs) {
+            return Stepped::Disagreed(d, None);
+        }
+        match ours.first_difference(&theirs, catalog) {
+            None => Stepped::Agreed(std::sync::Arc::new(ours)),
+            Some(d) => {
                 Stepped::Disagreed(Disagreement::ViewsDiffer(d), Some(Box::new((ours, theirs))))
             }
-            Err(d) => Stepped::Disagreed(d, None),
         }
-    }
-
-    /// [`Lockstep::step_accepted`], the two observations written over `ours` (the engine's)
-    /// and `theirs` (the reference's), whose rooms are reused: `Ok(None)` when both took the
-    /// action and an observer sees the same (`ours` holds it, events included), `Ok(Some(..))`
-    /// when both took it and an observer sees a difference (both hold what each showed), and
-    /// `Err` when one of them refused it.
-    ///
-    /// # Errors
-    ///
-    /// One of them refused the action: [`Disagreement::EngineRefused`] or
-    /// [`Disagreement::EngineAccepted`].
-    pub fn step_accepted_into(
-        &mut self,
-        action: Action,
-        catalog: &crate::card::Catalog,
-        ours: &mut Observation,
-        theirs: &mut Observation,
-    ) -> Result<Option<Difference>, Disagreement> {
-        self.take_both_into(action, ours, theirs)?;
-        Ok(ours.first_difference(theirs, catalog))
     }
 }

@@ -362,13 +362,12 @@ impl<E: Engine<Riftbound>> Plug for RiftModel<E> {
             next.view = Arc::new(Observation::default());
         }
         let after = Arc::make_mut(&mut next.view);
-        let compared = next
-            .pair
-            .step_accepted_into(action, &self.catalog, after, theirs);
-        let agreed = match compared {
-            Ok(None) => true,
-            // Both took the action: judge the engine's transition too.
-            Ok(Some(_)) => false,
+        // The lockstep's one step, then what an observer sees of both compared.
+        let taken = next.pair.take_both_into(action, after, theirs);
+        let agreed = match taken {
+            // Where both took it and an observer sees a difference, the engine's transition is
+            // judged too.
+            Ok(()) => after.first_difference(theirs, &self.catalog).is_none(),
             Err(_) => {
                 next.copy_game_from(state);
                 next.view.clone_from(&state.view);
