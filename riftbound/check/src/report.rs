@@ -116,12 +116,7 @@ impl Record {
     /// Steps `path` on a new game of engine `E` from `setup`, keeping what it answered and
     /// showed, up to a step it panics on.
     fn of<E: Engine<Riftbound>>(model: &RiftModel<E>, path: &[Action]) -> Record {
-        let mut record = Record {
-            catalog: Arc::clone(&model.catalog),
-            seats: model.setup.mode.seats().iter().collect(),
-            start: None,
-            steps: Vec::new(),
-        };
+        let mut record = Record::empty(model, None);
         let Ok(Ok((mut engine, events))) = guarded(|| E::start(&model.setup)) else {
             return record;
         };
@@ -132,19 +127,43 @@ impl Record {
             let Ok(outcome) = guarded(|| engine.apply(action)) else {
                 break;
             };
-            let Ok(mut after) = guarded(|| engine.observe()) else {
+            if !record.push(action, outcome, &engine) {
                 break;
-            };
-            if let Ok(events) = &outcome {
-                after.events.clone_from(events);
             }
-            record.steps.push(Frame {
-                action,
-                outcome,
-                after,
-            });
         }
         record
+    }
+
+    /// A record of `model`'s game with no step yet, starting from `start`.
+    fn empty<E: Engine<Riftbound>>(model: &RiftModel<E>, start: Option<View>) -> Record {
+        Record {
+            catalog: Arc::clone(&model.catalog),
+            seats: model.setup.mode.seats().iter().collect(),
+            start,
+            steps: Vec::new(),
+        }
+    }
+
+    /// Adds the step `action`, answered `outcome` by `engine`, with what an observer sees of it
+    /// afterwards; whether it could be observed (a panic there ends the record).
+    fn push<E: Engine<Riftbound>>(
+        &mut self,
+        action: Action,
+        outcome: Result<Vec<riftcheck::Event>, riftcheck::RuleError>,
+        engine: &E,
+    ) -> bool {
+        let Ok(mut after) = guarded(|| engine.observe()) else {
+            return false;
+        };
+        if let Ok(events) = &outcome {
+            after.events.clone_from(events);
+        }
+        self.steps.push(Frame {
+            action,
+            outcome,
+            after,
+        });
+        true
     }
 
     /// The record of `path` from the states the model's replay of it went through (`states`,
@@ -156,12 +175,7 @@ impl Record {
         path: &[Action],
         states: &[(State<E>, Vec<riftcheck::Event>)],
     ) -> Record {
-        let mut record = Record {
-            catalog: Arc::clone(&model.catalog),
-            seats: model.setup.mode.seats().iter().collect(),
-            start: Some(model.first_view.clone()),
-            steps: Vec::new(),
-        };
+        let mut record = Record::empty(model, Some(model.first_view.clone()));
         for (i, &action) in path.iter().enumerate() {
             let (Some((before, _)), Some((state, events))) = (states.get(i), states.get(i + 1))
             else {
@@ -180,17 +194,9 @@ impl Record {
                 Ok(Ok(())) => Ok(events.clone()),
                 Err(_) => break,
             };
-            let Ok(mut after) = guarded(|| state.pair.engine.observe()) else {
+            if !record.push(action, outcome, &state.pair.engine) {
                 break;
-            };
-            if let Ok(events) = &outcome {
-                after.events.clone_from(events);
             }
-            record.steps.push(Frame {
-                action,
-                outcome,
-                after,
-            });
         }
         record
     }
