@@ -6,7 +6,6 @@
 use riftcheck::Engine;
 use riftcheck::mtg::spec::MtgSpec;
 use riftcheck::mtg::{Action, Mtg, MtgFault, MtgGame};
-use riftcheck_checker::plug::Plug;
 use riftcheck_checker::progress::Show;
 use riftcheck_checker::proof::{self, How};
 use riftcheck_checker::search::{Limits, Shard};
@@ -121,15 +120,4 @@ pub fn replay_path<E: Engine<Mtg>, S: Engine<Mtg>>(
             })
             .collect()
     })
-}
-
-/// The states of `model`'s graph down to depth `depth` (the first state is depth 1), the
-/// frontier's included ([`riftcheck_checker::search::prefix_size`]).
-pub fn prefix_size<E: Engine<Mtg>, S: Engine<Mtg>>(model: &MtgModel<E, S>, depth: usize) -> usize {
-    riftcheck_checker::search::prefix_size(model, depth)
-}
-
-/// Whether a state is final: the game is over or a property broke on the way in.
-pub fn is_final<E: Engine<Mtg>, S: Engine<Mtg>>(state: &MtgState<E, S>) -> bool {
-    MtgModel::<E, S>::is_final(state)
 }

@@ -8,7 +8,7 @@ use riftcheck::{Engine, Game, Setup};
 use crate::model::{Bounds, RiftModel};
 use riftcheck_checker::progress::{Show, Shower};
 use riftcheck_checker::proof::{self as generic, How};
-use riftcheck_checker::search::{Exploration, Limits, Progress};
+use riftcheck_checker::search::{Limits, Progress};
 
 pub use riftcheck_checker::proof::{Search, ShardPart, Stopped, coverage};
 
@@ -117,11 +117,6 @@ pub fn check_with<E: Engine<Riftbound>>(
     Ok(generic::check_model(model, &opts.how(), progress))
 }
 
-/// The workers a configuration's search may have, of `threads` ([`generic::workers`]).
-pub fn workers(opts: &Options, threads: usize) -> usize {
-    generic::workers(&opts.how(), threads)
-}
-
 /// The model of `setup` under `bounds`, read under the policies of `opts` and with the engine
 /// committing its fault; its counterexamples show the setup as given.
 ///
@@ -141,22 +136,4 @@ pub fn model<E: Engine<Riftbound>>(
     let mut model = RiftModel::<E>::of(name, &read.with_fault(opts.fault), bounds)?;
     model.written = setup.clone();
     Ok(model)
-}
-
-/// The main search of `setup` under `bounds` as `opts` say, ready for workers to join
-/// ([`Exploration::work`]).
-///
-/// # Errors
-///
-/// As [`check_engine`].
-pub fn prepare<E: Engine<Riftbound>>(
-    name: &str,
-    setup: &Setup,
-    bounds: Bounds,
-    opts: &Options,
-) -> Result<Exploration<RiftModel<E>>, String> {
-    Ok(generic::explore(
-        model::<E>(name, setup, bounds, opts)?,
-        &opts.how(),
-    ))
 }
