@@ -1,5 +1,6 @@
 //! The riftcheck model checker, written once for every ruleset: the plug a ruleset implements
-//! to be checked ([`plug`]), riftcheck's own searches over its model ([`search`]: the main
+//! to be checked ([`plug`]) and the one it implements to be run from the command line
+//! ([`plan`]), riftcheck's own searches over its model ([`search`]: the main
 //! depth-first one, the shortest counterexample, the limits, the memo, the search split between
 //! runs), the proof of one configuration ([`proof`]), rule coverage ([`coverage`]), random
 //! walks ([`simulate`]), which counterexamples are written to files ([`files`]), JUnit reports
@@ -14,6 +15,7 @@ pub mod files;
 pub mod fingerprint;
 pub mod junit;
 pub mod panics;
+pub mod plan;
 pub mod plug;
 pub mod progress;
 pub mod proof;

@@ -36,6 +36,7 @@ use std::time::Duration;
 
 use riftcheck::protocol::compare::{Divergence, View};
 use riftcheck::protocol::remote::Verdict;
+use riftcheck_checker::plan::Asked;
 
 pub use findings::{Finding, Findings};
 pub use found::Found;
@@ -46,9 +47,18 @@ use unchecked::Unchecked;
 /// A ruleset as `conform` drives an engine of it: its configurations, each one's table in a
 /// phase as the engine can express it, how a divergence is written up, its scenario phase, and
 /// what the engine's partial observation leaves unchecked.
-pub trait Conformed {
+pub trait Conformed: Sized {
     /// One configuration's starting position, checked on the engine.
     type Table: Rules;
+
+    /// The driver of the built-in configurations `asked` leaves (its filters; its bounds are
+    /// the exhaustive phase's, each configuration's quick bounds if none), walked within
+    /// `walk_bounds` (none: the ruleset's own).
+    ///
+    /// # Errors
+    ///
+    /// A filter or bound the ruleset cannot read, or filters that leave nothing.
+    fn of(asked: &Asked<'_>, walk_bounds: Option<&str>) -> Result<Self, String>;
 
     /// The ruleset's key, as an engine's `hello` names the ruleset it plays.
     fn key(&self) -> &'static str;

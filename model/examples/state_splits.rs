@@ -21,7 +21,9 @@ fn main() {
         eprintln!("state_splits: no built-in configuration {name}");
         std::process::exit(2);
     };
-    let model = riftcheck_model::args::parse_bounds(&bounds_text, c.quick)
+    let model = c
+        .quick
+        .read(&bounds_text)
         .map_err(|e| e.to_string())
         .and_then(|b| RiftModel::new(&name, &c.setup, b).map_err(|e| e.to_string()))
         .unwrap_or_else(|e| {

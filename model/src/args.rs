@@ -1,64 +1,8 @@
-//! What the command line reads: bounds written `key=value` and scenario paths.
+//! What the command line reads: scenario paths.
 
 use std::collections::BTreeSet;
 use std::fs;
 use std::path::{Path, PathBuf};
-
-use riftbound_check::model::Bounds;
-
-/// Reads bounds written `turns=1,concessions=2,invites=1` over `b`; `invites=unbounded` lifts
-/// the bound on invitations.
-///
-/// # Errors
-///
-/// A part is not `key=value`, the key is not a bound, or the value not a number from 0 to 255
-/// (for invites, or `unbounded`).
-pub fn parse_bounds(text: &str, mut b: Bounds) -> Result<Bounds, String> {
-    for part in text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
-        let Some((key, value)) = part.split_once('=') else {
-            return Err(format!(
-                "`{part}`: bounds are written key=value, e.g. turns=1"
-            ));
-        };
-        let invites = key.trim() == "invites";
-        let value: Option<u8> = match value.trim() {
-            "unbounded" if invites => None,
-            v => match v.parse() {
-                Ok(n) => Some(n),
-                Err(_) if invites => {
-                    return Err(format!(
-                        "`{part}`: the value must be a number from 0 to 255, or unbounded"
-                    ));
-                }
-                Err(_) => {
-                    return Err(format!(
-                        "`{part}`: the value must be a number from 0 to 255"
-                    ));
-                }
-            },
-        };
-        // Only invitations may be unbounded; the other keys always have a number.
-        let number = value.unwrap_or_default();
-        match key.trim() {
-            "turns" => {
-                b.turns = number;
-                b.turns_begun = false;
-            }
-            "turns-begun" => {
-                b.turns = number;
-                b.turns_begun = true;
-            }
-            "concessions" => b.concessions = number,
-            "invites" => b.invites = value,
-            other => {
-                return Err(format!(
-                    "`{other}` is not a bound: expected turns, turns-begun, concessions or invites"
-                ));
-            }
-        }
-    }
-    Ok(b)
-}
 
 /// The scenario files among `paths`: files as given, directories searched for `.toml` files
 /// (sorted, files before subdirectories). Paths that do not exist and directories that cannot be
@@ -199,40 +143,6 @@ fn walk(
     Ok(())
 }
 
-/// The concessions `--bounds` allows an MTG check or conform run: its one bound (the turns are
-/// the setup's).
-///
-/// # Errors
-///
-/// Not bounds, or a bound other than concessions.
-pub fn mtg_concessions(text: &str) -> Result<u8, String> {
-    mtg_bounds(text, &["concessions"])
-        .map(|b| b.concessions)
-        .map_err(|e| format!("{e} (its turns are the setup's `turns`)"))
-}
-
-/// MTG bounds written as Riftbound's are, of the `allowed` kinds only (an MTG game's turns are
-/// the turns that may begin after the first; it has no invitations).
-///
-/// # Errors
-///
-/// Not bounds, or a bound not allowed.
-pub fn mtg_bounds(text: &str, allowed: &[&str]) -> Result<Bounds, String> {
-    let b = parse_bounds(text, Bounds::default())?;
-    let other = text
-        .split(',')
-        .filter_map(|p| p.split_once('='))
-        .map(|(k, _)| k.trim())
-        .find(|k| !allowed.contains(k));
-    match other {
-        Some(k) => Err(format!(
-            "{k}: an MTG game is bounded by {} only",
-            allowed.join(" and ")
-        )),
-        None => Ok(b),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -264,21 +174,6 @@ mod tests {
     fn touch(p: &Path) {
         fs::create_dir_all(p.parent().unwrap()).unwrap();
         fs::write(p, "").unwrap();
-    }
-
-    #[test]
-    fn invitations_may_be_left_unbounded_and_nothing_else_may() {
-        let b = parse_bounds("invites=unbounded,turns=255", Bounds::default()).unwrap();
-        assert_eq!(b.invites, None);
-        assert_eq!(b.turns, 255);
-        assert_eq!(
-            parse_bounds("invites=255", Bounds::default())
-                .unwrap()
-                .invites,
-            Some(255)
-        );
-        let e = parse_bounds("turns=unbounded", Bounds::default()).unwrap_err();
-        assert!(e.contains("0 to 255"), "{e}");
     }
 
     #[test]

@@ -348,26 +348,13 @@ fn main() -> ExitCode {
                 Ok(t) => t.map(|t| std::time::Instant::now() + t),
                 Err(e) => return fail_input(e),
             };
-            let walks = (seed, runs, depth);
-            match ruleset {
-                cli::Ruleset::Mtg => cli::simulate::run_mtg(
-                    file.as_deref(),
-                    walks,
-                    (bounds.as_deref(), fault.as_deref()),
-                    deadline,
-                ),
-                cli::Ruleset::Riftbound => cli::simulate::run(
-                    file.as_deref(),
-                    walks,
-                    (
-                        bounds
-                            .as_deref()
-                            .unwrap_or("turns=6,concessions=3,invites=2"),
-                        fault.as_deref(),
-                    ),
-                    deadline,
-                ),
-            }
+            ruleset.run(cli::simulate::Simulate {
+                file: file.as_deref(),
+                walks: (seed, runs, depth),
+                bounds: bounds.as_deref(),
+                fault: fault.as_deref(),
+                deadline,
+            })
         }
         Command::Serve {
             spec,
@@ -406,10 +393,7 @@ fn main() -> ExitCode {
         Command::Policies => cli::lists::policies(),
         Command::Readings(args) => riftcheck_model::cli::readings::run(&args),
         Command::Diverge { format } => cli::diverge::run(format),
-        Command::Faults { ruleset } => cli::lists::faults(ruleset == cli::Ruleset::Mtg),
-        Command::Properties { ruleset } => match ruleset {
-            cli::Ruleset::Riftbound => cli::lists::properties::<riftcheck_properties::Prop>(),
-            cli::Ruleset::Mtg => cli::lists::properties::<mtg_check::properties::MtgProp>(),
-        },
+        Command::Faults { ruleset } => ruleset.run(cli::lists::Faults),
+        Command::Properties { ruleset } => ruleset.run(cli::lists::Properties),
     }
 }

@@ -49,6 +49,25 @@ pub fn read_text(path: &Path) -> Result<String, ScenarioError> {
     read(path, LoadOptions::default())
 }
 
+/// The ruleset the scenario file at `path` declares (`ruleset = "..."` on a line of its own
+/// before any table), `riftbound` if it declares none; an unreadable file is taken as
+/// Riftbound's, whose reader then reports what is wrong with it.
+pub fn ruleset_of(path: &Path) -> String {
+    let Ok(text) = read_text(path) else {
+        return "riftbound".into();
+    };
+    let declared = super::without_bom(&text)
+        .lines()
+        .map(str::trim)
+        .take_while(|l| !l.starts_with('['))
+        .find_map(|l| {
+            let value = l.strip_prefix("ruleset")?.trim_start().strip_prefix('=')?;
+            let value = value.trim().strip_prefix('"')?.strip_suffix('"')?;
+            Some(value.to_string())
+        });
+    declared.unwrap_or_else(|| "riftbound".into())
+}
+
 /// The bytes of the regular file at `path`, never more than `max_bytes` of them: what every file
 /// riftcheck reads is read with (scenarios, reports, fingerprints).
 ///

@@ -12,7 +12,7 @@ use riftcheck::oracle::{Lockstep, Spec};
 
 use riftbound_check::configs;
 use riftbound_check::model::State;
-use riftbound_check::proof::Options;
+use riftbound_check::proof::{Options, check_configs};
 use riftcheck::Engine as _;
 
 /// Peak resident memory of this process so far, in bytes (Linux), if known.
@@ -37,22 +37,13 @@ fn measure(seconds: f64, quick: bool) {
         "{:26} {:>10} {:>8} {:>12}",
         "configuration", "unique", "time", "states/s"
     );
-    let targets: Vec<super::results::Target> = configs::all()
-        .into_iter()
-        .map(|c| super::results::Target {
-            name: c.name(),
-            family: c.family.key().to_string(),
-            setup: c.setup,
-            bounds: if quick { c.quick } else { c.bounds },
-        })
-        .collect();
     let opts = Options {
         threads,
         ..Options::default()
     };
     let peak_before = peak_rss().unwrap_or(0);
     let started = Instant::now();
-    let outcomes = match super::check::check_all(&targets, &opts, &mut |o| {
+    let outcomes = match check_configs(&configs::all(), quick, &opts, &mut |o| {
         println!(
             "{:26} {:>10} {:>7.2}s {:>12.0}",
             o.name,

@@ -5,12 +5,10 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use clap::Args;
-use riftcheck::Scenario;
-use riftcheck::protocol::remote::{Verdict, replay_remote};
+use riftcheck::protocol::remote::Verdict;
 
-use mtg_check::conform::replay_file;
-use riftbound_check::configs;
-use riftbound_check::model::Bounds;
+use super::ruleset::{Ruleset, Run, Tools};
+use riftcheck_checker::plan::Asked;
 use riftcheck_conform::{Conformed, Options, Remote, print, run};
 
 /// `riftcheck conform`'s arguments.
@@ -46,9 +44,10 @@ pub struct ConformArgs {
     /// The first seed of the walks.
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
-    /// Bounds of the walks.
-    #[arg(long, default_value = "turns=6,concessions=3,invites=2")]
-    pub walk_bounds: String,
+    /// Bounds of the walks [default: the ruleset's; Riftbound's are
+    /// turns=6,concessions=3,invites=2].
+    #[arg(long)]
+    pub walk_bounds: Option<String>,
     /// Bounds of the exhaustive phase, e.g. `turns=5,concessions=3` (default: each
     /// configuration's quick bounds, as `check --quick` has them).
     #[arg(long)]
@@ -79,29 +78,11 @@ pub struct ConformArgs {
     /// Stop each configuration's exploration and walks at its first divergence.
     #[arg(long)]
     pub first: bool,
-    /// The ruleset the engine plays: `riftbound`, or `mtg` (MTG's 800.4, docs/protocol.md's MTG
-    /// section: its scenario files, tests/mtg/scenarios by default, then its built-in
-    /// configurations, with --family, --players, --bounds concessions=N).
+    /// The ruleset the engine plays: its scenario files (its own folder by default,
+    /// docs/protocol.md), then its built-in configurations as --mode, --family, --players and
+    /// --bounds leave them.
     #[arg(long, value_enum, default_value_t = super::Ruleset::Riftbound)]
     pub ruleset: super::Ruleset,
-}
-
-/// `conform --ruleset mtg`'s configurations: MTG's built-in ones `--mode`, `--players` and
-/// `--family` leave, chosen as `check --ruleset mtg` chooses them, each allowed the concessions
-/// `--bounds` says (its own by default).
-fn mtg_configs(args: &ConformArgs) -> Result<Vec<mtg_check::configs::MtgConfig>, String> {
-    let concessions = match &args.bounds {
-        Some(b) => Some(crate::args::mtg_concessions(b)?),
-        None => None,
-    };
-    let mut out = super::check::mtg::built_in(&args.mode, &args.players, &args.family)?;
-    if out.is_empty() {
-        return Err("no MTG configuration matches --mode, --players and --family".into());
-    }
-    for c in &mut out {
-        c.concessions = concessions.unwrap_or(c.concessions);
-    }
-    Ok(out)
 }
 
 /// A per-request timeout from seconds given on the command line.
@@ -117,29 +98,6 @@ pub fn timeout(seconds: f64) -> Result<Duration, String> {
             "--timeout {seconds}: expected a number of seconds above 0, at most 86400"
         ))
     }
-}
-
-/// The ruleset `conform` drives the engine as, with its configurations and bounds.
-enum Driver {
-    Riftbound(riftbound_check::conform::Driver),
-    Mtg(mtg_check::conform::Driver),
-}
-
-/// The ruleset's driver: MTG's configurations, or Riftbound's with the bounds of each phase.
-fn driver(args: &ConformArgs) -> Result<Driver, String> {
-    Ok(match args.ruleset {
-        super::Ruleset::Mtg => Driver::Mtg(mtg_check::conform::Driver {
-            configs: mtg_configs(args)?,
-        }),
-        super::Ruleset::Riftbound => Driver::Riftbound(riftbound_check::conform::Driver::new(
-            configs::select(&args.mode, &args.family, &args.players)?,
-            args.bounds
-                .as_deref()
-                .map(|b| crate::args::parse_bounds(b, Bounds::default()))
-                .transpose()?,
-            crate::args::parse_bounds(&args.walk_bounds, Bounds::default())?,
-        )),
-    })
 }
 
 fn fail(message: impl std::fmt::Display) -> ExitCode {
@@ -213,14 +171,31 @@ fn open(
 /// able, 1 a divergence or a failed scenario, 2 bad input or an engine that cannot be started,
 /// 3 a limit cut the exploration short.
 pub fn conform(args: &ConformArgs) -> ExitCode {
-    match driver(args) {
-        Ok(Driver::Mtg(d)) => conform_with(args, d),
-        Ok(Driver::Riftbound(d)) => conform_with(args, d),
-        Err(e) => fail(e),
+    args.ruleset.run(Conform(args))
+}
+
+/// `riftcheck conform` with a ruleset's driver: the same for every ruleset.
+struct Conform<'a>(&'a ConformArgs);
+
+impl Run for Conform<'_> {
+    type Out = ExitCode;
+
+    fn run<R: Tools>(self) -> ExitCode {
+        let args = self.0;
+        let asked = Asked {
+            mode: &args.mode,
+            family: &args.family,
+            players: &args.players,
+            bounds: args.bounds.as_deref(),
+            ..Asked::default()
+        };
+        match R::Driver::of(&asked, args.walk_bounds.as_deref()) {
+            Ok(driver) => conform_with(args, driver),
+            Err(e) => fail(e),
+        }
     }
 }
 
-/// `riftcheck conform` with the ruleset's driver: the same for every ruleset.
 fn conform_with<C: Conformed>(args: &ConformArgs, mut driver: C) -> ExitCode {
     let read =
         options(args, driver.default_scenarios()).and_then(|o| Ok((o, timeout(args.timeout)?)));
@@ -272,63 +247,68 @@ pub fn replay(engine: &str, files: &[PathBuf], timeout: Duration) -> ExitCode {
         Err(e) => return fail(e),
     };
     // One engine plays one ruleset: the files' decide which, and they must agree.
-    let mtg = files
+    let mut declared: Vec<String> = files
         .iter()
-        .filter(|f| riftcheck::mtg::scenario::is_mtg_file(f))
-        .count();
-    if mtg > 0 && mtg < files.len() {
-        return fail(
-            "replay --engine takes scenario files of one ruleset: these mix MTG's and \
-             Riftbound's, and an engine plays one"
-                .to_string(),
-        );
+        .map(|f| riftcheck::scenario::ruleset_of(f))
+        .collect();
+    declared.sort();
+    declared.dedup();
+    let ruleset = match declared.as_slice() {
+        [one] => Ruleset::of_key(one),
+        _ => None,
+    };
+    let Some(ruleset) = ruleset else {
+        return fail(format!(
+            "replay --engine takes scenario files of one ruleset it knows: these are of {}, and \
+             an engine plays one",
+            declared.join(", ")
+        ));
+    };
+    ruleset.run(ReplayOn {
+        engine,
+        files: &files,
+        timeout,
+    })
+}
+
+/// `replay --engine`: the scenario files, all of one ruleset, each replayed on the engine.
+struct ReplayOn<'a> {
+    engine: &'a str,
+    files: &'a [PathBuf],
+    timeout: Duration,
+}
+
+impl Run for ReplayOn<'_> {
+    type Out = ExitCode;
+
+    fn run<R: Tools>(self) -> ExitCode {
+        match R::Driver::of(&Asked::default(), None) {
+            Ok(driver) => replay_with(&driver, self.engine, self.files, self.timeout),
+            Err(e) => fail(e),
+        }
     }
-    let ruleset = if mtg > 0 {
-        super::Ruleset::Mtg
-    } else {
-        super::Ruleset::Riftbound
-    };
-    let opened = match ruleset {
-        super::Ruleset::Mtg => open(engine, timeout, "mtg", mtg_check::conform::accepts),
-        super::Ruleset::Riftbound => open(
-            engine,
-            timeout,
-            "riftbound",
-            riftbound_check::conform::accepts,
-        ),
-    };
-    let mut remote = match opened {
+}
+
+/// Replays `files` on `engine` as `driver`'s ruleset plays them, a line each, and a summary.
+fn replay_with<C: Conformed>(
+    driver: &C,
+    engine: &str,
+    files: &[PathBuf],
+    timeout: Duration,
+) -> ExitCode {
+    let mut remote = match open(engine, timeout, driver.key(), |r| driver.accepts(r)) {
         Ok(r) => r,
         Err(e) => return fail(e),
     };
     let (mut passed, mut failed, mut unsupported, mut broken) = (0, 0, 0, 0);
     for path in files {
+        let row = driver
+            .scenarios(&mut remote, std::slice::from_ref(path))
+            .pop();
+        let Some(row) = row else { continue };
         let shown = path.display().to_string();
         let shown = riftcheck::scenario::escaped(&shown);
-        let (title, verdict) = if ruleset == super::Ruleset::Mtg {
-            match riftcheck::mtg::scenario::MtgScenario::load(&path) {
-                Ok(s) => (s.title.clone(), replay_file(&mut remote, &s, &shown)),
-                Err(e) => {
-                    println!("ERROR {e}");
-                    broken += 1;
-                    continue;
-                }
-            }
-        } else {
-            let scenario = match Scenario::load(&path) {
-                Ok(s) => s,
-                Err(e) => {
-                    println!("ERROR {e}");
-                    broken += 1;
-                    continue;
-                }
-            };
-            let verdict = match remote.conn() {
-                Ok(c) => replay_remote(&scenario, c).map_err(|e| e.to_string()),
-                Err(f) => Ok(Verdict::Fault { after: 0, fault: f }),
-            };
-            (scenario.title, verdict)
-        };
+        let (title, verdict) = (row.title, row.verdict);
         match verdict {
             Err(e) => {
                 println!("ERROR {e}");

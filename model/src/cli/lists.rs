@@ -2,7 +2,8 @@
 
 use std::process::ExitCode;
 
-use riftcheck_checker::plug::{Kind, Property};
+use super::ruleset::{Run, Tools};
+use riftcheck_checker::plug::{Kind, Plug, Property};
 
 /// `riftcheck policies`.
 pub fn policies() -> ExitCode {
@@ -23,35 +24,35 @@ pub fn policies() -> ExitCode {
     ExitCode::SUCCESS
 }
 
-/// `riftcheck faults` (`--ruleset mtg`: the MTG engine's).
-pub fn faults(mtg: bool) -> ExitCode {
-    if mtg {
-        return mtg_faults();
-    }
-    for f in riftcheck::Fault::ALL {
-        println!("{:32} ({}) {}", f.key(), f.rule(), f.what());
-    }
-    ExitCode::SUCCESS
-}
+/// `riftcheck faults`: the faults of a ruleset's engine, each with its rule and what it does.
+pub struct Faults;
 
-/// `riftcheck faults --ruleset mtg`.
-fn mtg_faults() -> ExitCode {
-    use mtg_check::properties::broken_by;
-    for f in riftcheck::mtg::MtgFault::ALL {
-        println!(
-            "{:22} ({}) {}; breaks: {}",
-            f.key(),
-            f.rule(),
-            f.what(),
-            broken_by(f).text()
-        );
+impl Run for Faults {
+    type Out = ExitCode;
+
+    fn run<R: Tools>(self) -> ExitCode {
+        for line in R::faults() {
+            println!("{line}");
+        }
+        ExitCode::SUCCESS
     }
-    ExitCode::SUCCESS
 }
 
 /// `riftcheck properties`: a ruleset's properties, each with its kind, its rules and the
 /// companion that shows the bounds reach it, if it has one.
-pub fn properties<P: Property>() -> ExitCode {
+pub struct Properties;
+
+impl Run for Properties {
+    type Out = ExitCode;
+
+    fn run<R: Tools>(self) -> ExitCode {
+        properties::<<R::Model as Plug>::Prop>()
+    }
+}
+
+/// `riftcheck properties`: a ruleset's properties, each with its kind, its rules and the
+/// companion that shows the bounds reach it, if it has one.
+fn properties<P: Property>() -> ExitCode {
     for &p in P::ALL {
         let kind = match p.kind() {
             Kind::Always => "always",

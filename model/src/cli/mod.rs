@@ -19,22 +19,16 @@ pub mod readings;
 pub mod render;
 pub mod replay;
 pub mod results;
+pub mod ruleset;
 pub mod serve;
 pub mod simulate;
 pub mod validate;
 
+pub use ruleset::Ruleset;
+
 /// The version of the JSON documents `check` and `replay` print (`docs/output.md`). Raised
 /// when a field changes meaning or goes; new fields do not raise it.
 pub const SCHEMA_VERSION: u32 = 2;
-
-/// A ruleset the checker knows.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, ValueEnum)]
-pub enum Ruleset {
-    /// Riftbound: its multiplayer rules (651-652), Priority, Focus, the Chain, Showdowns, combat.
-    Riftbound,
-    /// Magic: The Gathering's multiplayer leaving (800.4), docs/mtg.md.
-    Mtg,
-}
 
 /// An output format.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, ValueEnum)]
@@ -56,25 +50,6 @@ pub fn fault(name: Option<&str>) -> Result<Option<riftcheck::Fault>, String> {
     name.map(str::parse::<riftcheck::Fault>)
         .transpose()
         .map_err(|e| e.to_string())
-}
-
-/// An MTG fault by its name (`riftcheck faults --ruleset mtg`), if one is given.
-///
-/// # Errors
-///
-/// No MTG fault is called that: the message names them all.
-pub fn mtg_fault(name: Option<&str>) -> Result<Option<riftcheck::mtg::MtgFault>, String> {
-    use riftcheck::mtg::MtgFault;
-    name.map(|n| {
-        MtgFault::from_key(n).ok_or_else(|| {
-            let names: Vec<&str> = MtgFault::ALL.iter().map(|f| f.key()).collect();
-            format!(
-                "--fault {n}: no MTG fault is called that; they are: {}",
-                names.join(", ")
-            )
-        })
-    })
-    .transpose()
 }
 
 /// Bad input: the message on standard error, exit status 2.

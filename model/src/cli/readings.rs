@@ -10,11 +10,9 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use clap::{Args, ValueEnum};
 use riftcheck::PolicyChoice;
 
-use super::check::check_all;
-use super::results::Target;
 use super::{fail_input, writable_dir};
 use riftbound_check::configs;
-use riftbound_check::proof::Options;
+use riftbound_check::proof::{Options, check_configs};
 use riftcheck_properties::Prop;
 use riftcheck_rulebook::side_by_side::{
     Alternative, Finding, Verdict, alternatives, example, scenario, search_everywhere,
@@ -65,15 +63,9 @@ struct Row {
 
 /// The properties that fail in some configuration at the quick bounds under `alt`.
 fn broken_under(alt: &Alternative, threads: usize) -> Result<Vec<Prop>, String> {
-    let targets: Vec<Target> = configs::all()
+    let chosen: Vec<_> = configs::all()
         .into_iter()
         .filter(|c| alt.point.applies_in(c.mode))
-        .map(|c| Target {
-            name: c.name(),
-            family: c.family.key().to_string(),
-            setup: c.setup,
-            bounds: c.quick,
-        })
         .collect();
     let opts = Options {
         threads,
@@ -83,7 +75,7 @@ fn broken_under(alt: &Alternative, threads: usize) -> Result<Vec<Prop>, String> 
         }],
         ..Options::default()
     };
-    let outcomes = check_all(&targets, &opts, &mut |_| {})?;
+    let outcomes = check_configs(&chosen, true, &opts, &mut |_| {})?;
     let mut broken: Vec<Prop> = outcomes.iter().flat_map(|o| o.failed.clone()).collect();
     broken.sort_by_key(|p| *p as u8);
     broken.dedup();

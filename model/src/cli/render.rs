@@ -30,7 +30,7 @@ fn render_mtg(s: &MtgScenario, fault: Option<&str>, format: RenderFormat, svg: b
             "--svg draws Riftbound's board; an MTG scenario renders as text, Markdown or HTML",
         );
     }
-    let fault = match super::mtg_fault(fault) {
+    let fault = match mtg_check::plan::fault(fault) {
         Ok(f) => f,
         Err(e) => return fail_input(e),
     };

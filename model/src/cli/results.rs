@@ -5,36 +5,10 @@ use std::path::PathBuf;
 
 use serde_json::Value;
 
-use riftcheck::Setup;
-
-use riftbound_check::model::Bounds;
 use riftcheck_checker::files::Choice;
+use riftcheck_checker::plan::Entry;
 use riftcheck_checker::proof::{Outcome, Written};
 use riftcheck_checker::search::Limits;
-
-/// A configuration to check: a name, the family it belongs to (its counterexamples are written
-/// once per property), a setup, bounds.
-pub struct Target {
-    /// `war/chain`, or a scenario file's path.
-    pub name: String,
-    /// `chain`, or the file's path again.
-    pub family: String,
-    /// The starting position.
-    pub setup: Setup,
-    /// The bounds.
-    pub bounds: Bounds,
-}
-
-/// A configuration as the report names it: its name, its family (its counterexamples are
-/// written once per property), and its bounds as the report shows them.
-pub struct Entry {
-    /// `war/chain`, `mtg-3/steal`, or a scenario file's path.
-    pub name: String,
-    /// `chain`, or the file's path again.
-    pub family: String,
-    /// The bounds, as the report's `bounds` object.
-    pub bounds: Value,
-}
 
 /// The counterexamples worth a file ([`riftcheck_checker::files::choose`]).
 pub type Chosen<'a, M> = Vec<Choice<'a, &'a <M as Written>::Counterexample>>;

@@ -101,7 +101,7 @@ fn mtg(args: &ServeArgs) -> Result<Box<dyn Respond>, String> {
         let start = Box::new(|s: &riftcheck::mtg::MtgSetup| MtgSpec::start(s));
         return Ok(Box::new(MtgSession::new("riftcheck mtg spec", start)));
     }
-    let fault = super::mtg_fault(args.faults.first().map(String::as_str))?;
+    let fault = mtg_check::plan::fault(args.faults.first().map(String::as_str))?;
     let start = Box::new(move |s: &riftcheck::mtg::MtgSetup| {
         MtgGame::with_readings(s, riftcheck::mtg::MtgReadings::default().with_fault(fault))
     });

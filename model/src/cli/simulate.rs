@@ -4,106 +4,39 @@
 use std::path::Path;
 use std::process::ExitCode;
 
-use riftcheck::mtg::MtgGame;
-use riftcheck::mtg::spec::MtgSpec;
-use riftcheck::{Action, Game, Scenario, Setup};
-
 use super::fail_input;
-use crate::args::parse_bounds;
-use riftbound_check::configs;
-use riftbound_check::model::{Bounds, RiftModel};
+use super::ruleset::{Run, Tools};
+use riftcheck_checker::plan::Walked;
 use riftcheck_checker::plug::Property;
 use riftcheck_checker::proof::{Example, Written};
-use riftcheck_checker::search::Limits;
-use riftcheck_checker::simulate::{Rare, Walks, always, shortest_or_shrunk, walks};
+use riftcheck_checker::simulate::{Walks, always, shortest_or_shrunk, walks};
 
-/// `simulate --ruleset mtg`: walks through the MTG model from `file`'s setup (none: every
-/// built-in MTG configuration), `turns` more turns and `concessions` concessions allowed
-/// (`--bounds turns=T,concessions=N`, default 4 and 3), the engine committing `fault`; a
-/// violation shortened (the shortest path where a breadth-first search finds it within two
-/// million states) and written as a rulebook example. Exit status as for `check`.
-pub fn run_mtg(
-    file: Option<&Path>,
-    (seed, runs, depth): (u64, u64, u64),
-    (bounds, fault): (Option<&str>, Option<&str>),
-    deadline: Option<std::time::Instant>,
-) -> ExitCode {
-    let fault = match super::mtg_fault(fault) {
-        Ok(f) => f,
-        Err(e) => return fail_input(e),
-    };
-    let b = match crate::args::mtg_bounds(
-        bounds.unwrap_or("turns=4,concessions=3"),
-        &["turns", "concessions"],
-    ) {
-        Ok(b) => b,
-        Err(e) => return fail_input(format!("--bounds {e}")),
-    };
-    let targets = match file {
-        Some(path) => match riftcheck::mtg::scenario::MtgScenario::load(path) {
-            Ok(s) => vec![(path.display().to_string(), s.setup)],
-            Err(e) => return fail_input(e),
-        },
-        None => mtg_check::configs::all()
-            .into_iter()
-            .map(|c| (c.name, c.setup))
-            .collect(),
-    };
-    let models = targets.into_iter().map(|(name, mut setup)| {
-        setup.turns = b.turns;
-        mtg_check::MtgModel::<MtgGame, MtgSpec>::new(setup, b.concessions, fault)
-            .map(|m| m.named(&name))
-            .map_err(|e| format!("{name}: {e}"))
-    });
-    let shortest = Limits {
-        max_states: Some(2_000_000),
-        ..Limits::default()
-    };
-    let concession =
-        |a: &riftcheck::mtg::Action| matches!(a, riftcheck::mtg::Action::Concede { .. });
-    walk_all(
-        models,
-        (seed, runs, depth),
-        deadline,
-        (concession, Some(shortest)),
-    )
+/// `riftcheck simulate`: walks from `file`'s setup (none: every built-in configuration of the
+/// ruleset) at `bounds` (none: the ruleset's walking bounds), `(seed, runs, depth)`, the engine
+/// committing `fault`, until `deadline`; a violation shortened and written as a rulebook
+/// example. Exit status as for `check`.
+pub struct Simulate<'a> {
+    /// The scenario whose setup is walked from.
+    pub file: Option<&'a Path>,
+    /// The seed of the first walk, how many walks, and how deep each goes.
+    pub walks: (u64, u64, u64),
+    /// `--bounds`, as written.
+    pub bounds: Option<&'a str>,
+    /// `--fault`, by its key.
+    pub fault: Option<&'a str>,
+    /// When to stop walking.
+    pub deadline: Option<std::time::Instant>,
 }
 
-/// Runs `riftcheck simulate` from `file`'s setup (none: every built-in configuration), with
-/// `(seed, runs, depth)`, the bounds in words and a fault's name.
-pub fn run(
-    file: Option<&Path>,
-    (seed, runs, depth): (u64, u64, u64),
-    (bounds, fault): (&str, Option<&str>),
-    deadline: Option<std::time::Instant>,
-) -> ExitCode {
-    let fault = match super::fault(fault) {
-        Ok(f) => f,
-        Err(e) => return fail_input(e),
-    };
-    let bounds = match parse_bounds(bounds, Bounds::default()) {
-        Ok(b) => b,
-        Err(e) => return fail_input(e),
-    };
-    let targets: Vec<(String, Setup)> = match file {
-        Some(path) => match Scenario::load(path) {
-            Ok(s) => vec![(path.display().to_string(), s.setup)],
-            Err(e) => return fail_input(e),
-        },
-        None => configs::all()
-            .into_iter()
-            .map(|c| (c.name(), c.setup))
-            .collect(),
-    };
-    let models = targets.into_iter().map(|(name, setup)| {
-        let mut model = RiftModel::<Game>::new(name.clone(), &setup.with_fault(fault), bounds)
-            .map_err(|e| format!("{name}: {e}"))?;
-        // Written as the check writes one: the setup as given, the engine's fault aside.
-        model.written = setup;
-        Ok(model)
-    });
-    let concession = |a: &Action| matches!(a, Action::Concede { .. });
-    walk_all(models, (seed, runs, depth), deadline, (concession, None))
+impl Run for Simulate<'_> {
+    type Out = ExitCode;
+
+    fn run<R: Tools>(self) -> ExitCode {
+        match R::walked(self.file, self.bounds, self.fault) {
+            Ok(walked) => walk_all(walked, self.walks, self.deadline),
+            Err(e) => fail_input(e),
+        }
+    }
 }
 
 /// Prints what one configuration's walks found, for either ruleset: the line saying every
@@ -158,15 +91,18 @@ fn status(failed: bool, cut: bool) -> ExitCode {
     })
 }
 
-/// Walks each model of `models` (a model that cannot be made is bad input) and prints what the
-/// walks found; exit status as for `check`. `rare` says which actions a walk draws rarely (a
-/// concession); a violation is shortened by a breadth-first search within `shortest` where it
-/// is given (else shrunk step by step) and printed as the ruleset writes it.
+/// Walks each of the models (a model that cannot be made is bad input) and prints what the
+/// walks found; exit status as for `check`. A violation is shortened by a breadth-first search
+/// within the ruleset's limits where it gives them (else shrunk step by step) and printed as the
+/// ruleset writes it.
 fn walk_all<M: Written>(
-    models: impl IntoIterator<Item = Result<M, String>>,
+    Walked {
+        models,
+        rare,
+        shortest,
+    }: Walked<M>,
     (seed, runs, depth): (u64, u64, u64),
     deadline: Option<std::time::Instant>,
-    (rare, shortest): (Rare<M>, Option<Limits>),
 ) -> ExitCode {
     let depth = usize::try_from(depth).unwrap_or(usize::MAX);
     let (mut failed, mut cut) = (false, false);

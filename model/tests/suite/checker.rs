@@ -74,23 +74,12 @@ const DEFAULT_COUNTS: [(&str, usize); 33] = [
 /// (`--coverage`); `docs/rules-covered.md` is the coverage written out.
 #[test]
 fn every_property_holds_in_every_default_configuration() {
-    use riftcheck_model::cli::check::check_all;
-    use riftcheck_model::cli::results::Target;
-    let targets: Vec<Target> = configs::all()
-        .into_iter()
-        .map(|c| Target {
-            name: c.name(),
-            family: c.family.key().to_string(),
-            setup: c.setup,
-            bounds: c.bounds,
-        })
-        .collect();
     let opts = Options {
         threads: 2,
         coverage: true,
         ..Options::default()
     };
-    let outcomes = check_all(&targets, &opts, &mut |_| {}).unwrap();
+    let outcomes = proof::check_configs(&configs::all(), false, &opts, &mut |_| {}).unwrap();
     let coverage = proof::coverage(&outcomes).expect("counted");
     let never = coverage.never_exercised();
     assert!(

@@ -31,7 +31,7 @@ fn both(fault: Option<Fault>, name: &str, bounds: &str) -> (usize, usize) {
         .into_iter()
         .find(|c| c.name() == name)
         .unwrap_or_else(|| panic!("no configuration {name}"));
-    let bounds = riftcheck_model::args::parse_bounds(bounds, c.quick).unwrap();
+    let bounds = c.quick.read(bounds).unwrap();
     let run = |memo| {
         let opts = Options {
             fault,

@@ -21,6 +21,7 @@ use riftcheck::protocol::wire::from_json;
 use riftcheck::scenario::Failure;
 use serde_json::Value as Json;
 
+use riftcheck_checker::plan::Asked;
 use riftcheck_conform::found::{Found, verdict_lines};
 use riftcheck_conform::table::{Counts, Rules, Took, ruled};
 use riftcheck_conform::unchecked::Unchecked;
@@ -357,6 +358,21 @@ pub struct Driver {
 
 impl Conformed for Driver {
     type Table = MtgTable;
+
+    /// MTG's built-in configurations the filters leave, chosen as `check --ruleset mtg` chooses
+    /// them, each allowed the concessions the bounds say (its own by default); MTG's walks are
+    /// bounded by each configuration's own turns and concessions.
+    fn of(asked: &Asked<'_>, _walk_bounds: Option<&str>) -> Result<Driver, String> {
+        let concessions = asked.bounds.map(crate::plan::concessions).transpose()?;
+        let mut configs = crate::plan::built_in(asked.mode, asked.players, asked.family)?;
+        if configs.is_empty() {
+            return Err("no MTG configuration matches --mode, --players and --family".into());
+        }
+        for c in &mut configs {
+            c.concessions = concessions.unwrap_or(c.concessions);
+        }
+        Ok(Driver { configs })
+    }
 
     fn key(&self) -> &'static str {
         "mtg"

@@ -22,6 +22,40 @@ pub struct Bounds {
 }
 
 impl Bounds {
+    /// The bounds written `turns=1,concessions=2,invites=1` over `self` (`--bounds`);
+    /// `turns-begun=N` bounds the turns begun rather than ended, and `invites=unbounded` lifts
+    /// the bound on invitations.
+    ///
+    /// # Errors
+    ///
+    /// A part is not `key=value`, the key is not a bound, or the value not a number from 0 to
+    /// 255 (for invites, or `unbounded`).
+    pub fn read(mut self, text: &str) -> Result<Bounds, String> {
+        for (key, value) in riftcheck_checker::plan::bound_values(text, &["invites"])? {
+            // Only invitations may be unbounded; the other keys always have a number.
+            let number = value.unwrap_or_default();
+            match key {
+                "turns" => {
+                    self.turns = number;
+                    self.turns_begun = false;
+                }
+                "turns-begun" => {
+                    self.turns = number;
+                    self.turns_begun = true;
+                }
+                "concessions" => self.concessions = number,
+                "invites" => self.invites = value,
+                other => {
+                    return Err(format!(
+                        "`{other}` is not a bound: expected turns, turns-begun, concessions or \
+                         invites"
+                    ));
+                }
+            }
+        }
+        Ok(self)
+    }
+
     /// Whether another invitation is allowed after `made` this turn.
     pub fn invites_allow(&self, made: u8) -> bool {
         self.invites.is_none_or(|most| made < most)
@@ -36,5 +70,28 @@ impl Default for Bounds {
             invites: Some(1),
             turns_begun: false,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Bounds;
+
+    #[test]
+    fn invitations_may_be_left_unbounded_and_nothing_else_may() {
+        let b = Bounds::default()
+            .read("invites=unbounded,turns=255")
+            .unwrap();
+        assert_eq!((b.invites, b.turns), (None, 255));
+        assert_eq!(
+            Bounds::default().read("invites=255").unwrap().invites,
+            Some(255)
+        );
+        let e = Bounds::default().read("turns=unbounded").unwrap_err();
+        assert!(e.contains("0 to 255"), "{e}");
+        let b = Bounds::default().read("turns-begun=3").unwrap();
+        assert!(b.turns_begun && b.turns == 3);
+        let e = Bounds::default().read("rounds=2").unwrap_err();
+        assert!(e.contains("is not a bound"), "{e}");
     }
 }

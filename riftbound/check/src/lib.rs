@@ -13,6 +13,7 @@ pub mod bounds;
 pub mod configs;
 pub mod conform;
 pub mod model;
+pub mod plan;
 pub mod proof;
 pub mod report;
 pub mod rules;

@@ -137,3 +137,25 @@ pub fn model<E: Engine<Riftbound>>(
     model.written = setup.clone();
     Ok(model)
 }
+
+/// Checks the built-in configurations `configs`, at their quick bounds if `quick`, with `opts`,
+/// several at a time, handing each outcome to `done` in their order
+/// ([`riftcheck_checker::proof::check_all`]); for the tools that run many checks of the
+/// reference engine (the benchmark, the readings side by side).
+///
+/// # Errors
+///
+/// A configuration's setup is impossible: its name and the problems.
+pub fn check_configs(
+    configs: &[crate::configs::Config],
+    quick: bool,
+    opts: &Options,
+    done: &mut dyn FnMut(&Outcome),
+) -> Result<Vec<Outcome>, String> {
+    let model_of = |i: usize| {
+        let c = &configs[i];
+        let bounds = if quick { c.quick } else { c.bounds };
+        model::<Game>(&c.name(), &c.setup, bounds, opts).map_err(|e| format!("{}: {e}", c.name()))
+    };
+    generic::check_all(configs.len(), &model_of, &opts.how(), done)
+}

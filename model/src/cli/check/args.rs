@@ -7,6 +7,7 @@ use clap::Args;
 
 use crate::cli::Format;
 use crate::cli::results::ShardBy;
+use riftcheck_checker::plan::Asked;
 use riftcheck_checker::search::limits::{self, Limits};
 
 /// `riftcheck check`'s arguments.
@@ -106,16 +107,16 @@ pub struct CheckArgs {
     /// the rules no transition cited (`docs/rules-covered.md`)
     #[arg(long)]
     pub coverage: bool,
-    /// Only this ruleset: `riftbound` (651-652) or `mtg` (Magic: The Gathering's 800.4, its own
-    /// configurations, properties and faults; docs/mtg.md). By default, a check of the built-in
-    /// configurations with no filter covers both, the MTG ones after (in text output).
+    /// Only this ruleset (its own configurations, properties and faults). By default, a check
+    /// of the built-in configurations with no filter covers every ruleset, one after another
+    /// (in text output).
     #[arg(long, value_enum)]
     pub ruleset: Option<crate::cli::Ruleset>,
 }
 
 impl CheckArgs {
-    /// Whether this is the default check, to which the MTG configurations are added: the
-    /// built-in configurations, unfiltered, no fault or other reading, not split, in text.
+    /// Whether this is the default check, which runs every ruleset: the built-in
+    /// configurations, unfiltered, no fault or other reading, not split, in text.
     pub fn is_default_run(&self) -> bool {
         self.files.is_empty()
             && self.players.is_empty()
@@ -129,6 +130,22 @@ impl CheckArgs {
             && !self.list
             && !self.coverage
             && self.format == Format::Text
+    }
+}
+
+impl CheckArgs {
+    /// What is asked of the ruleset: the configurations, bounds, fault and policies.
+    pub fn asked(&self) -> Asked<'_> {
+        Asked {
+            mode: &self.mode,
+            players: &self.players,
+            family: &self.family,
+            files: &self.files,
+            bounds: self.bounds.as_deref(),
+            quick: self.quick,
+            fault: self.fault.as_deref(),
+            policies: &self.policies,
+        }
     }
 }
 

@@ -1,38 +1,21 @@
 //! The one `check` of every ruleset: given what a ruleset made of the arguments (its
 //! configurations and how to make each one's model, [`Plan`]), the search of each on the
 //! checker's `check_all`, the counterexample files, and the report in text, JSON or JUnit.
-//! Nothing here names a ruleset: `check/mod.rs` decides which one once and hands its plan over.
+//! Nothing here names a ruleset: the ruleset makes the plan, and `cli/ruleset.rs` says which.
 
 use std::io::IsTerminal;
 use std::process::ExitCode;
 
-use serde_json::Value;
-
 use super::args::{CheckArgs, limits_of, parse_shard};
 use super::files::{known_sizes, write_fingerprints};
-use crate::cli::results::{Chosen, Entry, Report, ShardBy, ShardRun};
+use crate::cli::results::{Chosen, Report, ShardBy, ShardRun};
 use crate::cli::{Format, fail_input, writable_dir};
 use riftcheck_checker::files::CounterexampleFile;
+use riftcheck_checker::plan::{Entry, Plan};
 use riftcheck_checker::plug::Property;
 use riftcheck_checker::progress::Show;
 use riftcheck_checker::proof::{self, Example, How, Outcome, Written};
 use riftcheck_checker::search::{self, limits};
-
-/// What a ruleset made of `check`'s arguments: its key in reports, its configurations, how to
-/// make the model of each (by its place in the list), the fault the engine commits, and what
-/// the whole check was asked (for a split check's runs to agree on).
-pub struct Plan<'a, M: Written> {
-    /// The ruleset's key in reports (`--ruleset`'s value).
-    pub ruleset: &'static str,
-    /// The configurations, in order.
-    pub entries: Vec<Entry>,
-    /// The model of the configuration at a place in `entries`.
-    pub model_of: Box<dyn Fn(usize) -> Result<M, String> + Sync + 'a>,
-    /// The fault the engine under test commits, by its key.
-    pub fault: Option<&'static str>,
-    /// The bounds, fault and readings asked for, as a split check's runs report them.
-    pub of: Value,
-}
 
 /// How the check's progress is shown: nothing with `--quiet`, a line redrawn on a terminal,
 /// else a line every `--progress-every` seconds.
@@ -90,15 +73,18 @@ fn split<M: Written>(
     Ok((mine, Some(run)))
 }
 
-/// The names of the configurations of `plan` this run checks (with `--shard`, those dealt to
-/// it), for `--list`.
+/// The configurations of `plan` this run checks (with `--shard`, those dealt to it), for
+/// `--list`.
 ///
 /// # Errors
 ///
 /// A bad `--shard`, or weights that cannot be read.
-pub fn listed<M: Written>(args: &CheckArgs, plan: &Plan<'_, M>) -> Result<Vec<String>, String> {
+pub fn listed<'p, M: Written>(
+    args: &CheckArgs,
+    plan: &'p Plan<'_, M>,
+) -> Result<Vec<&'p Entry>, String> {
     let (mine, _) = split(args, plan, &mut How::default())?;
-    Ok(mine.iter().map(|&i| plan.entries[i].name.clone()).collect())
+    Ok(mine.iter().map(|&i| &plan.entries[i]).collect())
 }
 
 /// Runs the check `plan` describes as `args` say, and reports it.

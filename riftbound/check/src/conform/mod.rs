@@ -15,12 +15,16 @@ use riftcheck::protocol::compare::{Divergence, View};
 use riftcheck::protocol::remote::{Verdict, replay_remote};
 use riftcheck::protocol::trace::Trace;
 use riftcheck::{Action, Setup};
+use riftcheck_checker::plan::Asked;
 use riftcheck_conform::unchecked::Unchecked;
 use riftcheck_conform::{ConfigRow, Conformed, Findings, Found, Remote, ScenarioRow};
 
-use crate::configs::Config;
+use crate::configs::{self, Config};
 use crate::model::Bounds;
 use table::Table;
+
+/// The bounds of `conform`'s walks unless others are asked for.
+pub const WALK_BOUNDS: &str = "turns=6,concessions=3,invites=2";
 
 /// Riftbound's configurations as `conform` explores them, with the bounds of each phase.
 pub struct Driver {
@@ -53,6 +57,17 @@ impl Driver {
 
 impl Conformed for Driver {
     type Table = Table;
+
+    fn of(asked: &Asked<'_>, walk_bounds: Option<&str>) -> Result<Driver, String> {
+        Ok(Driver::new(
+            configs::select(asked.mode, asked.family, asked.players)?,
+            asked
+                .bounds
+                .map(|b| Bounds::default().read(b))
+                .transpose()?,
+            Bounds::default().read(walk_bounds.unwrap_or(WALK_BOUNDS))?,
+        ))
+    }
 
     fn key(&self) -> &'static str {
         "riftbound"
