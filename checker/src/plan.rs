@@ -43,8 +43,7 @@ impl Asked<'_> {
     ///
     /// A filter was given with files, in words.
     pub fn no_filters_with_files(&self) -> Result<(), String> {
-        let filtered =
-            !(self.mode.is_empty() && self.family.is_empty() && self.players.is_empty());
+        let filtered = !(self.mode.is_empty() && self.family.is_empty() && self.players.is_empty());
         if filtered && !self.files.is_empty() {
             return Err(
                 "--mode, --family and --players select built-in configurations; they do not \

@@ -1,6 +1,6 @@
 //! `riftcheck check`: model-check the built-in configurations or the setups of scenario files,
 //! within limits, and report in text, JSON or JUnit. The ruleset reads the arguments into a
-//! plan ([`riftcheck_checker::plan::Checkable`]); [`run`] checks any plan.
+//! plan ([`riftcheck_checker::plan::Checkable`]); [`run()`] checks any plan.
 
 use std::process::ExitCode;
 
