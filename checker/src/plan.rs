@@ -137,6 +137,82 @@ pub trait Checkable {
     fn faults() -> Vec<String>;
 }
 
+/// The first expectation of a scenario file that did not hold.
+#[derive(Clone, Debug)]
+pub struct Mismatch {
+    /// Where the expectation is written.
+    pub line: usize,
+    /// Its column.
+    pub column: usize,
+    /// The step after which it was checked.
+    pub after: usize,
+    /// What was expected of.
+    pub what: String,
+    /// The value expected.
+    pub expected: String,
+    /// The value found.
+    pub found: String,
+}
+
+/// A scenario file replayed to its end: its title, the first expectation it broke if it broke
+/// one, and (asked for) each step with its events as lines to print.
+#[derive(Clone, Debug)]
+pub struct Replay {
+    /// The scenario's title.
+    pub title: String,
+    /// The first expectation that did not hold.
+    pub failure: Option<Mismatch>,
+    /// The steps and their events, a line each (empty unless asked for).
+    pub steps: Vec<String>,
+}
+
+/// How `render` writes a scenario.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Page {
+    /// A rulebook paragraph.
+    Text,
+    /// Markdown for the book.
+    Markdown,
+    /// An HTML page for the book.
+    Html,
+}
+
+/// A ruleset's scenario files as the command line replays and renders them. The file handed
+/// over declares the ruleset (`riftcheck::scenario::ruleset_of`).
+pub trait Scenarios {
+    /// Whether the ruleset's engine has a fault called `key`.
+    fn knows_fault(key: &str) -> bool;
+
+    /// Replays the scenario at `path` on the reference engine, committing `fault` if one is
+    /// named, with its steps as lines if `verbose`.
+    ///
+    /// # Errors
+    ///
+    /// The file cannot be read or played, or the fault is not the ruleset's: the scenario's
+    /// title if it was read, and what is wrong.
+    fn replay(
+        path: &Path,
+        verbose: bool,
+        fault: Option<&str>,
+    ) -> Result<Replay, (Option<String>, String)>;
+
+    /// The scenario at `path` written as `page` says, played on the reference engine or,
+    /// with `fault`, on the engine committing it (what the fault changes said at the end).
+    ///
+    /// # Errors
+    ///
+    /// The file cannot be read, or the fault is not the ruleset's.
+    fn render(path: &Path, fault: Option<&str>, page: Page) -> Result<String, String>;
+
+    /// The scenario at `path` as an SVG timeline, under `fault` if one is named.
+    ///
+    /// # Errors
+    ///
+    /// The file cannot be read or played, the fault is not the ruleset's, or the ruleset draws
+    /// no picture.
+    fn svg(path: &Path, fault: Option<&str>) -> Result<String, String>;
+}
+
 /// Reads bounds written `key=value,...` (`turns=1,concessions=2`) into their keys and values,
 /// in order; a key of `unbounded_ok` may be written `unbounded` (its value `None`). Which keys
 /// a ruleset has is the ruleset's to say.

@@ -36,6 +36,7 @@ use std::time::Duration;
 
 use riftcheck::protocol::compare::{Divergence, View};
 use riftcheck::protocol::remote::Verdict;
+use riftcheck::protocol::trace::AnyTrace;
 use riftcheck_checker::plan::Asked;
 
 pub use findings::{Finding, Findings};
@@ -102,6 +103,10 @@ pub trait Conformed: Sized {
 
     /// The scenario phase: each of `files` replayed on the engine.
     fn scenarios(&self, remote: &mut Remote, files: &[PathBuf]) -> Vec<ScenarioRow>;
+
+    /// Each game of `trace` judged against the ruleset's spec (`validate`), a row each, its
+    /// findings added to `all`; a trace of another ruleset has none.
+    fn judge(trace: &AnyTrace, all: &mut Findings) -> Vec<ConfigRow>;
 
     /// What the engine's partial observation (`view`) leaves unchecked.
     fn unchecked(&self, view: &View) -> Vec<Unchecked>;

@@ -4,6 +4,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
+use riftcheck::protocol::serve::Asked;
 use riftcheck_model::cli::check::CheckArgs;
 use riftcheck_model::cli::conform::{self, ConformArgs};
 use riftcheck_model::cli::{self, Format, fail_input};
@@ -366,8 +367,7 @@ fn main() -> ExitCode {
             event_kinds,
             record,
             ruleset,
-        } => riftcheck_model::cli::serve::run(&riftcheck_model::cli::serve::ServeArgs {
-            mtg: ruleset == cli::Ruleset::Mtg,
+        } => ruleset.run(riftcheck_model::cli::serve::Serve(Asked {
             spec,
             faults: fault,
             snapshots: !no_snapshot,
@@ -376,7 +376,7 @@ fn main() -> ExitCode {
             events,
             event_kinds,
             record,
-        }),
+        })),
         Command::Merge {
             files,
             fingerprints,

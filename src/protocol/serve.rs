@@ -78,6 +78,29 @@ pub(crate) fn error(message: impl Into<String>) -> Json {
     json!({ "error": message.into() })
 }
 
+/// What `riftcheck serve` is asked to be, for a ruleset to make its session of: the spec or
+/// the reference engine, the faults it commits, whether it hands out snapshots, the readings it
+/// follows, what it shows of the game, and whether its games are recorded.
+#[derive(Clone, Debug, Default)]
+pub struct Asked {
+    /// The spec rather than the reference engine.
+    pub spec: bool,
+    /// Rule faults, by name.
+    pub faults: Vec<String>,
+    /// Whether it hands out snapshots.
+    pub snapshots: bool,
+    /// Readings of policies, `POLICY=READING`.
+    pub policies: Vec<String>,
+    /// The fields it exposes.
+    pub observes: Option<Vec<String>>,
+    /// `sentences`, `structured` or `none`.
+    pub events: String,
+    /// The kinds of event it reports.
+    pub event_kinds: Option<Vec<String>>,
+    /// Where to record the games played, as a trace (docs/traces.md).
+    pub record: Option<std::path::PathBuf>,
+}
+
 /// A session behind the protocol, of either ruleset: one response per request line.
 pub trait Respond {
     /// The response to one request line.

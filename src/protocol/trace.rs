@@ -264,6 +264,24 @@ pub enum AnyTrace {
     Mtg(Trace<crate::mtg::Mtg>),
 }
 
+impl AnyTrace {
+    /// The key of the ruleset its engine plays, as a `hello` names it.
+    pub fn ruleset(&self) -> &'static str {
+        match self {
+            AnyTrace::Riftbound(_) => "riftbound",
+            AnyTrace::Mtg(_) => "mtg",
+        }
+    }
+
+    /// The name of the engine that played it.
+    pub fn engine(&self) -> &str {
+        match self {
+            AnyTrace::Riftbound(t) => &t.engine,
+            AnyTrace::Mtg(t) => &t.engine,
+        }
+    }
+}
+
 /// A mistake in a trace file, where it is.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("{}:{} {message}", path.display(), at(*.line, *.column))]

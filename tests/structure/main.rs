@@ -305,6 +305,70 @@ fn the_mtg_engine_has_no_fault_branches() {
     );
 }
 
+/// The files under `dir`, recursively, as paths from the workspace's root, sorted.
+fn rust_files(dir: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut todo = vec![root().join(dir)];
+    while let Some(d) = todo.pop() {
+        let Ok(entries) = fs::read_dir(&d) else {
+            continue;
+        };
+        for e in entries.flatten() {
+            let path = e.path();
+            if path.is_dir() {
+                todo.push(path);
+            } else if path.extension().is_some_and(|x| x == "rs") {
+                let rel = path.strip_prefix(root()).unwrap_or(&path);
+                out.push(rel.display().to_string());
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+/// The checker, conform, the Explorer, the rulebook tools and the command line are written once
+/// over the rulesets' traits: no file of theirs names the second ruleset (in code or in words)
+/// but the one that dispatches on the ruleset (`model/src/cli/ruleset.rs`), the arguments'
+/// definitions and help (`model/src/main.rs`), and `diverge`, which sets the two rulesets side
+/// by side by nature.
+#[test]
+fn one_file_names_the_rulesets() {
+    const DISPATCH: &[&str] = &[
+        "model/src/cli/ruleset.rs",
+        "model/src/main.rs",
+        "model/src/cli/diverge.rs",
+        "rulebook/src/diverge.rs",
+        "rulebook/src/diverge/",
+        "rulebook/src/lib.rs",
+    ];
+    let mut read = 0;
+    let mut naming = Vec::new();
+    for dir in [
+        "checker/src/",
+        "conform/src/",
+        "explorer/src/",
+        "rulebook/src/",
+        "model/src/",
+    ] {
+        for file in rust_files(dir) {
+            read += 1;
+            let text = fs::read_to_string(root().join(&file)).unwrap_or_default();
+            let allowed = DISPATCH
+                .iter()
+                .any(|d| file == *d || (d.ends_with('/') && file.starts_with(d)));
+            if !allowed && text.to_lowercase().contains("mtg") {
+                naming.push(file);
+            }
+        }
+    }
+    assert!(read > 50, "only {read} files read");
+    assert!(
+        naming.is_empty(),
+        "files that name MTG outside the dispatch point and diverge: {naming:?}"
+    );
+}
+
 /// The spec is a reading of the rules written apart from the engine, in its own plain style: a
 /// mistake both copies of one piece of logic share would pass the lockstep unseen. So no run
 /// of six lines of the same shape (the same code but for names and numbers) stands in both an

@@ -273,7 +273,7 @@ fn merge_one(
     // A configuration dealt whole to one run was proved (or not) there.
     let whole = parts.len() == 1 && first["shard_part"].is_null();
     let acyclic = if whole || !props.contains(&Prop::NoCycles.id()) {
-        // Dealt whole, its run proved it or not; a ruleset without the property (MTG), null.
+        // Dealt whole, its run proved it or not; a ruleset without the property, null.
         first["acyclic"].clone()
     } else if run_cycle || summary_cycle {
         failed.insert(Prop::NoCycles.id());
@@ -474,7 +474,11 @@ fn print_text(m: &Value) {
     } else {
         format!("frontier depth {}", m["merged"]["depth"])
     };
-    let ruleset = if m["ruleset"] == "mtg" { " MTG" } else { "" };
+    // The first ruleset's checks are plain `check`s; another's is named by its key.
+    let ruleset = match m["ruleset"].as_str() {
+        Some(key) if key != "riftbound" => format!(" --ruleset {key}"),
+        _ => String::new(),
+    };
     println!(
         "riftcheck merge: {} runs of a split{ruleset} check ({how})\n",
         m["merged"]["runs"]

@@ -124,22 +124,7 @@ impl Result {
     }
 }
 
-/// The first expectation that did not hold.
-#[derive(Clone, Debug)]
-pub struct Mismatch {
-    /// Where the expectation is written.
-    pub line: usize,
-    /// Its column.
-    pub column: usize,
-    /// The step after which it was checked.
-    pub after: usize,
-    /// What was expected of.
-    pub what: String,
-    /// The value expected.
-    pub expected: String,
-    /// The value found.
-    pub found: String,
-}
+pub use riftcheck_checker::plan::Mismatch;
 
 /// One file replayed.
 #[derive(Clone, Debug)]

@@ -5,7 +5,8 @@
 use clap::ValueEnum;
 use mtg_check::plan::MtgCheck;
 use riftbound_check::plan::RiftboundCheck;
-use riftcheck_checker::plan::Checkable;
+use riftcheck::protocol::serve::{Asked, Respond};
+use riftcheck_checker::plan::{Checkable, Scenarios};
 use riftcheck_conform::Conformed;
 
 /// A ruleset the checker knows.
@@ -45,21 +46,55 @@ impl Ruleset {
     pub fn of_key(key: &str) -> Option<Ruleset> {
         Ruleset::ALL.into_iter().find(|r| r.key() == key)
     }
+
+    /// The ruleset the scenario file at `path` declares; a file that declares none, or one
+    /// riftcheck does not know, is read as Riftbound's, whose reader says what is wrong.
+    pub fn of_file(path: &std::path::Path) -> Ruleset {
+        Ruleset::of_key(&riftcheck::scenario::ruleset_of(path)).unwrap_or(Ruleset::Riftbound)
+    }
+
+    /// The ruleset whose engine has a fault called `key`, if one has.
+    pub fn of_fault(key: &str) -> Option<Ruleset> {
+        struct Knows<'a>(&'a str);
+        impl Run for Knows<'_> {
+            type Out = bool;
+            fn run<R: Tools>(self) -> bool {
+                R::knows_fault(self.0)
+            }
+        }
+        Ruleset::ALL.into_iter().find(|r| r.run(Knows(key)))
+    }
 }
 
-/// A ruleset as the command line runs it: checked ([`Checkable`]) and driving other engines
-/// ([`Conformed`]).
-pub trait Tools: Checkable {
+/// A ruleset as the command line runs it: checked ([`Checkable`]), its scenario files
+/// replayed and rendered ([`Scenarios`]), driving other engines ([`Conformed`]) and served
+/// behind the protocol.
+pub trait Tools: Checkable + Scenarios {
     /// How `conform` drives an engine of the ruleset.
     type Driver: Conformed;
+
+    /// The ruleset's reference engine (or spec) behind the protocol, as `serve` is asked.
+    ///
+    /// # Errors
+    ///
+    /// An option the ruleset's session cannot take, in words.
+    fn session(asked: &Asked) -> Result<Box<dyn Respond>, String>;
 }
 
 impl Tools for RiftboundCheck {
     type Driver = riftbound_check::conform::Driver;
+
+    fn session(asked: &Asked) -> Result<Box<dyn Respond>, String> {
+        riftbound_check::serve::session(asked)
+    }
 }
 
 impl Tools for MtgCheck {
     type Driver = mtg_check::conform::Driver;
+
+    fn session(asked: &Asked) -> Result<Box<dyn Respond>, String> {
+        mtg_check::serve::session(asked)
+    }
 }
 
 /// A subcommand's work, written once for any ruleset.

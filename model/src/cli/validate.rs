@@ -7,9 +7,22 @@ use std::process::ExitCode;
 use clap::Args;
 use riftcheck::protocol::trace;
 
-use mtg_check::conform::judge_trace as judge_mtg_trace;
-use riftbound_check::conform::judge_trace;
-use riftcheck_conform::{Findings, Report, print};
+use super::ruleset::{Ruleset, Run, Tools};
+use riftcheck_conform::{ConfigRow, Conformed, Findings, Report, print};
+
+/// One trace judged by the ruleset its engine plays.
+struct Judge<'a> {
+    trace: &'a trace::AnyTrace,
+    all: &'a mut Findings,
+}
+
+impl Run for Judge<'_> {
+    type Out = Vec<ConfigRow>;
+
+    fn run<R: Tools>(self) -> Vec<ConfigRow> {
+        R::Driver::judge(self.trace, self.all)
+    }
+}
 
 /// `riftcheck validate`'s arguments.
 #[derive(Args, Debug)]
@@ -93,17 +106,16 @@ pub fn validate(args: &ValidateArgs) -> ExitCode {
     let mut report = Report::default();
     let mut engines: Vec<String> = Vec::new();
     for t in &traces {
-        let engine = match t {
-            trace::AnyTrace::Riftbound(t) => &t.engine,
-            trace::AnyTrace::Mtg(t) => &t.engine,
-        };
-        if !engine.is_empty() && !engines.contains(engine) {
-            engines.push(engine.clone());
+        let engine = t.engine();
+        if !engine.is_empty() && !engines.iter().any(|e| e == engine) {
+            engines.push(engine.to_string());
         }
-        report.traces.extend(match t {
-            trace::AnyTrace::Riftbound(t) => judge_trace(t, &mut all),
-            trace::AnyTrace::Mtg(t) => judge_mtg_trace(t, &mut all),
-        });
+        if let Some(ruleset) = Ruleset::of_key(t.ruleset()) {
+            report.traces.extend(ruleset.run(Judge {
+                trace: t,
+                all: &mut all,
+            }));
+        }
     }
     report.engine = if engines.is_empty() {
         "recorded games".into()

@@ -415,6 +415,13 @@ impl Conformed for Driver {
         scenarios(remote, files)
     }
 
+    fn judge(trace: &riftcheck::protocol::trace::AnyTrace, all: &mut Findings) -> Vec<ConfigRow> {
+        match trace {
+            riftcheck::protocol::trace::AnyTrace::Mtg(t) => judge_trace(t, all),
+            _ => Vec::new(),
+        }
+    }
+
     /// MTG's observation is compared field by field as the engine declares it; the report's
     /// list of what is left unchecked is Riftbound's.
     fn unchecked(&self, _: &View) -> Vec<Unchecked> {

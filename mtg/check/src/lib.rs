@@ -18,8 +18,10 @@ pub mod conform;
 pub mod coverage;
 pub mod plan;
 pub mod properties;
+pub mod replay;
 pub mod report;
 pub mod search;
+pub mod serve;
 
 use riftcheck::Engine;
 use riftcheck::mtg::spec::MtgSpec;

@@ -15,5 +15,7 @@ pub mod conform;
 pub mod model;
 pub mod plan;
 pub mod proof;
+pub mod replay;
 pub mod report;
 pub mod rules;
+pub mod serve;

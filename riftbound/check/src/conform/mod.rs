@@ -13,7 +13,7 @@ use std::path::PathBuf;
 use riftcheck::Scenario;
 use riftcheck::protocol::compare::{Divergence, View};
 use riftcheck::protocol::remote::{Verdict, replay_remote};
-use riftcheck::protocol::trace::Trace;
+use riftcheck::protocol::trace::{AnyTrace, Trace};
 use riftcheck::{Action, Setup};
 use riftcheck_checker::plan::Asked;
 use riftcheck_conform::unchecked::Unchecked;
@@ -143,6 +143,13 @@ impl Conformed for Driver {
 
     fn scenarios(&self, remote: &mut Remote, files: &[PathBuf]) -> Vec<ScenarioRow> {
         scenarios(remote, files)
+    }
+
+    fn judge(trace: &AnyTrace, all: &mut Findings) -> Vec<ConfigRow> {
+        match trace {
+            AnyTrace::Riftbound(t) => judge_trace(t, all),
+            _ => Vec::new(),
+        }
     }
 
     fn unchecked(&self, view: &View) -> Vec<Unchecked> {
