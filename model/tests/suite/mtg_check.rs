@@ -244,6 +244,22 @@ fn another_engine_behind_the_boundary_is_checked_the_same_way() {
         .find(|(p, _)| *p == MtgProp::Agree)
         .expect("the disagreement is found");
     assert_eq!(path.len(), 1, "{path:?}: A concedes at once");
+    // Its rulebook example is written from what this engine answered, not the reference one
+    // (which lets A concede): the step the spec takes, this engine refused.
+    let ce = (r.counterexamples.iter())
+        .find(|c| c.property == MtgProp::Agree)
+        .expect("the disagreement is written");
+    let name = <NoConcedeWithPriority as riftcheck::Engine<riftcheck::mtg::Mtg>>::NAME;
+    assert!(
+        ce.written.rulebook.contains(&format!("{name} refused it")),
+        "{}",
+        ce.written.rulebook
+    );
+    assert!(
+        ce.written.found.contains("the engine refuses it"),
+        "{}",
+        ce.written.found
+    );
     // The same wrapper without the bug (life 19 switches it off) proves every property.
     let mut setup = c.setup;
     setup.life = 19;

@@ -41,6 +41,10 @@ pub use properties::{Ghost, someone_can_act};
 /// included ([`plug::State`]).
 pub type MtgState<E = MtgGame, S = MtgSpec> = plug::State<MtgModel<E, S>>;
 
+/// What an observer saw of the engine and of the spec once a table was set up, the events of
+/// the setup included.
+pub type FirstViews = (MtgView, MtgView);
+
 /// How a model starts its engine: from the setup, committing the fault if the engine can.
 pub type StartEngine<E> =
     fn(&MtgSetup, Option<MtgFault>) -> Result<(E, Vec<MtgEvent>), MtgSetupErrors>;
@@ -59,6 +63,9 @@ pub struct MtgModel<E: Engine<Mtg> = MtgGame, S: Engine<Mtg> = MtgSpec> {
     pub fault: Option<MtgFault>,
     /// The first state.
     first: MtgState<E, S>,
+    /// What an observer saw of the engine and of the spec once the table was set up, the
+    /// events of the setup included: where a counterexample's record begins.
+    pub first_views: FirstViews,
 }
 
 impl<S: Engine<Mtg>> MtgModel<MtgGame, S> {
@@ -95,13 +102,14 @@ impl<E: Engine<Mtg>, S: Engine<Mtg>> MtgModel<E, S> {
         fault: Option<MtgFault>,
         start: StartEngine<E>,
     ) -> Result<Self, MtgSetupErrors> {
-        let first = Self::first(&setup, fault, start)?;
+        let (first, first_views) = Self::first(&setup, fault, start)?;
         Ok(MtgModel {
             name: String::new(),
             setup,
             concessions,
             fault,
             first,
+            first_views,
         })
     }
 
@@ -111,13 +119,14 @@ impl<E: Engine<Mtg>, S: Engine<Mtg>> MtgModel<E, S> {
         self
     }
 
-    /// The first state of `setup`, the engine started by `start` (committing `fault`), or why
-    /// the setup cannot be played.
+    /// The first state of `setup`, the engine started by `start` (committing `fault`), and what
+    /// the engine and the spec showed then, their setup's events included; or why the setup
+    /// cannot be played.
     fn first(
         setup: &MtgSetup,
         fault: Option<MtgFault>,
         start: StartEngine<E>,
-    ) -> Result<MtgState<E, S>, MtgSetupErrors> {
+    ) -> Result<(MtgState<E, S>, FirstViews), MtgSetupErrors> {
         let (engine, events) = start(setup, fault)?;
         let (spec, spec_events) = S::start(setup)?;
         let mut view = engine.observe();
@@ -136,12 +145,14 @@ impl<E: Engine<Mtg>, S: Engine<Mtg>> MtgModel<E, S> {
         if guarded(|| engine.well_formed(&mut Vec::new())).is_err() {
             ghost.violated.insert(MtgProp::NeverPanics);
         }
+        let shown = (view.clone(), spec_view);
         view.events.clear();
-        Ok(plug::State {
+        let state = plug::State {
             pair: Lockstep::new(engine, spec),
             ghost,
             view: Arc::new(view),
-        })
+        };
+        Ok((state, shown))
     }
 
     /// The engine's step alone, where the spec refused what the engine took: the engine's

@@ -3,18 +3,17 @@
 //! reads them through the checker's `Example`, as it reads Riftbound's.
 
 use riftcheck::Engine;
-use riftcheck::mtg::scenario::MtgScenario;
-use riftcheck::mtg::scenario::write::{Heading, written};
-use riftcheck::mtg::spec::MtgSpec;
-use riftcheck::mtg::{Action, Mtg, MtgFault, MtgGame, MtgSetup};
+use riftcheck::mtg::scenario::write::{Heading, SpecEnd, written, written_with};
+use riftcheck::mtg::scenario::{MtgScenario, Recorded};
+use riftcheck::mtg::{Action, Mtg, MtgEvent, MtgFault, MtgSetup, MtgView};
 use riftcheck::protocol::mtg::{first_difference, observation_json};
 use riftcheck_checker::proof::{Example, Written};
 use riftcheck_core::Property as _;
 
-use super::MtgModel;
-use super::configs::MtgConfig;
 use super::properties::MtgProp;
 use super::search::replay_path;
+use super::{MtgModel, MtgState};
+use riftcheck_checker::panics::guarded;
 
 /// A violation of MTG's as the check reports it: the property, the shortest path, and the path
 /// written out.
@@ -39,15 +38,9 @@ impl<E: Engine<Mtg>, S: Engine<Mtg>> Written for MtgModel<E, S> {
         path: Vec<Action>,
         _cycle_from: Option<usize>,
     ) -> MtgCounterexample {
-        let config = MtgConfig {
-            name: self.name.clone(),
-            family: "",
-            setup: self.setup.clone(),
-            concessions: self.concessions,
-        };
         MtgCounterexample {
             property: prop,
-            written: Violation::of(&config, prop, self.fault, &path),
+            written: Violation::of(self, prop, &path),
             path,
         }
     }
@@ -101,47 +94,136 @@ pub struct Violation {
 }
 
 impl Violation {
-    /// The violation of `property` that `path` reaches in configuration `c`, the engine
-    /// committing `fault`.
-    pub fn of(c: &MtgConfig, property: MtgProp, fault: Option<MtgFault>, path: &[Action]) -> Self {
-        let file = scenario(&c.name, &c.setup, property, fault, path);
-        let read = MtgScenario::parse(&file, None).ok();
-        // Played on the engine that was checked: its expectations are what the spec shows.
-        let replay = read
-            .as_ref()
-            .map(|s| fault.map_or_else(|| s.replay(), |f| s.replay_with_fault(f)));
-        let unmet: Vec<String> = (replay.iter().flat_map(|r| &r.failures))
+    /// The violation of `property` that `path` reaches in `model`, written from the model's
+    /// one replay of the path: the scenario's steps and expectations (what the spec shows at
+    /// the end), and its rulebook example from what the engine that was checked answered and
+    /// showed at each step of that replay, never from a reference engine stepped again.
+    pub fn of<E: Engine<Mtg>, S: Engine<Mtg>>(
+        model: &MtgModel<E, S>,
+        property: MtgProp,
+        path: &[Action],
+    ) -> Self {
+        let heading = heading(&model.name, property, model.fault);
+        let Some(states) = replay_path(model, path) else {
+            // The path does not replay through the model: written from the spec alone.
+            return Violation::unrecorded(property, written(&heading, &model.setup, path), path);
+        };
+        let (spec_end, last) = spec_end(model, &states, path);
+        let file = written_with(&heading, &model.setup, path, Some(spec_end));
+        let Ok(read) = MtgScenario::parse(&file, None) else {
+            return Violation::unrecorded(property, file, path);
+        };
+        let replay = read.judge_record(E::NAME, start(model), record(&states, path));
+        let unmet: Vec<String> = (replay.failures.iter())
             .map(|f| format!("{}: expected {}, found {}", f.key, f.expected, f.actual))
             .collect();
-        let found = if property == MtgProp::Agree {
-            match MtgModel::<MtgGame, MtgSpec>::new(c.setup.clone(), c.concessions, fault) {
-                Ok(model) => disagreement(&model, path),
-                Err(e) => format!("the setup cannot be played: {e}"),
-            }
-        } else if unmet.is_empty() {
-            format!("violated after {} steps", path.len())
-        } else {
-            unmet.join("; ")
+        let found = match last {
+            Some(last) if property == MtgProp::Agree => disagreement(&last, path),
+            _ if property == MtgProp::Agree => "they start differently".to_owned(),
+            _ if unmet.is_empty() => format!("violated after {} steps", path.len()),
+            _ => unmet.join("; "),
         };
         Violation {
             property,
-            steps: read.as_ref().map_or_else(
-                || path.iter().map(ToString::to_string).collect(),
-                |s| s.step_text.clone(),
-            ),
+            steps: read.step_text.clone(),
             // Closed as Riftbound's are: by what was expected, under which rule, and found.
-            rulebook: (read.as_ref().zip(replay.as_ref()))
-                .map(|(s, r)| s.render_replay(r))
-                .unwrap_or_default()
-                + &format!(
-                    "Expected by rule {}: {}; found: {found}.\n",
-                    property.rule(),
-                    property.name()
-                ),
+            rulebook: read.render_replay(&replay) + &closing(property, &found),
             file,
             found,
         }
     }
+
+    /// A violation whose path could not be recorded: its file, and its steps as actions.
+    fn unrecorded(property: MtgProp, file: String, path: &[Action]) -> Self {
+        let found = "the path does not replay".to_owned();
+        Violation {
+            property,
+            steps: path.iter().map(ToString::to_string).collect(),
+            rulebook: closing(property, &found),
+            file,
+            found,
+        }
+    }
+}
+
+/// The last line of a violation's rulebook example: what was expected, by which rule, and what
+/// was found.
+fn closing(property: MtgProp, found: &str) -> String {
+    format!(
+        "Expected by rule {}: {}; found: {found}.\n",
+        property.rule(),
+        property.name()
+    )
+}
+
+/// Where the record of `model`'s game begins: the events of its setup and what the engine
+/// showed then.
+fn start<E: Engine<Mtg>, S: Engine<Mtg>>(model: &MtgModel<E, S>) -> (Vec<MtgEvent>, MtgView) {
+    let view = model.first_views.0.clone();
+    (view.events.clone(), view)
+}
+
+/// What the engine that was checked answered at each step of `path` and showed after it, read
+/// from the model's replay (`states`, the first state and one after each step): its events, or
+/// its refusal where it refused a step the spec took. A step whose refusal cannot be asked
+/// (the engine panics) ends the record.
+fn record<E: Engine<Mtg>, S: Engine<Mtg>>(
+    states: &[MtgState<E, S>],
+    path: &[Action],
+) -> Vec<Recorded> {
+    let mut out = Vec::new();
+    for (i, &action) in path.iter().enumerate() {
+        let (Some(before), Some(after)) = (states.get(i), states.get(i + 1)) else {
+            break;
+        };
+        let outcome = match guarded(|| before.pair.engine.check(action)) {
+            Ok(Err(refusal)) => Err(refusal),
+            Ok(Ok(())) => Ok(after.view.events.clone()),
+            Err(_) => break,
+        };
+        out.push(Recorded {
+            action,
+            outcome,
+            view: (*after.view).clone(),
+        });
+    }
+    out
+}
+
+/// What the spec shows at the end of `path` ([`SpecEnd`]), read from the model's replay: every
+/// step but the last was taken by both alike (a path ends at its first violation), so their
+/// events are the spec's; the last step is taken once more by the spec alone, from the state
+/// before it, which is returned with it.
+fn spec_end<E: Engine<Mtg>, S: Engine<Mtg>>(
+    model: &MtgModel<E, S>,
+    states: &[MtgState<E, S>],
+    path: &[Action],
+) -> (SpecEnd, Option<MtgState<E, S>>) {
+    let spec_first = &model.first_views.1;
+    let mut cited: Vec<&'static str> = spec_first.events.iter().filter_map(|e| e.rule()).collect();
+    let mut refused = vec![None; path.len()];
+    let (Some((&last, _)), Some(before)) = (path.split_last(), states.len().checked_sub(2)) else {
+        let mut view = spec_first.clone();
+        view.events.clear();
+        return ((view, refused, sorted(cited)), None);
+    };
+    for s in &states[1..=before] {
+        cited.extend(s.view.events.iter().filter_map(|e| e.rule()));
+    }
+    let before = states[before].clone();
+    let mut spec = before.pair.spec.clone();
+    match spec.apply(last) {
+        Ok(events) => cited.extend(events.iter().filter_map(|e| e.rule())),
+        Err(r) => refused[path.len() - 1] = Some(r),
+    }
+    ((spec.observe(), refused, sorted(cited)), Some(before))
+}
+
+/// The rules, sorted, each once.
+fn sorted(mut rules: Vec<&'static str>) -> Vec<&'static str> {
+    rules.sort_unstable();
+    rules.dedup();
+    rules
 }
 
 /// The scenario file of a violation of `prop` found in configuration `config` (its `setup`) by
@@ -182,19 +264,17 @@ fn heading(config: &str, prop: MtgProp, fault: Option<MtgFault>) -> Heading {
     }
 }
 
-/// What the engine and the spec disagree on at the end of `path`: each field of the observation
-/// (or of the step's events) where they differ, or which of them refused the last action.
+/// What the engine and the spec disagree on at the last step of `path`, taken from `before`,
+/// the state before it: each field of the observation (or of the step's events) where they
+/// differ, or which of them refused the last action.
 pub fn disagreement<E: Engine<Mtg>, S: Engine<Mtg>>(
-    model: &MtgModel<E, S>,
+    before: &MtgState<E, S>,
     path: &[Action],
 ) -> String {
-    let Some((&last, before)) = path.split_last() else {
+    let Some(&last) = path.last() else {
         return "they start differently".to_owned();
     };
-    let Some(state) = replay_path(model, before).and_then(|mut s| s.pop()) else {
-        return "the path does not replay".to_owned();
-    };
-    let (mut engine, mut spec) = (state.pair.engine.clone(), state.pair.spec.clone());
+    let (mut engine, mut spec) = (before.pair.engine.clone(), before.pair.spec.clone());
     let (ours, theirs) = (
         riftcheck::engine::step(&mut engine, last),
         riftcheck::engine::step(&mut spec, last),

@@ -47,7 +47,7 @@ pub mod write;
 use std::path::Path;
 
 pub use file::{Aim, Check, Chosen, Expectation, MtgScenario, ObjRef, Sentence, Want};
-pub use replay::{Failure, MtgReplay};
+pub use replay::{Failure, MtgReplay, Recorded};
 
 use crate::scenario::ScenarioError;
 use mtg_vocabulary::types::ObjId;

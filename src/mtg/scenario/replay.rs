@@ -62,6 +62,109 @@ impl MtgReplay {
     }
 }
 
+/// One step an engine was recorded taking: the action, its answer, and what it showed after.
+#[derive(Clone, Debug)]
+pub struct Recorded {
+    /// The action.
+    pub action: Action,
+    /// Its events, or its refusal.
+    pub outcome: Result<Vec<MtgEvent>, Refusal>,
+    /// What the engine showed after it.
+    pub view: MtgView,
+}
+
+impl MtgReplay {
+    fn of(engine: &'static str) -> MtgReplay {
+        MtgReplay {
+            engine,
+            failures: Vec::new(),
+            events: Vec::new(),
+            views: Vec::new(),
+            actions: Vec::new(),
+        }
+    }
+}
+
+/// A replay being judged, step by step, whether the engine is stepped now or was recorded: the
+/// scenario, what was found so far, and every rule the engine's events cited.
+struct Judging<'s> {
+    scenario: &'s MtgScenario,
+    out: MtgReplay,
+    cited: BTreeSet<&'static str>,
+}
+
+impl<'s> Judging<'s> {
+    /// The game as the engine `engine` set it up: its events and what it showed.
+    fn start(
+        scenario: &'s MtgScenario,
+        engine: &'static str,
+        events: Vec<MtgEvent>,
+        view: MtgView,
+    ) -> Judging<'s> {
+        let mut j = Judging {
+            scenario,
+            out: MtgReplay::of(engine),
+            cited: events.iter().filter_map(MtgEvent::rule).collect(),
+        };
+        j.out.events.push(events);
+        scenario.check_at(0, &view, &j.cited, &mut j.out.failures);
+        j.out.views.push(view);
+        j
+    }
+
+    /// The step at `i` could not be read as an action: `why`.
+    fn unreadable(&mut self, i: usize, why: String) {
+        let s = self.scenario;
+        self.out.failures.push(Failure {
+            step: i + 1,
+            line: s.step_lines.get(i).copied().unwrap_or(0),
+            key: "step".into(),
+            expected: format!("`{}` to be taken", step_text(s, i)),
+            actual: why,
+        });
+    }
+
+    /// The step at `i`, `action`, answered `outcome`, the engine showing `after()` then:
+    /// judged; whether the replay goes on (not after a step answered otherwise than written).
+    fn step(
+        &mut self,
+        i: usize,
+        action: Action,
+        outcome: Result<Vec<MtgEvent>, Refusal>,
+        after: impl FnOnce() -> MtgView,
+    ) -> bool {
+        let (s, n) = (self.scenario, i + 1);
+        let expected = s.step_outcome.get(i).unwrap_or(&Outcome::Accepted);
+        self.out.actions.push(action);
+        if let Some((want, found)) = step_mismatch(expected, &outcome, self.out.engine) {
+            self.out.failures.push(Failure {
+                step: n,
+                line: s.step_lines.get(i).copied().unwrap_or(0),
+                key: "step".into(),
+                expected: format!("`{}` to be {want}", step_text(s, i)),
+                actual: found,
+            });
+            return false;
+        }
+        match outcome {
+            Ok(events) => {
+                self.cited.extend(events.iter().filter_map(MtgEvent::rule));
+                self.out.events.push(events);
+            }
+            Err(_) => self.out.events.push(Vec::new()),
+        }
+        let view = after();
+        s.check_at(n, &view, &self.cited, &mut self.out.failures);
+        self.out.views.push(view);
+        true
+    }
+}
+
+/// The words of the step at `i`, as the file has them.
+fn step_text(s: &MtgScenario, i: usize) -> &str {
+    s.step_text.get(i).map_or("", String::as_str)
+}
+
 impl MtgScenario {
     /// Replays the scenario on the reference engine.
     pub fn replay(&self) -> MtgReplay {
@@ -82,16 +185,10 @@ impl MtgScenario {
         &self,
         start: impl FnOnce(&MtgSetup) -> Result<(E, Vec<MtgEvent>), MtgSetupErrors>,
     ) -> MtgReplay {
-        let mut out = MtgReplay {
-            engine: E::NAME,
-            failures: Vec::new(),
-            events: Vec::new(),
-            views: Vec::new(),
-            actions: Vec::new(),
-        };
         let (mut engine, events) = match start(&self.setup) {
             Ok(x) => x,
             Err(e) => {
+                let mut out = MtgReplay::of(E::NAME);
                 out.failures.push(Failure {
                     step: 0,
                     line: 1,
@@ -102,53 +199,43 @@ impl MtgScenario {
                 return out;
             }
         };
-        let mut cited: BTreeSet<&'static str> = events.iter().filter_map(MtgEvent::rule).collect();
-        out.events.push(events);
-        let mut view = engine.observe();
-        self.check_at(0, &view, &cited, &mut out.failures);
-        out.views.push(view.clone());
+        let mut judging = Judging::start(self, E::NAME, events, engine.observe());
         for (i, sentence) in self.steps.iter().enumerate() {
-            let n = i + 1;
-            let line = self.step_lines.get(i).copied().unwrap_or(0);
-            let text = self.step_text.get(i).cloned().unwrap_or_default();
+            let view = judging.out.views.last().cloned().unwrap_or_default();
             let action = match self.action(*sentence, &view) {
                 Ok(a) => a,
                 Err(m) => {
-                    out.failures.push(Failure {
-                        step: n,
-                        line,
-                        key: "step".into(),
-                        expected: format!("`{text}` to be taken"),
-                        actual: m,
-                    });
-                    return out;
+                    judging.unreadable(i, m);
+                    break;
                 }
             };
-            let expected = self.step_outcome.get(i).unwrap_or(&Outcome::Accepted);
-            out.actions.push(action);
             let outcome = engine.apply(action);
-            if let Some((want, found)) = step_mismatch(expected, &outcome, E::NAME) {
-                out.failures.push(Failure {
-                    step: n,
-                    line,
-                    key: "step".into(),
-                    expected: format!("`{text}` to be {want}"),
-                    actual: found,
-                });
-                return out;
+            if !judging.step(i, action, outcome, || engine.observe()) {
+                break;
             }
-            match outcome {
-                Ok(events) => {
-                    cited.extend(events.iter().filter_map(MtgEvent::rule));
-                    out.events.push(events);
-                }
-                Err(_) => out.events.push(Vec::new()),
-            }
-            view = engine.observe();
-            self.check_at(n, &view, &cited, &mut out.failures);
-            out.views.push(view.clone());
         }
-        out
+        judging.out
+    }
+
+    /// Judges what an engine was recorded doing along the scenario's steps, as [`Self::replay`]
+    /// judges what it does when stepped: `start`, its events and what it showed once set up,
+    /// then each step's action, the engine's answer and what it showed after. Nothing is
+    /// stepped again; the record is read as it is (a record shorter than the steps ends the
+    /// replay where it ends).
+    pub fn judge_record(
+        &self,
+        engine: &'static str,
+        start: (Vec<MtgEvent>, MtgView),
+        steps: Vec<Recorded>,
+    ) -> MtgReplay {
+        let mut judging = Judging::start(self, engine, start.0, start.1);
+        for (i, r) in steps.into_iter().enumerate().take(self.steps.len()) {
+            let view = r.view;
+            if !judging.step(i, r.action, r.outcome, || view) {
+                break;
+            }
+        }
+        judging.out
     }
 
     /// The checks holding after `n` steps (and the `[expect]` after the last).

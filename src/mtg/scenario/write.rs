@@ -75,7 +75,9 @@ fn who(p: Option<Player>) -> String {
 }
 
 /// What the spec shows at the end, its refusal of each step it refuses, and the rules cited.
-type SpecEnd = (MtgView, Vec<Option<Refusal>>, Vec<&'static str>);
+/// What the spec shows at the end of a path, the refusal of each step it refused (none for
+/// those it took), and every rule its events cited, sorted and once each.
+pub type SpecEnd = (MtgView, Vec<Option<Refusal>>, Vec<&'static str>);
 
 /// What the spec shows after `path` from `setup`, the refusal of each step it refuses (a refused
 /// step changes nothing), and every rule its events cited.
@@ -110,6 +112,17 @@ pub struct Heading {
 /// The scenario file of `path` from `setup`: the steps as sentences (those the spec refuses
 /// marked so), the table, and as its `[expect]` what the spec shows at the end.
 pub fn written(heading: &Heading, setup: &MtgSetup, path: &[Action]) -> String {
+    written_with(heading, setup, path, spec_end(setup, path))
+}
+
+/// [`written`], with what the spec showed at the end of `path` already known (`None`: the spec
+/// could not set the table up, and the file has no `[expect]`).
+pub fn written_with(
+    heading: &Heading,
+    setup: &MtgSetup,
+    path: &[Action],
+    end: Option<SpecEnd>,
+) -> String {
     let names = names(setup);
     let mut out = String::new();
     let _ = writeln!(out, "ruleset = \"mtg\"");
@@ -121,7 +134,6 @@ pub fn written(heading: &Heading, setup: &MtgSetup, path: &[Action]) -> String {
         "description = \"\"\"{}\"\"\"",
         heading.description.replace('"', "'")
     );
-    let end = spec_end(setup, path);
     let _ = writeln!(out, "steps = [");
     for (i, &a) in path.iter().enumerate() {
         let step = crate::scenario::Step {
