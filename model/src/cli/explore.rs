@@ -13,7 +13,7 @@ use riftbound_check::model::Bounds;
 /// Runs `riftcheck explore`.
 pub fn run(file: Option<&Path>, config: &str, port: u16, fault: Option<&str>) -> ExitCode {
     use riftcheck_explorer::{Opening, serve};
-    let fault = match super::fault(fault) {
+    let fault = match fault.map(str::parse::<riftcheck::Fault>).transpose() {
         Ok(f) => f,
         Err(e) => return fail_input(e),
     };

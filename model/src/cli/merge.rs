@@ -15,7 +15,6 @@ use serde_json::{Value, json};
 use super::check::fingerprint_file;
 use super::{SCHEMA_VERSION, fail_input};
 use riftcheck_checker::search::summary_has_cycle;
-use riftcheck_properties::Prop;
 
 /// The runs of one split check, checked to belong together.
 struct Runs {
@@ -237,7 +236,7 @@ fn merge_one(
     runs_parts: &[(u32, &Value)],
     fps_dir: Option<&Path>,
     runs: u32,
-    props: &[String],
+    (props, graph): (&[String], Option<&str>),
 ) -> Result<Value, String> {
     let parts: Vec<&Value> = runs_parts.iter().map(|(_, c)| *c).collect();
     let first = parts[0];
@@ -272,16 +271,16 @@ fn merge_one(
     let run_cycle = parts.iter().any(|c| c["acyclic"] == false);
     // A configuration dealt whole to one run was proved (or not) there.
     let whole = parts.len() == 1 && first["shard_part"].is_null();
-    let acyclic = if whole || !props.contains(&Prop::NoCycles.id()) {
+    let acyclic = match graph {
         // Dealt whole, its run proved it or not; a ruleset without the property, null.
-        first["acyclic"].clone()
-    } else if run_cycle || summary_cycle {
-        failed.insert(Prop::NoCycles.id());
-        json!(false)
-    } else if complete {
-        json!(true)
-    } else {
-        Value::Null
+        Some(_) if whole => first["acyclic"].clone(),
+        None => first["acyclic"].clone(),
+        Some(id) if run_cycle || summary_cycle => {
+            failed.insert(id.to_string());
+            json!(false)
+        }
+        Some(_) if complete => json!(true),
+        Some(_) => Value::Null,
     };
     // The shortest counterexample of each property, from whichever run found it.
     let mut counterexamples: BTreeMap<String, Value> = BTreeMap::new();
@@ -372,6 +371,11 @@ pub fn merge(files: &[PathBuf], fps_dir: Option<&Path>) -> Result<Value, String>
     let order: Vec<String> = (props.iter())
         .filter_map(|p| p["id"].as_str().map(String::from))
         .collect();
+    // The property the state graph proves (no cycle), if the ruleset has one: the merged graph
+    // proves it again.
+    let graph: Option<String> = (props.iter())
+        .find(|p| p["kind"] == "graph")
+        .and_then(|p| p["id"].as_str().map(String::from));
     let names: Vec<String> = runs.reports[0]["shard"]["configurations"]
         .as_array()
         .into_iter()
@@ -388,7 +392,12 @@ pub fn merge(files: &[PathBuf], fps_dir: Option<&Path>) -> Result<Value, String>
                 }
             }
         }
-        merged.push(merge_one(&parts, fps_dir, runs.count, &order)?);
+        merged.push(merge_one(
+            &parts,
+            fps_dir,
+            runs.count,
+            (&order, graph.as_deref()),
+        )?);
     }
     let any_failed = merged
         .iter()

@@ -41,17 +41,6 @@ pub enum Format {
     Junit,
 }
 
-/// A Riftbound rule fault named on the command line (`--fault NAME`), read in one place.
-///
-/// # Errors
-///
-/// No fault has that name; the message says where the names are listed.
-pub fn fault(name: Option<&str>) -> Result<Option<riftcheck::Fault>, String> {
-    name.map(str::parse::<riftcheck::Fault>)
-        .transpose()
-        .map_err(|e| e.to_string())
-}
-
 /// Bad input: the message on standard error, exit status 2.
 pub fn fail_input(message: impl std::fmt::Display) -> ExitCode {
     eprintln!("error: {message}");

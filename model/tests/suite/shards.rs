@@ -211,6 +211,34 @@ fn a_property_broken_in_one_shard_fails_the_merged_result_with_its_counterexampl
     assert_eq!(steps(m, p), steps(o, p), "the same shortest counterexample");
 }
 
+/// The merged state graph proves the graph property again, whichever it is in the runs'
+/// reports: with invitations unbounded, Magma Chamber's Chain goes around in a cycle
+/// (316.2.b.1), and the merge of a split check fails `no-cycles` as the whole check does.
+#[test]
+fn a_cycle_in_a_split_check_fails_the_merged_graph_property() {
+    let args = [
+        "--quick",
+        "--mode",
+        "magma-chamber",
+        "--family",
+        "chain",
+        "--bounds",
+        "invites=unbounded,turns=1",
+    ];
+    let d = dir("cycle");
+    let (one, code) = whole(&args, &d);
+    assert_eq!(code, Some(1));
+    let (_, merged, code) = split(&args, 2, &d);
+    assert_eq!(code, Some(1), "{merged:#}");
+    let (m, o) = (&merged["configurations"][0], &one["configurations"][0]);
+    assert_eq!(m["acyclic"], false, "{m:#}");
+    assert_eq!(m["failed"], o["failed"]);
+    assert!(
+        (m["failed"].as_array().unwrap().iter()).any(|p| p == "no-cycles"),
+        "{m:#}"
+    );
+}
+
 /// A named pipe in `d` (made by `mkfifo`).
 fn fifo(d: &std::path::Path) -> PathBuf {
     let f = d.join("fifo");
