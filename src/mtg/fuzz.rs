@@ -1,16 +1,19 @@
 //! The MTG ruleset's fuzz law, shared by the `mtg_lockstep` fuzz target and the property test
 //! `tests/suite/mtg_lockstep.rs`: from arbitrary bytes, a table and a run of actions, stepped on the
-//! MTG engine and the MTG spec together. They must accept the same actions and show the same
-//! after every step (events included), and a refused action must change neither. A breach
-//! panics with what differed.
+//! MTG engine and the MTG spec together, through the oracle's lockstep as the checker's model
+//! steps them. They must refuse the same actions for the same rule, accept the same others and
+//! show the same after every step (events included), and a refused action must change neither.
+//! A breach panics with what differed.
 
 use arbitrary::{Result, Unstructured};
 
 use super::engine::MtgGame;
 use crate::engine::Engine;
+use crate::oracle::Lockstep;
 use mtg_spec::MtgSpec;
 use mtg_vocabulary::setup::{CardAt, MtgSetup};
 use mtg_vocabulary::types::{Card, Player, Step, Zone};
+use mtg_vocabulary::view::MtgView;
 
 /// A table from `u`: 2 to 4 players at low life (so that combat can end a player), any starting
 /// step, up to two more turns, up to eight cards anywhere they may start, perhaps a rule's
@@ -78,7 +81,7 @@ pub fn lockstep(data: &[u8]) {
     if setup.validate().is_err() {
         return;
     }
-    let (Ok((mut engine, events)), Ok((mut spec, spec_events))) =
+    let (Ok((engine, events)), Ok((spec, spec_events))) =
         (MtgGame::start(&setup), MtgSpec::start(&setup))
     else {
         panic!("a valid setup is refused: {setup:?}");
@@ -89,18 +92,19 @@ pub fn lockstep(data: &[u8]) {
         spec.observe(),
         "the start differs: {setup:?}"
     );
+    let mut pair = Lockstep::new(engine, spec);
     let mut actions = Vec::new();
     for _ in 0..200 {
         let Ok(pick) = u.arbitrary::<u16>() else {
             return;
         };
         actions.clear();
-        engine.well_formed(&mut actions);
+        pair.engine.well_formed(&mut actions);
         // Mostly legal actions, so that games get somewhere; now and then any action.
         let legal: Vec<_> = actions
             .iter()
             .copied()
-            .filter(|&a| engine.check(a).is_ok())
+            .filter(|&a| pair.engine.check(a).is_ok())
             .collect();
         let pool = if pick % 5 == 0 || legal.is_empty() {
             &actions
@@ -110,25 +114,39 @@ pub fn lockstep(data: &[u8]) {
         let Some(&action) = pool.get(usize::from(pick) % pool.len().max(1)) else {
             return;
         };
-        let before = engine.observe();
-        match (
-            crate::engine::step(&mut engine, action),
-            crate::engine::step(&mut spec, action),
-        ) {
-            (Ok(a), Ok(b)) => assert_eq!(a, b, "after {action}: {setup:?}"),
-            (Err(_), Err(_)) => {
+        let before = pair.engine.observe();
+        // The lockstep the checker's model takes: the refusals compared by rule first, then
+        // the one step of both.
+        match pair.refusal(action) {
+            Some(Ok(_)) => {
+                // Both refuse, for the same rule: taking it is refused too, and changes nothing.
+                let taken = (
+                    crate::engine::step(&mut pair.engine, action),
+                    crate::engine::step(&mut pair.spec, action),
+                );
+                assert!(
+                    taken.0.is_err() && taken.1.is_err(),
+                    "{action}: refused when checked, taken when applied: {setup:?}"
+                );
                 assert_eq!(
-                    engine.observe(),
+                    pair.engine.observe(),
                     before,
                     "refusing {action} changed the engine"
                 );
-                assert_eq!(spec.observe(), before, "refusing {action} changed the spec");
+                assert_eq!(
+                    pair.spec.observe(),
+                    before,
+                    "refusing {action} changed the spec"
+                );
             }
-            (a, b) => panic!(
-                "{action}: the engine {:?}, the spec {:?}: {setup:?}",
-                a.err(),
-                b.err()
-            ),
+            Some(Err(d)) => panic!("{action}: {d:?}: {setup:?}"),
+            None => {
+                let (mut ours, mut theirs) = (MtgView::default(), MtgView::default());
+                if let Err(d) = pair.take_both_into(action, &mut ours, &mut theirs) {
+                    panic!("{action}: {d:?}: {setup:?}");
+                }
+                assert_eq!(ours, theirs, "after {action}: {setup:?}");
+            }
         }
     }
 }

@@ -1,7 +1,8 @@
 //! The MTG engine and the MTG spec, stepped together on random tables and random actions
-//! (`riftcheck::mtg::fuzz::lockstep`, the law the `mtg_lockstep` fuzz target runs): they accept
-//! the same actions and show the same after every step (events included), and a refused action
-//! changes nothing. The model checker covers the built-in configurations exhaustively; this
+//! (`riftcheck::mtg::fuzz::lockstep`, the law the `mtg_lockstep` fuzz target runs, through the
+//! oracle's lockstep as the checker's model steps them): they refuse the same actions for the
+//! same rule, accept the others and show the same after every step (events included), and a
+//! refused action changes nothing. The model checker covers the built-in configurations exhaustively; this
 //! covers tables it does not (other life totals, starting steps, zones and card mixes).
 
 use proptest::prelude::*;
