@@ -135,6 +135,11 @@ pub trait Checkable {
 
     /// Its faults, a line each: the key, the rule it breaks and what it does.
     fn faults() -> Vec<String>;
+
+    /// Its policies (where the rules are silent, what the engine does) and the readings of
+    /// each point where the rules can be read more than one way, the first the default and a
+    /// fault marked: the lines `riftcheck policies` prints.
+    fn policies() -> Vec<String>;
 }
 
 /// The first expectation of a scenario file that did not hold.

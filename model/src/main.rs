@@ -193,8 +193,14 @@ enum Command {
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
     },
-    /// List the project's policies: where the rules are silent, what the engine does.
-    Policies,
+    /// List the project's policies (where the rules are silent, what the engine does) and the
+    /// readings of each point the rules can be read more than one way.
+    Policies {
+        /// The ruleset whose policies and readings are listed (MTG's 800.4 has no policies;
+        /// its readings other than the book's are faults).
+        #[arg(long, value_enum, default_value_t = cli::Ruleset::Riftbound)]
+        ruleset: cli::Ruleset,
+    },
     /// Set each policy's readings side by side: the shortest situation in which the project's
     /// reading and each other reading part ways, as a rulebook example with both outcomes, and
     /// the properties each reading breaks. Exit status: 0, or 2 on bad input.
@@ -390,7 +396,7 @@ fn main() -> ExitCode {
             ),
         },
         Command::Bench { seconds, quick } => cli::bench::run(seconds, quick),
-        Command::Policies => cli::lists::policies(),
+        Command::Policies { ruleset } => ruleset.run(cli::lists::Policies),
         Command::Readings(args) => riftcheck_model::cli::readings::run(&args),
         Command::Diverge { format } => cli::diverge::run(format),
         Command::Faults { ruleset } => ruleset.run(cli::lists::Faults),

@@ -1,27 +1,22 @@
-//! The listing subcommands: `riftcheck policies`, `faults` and `properties`.
+//! The listing subcommands, each of a ruleset: `riftcheck policies`, `faults` and `properties`.
 
 use std::process::ExitCode;
 
 use super::ruleset::{Run, Tools};
 use riftcheck_checker::plug::{Kind, Plug, Property};
 
-/// `riftcheck policies`.
-pub fn policies() -> ExitCode {
-    for p in riftcheck::readings::policies::POLICIES {
-        println!(
-            "{} ({})\n  {}\n  implemented by {}\n",
-            p.name, p.rules, p.default, p.implemented_by
-        );
-    }
-    println!("readings (the first is the default; a fault is a reading known to be wrong):");
-    for p in riftcheck::readings::POINTS {
-        println!("  {} ({})", p.key, p.rules);
-        for r in p.readings {
-            let fault = r.fault.map_or(String::new(), |f| format!(" [fault {f}]"));
-            println!("    {}{fault}: {}", r.key, r.text());
+/// `riftcheck policies`: a ruleset's policies and the readings of each point.
+pub struct Policies;
+
+impl Run for Policies {
+    type Out = ExitCode;
+
+    fn run<R: Tools>(self) -> ExitCode {
+        for line in R::policies() {
+            println!("{line}");
         }
+        ExitCode::SUCCESS
     }
-    ExitCode::SUCCESS
 }
 
 /// `riftcheck faults`: the faults of a ruleset's engine, each with its rule and what it does.

@@ -724,3 +724,27 @@ fn an_mtg_violation_reads_as_a_rulebook_example() {
     assert!(err.contains("no MTG fault is called that"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `policies --ruleset mtg` lists MTG's points of 800.4 and their readings, the book's first,
+/// every other marked with the fault that reads it so; Riftbound's listing is unchanged by it.
+#[test]
+fn policies_lists_each_rulesets_readings_with_their_faults() {
+    let (code, out, _) = run(&["policies", "--ruleset", "mtg"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("no policies"), "{out}");
+    for f in riftcheck::mtg::MtgFault::ALL {
+        assert!(
+            out.contains(&format!("[fault {}]", f.key())),
+            "{} is not listed:\n{out}",
+            f.key()
+        );
+    }
+    assert!(
+        out.contains("  leaver-priority (800.4a)\n    next-player\n"),
+        "{out}"
+    );
+    let (code, riftbound, _) = run(&["policies"]);
+    assert_eq!(code, 0);
+    assert!(riftbound.contains("implemented by"), "{riftbound}");
+    assert!(!riftbound.contains("leaver-priority"), "{riftbound}");
+}

@@ -6,7 +6,7 @@
 use std::path::{Path, PathBuf};
 
 use riftcheck::mtg::spec::MtgSpec;
-use riftcheck::mtg::{Action, MtgFault, MtgGame};
+use riftcheck::mtg::{Action, MtgFault, MtgGame, MtgReadings};
 use riftcheck_checker::plan::{Asked, Checkable, Entry, Plan, Walked, bound_values};
 use riftcheck_checker::search::Limits;
 
@@ -286,6 +286,43 @@ impl Checkable for MtgCheck {
                 ..Limits::default()
             }),
         })
+    }
+
+    /// 800.4 leaves nothing to the project's choice, so MTG has no policies; its readings are
+    /// the book's, each other reading of a point a fault.
+    fn policies() -> Vec<String> {
+        // Which fault reads each point otherwise, and how.
+        let faulty: Vec<(MtgFault, (&str, &str))> = (MtgFault::ALL.iter())
+            .flat_map(|&f| {
+                let read = MtgReadings::default().with_fault(Some(f)).points();
+                let book = MtgReadings::default().points();
+                read.into_iter()
+                    .zip(book)
+                    .filter(|(r, b)| r != b)
+                    .map(move |(r, _)| (f, r))
+            })
+            .collect();
+        let mut out = vec![
+            "MTG's 800.4 leaves nothing to the project's choice: no policies.\n".to_string(),
+            "readings (the first is the book's; every other is a fault, a reading known to be \
+             wrong):"
+                .to_string(),
+        ];
+        for &(point, readings) in riftcheck::mtg::readings::POINTS {
+            let rules: Vec<&str> = (faulty.iter())
+                .filter(|(_, (p, _))| *p == point)
+                .map(|(f, _)| f.rule())
+                .collect();
+            let rules = rules.first().map_or(String::new(), |r| format!(" ({r})"));
+            out.push(format!("  {point}{rules}"));
+            for &reading in readings {
+                let fault = (faulty.iter())
+                    .find(|(_, r)| *r == (point, reading))
+                    .map_or(String::new(), |(f, _)| format!(" [fault {}]", f.key()));
+                out.push(format!("    {reading}{fault}"));
+            }
+        }
+        out
     }
 
     fn faults() -> Vec<String> {

@@ -176,6 +176,27 @@ impl Checkable for RiftboundCheck {
         })
     }
 
+    fn policies() -> Vec<String> {
+        let mut out = Vec::new();
+        for p in riftcheck::readings::policies::POLICIES {
+            out.push(format!(
+                "{} ({})\n  {}\n  implemented by {}\n",
+                p.name, p.rules, p.default, p.implemented_by
+            ));
+        }
+        out.push(
+            "readings (the first is the default; a fault is a reading known to be wrong):".into(),
+        );
+        for p in riftcheck::readings::POINTS {
+            out.push(format!("  {} ({})", p.key, p.rules));
+            for r in p.readings {
+                let fault = r.fault.map_or(String::new(), |f| format!(" [fault {f}]"));
+                out.push(format!("    {}{fault}: {}", r.key, r.text()));
+            }
+        }
+        out
+    }
+
     fn faults() -> Vec<String> {
         (riftcheck::Fault::ALL.iter())
             .map(|f| format!("{:32} ({}) {}", f.key(), f.rule(), f.what()))
