@@ -246,23 +246,23 @@ pub fn replay(engine: &str, files: &[PathBuf], timeout: Duration) -> ExitCode {
         Ok(f) => f,
         Err(e) => return fail(e),
     };
-    // One engine plays one ruleset: the files' decide which, and they must agree.
-    let mut declared: Vec<String> = files
-        .iter()
-        .map(|f| riftcheck::scenario::ruleset_of(f))
-        .collect();
-    declared.sort();
-    declared.dedup();
-    let ruleset = match declared.as_slice() {
-        [one] => Ruleset::of_key(one),
-        _ => None,
-    };
-    let Some(ruleset) = ruleset else {
-        return fail(format!(
-            "replay --engine takes scenario files of one ruleset it knows: these are of {}, and \
-             an engine plays one",
-            declared.join(", ")
-        ));
+    // One engine plays one ruleset: the files' decide which, and they must agree. A file that
+    // declares a ruleset riftcheck does not know is read as Riftbound's, whose reader says
+    // where it is wrong, as `replay` reads it.
+    let mut rulesets: Vec<Ruleset> = files.iter().map(|f| Ruleset::of_file(f)).collect();
+    rulesets.dedup();
+    let ruleset = match rulesets.as_slice() {
+        [one] => *one,
+        _ => {
+            let mut keys: Vec<&str> = rulesets.iter().map(|r| r.key()).collect();
+            keys.sort_unstable();
+            keys.dedup();
+            return fail(format!(
+                "replay --engine takes scenario files of one ruleset: these mix {}, and an \
+                 engine plays one",
+                keys.join(" and ")
+            ));
+        }
     };
     ruleset.run(ReplayOn {
         engine,
