@@ -159,6 +159,27 @@ pub struct Mismatch {
     pub found: String,
 }
 
+impl Mismatch {
+    /// The expectation `what` written at `(line, column)`, checked after step `after`: `expected`
+    /// was expected, `found` found.
+    pub fn new(
+        (line, column): (usize, usize),
+        after: usize,
+        what: &str,
+        expected: &str,
+        found: &str,
+    ) -> Mismatch {
+        Mismatch {
+            line,
+            column,
+            after,
+            what: what.to_string(),
+            expected: expected.to_string(),
+            found: found.to_string(),
+        }
+    }
+}
+
 /// A scenario file replayed to its end: its title, the first expectation it broke if it broke
 /// one, and (asked for) each step with its events as lines to print.
 #[derive(Clone, Debug)]

@@ -396,10 +396,10 @@ fn main() -> ExitCode {
             ),
         },
         Command::Bench { seconds, quick } => cli::bench::run(seconds, quick),
-        Command::Policies { ruleset } => ruleset.run(cli::lists::Policies),
+        Command::Policies { ruleset } => ruleset.run(cli::lists::Listing::Policies),
         Command::Readings(args) => riftcheck_model::cli::readings::run(&args),
         Command::Diverge { format } => cli::diverge::run(format),
-        Command::Faults { ruleset } => ruleset.run(cli::lists::Faults),
+        Command::Faults { ruleset } => ruleset.run(cli::lists::Listing::Faults),
         Command::Properties { ruleset } => ruleset.run(cli::lists::Properties),
     }
 }

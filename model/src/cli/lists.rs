@@ -5,28 +5,23 @@ use std::process::ExitCode;
 use super::ruleset::{Run, Tools};
 use riftcheck_checker::plug::{Kind, Plug, Property};
 
-/// `riftcheck policies`: a ruleset's policies and the readings of each point.
-pub struct Policies;
-
-impl Run for Policies {
-    type Out = ExitCode;
-
-    fn run<R: Tools>(self) -> ExitCode {
-        for line in R::policies() {
-            println!("{line}");
-        }
-        ExitCode::SUCCESS
-    }
+/// `riftcheck policies` and `riftcheck faults`: a ruleset's lines of either, printed.
+pub enum Listing {
+    /// Its policies and the readings of each point ([`riftcheck_checker::plan::Checkable::policies`]).
+    Policies,
+    /// Its engine's faults, each with its rule and what it does ([`riftcheck_checker::plan::Checkable::faults`]).
+    Faults,
 }
 
-/// `riftcheck faults`: the faults of a ruleset's engine, each with its rule and what it does.
-pub struct Faults;
-
-impl Run for Faults {
+impl Run for Listing {
     type Out = ExitCode;
 
     fn run<R: Tools>(self) -> ExitCode {
-        for line in R::faults() {
+        let lines = match self {
+            Listing::Policies => R::policies(),
+            Listing::Faults => R::faults(),
+        };
+        for line in lines {
             println!("{line}");
         }
         ExitCode::SUCCESS

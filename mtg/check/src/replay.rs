@@ -38,14 +38,9 @@ impl Scenarios for MtgCheck {
                 }
             }
         }
-        let failure = replay.failures.first().map(|f| Mismatch {
-            line: f.line,
-            column: 1,
-            after: f.step,
-            what: f.key.clone(),
-            expected: f.expected.clone(),
-            found: f.actual.clone(),
-        });
+        // MTG's failures name a line only.
+        let failure = (replay.failures.first())
+            .map(|f| Mismatch::new((f.line, 1), f.step, &f.key, &f.expected, &f.actual));
         Ok(Replay {
             title: scenario.title,
             failure,

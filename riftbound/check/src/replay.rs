@@ -48,14 +48,8 @@ impl Scenarios for RiftboundCheck {
                 }
             }
         }
-        let failure = replay.failures.first().map(|f| Mismatch {
-            line: f.at.0,
-            column: f.at.1,
-            after: f.after,
-            what: f.what.clone(),
-            expected: f.expected.clone(),
-            found: f.actual.clone(),
-        });
+        let failure = (replay.failures.first())
+            .map(|f| Mismatch::new(f.at, f.after, &f.what, &f.expected, &f.actual));
         Ok(Replay {
             title: scenario.title,
             failure,
