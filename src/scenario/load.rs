@@ -49,23 +49,25 @@ pub fn read_text(path: &Path) -> Result<String, ScenarioError> {
     read(path, LoadOptions::default())
 }
 
-/// The ruleset the scenario file at `path` declares (`ruleset = "..."` on a line of its own
-/// before any table), `riftbound` if it declares none; an unreadable file is taken as
-/// Riftbound's, whose reader then reports what is wrong with it.
+/// The ruleset the scenario file at `path` declares ([`declared_ruleset`]), `riftbound` if it
+/// declares none; an unreadable file is taken as Riftbound's, whose reader then reports what is
+/// wrong with it.
 pub fn ruleset_of(path: &Path) -> String {
-    let Ok(text) = read_text(path) else {
-        return "riftbound".into();
-    };
-    let declared = super::without_bom(&text)
+    let text = read_text(path).unwrap_or_default();
+    declared_ruleset(&text).unwrap_or("riftbound").to_string()
+}
+
+/// The ruleset a scenario's text declares: `ruleset = "..."` on a line of its own before any
+/// table, if there is one.
+pub fn declared_ruleset(text: &str) -> Option<&str> {
+    super::without_bom(text)
         .lines()
         .map(str::trim)
         .take_while(|l| !l.starts_with('['))
         .find_map(|l| {
             let value = l.strip_prefix("ruleset")?.trim_start().strip_prefix('=')?;
-            let value = value.trim().strip_prefix('"')?.strip_suffix('"')?;
-            Some(value.to_string())
-        });
-    declared.unwrap_or_else(|| "riftbound".into())
+            value.trim().strip_prefix('"')?.strip_suffix('"')
+        })
 }
 
 /// The bytes of the regular file at `path`, never more than `max_bytes` of them: what every file

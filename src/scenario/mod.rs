@@ -32,7 +32,7 @@ pub use document::{
     ErrorKind, Expect, Outcome, ReadError, SUMMARY, Scenario, ScenarioError, SourceMap, Step,
 };
 pub(crate) use file::document;
-pub use load::{LoadOptions, read_bytes, read_text, ruleset_of};
+pub use load::{LoadOptions, declared_ruleset, read_bytes, read_text, ruleset_of};
 pub use render::{render_example, step_sentences, table_sentences, wrap};
 pub use replay::{Failure, Replay, StepResult};
 pub(crate) use replay::{History, compare};

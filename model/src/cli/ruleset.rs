@@ -10,9 +10,10 @@ use riftcheck_checker::plan::{Checkable, Scenarios};
 use riftcheck_conform::Conformed;
 
 /// A ruleset the checker knows.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, ValueEnum)]
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default, ValueEnum)]
 pub enum Ruleset {
     /// Riftbound: its multiplayer rules (651-652), Priority, Focus, the Chain, Showdowns, combat.
+    #[default]
     Riftbound,
     /// Magic: The Gathering's multiplayer leaving (800.4), docs/mtg.md.
     Mtg,
@@ -50,7 +51,7 @@ impl Ruleset {
     /// The ruleset the scenario file at `path` declares; a file that declares none, or one
     /// riftcheck does not know, is read as Riftbound's, whose reader says what is wrong.
     pub fn of_file(path: &std::path::Path) -> Ruleset {
-        Ruleset::of_key(&riftcheck::scenario::ruleset_of(path)).unwrap_or(Ruleset::Riftbound)
+        Ruleset::of_key(&riftcheck::scenario::ruleset_of(path)).unwrap_or_default()
     }
 
     /// The ruleset whose engine has a fault called `key`, if one has.

@@ -133,16 +133,7 @@ pub fn is_mtg_file(path: &Path) -> bool {
 
 /// Whether a scenario's text declares `ruleset = "mtg"` on a line of its own before any table.
 fn declares_mtg(text: &str) -> bool {
-    crate::scenario::without_bom(text)
-        .lines()
-        .map(str::trim)
-        .take_while(|l| !l.starts_with('['))
-        .any(|l| {
-            l.strip_prefix("ruleset")
-                .map(str::trim_start)
-                .and_then(|l| l.strip_prefix('='))
-                .is_some_and(|v| v.trim() == "\"mtg\"")
-        })
+    crate::scenario::declared_ruleset(text) == Some("mtg")
 }
 
 #[cfg(test)]

@@ -72,7 +72,7 @@ pub fn run(args: CheckArgs) -> ExitCode {
     let rulesets: Vec<Ruleset> = match args.ruleset {
         Some(r) => vec![r],
         None if args.is_default_run() => Ruleset::ALL.to_vec(),
-        None => vec![Ruleset::ALL[0]],
+        None => vec![Ruleset::default()],
     };
     let mut status = ExitCode::SUCCESS;
     for (i, r) in rulesets.into_iter().enumerate() {
