@@ -11,6 +11,7 @@
 //! conformance runner, the Explorer and the command line import those.
 
 pub mod coverage;
+pub mod explore;
 pub mod files;
 pub mod fingerprint;
 pub mod junit;

@@ -93,12 +93,16 @@ enum Command {
         /// explored and the Explorer opens at the end of its steps (default: the configuration
         /// named by --config).
         file: Option<PathBuf>,
-        /// A built-in configuration.
-        #[arg(long, default_value = "skirmish/chain")]
-        config: String,
+        /// A built-in configuration (default: skirmish/chain; MTG's: mtg-3/steal).
+        #[arg(long)]
+        config: Option<String>,
         /// The port.
         #[arg(long, default_value_t = 3000)]
         port: u16,
+        /// The ruleset explored: `riftbound`, or `mtg` (default: the one the scenario file
+        /// declares, else riftbound).
+        #[arg(long, value_enum)]
+        ruleset: Option<cli::Ruleset>,
         /// Make the engine commit this rule fault (as `check --fault` did when it wrote a
         /// counterexample).
         #[arg(long)]
@@ -336,8 +340,16 @@ fn main() -> ExitCode {
             file,
             config,
             port,
+            ruleset,
             fault,
-        } => cli::explore::run(file.as_deref(), &config, port, fault.as_deref()),
+        } => cli::explore::ruleset(ruleset, file.as_deref()).run(cli::explore::Explore {
+            opening: riftcheck_checker::explore::Opening {
+                file: file.as_deref(),
+                config: config.as_deref(),
+                fault: fault.as_deref(),
+            },
+            port,
+        }),
         Command::Simulate {
             file,
             seed,

@@ -119,7 +119,7 @@ const LAYERS: &[(&str, &[&str], &[&str])] = &[
         &["mtg/check/src/"],
         &["model checker", "mtg scenario", "conformance"],
     ),
-    ("explorer", &["explorer/src/"], &["riftbound check"]),
+    ("explorer", &["explorer/src/"], &["model checker"]),
     (
         "rulebook tools",
         &["rulebook/src/"],

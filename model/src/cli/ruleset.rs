@@ -6,6 +6,7 @@ use clap::ValueEnum;
 use mtg_check::plan::MtgCheck;
 use riftbound_check::plan::RiftboundCheck;
 use riftcheck::protocol::serve::{Asked, Respond};
+use riftcheck_checker::explore::Explorable;
 use riftcheck_checker::plan::{Checkable, Scenarios};
 use riftcheck_conform::Conformed;
 
@@ -68,9 +69,9 @@ impl Ruleset {
 }
 
 /// A ruleset as the command line runs it: checked ([`Checkable`]), its scenario files
-/// replayed and rendered ([`Scenarios`]), driving other engines ([`Conformed`]) and served
-/// behind the protocol.
-pub trait Tools: Checkable + Scenarios {
+/// replayed and rendered ([`Scenarios`]), walked in the Explorer ([`Explorable`]), driving
+/// other engines ([`Conformed`]) and served behind the protocol.
+pub trait Tools: Checkable + Scenarios + Explorable + 'static {
     /// How `conform` drives an engine of the ruleset.
     type Driver: Conformed;
 

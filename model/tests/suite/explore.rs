@@ -626,3 +626,111 @@ fn a_browser_draws_the_page() {
         "{share} of the pixels are drawn"
     );
 }
+
+/// MTG's seed 004: A's Mind Control steals B's Assault Griffin, then B leaves (800.4a).
+const MTG_SCENARIO: &str = "tests/mtg/scenarios/seed_004_mind_control_bianca_leaves.toml";
+
+#[test]
+fn an_mtg_scenario_opens_on_its_last_step_named_as_its_file_names_things() {
+    // The Explorer is written once over the ruleset: the MTG scenario's file declares its
+    // ruleset, and the Explorer opens at the end of its steps, as for Riftbound.
+    let file = root().join(MTG_SCENARIO);
+    let scenario = riftcheck::mtg::scenario::MtgScenario::load(&file).unwrap();
+    let replay = scenario.replay();
+    assert!(replay.passed(), "{:?}", replay.failures);
+    let e = Explorer::start(&[file.to_str().unwrap()]);
+    let (_, page) = e.get("/");
+    let title = riftcheck_core::markup::escape_markup(&scenario.title);
+    assert!(page.contains(&title), "{page}");
+    let s = e.state(None);
+    assert!(s["opened"].is_null(), "{s}");
+    assert_eq!(s["path"].as_array().unwrap().len(), scenario.steps.len());
+    assert_eq!(s["title"], scenario.title.as_str());
+    // The state is the replay's last: every object in its zone, B gone, nobody violated.
+    let last = replay.views.last().unwrap();
+    let zones: Vec<&str> = last.objects.iter().map(|o| o.zone.key()).collect();
+    let shown: Vec<&str> = s["objects"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|o| o["zone"].as_str().unwrap())
+        .collect();
+    assert_eq!(shown, zones);
+    assert_eq!(s["left"], serde_json::json!(["B"]));
+    assert_eq!(s["violated"], serde_json::json!([]));
+    // The steps in the renderer's sentences, with the file's names and 800.4a cited.
+    let steps = s["steps"].as_array().unwrap();
+    assert_eq!(steps[0]["action"], scenario.step_text[0].as_str());
+    let told: Vec<&str> = steps[4]["sentences"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x.as_str().unwrap())
+        .collect();
+    assert!(told.contains(&"B concedes."), "{told:?}");
+    assert!(
+        told.contains(&"Assault Griffin leaves the game with its owner (800.4a)."),
+        "{told:?}"
+    );
+    // The page's tables are MTG's own.
+    let titles: Vec<&str> = s["sections"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t["title"].as_str().unwrap())
+        .collect();
+    assert_eq!(titles, ["Players", "Turn", "Stack", "Objects"]);
+    // One step back, B is still in the game; MTG draws no timeline, and says so in JSON.
+    let back = e.state(Some(&[4, 0, 0, 0]));
+    assert_eq!(back["left"], serde_json::json!([]));
+    let (status, body) = e.get("/api/svg");
+    assert_eq!(status, 404, "{body}");
+    let v: Value = serde_json::from_str(&body).unwrap();
+    assert!(v["error"].as_str().unwrap().contains("MTG"), "{v}");
+}
+
+#[test]
+fn an_mtg_counterexample_opens_on_its_violation_under_its_fault_only() {
+    // check --ruleset mtg writes the counterexample of a fault; the Explorer, given the same
+    // fault, opens on the violation (the departed A keeps priority), and without it the same
+    // steps break nothing.
+    let out = crate::common::scratch("mtg-explore");
+    let _ = std::fs::remove_dir_all(&out);
+    let run = crate::common::program()
+        .args([
+            "check",
+            "--ruleset",
+            "mtg",
+            "--family",
+            "steal",
+            "--players",
+            "3",
+        ])
+        .args(["--fault", "priority-kept", "--quiet", "--out"])
+        .arg(&out)
+        .output()
+        .unwrap();
+    assert_eq!(run.status.code(), Some(1), "{run:?}");
+    let file = out.join("steal__no-priority-for-leaver.toml");
+    let faulty = Explorer::start(&[file.to_str().unwrap(), "--fault", "priority-kept"]);
+    let s = faulty.state(None);
+    assert_eq!(s["fault"], "priority-kept");
+    assert!(
+        s["violated"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|v| v["property"] == "a player who left never receives priority"),
+        "{s}"
+    );
+    assert_eq!(s["turn"]["priority"], "A");
+    assert_eq!(s["left"], serde_json::json!(["A"]));
+    assert_eq!(s["final"], true);
+    assert!(s["actions"].as_array().unwrap().is_empty(), "{s}");
+    drop(faulty);
+    let clean = Explorer::start(&[file.to_str().unwrap()]);
+    let s = clean.state(None);
+    assert_eq!(s["violated"], serde_json::json!([]), "{s}");
+    assert_eq!(s["turn"]["priority"], "B");
+    let _ = std::fs::remove_dir_all(&out);
+}

@@ -16,6 +16,7 @@
 pub mod configs;
 pub mod conform;
 pub mod coverage;
+pub mod explore;
 pub mod plan;
 pub mod properties;
 pub mod replay;

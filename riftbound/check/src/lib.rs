@@ -12,6 +12,7 @@
 pub mod bounds;
 pub mod configs;
 pub mod conform;
+pub mod explore;
 pub mod model;
 pub mod plan;
 pub mod proof;

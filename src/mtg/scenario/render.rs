@@ -228,20 +228,11 @@ impl MtgScenario {
                 break;
             };
             let after = replay.views.get(i + 1).unwrap_or(last);
-            let mut clauses: Vec<String> = events
-                .iter()
-                .filter_map(|e| namer.event(e, after))
-                .collect();
-            if self
+            let refused = self
                 .step_outcome
                 .get(i)
-                .is_some_and(|o| *o != Outcome::Accepted)
-            {
-                clauses.push("the game does not allow it".to_string());
-            }
-            if let Some(p) = after.pending {
-                clauses.push(format!("{} must choose {}", p.by, choice(&namer, p.kind)));
-            }
+                .is_some_and(|o| *o != Outcome::Accepted);
+            let clauses = self.said(&namer, events, after, refused);
             steps.push((format!("{text}."), clauses));
         }
         Some(crate::scenario::Page {
@@ -251,6 +242,63 @@ impl MtgScenario {
             description: self.description.clone(),
             rules: self.rules.clone(),
         })
+    }
+
+    /// What a step did, as clauses naming things as `namer` does: each of its `events` its
+    /// sentence does not already say, that the game did not allow it if `refused`, then the
+    /// choice the game waits for in `after`.
+    fn said(
+        &self,
+        namer: &Namer<'_>,
+        events: &[MtgEvent],
+        after: &MtgView,
+        refused: bool,
+    ) -> Vec<String> {
+        let mut clauses: Vec<String> = events
+            .iter()
+            .filter_map(|e| namer.event(e, after))
+            .collect();
+        if refused {
+            clauses.push("the game does not allow it".to_string());
+        }
+        if let Some(p) = after.pending {
+            clauses.push(format!("{} must choose {}", p.by, choice(namer, p.kind)));
+        }
+        clauses
+    }
+
+    /// What a step that the game took did, as clauses naming things as this scenario does
+    /// in the game `after` it: its `events`, then the choice the game waits for (the
+    /// Explorer's steps).
+    pub fn clauses(&self, events: &[MtgEvent], after: &MtgView) -> Vec<String> {
+        let namer = Namer {
+            scenario: self,
+            view: after,
+        };
+        self.said(&namer, events, after, false)
+    }
+
+    /// The table as set up, in one paragraph, naming things as this scenario does in `view`.
+    pub fn table_text(&self, view: &MtgView) -> String {
+        self.table(&Namer {
+            scenario: self,
+            view,
+        })
+    }
+
+    /// The object `id` as this scenario names it in `view`.
+    pub fn object_in(&self, view: &MtgView, id: ObjId) -> String {
+        object_name(self, view, id)
+    }
+
+    /// A stack item as this scenario names it in `view` (a spell by its card, a trigger by its
+    /// source).
+    pub fn item_in(&self, view: &MtgView, item: &StackItem) -> String {
+        Namer {
+            scenario: self,
+            view,
+        }
+        .item(item)
     }
 
     fn table(&self, namer: &Namer<'_>) -> String {
