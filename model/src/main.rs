@@ -145,6 +145,9 @@ enum Command {
         /// The quick bounds instead of the default ones.
         #[arg(long)]
         quick: bool,
+        /// The ruleset measured: `riftbound`, or `mtg`.
+        #[arg(long, value_enum, default_value_t = cli::Ruleset::Riftbound)]
+        ruleset: cli::Ruleset,
     },
     /// Serve the reference engine over the conformance protocol (docs/protocol.md) on standard
     /// input and output, until the input ends.
@@ -407,7 +410,11 @@ fn main() -> ExitCode {
                 format == Format::Json,
             ),
         },
-        Command::Bench { seconds, quick } => cli::bench::run(seconds, quick),
+        Command::Bench {
+            seconds,
+            quick,
+            ruleset,
+        } => ruleset.run(cli::bench::Bench { seconds, quick }),
         Command::Policies { ruleset } => ruleset.run(cli::lists::Listing::Policies),
         Command::Readings(args) => riftcheck_model::cli::readings::run(&args),
         Command::Diverge { format } => cli::diverge::run(format),

@@ -1,19 +1,14 @@
-//! `riftcheck bench`: what the checker and the engine cost on this machine. Figures, not tests:
-//! states per second and bytes per state of the model checker on the built-in configurations,
-//! and the cost of one engine step.
+//! `riftcheck bench`: what the checker and the engine cost on this machine, for either ruleset.
+//! Figures, not tests: states per second and bytes per state of the model checker on the
+//! built-in configurations, and the cost of one engine step on random games.
 
 use std::process::ExitCode;
 use std::time::Instant;
 
-use arbitrary::Unstructured;
-use riftcheck::Game;
-use riftcheck::harness::generate::{self, Pick};
-use riftcheck::oracle::{Lockstep, Spec};
-
-use riftbound_check::configs;
-use riftbound_check::model::State;
-use riftbound_check::proof::{Options, check_configs};
-use riftcheck::Engine as _;
+use super::ruleset::{Run, Tools};
+use riftcheck_checker::plan::Asked;
+use riftcheck_checker::plug::State;
+use riftcheck_checker::proof::{self, How};
 
 /// Peak resident memory of this process so far, in bytes (Linux), if known.
 pub fn peak_rss() -> Option<u64> {
@@ -23,27 +18,56 @@ pub fn peak_rss() -> Option<u64> {
     Some(kb * 1024)
 }
 
-/// Prints the figures.
-fn measure(seconds: f64, quick: bool) {
+/// `riftcheck bench`: seconds to spend on the engine's step cost, and whether the check runs at
+/// the quick bounds.
+pub struct Bench {
+    /// Seconds of random games (0 to 3600).
+    pub seconds: f64,
+    /// The quick bounds instead of the default ones.
+    pub quick: bool,
+}
+
+impl Run for Bench {
+    type Out = ExitCode;
+
+    fn run<R: Tools>(self) -> ExitCode {
+        if !(0.0..=3600.0).contains(&self.seconds) {
+            return super::fail_input(format!("--seconds {}: expected 0 to 3600", self.seconds));
+        }
+        if let Err(e) = check::<R>(self.quick) {
+            return super::fail_input(e);
+        }
+        engine::<R>(self.seconds);
+        ExitCode::SUCCESS
+    }
+}
+
+/// Checks the ruleset's built-in configurations at the default (or quick) bounds on every
+/// processor, and prints what each search and the whole check cost.
+fn check<R: Tools>(quick: bool) -> Result<(), String> {
     let threads = std::thread::available_parallelism().map_or(1, usize::from);
+    let bounds = if quick { "quick" } else { "default" };
     println!(
-        "model checker: the {} check ({} bounds), riftcheck's depth-first search, {threads} \
-         threads (configurations at once; a thread with none left to start joins a search still \
-         running)",
-        if quick { "quick" } else { "default" },
-        if quick { "quick" } else { "default" },
+        "model checker: the {bounds} check of {} ({bounds} bounds), riftcheck's depth-first \
+         search, {threads} threads (configurations at once; a thread with none left to start \
+         joins a search still running)",
+        R::KEY,
     );
     println!(
         "{:26} {:>10} {:>8} {:>12}",
         "configuration", "unique", "time", "states/s"
     );
-    let opts = Options {
+    let plan = R::plan(&Asked {
+        quick,
+        ..Asked::default()
+    })?;
+    let how = How {
         threads,
-        ..Options::default()
+        ..How::default()
     };
     let peak_before = peak_rss().unwrap_or(0);
     let started = Instant::now();
-    let outcomes = match check_configs(&configs::all(), quick, &opts, &mut |o| {
+    let outcomes = proof::check_all(plan.entries.len(), &plan.model_of, &how, &mut |o| {
         println!(
             "{:26} {:>10} {:>7.2}s {:>12.0}",
             o.name,
@@ -51,13 +75,7 @@ fn measure(seconds: f64, quick: bool) {
             o.seconds,
             o.rate()
         );
-    }) {
-        Ok(o) => o,
-        Err(e) => {
-            println!("{e}");
-            return;
-        }
-    };
+    })?;
     let wall = started.elapsed().as_secs_f64();
     let total_states: usize = outcomes.iter().map(|o| o.unique).sum();
     let total_time: f64 = outcomes.iter().map(|o| o.seconds).sum();
@@ -82,79 +100,30 @@ fn measure(seconds: f64, quick: bool) {
         peak.saturating_sub(peak_before) as f64 / in_flight.max(1) as f64
     );
     println!(
-        "\nstate size: {} bytes inline (engine game {} + spec and ghost), nothing on the heap (every \
-         list has a fixed capacity the rules bound; the view beside it is a shared cache of the \
-         observation, not part of the state)",
-        std::mem::size_of::<State>(),
-        std::mem::size_of::<Game>()
+        "\nstate size: {} bytes inline (engine game {} + spec and ghost); the view beside it is \
+         a shared cache of the observation, not part of the state",
+        std::mem::size_of::<State<R::Model>>(),
+        R::ENGINE_BYTES,
     );
+    Ok(())
+}
 
-    // The engine's step cost on random games.
-    let mut applies = 0u64;
-    let mut apply_ns = 0u128;
-    let mut legal_calls = 0u64;
-    let mut legal_ns = 0u128;
-    let mut lockstep_steps = 0u64;
-    let mut lockstep_ns = 0u128;
-    let started = Instant::now();
-    let mut seed = 0u64;
-    while started.elapsed().as_secs_f64() < seconds {
-        seed += 1;
-        let bytes = generate::seeded_bytes(seed, 512);
-        let mut u = Unstructured::new(&bytes);
-        let Ok(setup) = generate::setup(&mut u) else {
-            continue;
-        };
-        let Ok(mut game) = Game::from_setup(&setup) else {
-            continue;
-        };
-        let Ok(started) = Lockstep::<Game, Spec>::start(&setup) else {
-            continue;
-        };
-        let (mut pair, catalog) = (started.pair, started.catalog);
-        for _ in 0..60 {
-            let t = Instant::now();
-            let mut legal = Vec::new();
-            game.well_formed(&mut legal);
-            legal.retain(|&a| game.check(a).is_ok());
-            legal_ns += t.elapsed().as_nanos();
-            legal_calls += 1;
-            if legal.is_empty() {
-                break;
-            }
-            let Ok(Some(action)) = generate::action(&game, &mut u, Pick::Legal) else {
-                break;
-            };
-            let t = Instant::now();
-            let _ = game.apply(action);
-            apply_ns += t.elapsed().as_nanos();
-            applies += 1;
-            let t = Instant::now();
-            let _ = pair.step(action, &catalog);
-            lockstep_ns += t.elapsed().as_nanos();
-            lockstep_steps += 1;
-        }
-    }
-    println!("\nengine, on {seed} random games:");
+/// Plays random games for `seconds` and prints what the engine's steps cost.
+fn engine<R: Tools>(seconds: f64) {
+    let c = R::engine_costs(seconds);
+    println!("\nengine, on {} random games:", c.games);
     println!(
-        "  Game::apply          {:>8.0} ns per action ({applies} actions)",
-        apply_ns as f64 / applies.max(1) as f64
+        "  taking an action     {:>8.0} ns per action ({} actions)",
+        c.apply.per_call(),
+        c.apply.calls
     );
     println!(
-        "  legal actions        {:>8.0} ns per listing ({legal_calls} listings)",
-        legal_ns as f64 / legal_calls.max(1) as f64
+        "  legal actions        {:>8.0} ns per listing ({} listings)",
+        c.listing.per_call(),
+        c.listing.calls
     );
     println!(
         "  engine + spec step   {:>8.0} ns per action, views compared",
-        lockstep_ns as f64 / lockstep_steps.max(1) as f64
+        c.lockstep.per_call()
     );
-}
-
-/// Runs `riftcheck bench` for `seconds` (0 to 3600).
-pub fn run(seconds: f64, quick: bool) -> ExitCode {
-    if !(0.0..=3600.0).contains(&seconds) {
-        return super::fail_input(format!("--seconds {seconds}: expected 0 to 3600"));
-    }
-    measure(seconds, quick);
-    ExitCode::SUCCESS
 }

@@ -5,6 +5,7 @@
 use clap::ValueEnum;
 use mtg_check::plan::MtgCheck;
 use riftbound_check::plan::RiftboundCheck;
+use riftcheck::harness::cost::{Costs, engine_costs};
 use riftcheck::protocol::serve::{Asked, Respond};
 use riftcheck_checker::explore::Explorable;
 use riftcheck_checker::plan::{Checkable, Scenarios};
@@ -75,6 +76,13 @@ pub trait Tools: Checkable + Scenarios + Explorable + 'static {
     /// How `conform` drives an engine of the ruleset.
     type Driver: Conformed;
 
+    /// The bytes of the reference engine's game, inline in each state of the model.
+    const ENGINE_BYTES: usize;
+
+    /// What the reference engine's steps cost on random games played for `seconds`
+    /// (`riftcheck bench`).
+    fn engine_costs(seconds: f64) -> Costs;
+
     /// The ruleset's reference engine (or spec) behind the protocol, as `serve` is asked.
     ///
     /// # Errors
@@ -86,6 +94,17 @@ pub trait Tools: Checkable + Scenarios + Explorable + 'static {
 impl Tools for RiftboundCheck {
     type Driver = riftbound_check::conform::Driver;
 
+    const ENGINE_BYTES: usize = std::mem::size_of::<riftcheck::Game>();
+
+    fn engine_costs(seconds: f64) -> Costs {
+        use riftcheck::harness::generate::{self, Pick};
+        engine_costs::<riftcheck::Riftbound, riftcheck::Game, riftcheck::oracle::Spec>(
+            seconds,
+            |u| generate::setup(u).ok(),
+            |game, _, u| generate::action(game, u, Pick::Legal).ok().flatten(),
+        )
+    }
+
     fn session(asked: &Asked) -> Result<Box<dyn Respond>, String> {
         riftbound_check::serve::session(asked)
     }
@@ -93,6 +112,17 @@ impl Tools for RiftboundCheck {
 
 impl Tools for MtgCheck {
     type Driver = mtg_check::conform::Driver;
+
+    const ENGINE_BYTES: usize = std::mem::size_of::<riftcheck::mtg::MtgGame>();
+
+    fn engine_costs(seconds: f64) -> Costs {
+        use riftcheck::mtg::{Mtg, MtgGame, fuzz, spec::MtgSpec};
+        engine_costs::<Mtg, MtgGame, MtgSpec>(
+            seconds,
+            |u| fuzz::table(u).ok().filter(|s| s.validate().is_ok()),
+            riftcheck::harness::cost::uniform,
+        )
+    }
 
     fn session(asked: &Asked) -> Result<Box<dyn Respond>, String> {
         mtg_check::serve::session(asked)

@@ -748,3 +748,37 @@ fn policies_lists_each_rulesets_readings_with_their_faults() {
     assert!(riftbound.contains("implemented by"), "{riftbound}");
     assert!(!riftbound.contains("leaver-priority"), "{riftbound}");
 }
+
+#[test]
+fn bench_measures_mtg_through_the_same_plan_as_check() {
+    // `bench` is written once over the ruleset: MTG's quick check in it explores exactly the
+    // states `check --quick` does, and its random games step the MTG engine.
+    let (code, json, _) = check_mtg(&["--quick", "--format", "json"]);
+    assert_eq!(code, 0, "{json}");
+    let doc: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let unique: u64 = doc["configurations"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["unique_states"].as_u64().unwrap())
+        .sum();
+    let (code, out, err) = run(&["bench", "--ruleset", "mtg", "--quick", "--seconds", "0.2"]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("the quick check of mtg"), "{out}");
+    let total = out
+        .lines()
+        .find(|l| l.starts_with("total"))
+        .and_then(|l| l.split_whitespace().nth(1))
+        .and_then(|n| n.parse::<u64>().ok());
+    assert_eq!(total, Some(unique), "{out}");
+    let games = out
+        .lines()
+        .find_map(|l| l.strip_prefix("engine, on "))
+        .and_then(|l| l.split_whitespace().next())
+        .and_then(|n| n.parse::<u64>().ok());
+    assert!(games.is_some_and(|g| g > 0), "{out}");
+    // A time beyond the hour is refused as bad input.
+    let (code, _, err) = run(&["bench", "--ruleset", "mtg", "--seconds", "5000"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("--seconds 5000"), "{err}");
+}
