@@ -20,5 +20,6 @@ pub mod plan;
 pub mod plug;
 pub mod progress;
 pub mod proof;
+pub mod readings;
 pub mod search;
 pub mod simulate;

@@ -3,8 +3,7 @@
 //! (`riftcheck_properties`), the conformance runner (`riftcheck_conform`), the Explorer
 //! (`riftcheck_explorer`), each ruleset's implementation of the checker's and conform's
 //! traits (named in one file, `cli/ruleset.rs`, which dispatches every subcommand on the
-//! ruleset) and the rulebook tools (`riftcheck_rulebook`: readings side by side, the two
-//! rulesets side by side).
+//! ruleset) and the rulebook tools (`riftcheck_rulebook`: the two rulesets side by side).
 //!
 //! It re-exports none of them: code here and in its tests names each by its own crate, so one
 //! name leads to one place.

@@ -416,7 +416,9 @@ fn main() -> ExitCode {
             ruleset,
         } => ruleset.run(cli::bench::Bench { seconds, quick }),
         Command::Policies { ruleset } => ruleset.run(cli::lists::Listing::Policies),
-        Command::Readings(args) => riftcheck_model::cli::readings::run(&args),
+        Command::Readings(args) => args
+            .ruleset
+            .run(riftcheck_model::cli::readings::Readings(&args)),
         Command::Diverge { format } => cli::diverge::run(format),
         Command::Faults { ruleset } => ruleset.run(cli::lists::Listing::Faults),
         Command::Properties { ruleset } => ruleset.run(cli::lists::Properties),

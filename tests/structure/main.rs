@@ -123,12 +123,13 @@ const LAYERS: &[(&str, &[&str], &[&str])] = &[
     (
         "rulebook tools",
         &["rulebook/src/"],
-        &["riftbound check", "mtg scenario"],
+        &["mtg scenario", "properties"],
     ),
     (
         "command line",
         &["model/src/"],
         &[
+            "riftbound check",
             "mtg model checker",
             "conformance",
             "explorer",

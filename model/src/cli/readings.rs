@@ -4,19 +4,13 @@
 use std::fmt::Write as _;
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicUsize, Ordering};
 
 use clap::{Args, ValueEnum};
-use riftcheck::PolicyChoice;
 
+use super::ruleset::{Run, Tools};
 use super::{fail_input, writable_dir};
-use riftbound_check::configs;
-use riftbound_check::proof::{Options, check_configs};
-use riftcheck_properties::Prop;
-use riftcheck_rulebook::side_by_side::{
-    Alternative, Finding, Verdict, alternatives, example, scenario, search_everywhere,
-};
+use riftcheck_checker::plug::{Plug, Property};
+use riftcheck_checker::readings::{Asked, Finding, PropOf, Verdict};
 
 /// How `readings` prints.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, ValueEnum)]
@@ -52,123 +46,89 @@ pub struct ReadingsArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t = ReadingsFormat::Text)]
     pub format: ReadingsFormat,
+    /// The ruleset whose policies are set side by side (a ruleset with none says so).
+    #[arg(long, value_enum, default_value_t = super::Ruleset::Riftbound)]
+    pub ruleset: super::Ruleset,
 }
 
-/// One alternative: where it parts from the project's reading, and the properties it breaks
+/// One alternative: where it parts from the ruleset's reading, and the properties it breaks
 /// (`None` when not checked).
-struct Row {
+struct Row<P> {
     finding: Finding,
-    broken: Option<Vec<Prop>>,
+    broken: Option<Vec<P>>,
 }
 
-/// The properties that fail in some configuration at the quick bounds under `alt`.
-fn broken_under(alt: &Alternative, threads: usize) -> Result<Vec<Prop>, String> {
-    let chosen: Vec<_> = configs::all()
-        .into_iter()
-        .filter(|c| alt.point.applies_in(c.mode))
-        .collect();
-    let opts = Options {
-        threads,
-        policies: vec![PolicyChoice {
-            point: alt.point.key,
-            reading: alt.reading.key,
-        }],
-        ..Options::default()
-    };
-    let outcomes = check_configs(&chosen, true, &opts, &mut |_| {})?;
-    let mut broken: Vec<Prop> = outcomes.iter().flat_map(|o| o.failed.clone()).collect();
-    broken.sort_by_key(|p| *p as u8);
-    broken.dedup();
-    Ok(broken)
-}
+/// `riftcheck readings`, for any ruleset.
+pub struct Readings<'a>(pub &'a ReadingsArgs);
 
-/// Runs `readings`.
-pub fn run(args: &ReadingsArgs) -> ExitCode {
-    let (alts, single) = match alternatives(&args.policies) {
-        Ok(x) => x,
-        Err(e) => return fail_input(e),
-    };
-    if let Some(dir) = &args.out
-        && let Err(e) = writable_dir(dir)
-    {
-        return fail_input(e);
-    }
-    let threads = args.threads.map_or_else(
-        || std::thread::available_parallelism().map_or(1, usize::from),
-        usize::from,
-    );
-    let all = riftcheck_rulebook::probes::defaults(!args.full);
-    // The searches, spread over the threads; each is deterministic on its own.
-    let next = AtomicUsize::new(0);
-    let found: Mutex<Vec<Option<Finding>>> = Mutex::new(vec![None; alts.len()]);
-    std::thread::scope(|s| {
-        for _ in 0..threads.min(alts.len()).max(1) {
-            s.spawn(|| {
-                loop {
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    let Some(&alt) = alts.get(i) else { break };
-                    let f = search_everywhere(alt, &all, args.max_states);
-                    if let Ok(mut v) = found.lock() {
-                        v[i] = Some(f);
-                    }
-                }
-            });
+impl Run for Readings<'_> {
+    type Out = ExitCode;
+
+    fn run<R: Tools>(self) -> ExitCode {
+        let args = self.0;
+        if let Some(dir) = &args.out
+            && let Err(e) = writable_dir(dir)
+        {
+            return fail_input(e);
         }
-    });
-    let found = found.into_inner().unwrap_or_default();
-    let mut rows = Vec::new();
-    for finding in found.into_iter().flatten() {
-        let broken = if args.no_properties {
-            None
-        } else {
-            match broken_under(&finding.alternative, threads) {
-                Ok(b) => Some(b),
-                Err(e) => return fail_input(e),
-            }
+        let threads = args.threads.map_or_else(
+            || std::thread::available_parallelism().map_or(1, usize::from),
+            usize::from,
+        );
+        let read = match R::readings(&Asked {
+            policies: &args.policies,
+            max_states: args.max_states,
+            properties: !args.no_properties,
+            full: args.full,
+            threads,
+        }) {
+            Ok(r) => r,
+            Err(e) => return fail_input(e),
         };
-        rows.push(Row { finding, broken });
+        let rows: Vec<Row<PropOf<R>>> = (read.rows.into_iter())
+            .map(|(finding, broken)| Row { finding, broken })
+            .collect();
+        if let Some(dir) = &args.out
+            && let Err(e) = write_scenarios(dir, &rows)
+        {
+            return fail_input(e);
+        }
+        match args.format {
+            ReadingsFormat::Text => print!("{}", text(&rows, &read.single)),
+            ReadingsFormat::Markdown => print!("{}", markdown(&rows, &read.single)),
+        }
+        // An engine that panicked (in a search or under a reading's check) is a finding.
+        let never_panics = <R::Model as Plug>::NEVER_PANICS;
+        let panicked = rows.iter().any(|r| {
+            matches!(r.finding.verdict, Verdict::Panicked(_))
+                || r.broken.as_ref().is_some_and(|b| b.contains(&never_panics))
+        });
+        if panicked {
+            return ExitCode::from(1);
+        }
+        ExitCode::SUCCESS
     }
-    if let Some(dir) = &args.out
-        && let Err(e) = write_scenarios(dir, &rows)
-    {
-        return fail_input(e);
-    }
-    match args.format {
-        ReadingsFormat::Text => print!("{}", text(&rows, &single)),
-        ReadingsFormat::Markdown => print!("{}", markdown(&rows, &single)),
-    }
-    // An engine that panicked (in a search or under a reading's check) is a finding.
-    let panicked = rows.iter().any(|r| {
-        matches!(r.finding.verdict, Verdict::Panicked(_))
-            || r.broken
-                .as_ref()
-                .is_some_and(|b| b.contains(&Prop::EngineNeverPanics))
-    });
-    if panicked {
-        return ExitCode::from(1);
-    }
-    ExitCode::SUCCESS
 }
 
-/// Each divergence as two scenario files, `POLICY__READING.toml`.
-fn write_scenarios(dir: &std::path::Path, rows: &[Row]) -> Result<(), String> {
+/// Each divergence as two scenario files, `POLICY__READING__vs__OTHER.toml`.
+fn write_scenarios<P>(dir: &std::path::Path, rows: &[Row<P>]) -> Result<(), String> {
     std::fs::create_dir_all(dir).map_err(|e| format!("--out {}: {e}", dir.display()))?;
     for row in rows {
         let alt = &row.finding.alternative;
         let Verdict::Parted(p) = &row.finding.verdict else {
             continue;
         };
+        let readings = [alt.default, alt.reading];
         for side in 0..2 {
-            let reading = [alt.default_reading(), alt.reading][side];
             let name = format!(
                 "{}__{}__vs__{}.toml",
-                alt.point.key,
-                reading.key,
-                [alt.default_reading(), alt.reading][1 - side].key
+                alt.point,
+                readings[side],
+                readings[1 - side]
             )
             .replace('-', "_");
             let path = dir.join(name);
-            std::fs::write(&path, scenario(alt, p, side).to_toml())
+            std::fs::write(&path, &p.scenarios[side])
                 .map_err(|e| format!("{}: {e}", path.display()))?;
         }
     }
@@ -188,14 +148,12 @@ fn verdict_line(f: &Finding, timed: bool) -> String {
              games explored{time})",
             f.beyond_defaults.unwrap_or(0),
             p.config.trim_start_matches("scenario "),
-            p.path.len(),
+            p.steps,
             f.states,
         ),
         Verdict::Parted(p) => format!(
             "part ways in {} after {} step(s) ({} pairs of games explored{time})",
-            p.config,
-            p.path.len(),
-            f.states,
+            p.config, p.steps, f.states,
         ),
         Verdict::Same => format!(
             "never part ways in the {} configuration(s) where the policy applies ({} pairs \
@@ -210,31 +168,31 @@ fn verdict_line(f: &Finding, timed: bool) -> String {
         Verdict::Panicked(p) => format!(
             "could not be compared: the engine panicked in {} on step {} ({}): {}",
             p.config,
-            p.path.len(),
+            p.steps.len(),
             p.steps.join("; "),
             p.said
         ),
     }
 }
 
-fn broken_line(row: &Row) -> Option<String> {
+fn broken_line<P: Property>(row: &Row<P>) -> Option<String> {
     let b = row.broken.as_ref()?;
     Some(if b.is_empty() {
         format!(
             "Under {} every property holds at the quick bounds.",
-            row.finding.alternative.reading.key
+            row.finding.alternative.reading
         )
     } else {
         let names: Vec<&str> = b.iter().map(|p| p.name()).collect();
         format!(
             "Under {} these properties fail at the quick bounds: {}.",
-            row.finding.alternative.reading.key,
+            row.finding.alternative.reading,
             names.join("; ")
         )
     })
 }
 
-fn text(rows: &[Row], single: &[&str]) -> String {
+fn text<P: Property>(rows: &[Row<P>], single: &[(&str, &str)]) -> String {
     let parted = rows
         .iter()
         .filter(|r| matches!(r.finding.verdict, Verdict::Parted(_)))
@@ -248,13 +206,13 @@ fn text(rows: &[Row], single: &[&str]) -> String {
         let _ = writeln!(
             o,
             "== {}: {} vs {}: {}",
-            alt.point.key,
-            alt.default_reading().key,
-            alt.reading.key,
+            alt.point,
+            alt.default,
+            alt.reading,
             verdict_line(&row.finding, true)
         );
         if let Verdict::Parted(p) = &row.finding.verdict {
-            o.push_str(&example(alt, p));
+            o.push_str(&p.example);
         }
         if let Some(b) = broken_line(row) {
             o.push_str(&b);
@@ -262,25 +220,13 @@ fn text(rows: &[Row], single: &[&str]) -> String {
         }
         o.push('\n');
     }
-    for name in single {
-        let _ = writeln!(o, "== {name}: read one way only ({})", why_single(name));
+    for (name, why) in single {
+        let _ = writeln!(o, "== {name}: read one way only ({why})");
     }
     o
 }
 
-/// Why a policy has no other reading in the engine.
-pub fn why_single(name: &str) -> &'static str {
-    match name {
-        "concession-timing" => {
-            "the model has no state inside a resolution, a cost or a cleanup (a concession always \
-             comes between atomic game actions), so the reading interrupts-resolution could not \
-             part from it"
-        }
-        _ => "its other reading is not implemented yet",
-    }
-}
-
-fn markdown(rows: &[Row], single: &[&str]) -> String {
+fn markdown<P: Property>(rows: &[Row<P>], single: &[(&str, &str)]) -> String {
     let mut o = String::from(
         "# Readings side by side\n\n\
          Written by `riftcheck readings --format markdown` (the test `model/tests/suite/readings.rs` \
@@ -303,10 +249,9 @@ fn markdown(rows: &[Row], single: &[&str]) -> String {
         let parts = match &row.finding.verdict {
             Verdict::Parted(p) if row.finding.beyond_defaults.is_some() => format!(
                 "not in the default configurations; {}, {} step(s)",
-                p.config,
-                p.path.len()
+                p.config, p.steps
             ),
-            Verdict::Parted(p) => format!("{}, {} step(s)", p.config, p.path.len()),
+            Verdict::Parted(p) => format!("{}, {} step(s)", p.config, p.steps),
             Verdict::Same => "never".to_string(),
             Verdict::Cut => "not within the budget".to_string(),
             Verdict::Panicked(p) => format!("the engine panicked in {}", p.config),
@@ -323,31 +268,29 @@ fn markdown(rows: &[Row], single: &[&str]) -> String {
         let _ = writeln!(
             o,
             "| `{}` | `{}` | `{}` | {parts} | {broken} |",
-            alt.point.key,
-            alt.default_reading().key,
-            alt.reading.key
+            alt.point, alt.default, alt.reading
         );
     }
-    for name in single {
-        let _ = writeln!(o, "| `{name}` | - | - | {} | - |", why_single(name));
+    for (name, why) in single {
+        let _ = writeln!(o, "| `{name}` | - | - | {why} | - |");
     }
     for row in rows {
         let alt = &row.finding.alternative;
         let _ = writeln!(
             o,
             "\n## `{}`: `{}` or `{}`\n\n- `{}`: {}\n- `{}`: {}\n",
-            alt.point.key,
-            alt.default_reading().key,
-            alt.reading.key,
-            alt.default_reading().key,
-            alt.default_reading().text(),
-            alt.reading.key,
-            alt.reading.text()
+            alt.point,
+            alt.default,
+            alt.reading,
+            alt.default,
+            alt.default_text,
+            alt.reading,
+            alt.reading_text
         );
         match &row.finding.verdict {
             Verdict::Parted(p) => {
                 o.push_str("```text\n");
-                o.push_str(&example(alt, p));
+                o.push_str(&p.example);
                 o.push_str("```\n");
             }
             _ => {

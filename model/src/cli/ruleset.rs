@@ -9,6 +9,7 @@ use riftcheck::harness::cost::{Costs, engine_costs};
 use riftcheck::protocol::serve::{Asked, Respond};
 use riftcheck_checker::explore::Explorable;
 use riftcheck_checker::plan::{Checkable, Scenarios};
+use riftcheck_checker::readings::Readable;
 use riftcheck_conform::Conformed;
 
 /// A ruleset the checker knows.
@@ -70,9 +71,10 @@ impl Ruleset {
 }
 
 /// A ruleset as the command line runs it: checked ([`Checkable`]), its scenario files
-/// replayed and rendered ([`Scenarios`]), walked in the Explorer ([`Explorable`]), driving
+/// replayed and rendered ([`Scenarios`]), walked in the Explorer ([`Explorable`]), its policies
+/// set side by side ([`Readable`]), driving
 /// other engines ([`Conformed`]) and served behind the protocol.
-pub trait Tools: Checkable + Scenarios + Explorable + 'static {
+pub trait Tools: Checkable + Scenarios + Explorable + Readable + 'static {
     /// How `conform` drives an engine of the ruleset.
     type Driver: Conformed;
 

@@ -782,3 +782,28 @@ fn bench_measures_mtg_through_the_same_plan_as_check() {
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("--seconds 5000"), "{err}");
 }
+
+#[test]
+fn readings_under_mtg_says_800_4_has_no_policies_and_changes_nothing() {
+    // `readings` is written once over the ruleset; MTG's answer is that 800.4 leaves nothing
+    // to the project's choice, so there is nothing to set side by side, as bad input.
+    let out = scratch("mtg-readings");
+    let _ = std::fs::remove_dir_all(&out);
+    let (code, stdout, err) = run(&[
+        "readings",
+        "--ruleset",
+        "mtg",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 2, "{stdout}{err}");
+    assert!(stdout.is_empty(), "{stdout}");
+    assert!(err.contains("no policies to set side by side"), "{err}");
+    assert!(err.contains("policies --ruleset mtg"), "{err}");
+    // Nothing was written.
+    assert!(
+        std::fs::read_dir(&out).map_or(true, |mut d| d.next().is_none()),
+        "{}",
+        out.display()
+    );
+}

@@ -3,12 +3,17 @@
 //! under the other).
 
 use riftbound_check::configs;
+use riftbound_check::readings::probes::{self, Start};
+use riftbound_check::readings::side_by_side::{
+    Verdict, alternatives, scenario, search, search_stepping,
+};
 use riftcheck::Scenario;
 use riftcheck::{Action, Engine};
-use riftcheck_rulebook::probes::{self, Start};
-use riftcheck_rulebook::side_by_side::{Verdict, alternatives, scenario, search, search_stepping};
 
-fn alternative(policy: &str, reading: &str) -> riftcheck_rulebook::side_by_side::Alternative {
+fn alternative(
+    policy: &str,
+    reading: &str,
+) -> riftbound_check::readings::side_by_side::Alternative {
     let (alts, _) = alternatives(&[policy.to_string()]).unwrap();
     *alts
         .iter()

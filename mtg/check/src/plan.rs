@@ -8,6 +8,7 @@ use std::path::{Path, PathBuf};
 use riftcheck::mtg::spec::MtgSpec;
 use riftcheck::mtg::{Action, MtgFault, MtgGame, MtgReadings};
 use riftcheck_checker::plan::{Asked, Checkable, Entry, Plan, Walked, bound_values};
+use riftcheck_checker::readings::{Asked as ReadingsAsked, PropOf, Read, Readable};
 use riftcheck_checker::search::Limits;
 
 use crate::MtgModel;
@@ -337,6 +338,23 @@ impl Checkable for MtgCheck {
                 )
             })
             .collect()
+    }
+}
+
+impl Readable for MtgCheck {
+    /// 800.4 leaves nothing to the project's choice, so MTG has no policy to set beside its
+    /// other readings: every other reading of its points is a fault, which `check --fault`
+    /// checks.
+    fn readings(asked: &ReadingsAsked<'_>) -> Result<Read<PropOf<Self>>, String> {
+        let named = asked
+            .policies
+            .first()
+            .map_or(String::new(), |p| format!("`{p}`: "));
+        Err(format!(
+            "{named}the MTG ruleset has no policies to set side by side: 800.4 is read one way, \
+             every other reading of its points being a fault (`riftcheck policies --ruleset mtg` \
+             lists them; `riftcheck check --ruleset mtg --fault F` checks one)"
+        ))
     }
 }
 

@@ -17,8 +17,8 @@ use riftcheck::scenario::{
 };
 use riftcheck::{Action, Engine, Event, Game, Observation, PolicyChoice, RuleError, Setup};
 
-use crate::probes::Start;
-use riftbound_check::model::Bounds;
+use super::probes::Start;
+use crate::bounds::Bounds;
 
 /// One policy's other reading, to set beside the project's.
 #[derive(Clone, Copy, Debug)]
@@ -271,13 +271,13 @@ fn count(
 }
 
 /// Searches the default configurations for where the project's reading and `alt` part ways,
-/// and, if they never do, the positions of the policy's own scenarios ([`crate::probes::probes`]).
+/// and, if they never do, the positions of the policy's own scenarios ([`super::probes::probes`]).
 pub fn search_everywhere(alt: Alternative, defaults: &[Start], max_states: u64) -> Finding {
     let first = search(alt, defaults, max_states);
     if matches!(first.verdict, Verdict::Parted(_)) {
         return first;
     }
-    let own = crate::probes::probes(alt.point.key);
+    let own = super::probes::probes(alt.point.key);
     let second = search(alt, &own, max_states);
     if !matches!(second.verdict, Verdict::Parted(_)) {
         return first;
@@ -290,7 +290,7 @@ pub fn search_everywhere(alt: Alternative, defaults: &[Start], max_states: u64) 
 }
 
 /// Searches every position of `starts` where the policy applies (the default configurations,
-/// [`Start::of`], or a policy's scenarios, [`crate::probes::probes`]), all at once and breadth
+/// [`Start::of`], or a policy's scenarios, [`super::probes::probes`]), all at once and breadth
 /// first, for the shortest situation in which the project's reading and `alt` part ways (on a
 /// tie, the first position's, then the first in the engine's order of actions), spending at
 /// most `max_states` pairs of games.

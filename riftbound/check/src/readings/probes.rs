@@ -8,8 +8,8 @@ use riftcheck::Setup;
 use riftcheck::mode::Mode;
 use riftcheck::scenario::Scenario;
 
-use riftbound_check::configs::Config;
-use riftbound_check::model::Bounds;
+use crate::bounds::Bounds;
+use crate::configs::Config;
 
 /// A position to search from: a name for the reports, the setup and the bounds.
 #[derive(Clone, Debug)]
@@ -27,7 +27,7 @@ pub struct Start {
 /// The default configurations, as positions to search from, at their default bounds or (`quick`)
 /// at the quick bounds of `check --quick`.
 pub fn defaults(quick: bool) -> Vec<Start> {
-    let all = riftbound_check::configs::all();
+    let all = crate::configs::all();
     if quick {
         all.iter().map(Start::quick).collect()
     } else {
@@ -59,7 +59,11 @@ macro_rules! probe {
     ($file:literal) => {
         (
             $file,
-            include_str!(concat!("../../tests/scenarios/policies/", $file, ".toml")),
+            include_str!(concat!(
+                "../../../../tests/scenarios/policies/",
+                $file,
+                ".toml"
+            )),
         )
     };
 }
@@ -137,7 +141,10 @@ mod tests {
 
     #[test]
     fn every_policy_scenario_is_built_in_and_reads() {
-        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/scenarios/policies");
+        let dir = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../tests/scenarios/policies"
+        );
         let mut on_disk: Vec<String> = std::fs::read_dir(dir)
             .unwrap()
             .filter_map(|e| {
