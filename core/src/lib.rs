@@ -9,6 +9,8 @@
 //! - [`reading_point!`]: one point where a ruleset's rules can be read more than one way, as an
 //!   enum of its readings, for every ruleset's vocabulary.
 //! - [`shrink`]: the one shrinker every failing sequence of steps is reported through.
+//! - [`files`]: every file riftcheck reads, read within a limit; [`text`]: text from outside
+//!   escaped before it is shown or written back.
 //! - [`clone_in_place!`]: `Clone` for a game struct, copying field by field into the room of
 //!   another (the checker copies a state for every transition it tries).
 //!
@@ -18,11 +20,13 @@
 #![warn(missing_docs)]
 
 pub mod engine;
+pub mod files;
 mod in_place;
 pub mod markup;
 pub mod property;
 mod readings;
 pub mod shrink;
+pub mod text;
 
 pub use engine::{Engine, Ruleset, step};
 pub use property::{Kind, Property, Set, Verdict};

@@ -286,7 +286,7 @@ fn main() -> ExitCode {
     if let Some(size) = &cli.max_file_size {
         match riftcheck_checker::search::limits::parse_size(size) {
             Ok(n) => {
-                riftcheck::scenario::LoadOptions::set_default(n);
+                riftcheck_core::files::set_max_bytes(n);
                 riftcheck::protocol::trace::set_trace_limit(n);
             }
             Err(e) => return fail_input(format!("--max-file-size: {e}")),

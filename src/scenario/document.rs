@@ -282,25 +282,7 @@ pub enum ErrorKind {
     Invalid,
 }
 
-/// Why a file could not be read as a scenario's text.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum ReadError {
-    /// Opening or reading it failed.
-    #[error("cannot read the file: {0}")]
-    Io(String),
-    /// It is not a regular file, so it is not read (a FIFO or a device could be read forever).
-    #[error("cannot read the file: it is {what}, not a regular file")]
-    NotAFile {
-        /// What it is: `a directory`, `a FIFO`, `a character device`, ...
-        what: &'static str,
-    },
-    /// It holds more than the limit.
-    #[error("the file is larger than the limit of {limit} bytes")]
-    TooLarge {
-        /// The limit, in bytes.
-        limit: u64,
-    },
-}
+pub use riftcheck_core::files::ReadError;
 
 impl fmt::Display for ScenarioError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

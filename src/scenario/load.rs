@@ -2,12 +2,9 @@
 //! from a file that grows or lies about its size), and UTF-8 text, a problem located at the
 //! first byte that is not.
 
-use std::fs::File;
-use std::io::Read;
 use std::path::Path;
-use std::sync::atomic::{AtomicU64, Ordering};
 
-use super::document::{ErrorKind, ReadError, ScenarioError};
+use super::document::{ErrorKind, ScenarioError};
 use super::source::first_invalid_byte;
 
 /// How scenario files are read.
@@ -17,24 +14,17 @@ pub struct LoadOptions {
     pub max_bytes: u64,
 }
 
-/// The limit [`LoadOptions::default`] gives, as a program set it ([`LoadOptions::set_default`]).
-static DEFAULT_LIMIT: AtomicU64 = AtomicU64::new(LoadOptions::DEFAULT_MAX_BYTES);
-
 impl LoadOptions {
     /// The default limit: 16 MiB, far more than any scenario needs.
-    pub const DEFAULT_MAX_BYTES: u64 = 16 * 1024 * 1024;
-
-    /// Sets the limit of [`LoadOptions::default`] for the rest of the process: what a command
-    /// line's `--max-file-size` does, once, before any file is read.
-    pub fn set_default(max_bytes: u64) {
-        DEFAULT_LIMIT.store(max_bytes, Ordering::Relaxed);
-    }
+    pub const DEFAULT_MAX_BYTES: u64 = riftcheck_core::files::DEFAULT_MAX_BYTES;
 }
 
+/// The limit every file is read within (`riftcheck_core::files::max_bytes`, which a program's
+/// `--max-file-size` sets).
 impl Default for LoadOptions {
     fn default() -> LoadOptions {
         LoadOptions {
-            max_bytes: DEFAULT_LIMIT.load(Ordering::Relaxed),
+            max_bytes: riftcheck_core::files::max_bytes(),
         }
     }
 }
@@ -70,66 +60,7 @@ pub fn declared_ruleset(text: &str) -> Option<&str> {
         })
 }
 
-/// The bytes of the regular file at `path`, never more than `max_bytes` of them: what every file
-/// riftcheck reads is read with (scenarios, reports, fingerprints).
-///
-/// # Errors
-///
-/// The file is not a regular file (checked before it is opened, so a FIFO is never waited on,
-/// and again on the opened file), is larger than `max_bytes` (even one that grows or lies about
-/// its size), or cannot be read.
-pub fn read_bytes(path: &Path, max_bytes: u64) -> Result<Vec<u8>, ReadError> {
-    let io = |e: std::io::Error| ReadError::Io(e.to_string());
-    let regular = |meta: &std::fs::Metadata| {
-        if !meta.is_file() {
-            return Err(ReadError::NotAFile {
-                what: what(meta.file_type()),
-            });
-        }
-        if meta.len() > max_bytes {
-            return Err(ReadError::TooLarge { limit: max_bytes });
-        }
-        Ok(())
-    };
-    regular(&std::fs::metadata(path).map_err(io)?)?;
-    let file = File::open(path).map_err(io)?;
-    // The path may have been replaced since: check what was opened.
-    regular(&file.metadata().map_err(io)?)?;
-    let mut bytes = Vec::new();
-    // One byte more than the limit, to tell a file at the limit from one past it, whatever its
-    // metadata said.
-    file.take(max_bytes.saturating_add(1))
-        .read_to_end(&mut bytes)
-        .map_err(io)?;
-    if bytes.len() as u64 > max_bytes {
-        return Err(ReadError::TooLarge { limit: max_bytes });
-    }
-    Ok(bytes)
-}
-
-/// What a file that is not a regular file is, for messages.
-fn what(kind: std::fs::FileType) -> &'static str {
-    if kind.is_dir() {
-        return "a directory";
-    }
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::FileTypeExt;
-        if kind.is_fifo() {
-            return "a FIFO (named pipe)";
-        }
-        if kind.is_char_device() {
-            return "a character device";
-        }
-        if kind.is_block_device() {
-            return "a block device";
-        }
-        if kind.is_socket() {
-            return "a socket";
-        }
-    }
-    "not a regular file"
-}
+pub use riftcheck_core::files::read_bytes;
 
 /// The text of the file at `path`.
 ///

@@ -2,11 +2,6 @@
 //! not grow with the file), where each character of a TOML string was written, and text from a
 //! file made safe to quote in a message.
 
-use std::borrow::Cow;
-use std::fmt::Write as _;
-
-use crate::observation::value::unsafe_char;
-
 /// Bytes per checkpoint of [`Lines`]' character counts.
 const CHUNK: usize = 4096;
 
@@ -164,22 +159,7 @@ pub(crate) fn string_offsets(raw: &str, value: &str) -> Option<Vec<usize>> {
     (decoded == value).then_some(offsets)
 }
 
-/// `text` with every character that [`unsafe_char`] names written as an escape (`\u{1b}`), so
-/// text from a file quoted in a message never reaches a terminal raw.
-pub fn escaped(text: &str) -> Cow<'_, str> {
-    if !text.chars().any(unsafe_char) {
-        return Cow::Borrowed(text);
-    }
-    let mut out = String::with_capacity(text.len() + 8);
-    for c in text.chars() {
-        if unsafe_char(c) {
-            let _ = write!(out, "\\u{{{:x}}}", c as u32);
-        } else {
-            out.push(c);
-        }
-    }
-    Cow::Owned(out)
-}
+pub use riftcheck_core::text::escaped;
 
 #[cfg(test)]
 mod tests {

@@ -307,7 +307,7 @@ fn replay_with<C: Conformed>(
             .pop();
         let Some(row) = row else { continue };
         let shown = path.display().to_string();
-        let shown = riftcheck::scenario::escaped(&shown);
+        let shown = riftcheck_core::text::escaped(&shown);
         let (title, verdict) = (row.title, row.verdict);
         match verdict {
             Err(e) => {

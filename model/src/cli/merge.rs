@@ -25,8 +25,8 @@ struct Runs {
 
 fn read(path: &Path) -> Result<Value, String> {
     // A report is read as a scenario file is: a regular file, within the same limit.
-    let limit = riftcheck::scenario::LoadOptions::default().max_bytes;
-    let bytes = riftcheck::scenario::read_bytes(path, limit)
+    let limit = riftcheck_core::files::max_bytes();
+    let bytes = riftcheck_core::files::read_bytes(path, limit)
         .map_err(|e| format!("{}: {e}", path.display()))?;
     let report: Value = serde_json::from_slice(&bytes)
         .map_err(|e| format!("{}: not a JSON report: {e}", path.display()))?;
@@ -34,7 +34,7 @@ fn read(path: &Path) -> Result<Value, String> {
         Some(s) => Err(format!(
             "{}: not a report riftcheck wrote: the string {} holds a control character",
             path.display(),
-            riftcheck::observation::value::quote(s)
+            riftcheck_core::text::quote(s)
         )),
         None => Ok(report),
     }
@@ -44,7 +44,7 @@ fn read(path: &Path) -> Result<Value, String> {
 /// that changes how the text around it is shown: a report is printed, and riftcheck writes none
 /// (the rulebook examples and findings break lines, nothing more).
 fn unplain(v: &Value) -> Option<&str> {
-    let bad = |c: char| riftcheck::observation::value::unsafe_char(c) && !matches!(c, '\n' | '\t');
+    let bad = |c: char| riftcheck_core::text::unsafe_char(c) && !matches!(c, '\n' | '\t');
     match v {
         Value::String(s) => s.chars().any(bad).then_some(s.as_str()),
         Value::Array(items) => items.iter().find_map(unplain),
@@ -209,12 +209,13 @@ fn count(v: &Value) -> u64 {
 /// Sorted fingerprints from a file written by `check --fingerprints`, of a run that reported
 /// `distinct` states of the configuration.
 fn fingerprints(path: &Path, distinct: u64) -> Result<Vec<u64>, String> {
-    let bytes = riftcheck::scenario::read_bytes(path, distinct.saturating_mul(8)).map_err(|e| {
-        format!(
-            "{}: {e} (its run reported {distinct} distinct states)",
-            path.display()
-        )
-    })?;
+    let bytes =
+        riftcheck_core::files::read_bytes(path, distinct.saturating_mul(8)).map_err(|e| {
+            format!(
+                "{}: {e} (its run reported {distinct} distinct states)",
+                path.display()
+            )
+        })?;
     let held = bytes.len() as u64 / 8;
     if bytes.len() % 8 != 0 || held != distinct {
         return Err(format!(

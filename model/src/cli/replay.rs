@@ -110,7 +110,7 @@ fn print_text(r: &Replayed) {
     for f in &r.files {
         // A file's name may hold anything; it is shown escaped, as the parser's messages are.
         let path = f.path.display().to_string();
-        let path = riftcheck::scenario::escaped(&path);
+        let path = riftcheck_core::text::escaped(&path);
         for line in &f.steps {
             println!("{line}");
         }

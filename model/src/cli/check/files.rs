@@ -43,8 +43,8 @@ pub(super) fn known_sizes(
     let Some(path) = path else {
         return Ok(std::collections::BTreeMap::new());
     };
-    let limit = riftcheck::scenario::LoadOptions::default().max_bytes;
-    let bytes = riftcheck::scenario::read_bytes(path, limit)
+    let limit = riftcheck_core::files::max_bytes();
+    let bytes = riftcheck_core::files::read_bytes(path, limit)
         .map_err(|e| format!("--shard-weights {}: {e}", path.display()))?;
     let report: serde_json::Value = serde_json::from_slice(&bytes)
         .map_err(|e| format!("--shard-weights {}: not a JSON report: {e}", path.display()))?;

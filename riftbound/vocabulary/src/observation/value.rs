@@ -187,42 +187,7 @@ fn join(head: &str, rest: &str) -> String {
     }
 }
 
-/// Whether a character is one a message or a terminal must not be given raw: a control character
-/// (the escape that starts a terminal sequence, a line break that could fake another line), or
-/// one that changes how the text around it is shown (bidirectional overrides, invisible marks).
-/// Names and one-line texts of scenarios never hold one; [`quote`] escapes them.
-pub fn unsafe_char(c: char) -> bool {
-    c.is_control()
-        || matches!(
-            c,
-            '\u{200b}'..='\u{200f}'
-                | '\u{2028}'..='\u{202e}'
-                | '\u{2060}'..='\u{2069}'
-                | '\u{feff}'
-                | '\u{fff9}'..='\u{fffb}'
-        )
-}
-
-/// A TOML basic string.
-pub fn quote(s: &str) -> String {
-    let mut out = String::with_capacity(s.len() + 2);
-    out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\t' => out.push_str("\\t"),
-            '\r' => out.push_str("\\r"),
-            c if unsafe_char(c) => {
-                let _ = write!(out, "\\u{:04X}", c as u32);
-            }
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
-}
+pub use riftcheck_core::text::{quote, unsafe_char};
 
 /// A TOML key: bare when it can be, quoted otherwise.
 pub fn key_text(s: &str) -> String {
