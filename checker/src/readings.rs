@@ -63,26 +63,27 @@ pub struct Panicked {
     pub said: String,
 }
 
-/// What the search found for one alternative.
+/// What the search found for one alternative: where the readings part (`P`, [`Parted`] once
+/// written), or where the engine panicked (`K`, [`Panicked`] once written).
 #[derive(Clone, Debug)]
-pub enum Verdict {
+pub enum Verdict<P = Parted, K = Panicked> {
     /// The readings part ways here.
-    Parted(Box<Parted>),
+    Parted(Box<P>),
     /// Every reachable state was explored and the two readings never part.
     Same,
     /// The state budget ran out first.
     Cut,
     /// The engine panicked: a finding.
-    Panicked(Box<Panicked>),
+    Panicked(Box<K>),
 }
 
-/// One alternative, searched.
+/// One alternative (`A`, [`Alternative`] once written), searched.
 #[derive(Clone, Debug)]
-pub struct Finding {
+pub struct Finding<A = Alternative, P = Parted, K = Panicked> {
     /// The policy and the other reading.
-    pub alternative: Alternative,
+    pub alternative: A,
     /// What the search found.
-    pub verdict: Verdict,
+    pub verdict: Verdict<P, K>,
     /// Pairs of games explored.
     pub states: u64,
     /// Configurations searched.
@@ -92,6 +93,32 @@ pub struct Finding {
     /// Set when the default configurations did not separate the readings and the finding is
     /// from positions of the policy's own: the pairs of games the defaults took.
     pub beyond_defaults: Option<u64>,
+}
+
+impl<A, P, K> Finding<A, P, K> {
+    /// The finding in other words: its alternative, its parting and its panic each written
+    /// by the function given.
+    pub fn written<B, Q, L>(
+        &self,
+        alternative: impl FnOnce(&A) -> B,
+        parted: impl FnOnce(&A, &P) -> Q,
+        panicked: impl FnOnce(&K) -> L,
+    ) -> Finding<B, Q, L> {
+        let verdict = match &self.verdict {
+            Verdict::Parted(p) => Verdict::Parted(Box::new(parted(&self.alternative, p))),
+            Verdict::Same => Verdict::Same,
+            Verdict::Cut => Verdict::Cut,
+            Verdict::Panicked(k) => Verdict::Panicked(Box::new(panicked(k))),
+        };
+        Finding {
+            alternative: alternative(&self.alternative),
+            verdict,
+            states: self.states,
+            configs: self.configs,
+            seconds: self.seconds,
+            beyond_defaults: self.beyond_defaults,
+        }
+    }
 }
 
 /// The properties of a ruleset's model.

@@ -17,7 +17,7 @@ use riftcheck_properties::Prop;
 use crate::configs;
 use crate::plan::RiftboundCheck;
 use crate::proof::{Options, check_configs};
-use side_by_side::{Alternative, Finding, Verdict, alternatives, example, scenario};
+use side_by_side::{Alternative, Finding, alternatives, example, scenario};
 
 impl Readable for RiftboundCheck {
     fn readings(asked: &Asked<'_>) -> Result<Read<Prop>, String> {
@@ -58,36 +58,26 @@ impl Readable for RiftboundCheck {
 /// A finding in the words every ruleset's readings are printed in: the situation as a
 /// rulebook example and as a scenario file per reading.
 fn written(f: &Finding) -> generic::Finding {
-    let alt = &f.alternative;
-    let verdict = match &f.verdict {
-        Verdict::Parted(p) => generic::Verdict::Parted(Box::new(generic::Parted {
-            config: p.config.clone(),
-            steps: p.path.len(),
-            example: example(alt, p),
-            scenarios: [0, 1].map(|side| scenario(alt, p, side).to_toml()),
-        })),
-        Verdict::Same => generic::Verdict::Same,
-        Verdict::Cut => generic::Verdict::Cut,
-        Verdict::Panicked(p) => generic::Verdict::Panicked(Box::new(generic::Panicked {
-            config: p.config.clone(),
-            steps: p.steps.clone(),
-            said: p.said.clone(),
-        })),
-    };
-    generic::Finding {
-        alternative: generic::Alternative {
+    f.written(
+        |alt| generic::Alternative {
             point: alt.point.key,
             default: alt.default_reading().key,
             reading: alt.reading.key,
             default_text: alt.default_reading().text(),
             reading_text: alt.reading.text(),
         },
-        verdict,
-        states: f.states,
-        configs: f.configs,
-        seconds: f.seconds,
-        beyond_defaults: f.beyond_defaults,
-    }
+        |alt, p| generic::Parted {
+            config: p.config.clone(),
+            steps: p.path.len(),
+            example: example(alt, p),
+            scenarios: [0, 1].map(|side| scenario(alt, p, side).to_toml()),
+        },
+        |p| generic::Panicked {
+            config: p.config.clone(),
+            steps: p.steps.clone(),
+            said: p.said.clone(),
+        },
+    )
 }
 
 /// The properties that fail in some configuration at the quick bounds under `alt`.

@@ -107,17 +107,7 @@ pub struct Parting {
 }
 
 /// What the search found for one alternative.
-#[derive(Clone, Debug)]
-pub enum Verdict {
-    /// The readings part ways here.
-    Parted(Box<Parting>),
-    /// Every reachable state was explored and the two readings never part.
-    Same,
-    /// The state budget ran out first.
-    Cut,
-    /// The engine panicked: a finding, with the steps that led to it.
-    Panicked(Box<Panicked>),
-}
+pub type Verdict = riftcheck_checker::readings::Verdict<Parting, Panicked>;
 
 /// Where the engine panicked under one of the readings.
 #[derive(Clone, Debug)]
@@ -133,22 +123,7 @@ pub struct Panicked {
 }
 
 /// One alternative, searched.
-#[derive(Clone, Debug)]
-pub struct Finding {
-    /// The policy and the other reading.
-    pub alternative: Alternative,
-    /// What the search found.
-    pub verdict: Verdict,
-    /// Pairs of games explored.
-    pub states: u64,
-    /// Configurations searched.
-    pub configs: usize,
-    /// Seconds spent.
-    pub seconds: f64,
-    /// Set when the default configurations did not separate the readings and this is the
-    /// search from the policy's own scenarios: the pairs of games the defaults took.
-    pub beyond_defaults: Option<u64>,
-}
+pub type Finding = riftcheck_checker::readings::Finding<Alternative, Parting, Panicked>;
 
 /// The two games, and the counters the bounds read. While the two are in the same state only
 /// the first is kept, the second being the first under the other readings.
