@@ -9,11 +9,10 @@ use arbitrary::{Result, Unstructured};
 
 use super::engine::MtgGame;
 use crate::engine::Engine;
-use crate::oracle::Lockstep;
+use crate::oracle::{Lockstep, Stepped};
 use mtg_spec::MtgSpec;
 use mtg_vocabulary::setup::{CardAt, MtgSetup};
 use mtg_vocabulary::types::{Card, Player, Step, Zone};
-use mtg_vocabulary::view::MtgView;
 
 /// A table from `u`: 2 to 4 players at low life (so that combat can end a player), any starting
 /// step, up to two more turns, up to eight cards anywhere they may start, perhaps a rule's
@@ -115,10 +114,10 @@ pub fn lockstep(data: &[u8]) {
             return;
         };
         let before = pair.engine.observe();
-        // The lockstep the checker's model takes: the refusals compared by rule first, then
-        // the one step of both.
-        match pair.refusal(action) {
-            Some(Ok(_)) => {
+        // The one step of the lockstep (the refusals compared by rule first, then both take it
+        // and what an observer sees of each is compared), as the checker's model takes it.
+        match pair.step_by(action, |ours, theirs| (ours != theirs).then_some(())) {
+            Stepped::Refused(_) => {
                 // Both refuse, for the same rule: taking it is refused too, and changes nothing.
                 let taken = (
                     crate::engine::step(&mut pair.engine, action),
@@ -139,14 +138,8 @@ pub fn lockstep(data: &[u8]) {
                     "refusing {action} changed the spec"
                 );
             }
-            Some(Err(d)) => panic!("{action}: {d:?}: {setup:?}"),
-            None => {
-                let (mut ours, mut theirs) = (MtgView::default(), MtgView::default());
-                if let Err(d) = pair.take_both_into(action, &mut ours, &mut theirs) {
-                    panic!("{action}: {d:?}: {setup:?}");
-                }
-                assert_eq!(ours, theirs, "after {action}: {setup:?}");
-            }
+            Stepped::Agreed(_) => {}
+            Stepped::Disagreed(d, both) => panic!("{action}: {d:?} {both:?}: {setup:?}"),
         }
     }
 }

@@ -103,15 +103,18 @@ impl fmt::Display for Disagreement {
 // the model checker takes.
 #[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Stepped {
+pub enum Stepped<R: Ruleset = Riftbound> {
     /// Both refused, and the engine's rule is one the reference finds broken. Nothing changed.
-    Refused(RuleError),
+    Refused(R::Refusal),
     /// Both took the action and an observer sees the same: the observation, events included
     /// (shared: the checker keeps it as the next state's view without copying it).
-    Agreed(std::sync::Arc<Observation>),
+    Agreed(std::sync::Arc<R::Observation>),
     /// They disagree. When both took the action, their observations come with it: the
     /// engine's, then the reference's.
-    Disagreed(Disagreement, Option<Box<(Observation, Observation)>>),
+    Disagreed(
+        Disagreement<R>,
+        Option<Box<(R::Observation, R::Observation)>>,
+    ),
 }
 
 /// An engine and a reference of ruleset `R`, stepped together.
@@ -222,6 +225,37 @@ impl<R: Ruleset, E: Engine<R>, S: Engine<R>> Lockstep<E, S, R> {
         }
         Ok(())
     }
+
+    /// The one step of both, with one typed outcome: refused by both for the same rule
+    /// ([`Lockstep::refusal`]), taken by one only, or taken by both and what each shows then
+    /// compared by `differ` (the ruleset's first difference an observer sees, `None` if none).
+    /// The model checkers take the same step in rooms they reuse
+    /// ([`Lockstep::take_both_into`]); the fuzz laws, the tools and the examples take this.
+    pub fn step_by(
+        &mut self,
+        action: R::Action,
+        differ: impl FnOnce(&R::Observation, &R::Observation) -> Option<R::Difference>,
+    ) -> Stepped<R>
+    where
+        R::Observation: Default,
+    {
+        match self.refusal(action) {
+            Some(Ok(rule)) => return Stepped::Refused(rule),
+            Some(Err(d)) => return Stepped::Disagreed(d, None),
+            None => {}
+        }
+        let mut ours = R::Observation::default();
+        let mut theirs = R::Observation::default();
+        if let Err(d) = self.take_both_into(action, &mut ours, &mut theirs) {
+            return Stepped::Disagreed(d, None);
+        }
+        match differ(&ours, &theirs) {
+            None => Stepped::Agreed(std::sync::Arc::new(ours)),
+            Some(d) => {
+                Stepped::Disagreed(Disagreement::ViewsDiffer(d), Some(Box::new((ours, theirs))))
+            }
+        }
+    }
 }
 
 impl<E: Engine<Riftbound>, R: Engine<Riftbound>> Lockstep<E, R> {
@@ -268,21 +302,8 @@ impl<E: Engine<Riftbound>, R: Engine<Riftbound>> Lockstep<E, R> {
     /// what an observer sees of each compared. For the tools that step a pair on its own; the
     /// checker's models compose the same two in place.
     pub fn step(&mut self, action: Action, catalog: &crate::card::Catalog) -> Stepped {
-        match self.refusal(action) {
-            Some(Ok(rule)) => return Stepped::Refused(rule),
-            Some(Err(d)) => return Stepped::Disagreed(d, None),
-            None => {}
-        }
-        let mut ours = Observation::default();
-        let mut theirs = Observation::default();
-        if let Err(d) = self.take_both_into(action, &mut ours, &mut theirs) {
-            return Stepped::Disagreed(d, None);
-        }
-        match ours.first_difference(&theirs, catalog) {
-            None => Stepped::Agreed(std::sync::Arc::new(ours)),
-            Some(d) => {
-                Stepped::Disagreed(Disagreement::ViewsDiffer(d), Some(Box::new((ours, theirs))))
-            }
-        }
+        self.step_by(action, |ours, theirs| {
+            ours.first_difference(theirs, catalog)
+        })
     }
 }
