@@ -3,16 +3,21 @@
 //! MTG engine and the MTG spec together, through the oracle's lockstep as the checker's model
 //! steps them. They must refuse the same actions for the same rule, accept the same others and
 //! show the same after every step (events included), and a refused action must change neither.
-//! A breach panics with what differed.
+//! A breach is shrunk (the core's shrinker, as every failure riftcheck reports) to the fewest
+//! actions that still break the law, and panics with what differed, the scenario file of those
+//! steps and its rulebook example, so that the fuzzer records the input and a person can replay
+//! the file.
 
 use arbitrary::{Result, Unstructured};
 
 use super::engine::MtgGame;
+use super::scenario::{MtgScenario, write};
 use crate::engine::Engine;
-use crate::oracle::{Lockstep, Stepped};
+use crate::oracle::{Disagreement, Lockstep, Stepped};
 use mtg_spec::MtgSpec;
-use mtg_vocabulary::setup::{CardAt, MtgSetup};
-use mtg_vocabulary::types::{Card, Player, Step, Zone};
+use mtg_vocabulary::setup::{CardAt, MtgSetup, MtgSetupErrors};
+use mtg_vocabulary::types::{Action, Card, Player, Step, Zone};
+use mtg_vocabulary::view::{Mtg, MtgEvent, MtgView};
 
 /// A table from `u`: 2 to 4 players at low life (so that combat can end a player), any starting
 /// step, up to two more turns, up to eight cards anywhere they may start, perhaps a rule's
@@ -73,25 +78,32 @@ pub fn table(u: &mut Unstructured<'_>) -> Result<MtgSetup> {
 ///
 /// # Panics
 ///
-/// When the engine and the spec part ways, or a refusal changes a game.
+/// When the engine and the spec part ways, or a refusal changes a game: the message holds the
+/// shrunk breach as a scenario file and a rulebook example.
 pub fn lockstep(data: &[u8]) {
+    lockstep_on(data, MtgGame::start);
+}
+
+/// How the law starts the engine under test: the reference one, or one committing a fault.
+pub type Start = fn(&MtgSetup) -> Result<(MtgGame, Vec<MtgEvent>), MtgSetupErrors>;
+
+/// [`lockstep`] with the engine started by `start` (one committing a rule fault, to show that
+/// the law finds it).
+///
+/// # Panics
+///
+/// As [`lockstep`].
+pub fn lockstep_on(data: &[u8], start: Start) {
     let mut u = Unstructured::new(data);
     let Ok(setup) = table(&mut u) else { return };
     if setup.validate().is_err() {
         return;
     }
-    let (Ok((engine, events)), Ok((spec, spec_events))) =
-        (MtgGame::start(&setup), MtgSpec::start(&setup))
-    else {
-        panic!("a valid setup is refused: {setup:?}");
+    let mut pair = match started(&setup, start) {
+        Ok(pair) => pair,
+        Err(breach) => panic!("{breach}: {setup:?}"),
     };
-    assert_eq!(events, spec_events, "the start's events differ: {setup:?}");
-    assert_eq!(
-        engine.observe(),
-        spec.observe(),
-        "the start differs: {setup:?}"
-    );
-    let mut pair = Lockstep::new(engine, spec);
+    let mut taken = Vec::new();
     let mut actions = Vec::new();
     for _ in 0..200 {
         let Ok(pick) = u.arbitrary::<u16>() else {
@@ -113,33 +125,125 @@ pub fn lockstep(data: &[u8]) {
         let Some(&action) = pool.get(usize::from(pick) % pool.len().max(1)) else {
             return;
         };
-        let before = pair.engine.observe();
-        // The one step of the lockstep (the refusals compared by rule first, then both take it
-        // and what an observer sees of each is compared), as the checker's model takes it.
-        match pair.step_by(action, |ours, theirs| (ours != theirs).then_some(())) {
-            Stepped::Refused(_) => {
-                // Both refuse, for the same rule: taking it is refused too, and changes nothing.
-                let taken = (
-                    crate::engine::step(&mut pair.engine, action),
-                    crate::engine::step(&mut pair.spec, action),
-                );
-                assert!(
-                    taken.0.is_err() && taken.1.is_err(),
-                    "{action}: refused when checked, taken when applied: {setup:?}"
-                );
-                assert_eq!(
-                    pair.engine.observe(),
-                    before,
-                    "refusing {action} changed the engine"
-                );
-                assert_eq!(
-                    pair.spec.observe(),
-                    before,
-                    "refusing {action} changed the spec"
-                );
-            }
-            Stepped::Agreed(_) => {}
-            Stepped::Disagreed(d, both) => panic!("{action}: {d:?} {both:?}: {setup:?}"),
+        taken.push(action);
+        if step(&mut pair, action).is_err() {
+            panic!("{}", reported(&setup, taken, start));
         }
     }
+}
+
+/// The engine and the spec set up from `setup`, after checking that they start alike.
+fn started(setup: &MtgSetup, start: Start) -> Result<Lockstep<MtgGame, MtgSpec, Mtg>, String> {
+    let (Ok((engine, events)), Ok((spec, spec_events))) = (start(setup), MtgSpec::start(setup))
+    else {
+        return Err("a valid setup is refused".into());
+    };
+    if events != spec_events {
+        return Err(format!(
+            "the start's events differ: {events:?} / {spec_events:?}"
+        ));
+    }
+    if engine.observe() != spec.observe() {
+        return Err("the start differs".into());
+    }
+    Ok(Lockstep::new(engine, spec))
+}
+
+/// One step of the law: the one step of the lockstep (the refusals compared by rule first,
+/// then both take it and what an observer sees of each is compared), as the checker's model
+/// takes it; and a refused action is refused when taken too, and changes neither game.
+fn step(pair: &mut Lockstep<MtgGame, MtgSpec, Mtg>, action: Action) -> Result<(), String> {
+    let before = pair.engine.observe();
+    match pair.step_by(action, |ours, theirs| (ours != theirs).then_some(())) {
+        Stepped::Refused(_) => {
+            let taken = (
+                crate::engine::step(&mut pair.engine, action),
+                crate::engine::step(&mut pair.spec, action),
+            );
+            if taken.0.is_ok() || taken.1.is_ok() {
+                return Err(format!(
+                    "{action}: refused when checked, taken when applied"
+                ));
+            }
+            if pair.engine.observe() != before {
+                return Err(format!("refusing {action} changed the engine"));
+            }
+            if pair.spec.observe() != before {
+                return Err(format!("refusing {action} changed the spec"));
+            }
+            Ok(())
+        }
+        Stepped::Agreed(_) => Ok(()),
+        Stepped::Disagreed(d, both) => Err(format!("{action}: {}", parted(&d, both.as_deref()))),
+    }
+}
+
+/// How the engine and the spec parted, in a line: who refused what, or the first thing an
+/// observer sees differ afterwards (its path in the protocol's JSON of the view).
+fn parted(d: &Disagreement<Mtg>, both: Option<&(MtgView, MtgView)>) -> String {
+    match d {
+        Disagreement::SetupRefused { by, errors } => format!("{by} refused the setup: {errors}"),
+        Disagreement::EngineAccepted { spec_refusals } => format!(
+            "the engine took it; the spec refuses it ({})",
+            spec_refusals
+                .first()
+                .map_or(String::new(), ToString::to_string)
+        ),
+        Disagreement::EngineRefused { error } => {
+            format!("the engine refused it ({error}); the spec takes it")
+        }
+        Disagreement::RefusedForAnotherRule {
+            error,
+            spec_refusals,
+        } => format!(
+            "both refuse it, the engine for another rule ({error}; the spec: {})",
+            spec_refusals
+                .first()
+                .map_or(String::new(), ToString::to_string)
+        ),
+        Disagreement::ViewsDiffer(()) => {
+            let json = |v: &MtgView| serde_json::to_value(v).unwrap_or_default();
+            let found = both.and_then(|(ours, theirs)| {
+                crate::protocol::mtg::first_difference(String::new(), &json(ours), &json(theirs))
+            });
+            match found {
+                Some((path, ours, theirs)) => format!(
+                    "afterwards {} differs: the engine shows {ours}, the spec {theirs}",
+                    path.trim_start_matches('.')
+                ),
+                None => "afterwards an observer sees them differ".into(),
+            }
+        }
+    }
+}
+
+/// What breaks the law when `path` is played from `setup`, if anything does.
+fn breach(setup: &MtgSetup, path: &[Action], start: Start) -> Option<String> {
+    let mut pair = match started(setup, start) {
+        Ok(pair) => pair,
+        Err(breach) => return Some(breach),
+    };
+    path.iter().find_map(|&a| step(&mut pair, a).err())
+}
+
+/// The breach `path` shows, shrunk to the fewest actions that still show one: what differed,
+/// the scenario file of those steps, and its rulebook example.
+fn reported(setup: &MtgSetup, path: Vec<Action>, start: Start) -> String {
+    let short = riftcheck_core::shrink::shrink(path, |p| breach(setup, p, start).is_some());
+    let what = breach(setup, &short, start).unwrap_or_default();
+    let heading = write::Heading {
+        title: "The MTG engine and the MTG spec part ways".into(),
+        rules: vec!["800.4".into()],
+        description: format!(
+            "Found by the mtg_lockstep fuzz law and shrunk to {} step(s): {what}",
+            short.len()
+        ),
+    };
+    let file = write::written(&heading, setup, &short);
+    let example = MtgScenario::parse(&file, None).map_or_else(|e| e.to_string(), |s| s.render());
+    format!(
+        "the MTG lockstep law is broken after {} step(s): {what}\n\n{example}\n\
+         the scenario file (replay it with `riftcheck replay FILE`):\n{file}",
+        short.len()
+    )
 }

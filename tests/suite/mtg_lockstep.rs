@@ -144,3 +144,51 @@ fn actions_naming_what_is_not_there_are_refused() {
         assert_eq!(s.observe(), spec.observe(), "refusing {a} changed the spec");
     }
 }
+
+/// The engine committing `priority-kept` (priority stays with a player who left, 800.4a).
+fn keeps_priority(
+    setup: &riftcheck::mtg::MtgSetup,
+) -> Result<(riftcheck::mtg::MtgGame, Vec<riftcheck::mtg::MtgEvent>), riftcheck::mtg::MtgSetupErrors>
+{
+    let fault = riftcheck::mtg::MtgFault::from_key("priority-kept").expect("a fault");
+    riftcheck::mtg::MtgGame::with_readings(setup, fault.readings())
+}
+
+/// A breach of the law comes out shrunk, as a scenario file that replays: it passes on the
+/// reference engine and fails on the engine with the fault, from a handful of steps.
+#[test]
+fn a_breach_is_shrunk_to_a_scenario_file_that_replays() {
+    use riftcheck::harness::generate::seeded_bytes;
+    use riftcheck::mtg::fuzz::lockstep_on;
+    use riftcheck::mtg::scenario::MtgScenario;
+    let said = (1..500u64)
+        .find_map(|seed| {
+            let bytes = seeded_bytes(seed, 512);
+            std::panic::catch_unwind(|| lockstep_on(&bytes, keeps_priority))
+                .err()
+                .map(|p| {
+                    p.downcast_ref::<String>()
+                        .cloned()
+                        .unwrap_or_else(|| "a panic without a message".into())
+                })
+        })
+        .expect("some random game makes a player who left keep priority");
+    assert!(
+        said.starts_with("the MTG lockstep law is broken after "),
+        "{said}"
+    );
+    let file = said
+        .split_once("(replay it with `riftcheck replay FILE`):\n")
+        .map(|(_, f)| f)
+        .expect("the scenario file");
+    let scenario = MtgScenario::parse(file, None).expect("the file reads");
+    assert!(
+        (1..=4).contains(&scenario.steps.len()),
+        "shrunk to a handful of steps: {file}"
+    );
+    assert!(scenario.replay().passed(), "{file}");
+    let fault = riftcheck::mtg::MtgFault::from_key("priority-kept").unwrap();
+    assert!(!scenario.replay_with_fault(fault).passed(), "{file}");
+    // And the rulebook example names a step of it.
+    assert!(said.contains("concedes"), "{said}");
+}
