@@ -179,7 +179,7 @@ fn step(pair: &mut Lockstep<MtgGame, MtgSpec, Mtg>, action: Action) -> Result<()
 }
 
 /// How the engine and the spec parted, in a line: who refused what, or the first thing an
-/// observer sees differ afterwards (its path in the protocol's JSON of the view).
+/// observer sees differ afterwards (a field of the view).
 fn parted(d: &Disagreement<Mtg>, both: Option<&(MtgView, MtgView)>) -> String {
     match d {
         Disagreement::SetupRefused { by, errors } => format!("{by} refused the setup: {errors}"),
@@ -202,17 +202,20 @@ fn parted(d: &Disagreement<Mtg>, both: Option<&(MtgView, MtgView)>) -> String {
                 .map_or(String::new(), ToString::to_string)
         ),
         Disagreement::ViewsDiffer(()) => {
+            // The first field of the view (as it serializes) an observer sees differ.
             let json = |v: &MtgView| serde_json::to_value(v).unwrap_or_default();
             let found = both.and_then(|(ours, theirs)| {
-                crate::protocol::mtg::first_difference(String::new(), &json(ours), &json(theirs))
+                let (ours, theirs) = (json(ours), json(theirs));
+                let (key, mine) = ours
+                    .as_object()?
+                    .iter()
+                    .find(|(k, v)| theirs.get(k.as_str()) != Some(*v))?;
+                Some(format!(
+                    "afterwards {key} differs: the engine shows {mine}, the spec {}",
+                    theirs.get(key.as_str()).unwrap_or(&serde_json::Value::Null)
+                ))
             });
-            match found {
-                Some((path, ours, theirs)) => format!(
-                    "afterwards {} differs: the engine shows {ours}, the spec {theirs}",
-                    path.trim_start_matches('.')
-                ),
-                None => "afterwards an observer sees them differ".into(),
-            }
+            found.unwrap_or_else(|| "afterwards an observer sees them differ".into())
         }
     }
 }
