@@ -182,25 +182,6 @@ fn step(pair: &mut Lockstep<MtgGame, MtgSpec, Mtg>, action: Action) -> Result<()
 /// observer sees differ afterwards (a field of the view).
 fn parted(d: &Disagreement<Mtg>, both: Option<&(MtgView, MtgView)>) -> String {
     match d {
-        Disagreement::SetupRefused { by, errors } => format!("{by} refused the setup: {errors}"),
-        Disagreement::EngineAccepted { spec_refusals } => format!(
-            "the engine took it; the spec refuses it ({})",
-            spec_refusals
-                .first()
-                .map_or(String::new(), ToString::to_string)
-        ),
-        Disagreement::EngineRefused { error } => {
-            format!("the engine refused it ({error}); the spec takes it")
-        }
-        Disagreement::RefusedForAnotherRule {
-            error,
-            spec_refusals,
-        } => format!(
-            "both refuse it, the engine for another rule ({error}; the spec: {})",
-            spec_refusals
-                .first()
-                .map_or(String::new(), ToString::to_string)
-        ),
         Disagreement::ViewsDiffer(()) => {
             // The first field of the view (as it serializes) an observer sees differ.
             let json = |v: &MtgView| serde_json::to_value(v).unwrap_or_default();
@@ -215,8 +196,9 @@ fn parted(d: &Disagreement<Mtg>, both: Option<&(MtgView, MtgView)>) -> String {
                     theirs.get(key.as_str()).unwrap_or(&serde_json::Value::Null)
                 ))
             });
-            found.unwrap_or_else(|| "afterwards an observer sees them differ".into())
+            found.unwrap_or_else(|| d.to_string())
         }
+        other => other.to_string(),
     }
 }
 

@@ -15,6 +15,7 @@
 //! function that cites it) and [`spec::MtgSpec`] (a second, naive reading). Both implement
 //! [`crate::Engine<Mtg>`].
 
+mod disagreement;
 pub mod engine;
 pub mod fuzz;
 pub mod scenario;

@@ -8,8 +8,7 @@
 
 use riftcheck::mtg::scenario::{MtgScenario, write};
 use riftcheck::mtg::spec::MtgSpec;
-use riftcheck::mtg::{Action, Mtg, MtgGame, MtgView, Player, StackItem, Step, Target, Zone};
-use riftcheck::oracle::Disagreement;
+use riftcheck::mtg::{Action, MtgGame, MtgView, Player, StackItem, Step, Target, Zone};
 use riftcheck::scenario::Outcome;
 use riftcheck_checker::explore::{Explorable, Opened, Opening, Walk, path_of};
 use riftcheck_checker::plug::Plug;
@@ -114,7 +113,7 @@ impl Explorable for MtgCheck {
         // Taken by one of the engine and the spec only: the step breaks "the engine and the
         // spec agree".
         if let Some(Err(d)) = state.pair.refusal(action) {
-            row["disagreement"] = Json::String(disagreement(&d));
+            row["disagreement"] = Json::String(d.to_string());
         }
         row
     }
@@ -297,37 +296,6 @@ impl Explorable for MtgCheck {
 
     fn timeline(_: &Opened<Self>, _: &str, _: &Walk<Model>) -> Result<String, String> {
         Err("MTG's states are not drawn as a timeline: /api/state shows them".into())
-    }
-}
-
-/// Why the engine and the spec part ways on an action, in words.
-fn disagreement(d: &Disagreement<Mtg>) -> String {
-    match d {
-        Disagreement::SetupRefused { by, errors } => {
-            format!("{by} refused the setup and the other did not: {errors}")
-        }
-        Disagreement::EngineAccepted { spec_refusals } => format!(
-            "the engine accepted it; the spec refuses it: {}",
-            spec_refusals
-                .first()
-                .map_or(String::new(), ToString::to_string)
-        ),
-        Disagreement::EngineRefused { error } => {
-            format!("the engine refused it ({error}); the spec accepts it")
-        }
-        Disagreement::RefusedForAnotherRule {
-            error,
-            spec_refusals,
-        } => format!(
-            "both refuse it, but the engine says {error}, which the spec does not find; the \
-             spec finds {}",
-            spec_refusals
-                .iter()
-                .map(ToString::to_string)
-                .collect::<Vec<_>>()
-                .join(", ")
-        ),
-        Disagreement::ViewsDiffer(()) => "afterwards an observer sees them differ".into(),
     }
 }
 
