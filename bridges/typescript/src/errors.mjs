@@ -24,15 +24,17 @@ export class Invalid extends Error {
 
 /**
  * `apply`: the rules forbid the action; the game stays as it was. `rule` is
- * the rule the engine cites ("312.1"); `error` riftcheck's error name
- * (`NoPriority`) or the engine's own code, which riftcheck then judges by the rule.
+ * the rule the engine cites ("312.1"), if it cites one (the protocol allows a
+ * refusal without one: riftcheck then judges it as a refusal only); `error`
+ * riftcheck's error name (`NoPriority`) or the engine's own code, which
+ * riftcheck then judges by the rule.
  */
 export class Refusal extends Error {
-  /** @param {string} rule @param {{error?: string, message?: string}} [details] */
+  /** @param {string | null} [rule] @param {{error?: string, message?: string}} [details] */
   constructor(rule, { error, message } = {}) {
-    super(message ?? `refused (${rule})`);
+    super(message ?? (rule ? `refused (${rule})` : "refused"));
     this.name = "Refusal";
-    this.rule = rule;
+    this.rule = rule ?? undefined;
     this.error = error;
     this.detail = message;
   }
@@ -42,7 +44,7 @@ export class Refusal extends Error {
     /** @type {import("./protocol.js").Refused} */
     const refused = {};
     if (this.error !== undefined) refused.error = this.error;
-    refused.rule = this.rule;
+    if (this.rule !== undefined) refused.rule = this.rule;
     if (this.detail !== undefined) refused.message = this.detail;
     return refused;
   }

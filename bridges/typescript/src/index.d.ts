@@ -29,10 +29,10 @@ export class Unsupported extends Error {
 export class Invalid extends Error {
   constructor(why: string);
 }
-/** apply: the rules forbid the action, by `rule`. */
+/** apply: the rules forbid the action, by `rule` if the engine cites one (the protocol allows none). */
 export class Refusal extends Error {
-  constructor(rule: string, details?: { error?: string; message?: string });
-  rule: string;
+  constructor(rule?: string | null, details?: { error?: string; message?: string });
+  rule: string | undefined;
   error: string | undefined;
   detail: string | undefined;
   toJSON(): Refused;

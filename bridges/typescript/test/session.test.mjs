@@ -147,6 +147,29 @@ test("refusals with rules, the adapter's refusal hook, unsupported and invalid s
   assert.deepEqual(answers[9], { unsupported: "the action `end turn`" });
 });
 
+test("a refusal may cite no rule, as the protocol allows: the answer then has none", async () => {
+  const adapter = toy({
+    apply(game, action) {
+      if (action.kind === "concede") throw new Refusal(undefined, { error: "E_NOT_NOW" });
+      if (game.passes.length) throw new Refusal();
+      return { game: Object.freeze({ passes: [action.seat] }), events: [] };
+    },
+  });
+  const answers = await talk(adapter, [
+    JSON.stringify(SETUP),
+    JSON.stringify({ op: "apply", action: { text: "A concedes", kind: "concede", seat: "A" } }),
+    JSON.stringify(pass("A")),
+    JSON.stringify(pass("B")),
+  ]);
+  assert.deepEqual(answers[1], { refused: { error: "E_NOT_NOW" } });
+  assert.ok("passed" in answers[2].observation);
+  assert.deepEqual(answers[3], { refused: {} });
+  const bare = new Refusal();
+  assert.equal(bare.rule, undefined);
+  assert.equal(bare.message, "refused");
+  assert.equal(new Refusal(null, { message: "no" }).rule, undefined);
+});
+
 test("a bug is logged and answered `error`, and the session goes on", async () => {
   const logged = /** @type {string[]} */ ([]);
   const answers = await talk(toy(), [SETUP, pass("A"), pass("A"), pass("B")].map((r) => JSON.stringify(r)), logged);
