@@ -24,7 +24,9 @@ type Awaitable<T> = T | Promise<T>;
  * The kit keeps the games that `setup` and `apply` return: the one after setup
  * for `reset`, and one per `snapshot`. With a pure reducer (apply never changes
  * the game it is given) that is all it takes. An engine that changes its game in
- * place must give `clone`, which the kit then calls to keep and to restore games.
+ * place gives `clone`, which the kit then calls to keep and to restore games; or,
+ * without one, declares `snapshot: false`: riftcheck then resets and replays, and
+ * the kit sets the game up again on `reset`.
  */
 export interface Adapter<Game = unknown, EngineEvent = Event> {
   name: string;
@@ -33,11 +35,15 @@ export interface Adapter<Game = unknown, EngineEvent = Event> {
   capabilities: Capabilities;
   /** A new game; throw Unsupported(why) or Invalid(why). */
   setup(setup: Setup): Awaitable<Step<Game, EngineEvent>>;
-  /** The game after the action, never the game given unless `clone` is given; throw Refusal(rule, {error, message}) or Unsupported(why). */
+  /** The game after the action, never the game given unless `clone` is given or snapshots are declared off; throw Refusal(rule?, {error, message}) or Unsupported(why). */
   apply(game: Game, action: Action): Awaitable<Step<Game, EngineEvent>>;
   /** The observation of a game, without `events` (the kit adds them). */
   observe(game: Game): Awaitable<Observation>;
-  /** The engine's events of a step as protocol events; without it, a step's events are protocol events already. */
+  /**
+   * The engine's events of a step as protocol events; without it, a step's events are protocol events already.
+   * `before` is the game before the step (a copy the kit takes with `clone` when there is one); null after setup,
+   * and after a step of an engine that changed its game in place and gives no `clone`.
+   */
   events?(engineEvents: EngineEvent[], before: Game | null, after: Game): Event[];
   /** The engine's own error thrown by apply, as a Refusal; anything falsy: it was a bug, answered `error`. */
   refusal?(error: unknown, game: Game, action: Action): Refusal | null | undefined | false;

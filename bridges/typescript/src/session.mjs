@@ -105,7 +105,12 @@ export function createSession(adapter, options = {}) {
   const clone = adapter.clone?.bind(adapter);
   const keep = (/** @type {Game} */ game) => (clone ? clone(game) : game);
 
-  /** @type {null | {initial: Game, initialEvents: Event[], game: Game, saved: Game[]}} */
+  /**
+   * The game being played: as set up (for `reset`), now, and its snapshots; the setup as sent,
+   * for an engine that changes its game in place and gives no `clone` (its game after setup is
+   * gone once it takes a step, so `reset` sets it up again); and whether it has so changed it.
+   * @type {null | {initial: Game, initialEvents: Event[], game: Game, saved: Game[], setup: Setup | null, inPlace: boolean}}
+   */
   let current = null;
   /**
    * The trace while a game is being recorded: from a setup the engine accepted until one it did
@@ -139,7 +144,7 @@ export function createSession(adapter, options = {}) {
     const why = undeclared(setup, caps);
     if (why) return { unsupported: why };
     // The setup as the protocol sent it, whatever the adapter does with the object.
-    const sent = trace ? structuredClone(setup) : setup;
+    const sent = trace || !clone ? structuredClone(setup) : setup;
     let step;
     try {
       step = await adapter.setup(setup);
@@ -150,7 +155,14 @@ export function createSession(adapter, options = {}) {
     }
     const events = eventsOf(step.events, null, step.game);
     const observation = await observationOf(step.game, events);
-    current = { initial: keep(step.game), initialEvents: events, game: step.game, saved: [] };
+    current = {
+      initial: keep(step.game),
+      initialEvents: events,
+      game: step.game,
+      saved: [],
+      setup: clone ? null : structuredClone(sent),
+      inPlace: false,
+    };
     recording = trace;
     recording?.game(sent, observation);
     return { observation };
@@ -164,6 +176,9 @@ export function createSession(adapter, options = {}) {
     if (caps.actions && !caps.actions.includes(action.kind)) return { unsupported: `the action \`${action.kind}\`` };
     const before = current.game;
     const sent = recording ? structuredClone(action) : action; // as the protocol sent it, for the trace
+    // What `events` is given as the game before the step: a copy taken now when the engine can
+    // copy (an engine that changes its game in place would otherwise hand it the game after).
+    const prior = clone && adapter.events ? clone(before) : before;
     let step;
     try {
       step = await adapter.apply(before, action);
@@ -177,14 +192,18 @@ export function createSession(adapter, options = {}) {
       if (e instanceof Unsupported) return { unsupported: e.message };
       throw e;
     }
-    if (!clone && step.game === before)
+    const inPlace = !clone && step.game === before;
+    if (inPlace && caps.snapshot !== false)
       return {
         error:
           "the adapter's apply returned the game it was given: an engine that changes its game in place " +
-          "must give the adapter clone(game), so that snapshots and reset keep their games",
+          "must give the adapter clone(game) so that snapshots keep their games, or declare snapshot: false " +
+          "(riftcheck then resets and replays, and the kit sets the game up again on reset)",
       };
+    current.inPlace ||= inPlace;
     current.game = step.game;
-    const observation = await observationOf(step.game, eventsOf(step.events, before, step.game));
+    // An engine that changed its game in place without a copy has no game before the step left.
+    const observation = await observationOf(step.game, eventsOf(step.events, inPlace ? null : prior, step.game));
     const answer = { observation };
     recording?.step(sent, answer);
     return answer;
@@ -223,6 +242,12 @@ export function createSession(adapter, options = {}) {
       }
       case "reset": {
         // The game and its snapshots go on: a reset is a line of the game, not a new game.
+        if (game.inPlace && game.setup) {
+          // The game after setup was changed in place: set it up again, as it was sent.
+          const step = await adapter.setup(structuredClone(game.setup));
+          game.initial = step.game;
+          game.inPlace = false;
+        }
         game.game = keep(game.initial);
         const observation = await observationOf(game.game, game.initialEvents);
         recording?.reset(observation);

@@ -222,6 +222,47 @@ test("a mutable engine gives clone; without it, apply returning the same game is
   assert.deepEqual(await cloned.handle({ op: "reset" }), { observation: { passed: [], events: [] } });
 });
 
+test("an engine changing its game in place needs no clone without snapshots; reset sets it up again", async () => {
+  let setups = 0;
+  /** @type {(unknown)[]} */
+  const befores = [];
+  const caps = { modes: ["duel"], actions: ["pass", "concede"], observes: ["passed"], events: ["passed"], snapshot: false };
+  const inPlace = createSession(
+    toy({
+      capabilities: caps,
+      setup: () => (setups++, { game: { passes: [] } }),
+      apply: (game, action) => (game.passes.push(action.seat), { game, events: [] }),
+      events: (_, before) => (befores.push(before), []),
+    }),
+    { trace: null },
+  );
+  await inPlace.handle(SETUP);
+  assert.deepEqual(await inPlace.handle(pass("A")), { observation: { passed: ["A"], events: [] } });
+  await inPlace.handle(pass("B"));
+  // reset answers the game as set up, though the engine changed that very object
+  assert.deepEqual(await inPlace.handle({ op: "reset" }), { observation: { passed: [], events: [] } });
+  assert.equal(setups, 2);
+  assert.deepEqual(await inPlace.handle(pass("B")), { observation: { passed: ["B"], events: [] } });
+  // without a copy, no game before an in-place step is left to give `events`
+  assert.deepEqual(befores.slice(1), [null, null, null]);
+
+  // with clone, `events` gets the game as it was before the step, not the changed one
+  const seen = /** @type {string[][]} */ ([]);
+  const copied = createSession(
+    toy({
+      setup: () => ({ game: { passes: [] } }),
+      apply: (game, action) => (game.passes.push(action.seat), { game, events: [] }),
+      clone: (game) => ({ passes: [...game.passes] }),
+      events: (_, before) => (before && seen.push([...before.passes]), []),
+    }),
+    { trace: null },
+  );
+  await copied.handle(SETUP);
+  await copied.handle(pass("A"));
+  await copied.handle(pass("B"));
+  assert.deepEqual(seen, [[], ["A"]]);
+});
+
 test("capabilities with a name riftcheck does not know stop the adapter at once", () => {
   assert.throws(() => createSession(toy({ capabilities: /** @type {any} */ ({ events: ["passed", "spell_cast"] }) }), { trace: null }), /spell_cast/);
   assert.throws(() => createSession(toy({ capabilities: /** @type {any} */ ({ observes: ["cards.colour"] }) }), { trace: null }), /cards\.colour/);
