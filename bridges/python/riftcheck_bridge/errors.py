@@ -8,14 +8,16 @@ from .messages import Refusal
 class Refused(Exception):
     """The rules forbid this action; the game stays as it was.
 
-    `rule` is the rule the engine cites (`"312.1"`); riftcheck compares it with the rules'
-    reasons for refusing. `error` is riftcheck's error name (`"NoPriority"`, compared by name)
+    `rule` is the rule the engine cites (`"312.1"`), if it cites one (the protocol allows a
+    refusal without one); riftcheck compares it with the rules' reasons for refusing. `error` is riftcheck's error name (`"NoPriority"`, compared by name)
     or the engine's own code (`"E_NOT_YOUR_PRIORITY"`, then the rule decides); `message` is for
     people. Answered `{"refused": {"error": ..., "rule": ..., "message": ...}}`.
     """
 
-    def __init__(self, rule: str, error: str | None = None, message: str | None = None) -> None:
-        super().__init__(message or error or rule)
+    def __init__(
+        self, rule: str | None = None, error: str | None = None, message: str | None = None
+    ) -> None:
+        super().__init__(message or error or rule or "refused")
         self.rule = rule
         self.error = error
         self.message = message
@@ -24,7 +26,8 @@ class Refused(Exception):
         said: Refusal = {}
         if self.error is not None:
             said["error"] = self.error
-        said["rule"] = self.rule
+        if self.rule is not None:
+            said["rule"] = self.rule
         if self.message is not None:
             said["message"] = self.message
         return said

@@ -75,6 +75,14 @@ class TheLoop(unittest.TestCase):
         self.assertEqual(answers[7], {"unsupported": "the action kind `concede`"}, "not declared")
         self.assertEqual(answers[8]["observation"]["count"], 3, "a refusal changes nothing")
 
+    def test_a_refusal_may_cite_no_rule(self):
+        from riftcheck_bridge import Refused
+
+        self.assertEqual(Refused().refusal(), {})
+        self.assertEqual(Refused(error="E_NO").refusal(), {"error": "E_NO"})
+        self.assertEqual(str(Refused()), "refused")
+        self.assertEqual(Refused("312.1").refusal(), {"rule": "312.1"})
+
     def test_a_bug_in_the_engine_is_an_error_logged_with_its_traceback(self):
         answers, log = run(PureTally(), [setup(), apply("A ends the turn", "end turn", "A"), {"op": "observe"}])
         self.assertEqual(answers[1], {"error": "internal error: ZeroDivisionError: a bug in the engine"})
