@@ -130,8 +130,12 @@ class Session:
         try:
             game, events = _split(self.adapter.setup(setup), None)
         except Unsupported as e:
+            # A setup the engine does not take leaves no game: what follows it is answered as
+            # before any setup, never on the game before.
+            self._started = False
             return {"unsupported": str(e)}
         except Invalid as e:
+            self._started = False
             return {"invalid": str(e)}
         self.game, self._started = game, True
         self._start_events = self._events(game, events)

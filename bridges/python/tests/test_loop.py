@@ -75,6 +75,20 @@ class TheLoop(unittest.TestCase):
         self.assertEqual(answers[7], {"unsupported": "the action kind `concede`"}, "not declared")
         self.assertEqual(answers[8]["observation"]["count"], 3, "a refusal changes nothing")
 
+    def test_a_setup_not_taken_leaves_no_game_to_go_on_with(self):
+        # riftcheck may send `snapshot` right behind a `setup`: after one the engine does not
+        # take, that is answered as before any setup, never on the game before it.
+        answers, _ = run(PureTally(), [
+            setup(), apply("A passes", "pass", "A"), setup({"mode": "war"}), {"op": "snapshot"},
+            {"op": "observe"}, setup({"mode": "duel", "turn": "D"}), {"op": "observe"}, setup(),
+            {"op": "observe"}])
+        self.assertEqual(answers[2], {"unsupported": "war"})
+        self.assertIn("before any `setup`", answers[3]["error"])
+        self.assertIn("before any `setup`", answers[4]["error"])
+        self.assertEqual(answers[5], {"invalid": "D is not at a duel"})
+        self.assertIn("before any `setup`", answers[6]["error"])
+        self.assertEqual(answers[8]["observation"]["count"], 0, "a setup taken starts again")
+
     def test_a_refusal_may_cite_no_rule(self):
         from riftcheck_bridge import Refused
 

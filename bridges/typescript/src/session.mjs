@@ -142,13 +142,19 @@ export function createSession(adapter, options = {}) {
     recording = null; // until the engine accepts this setup (whatever it answers instead ends the recorded game)
     if (typeof setup !== "object" || setup === null) return { error: "`setup` must be an object" };
     const why = undeclared(setup, caps);
-    if (why) return { unsupported: why };
+    if (why) {
+      current = null;
+      return { unsupported: why };
+    }
     // The setup as the protocol sent it, whatever the adapter does with the object.
     const sent = trace || !clone ? structuredClone(setup) : setup;
     let step;
     try {
       step = await adapter.setup(setup);
     } catch (e) {
+      // A setup the engine does not take leaves no game: what follows it (a snapshot riftcheck
+      // sent at once, say) is answered as before any setup, never on the game before.
+      if (e instanceof Unsupported || e instanceof Invalid) current = null;
       if (e instanceof Unsupported) return { unsupported: e.message };
       if (e instanceof Invalid) return { invalid: e.message };
       throw e;

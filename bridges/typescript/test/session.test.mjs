@@ -147,6 +147,28 @@ test("refusals with rules, the adapter's refusal hook, unsupported and invalid s
   assert.deepEqual(answers[9], { unsupported: "the action `end turn`" });
 });
 
+test("a setup not taken leaves no game: what follows is answered as before any setup", async () => {
+  const answers = await talk(toy(), [
+    JSON.stringify(SETUP),
+    JSON.stringify(pass("A")),
+    JSON.stringify({ op: "setup", setup: { mode: "war" } }),
+    JSON.stringify({ op: "snapshot" }),
+    JSON.stringify({ op: "setup", setup: { mode: "duel", turn: "B" } }),
+    JSON.stringify({ op: "observe" }),
+    JSON.stringify({ op: "setup", setup: { mode: "duel", removed: ["A"] } }),
+    JSON.stringify(pass("B")),
+    JSON.stringify(SETUP),
+    JSON.stringify({ op: "observe" }),
+  ]);
+  assert.deepEqual(answers[2], { unsupported: "the mode war" });
+  assert.match(answers[3].error, /before any `setup`/);
+  assert.deepEqual(answers[4], { unsupported: "B first" });
+  assert.match(answers[5].error, /before any `setup`/);
+  assert.deepEqual(answers[6], { invalid: "nobody has left yet" });
+  assert.match(answers[7].error, /before any `setup`/);
+  assert.deepEqual(answers[9], { observation: { passed: [], events: [] } });
+});
+
 test("a refusal may cite no rule, as the protocol allows: the answer then has none", async () => {
   const adapter = toy({
     apply(game, action) {
