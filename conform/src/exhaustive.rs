@@ -54,6 +54,9 @@ pub struct Explored {
     pub stopped: bool,
     /// Whether it was given up after [`MAX_FAULTS`] protocol faults.
     pub gave_up: bool,
+    /// Why the engine answered the setup `unsupported`, if it did: nothing was explored, and
+    /// nothing sent after the setup (a snapshot, say) was taken as an answer about this game.
+    pub unsupported: Option<String>,
 }
 
 fn path<R: Rules>(nodes: &[Node<R>], mut n: usize) -> Vec<R::Action> {
@@ -232,7 +235,7 @@ impl<R: Rules> Batch<'_, R> {
                             at.push(p.action);
                             return Err(stop(Some(*i), at, d));
                         }
-                        Took::Unsupported => {
+                        Took::Unsupported(_) => {
                             out.unsupported_steps += 1;
                             // The engine did not go there: neither explore it from here nor keep
                             // the snapshot that follows.
@@ -340,12 +343,19 @@ pub fn explore<R: Rules>(
     'nodes: while n < nodes.len() {
         if at.is_none() && (!remote.is_open() || remote.restarted || n == 0) {
             // A new engine (or the first game): set the game up, every snapshot gone with it.
-            let begun = start(table, remote, &mut nodes[0], snapshots);
-            if let Err(d) = begun {
-                out.divergences += 1;
-                found(Vec::new(), d);
-                out.stopped = true;
-                break;
+            match start(table, remote, &mut nodes[0], snapshots) {
+                Ok(()) => {}
+                Err(Begun::Unsupported(why)) => {
+                    out.unsupported = Some(why);
+                    out.stopped = true;
+                    break;
+                }
+                Err(Begun::Diverged(d)) => {
+                    out.divergences += 1;
+                    found(Vec::new(), d);
+                    out.stopped = true;
+                    break;
+                }
             }
             nodes.iter_mut().skip(1).for_each(|x| x.token = None);
             at = Some(0);
@@ -433,11 +443,21 @@ pub fn explore<R: Rules>(
             }
             if broken {
                 // A new engine: set the game up again before going on.
-                if let Err(d) = start(table, remote, &mut nodes[0], snapshots) {
-                    out.divergences += 1;
-                    found(Vec::new(), d);
-                    out.stopped = true;
-                    break 'nodes;
+                match start(table, remote, &mut nodes[0], snapshots) {
+                    Ok(()) => {}
+                    Err(Begun::Unsupported(why)) => {
+                        // It took this setup before: now it does not, so nothing further is
+                        // explored on its answers.
+                        out.unsupported = Some(why);
+                        out.stopped = true;
+                        break 'nodes;
+                    }
+                    Err(Begun::Diverged(d)) => {
+                        out.divergences += 1;
+                        found(Vec::new(), d);
+                        out.stopped = true;
+                        break 'nodes;
+                    }
                 }
                 nodes.iter_mut().skip(1).for_each(|x| x.token = None);
                 at = Some(0);
@@ -494,18 +514,34 @@ fn plan<R: Rules>(
     planned
 }
 
+/// Why a game could not be set up on the engine.
+enum Begun {
+    /// The engine answered the setup `unsupported`, in these words.
+    Unsupported(String),
+    /// It set the game up otherwise than the rules do, or broke the protocol.
+    Diverged(Divergence),
+}
+
 /// Sets the game up on the engine, judges what it shows, and takes the snapshot of the start.
+/// An `unsupported` answer to the setup is honoured: no snapshot is asked for, and nothing is
+/// explored (an engine that kept serving the game before would otherwise be explored on it).
 fn start<R: Rules>(
     table: &R,
     remote: &mut Remote,
     first: &mut Node<R>,
     snapshots: bool,
-) -> Result<(), Divergence> {
-    if let Took::Diverged(d) = table.begin(remote, true) {
-        return Err(d);
+) -> Result<(), Begun> {
+    match table.begin(remote, true) {
+        Took::Diverged(d) => return Err(Begun::Diverged(d)),
+        Took::Unsupported(why) => return Err(Begun::Unsupported(why)),
+        Took::Agreed(_) => {}
     }
     first.token = if snapshots {
-        Some(remote.with(|c| c.snapshot()).map_err(Divergence::Fault)?)
+        Some(
+            remote
+                .with(|c| c.snapshot())
+                .map_err(|f| Begun::Diverged(Divergence::Fault(f)))?,
+        )
     } else {
         None
     };

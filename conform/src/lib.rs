@@ -325,6 +325,9 @@ pub(crate) fn run_one<R: Rules>(
         let x = exhaustive::explore(table, remote, opts.max_states, &mut found);
         (r.states, r.steps, r.requests) = (x.states as u64, x.steps, x.requests);
         (r.seconds, r.cut, r.gave_up) = (x.elapsed.as_secs_f64(), x.cut, x.gave_up);
+        if let Some(why) = x.unsupported {
+            r.unsupported = Some(why);
+        }
         x.divergences
     } else {
         let seed = opts.seed.wrapping_add(i as u64);
@@ -341,6 +344,9 @@ pub(crate) fn run_one<R: Rules>(
         );
         (r.states, r.steps, r.requests) = (x.walks, x.steps, x.requests);
         r.seconds = x.elapsed.as_secs_f64();
+        if let Some(why) = x.unsupported {
+            r.unsupported = Some(why);
+        }
         x.divergences
     };
     (r.divergences, r.findings) = (divergences, shown.into_inner());

@@ -27,6 +27,8 @@ pub struct Walked {
     pub divergences: u64,
     /// Whether it stopped early, as the caller asked.
     pub stopped: bool,
+    /// Why the engine answered the setup `unsupported`, if it did: no walk was taken on it.
+    pub unsupported: Option<String>,
 }
 
 /// Walks `table` on `remote`: `walks` walks of at most `depth` steps from `seed`. A divergence
@@ -47,6 +49,7 @@ pub fn walk<R: Rules>(
         elapsed: Duration::ZERO,
         divergences: 0,
         stopped: false,
+        unsupported: None,
     };
     let mut offered = Vec::new();
     let mut legal = Vec::new();
@@ -54,11 +57,21 @@ pub fn walk<R: Rules>(
         out.walks += 1;
         let mut rng = Rng::new(seed ^ w.wrapping_mul(0x2545_f491_4f6c_dd1d));
         let fresh = w == 0 || !remote.is_open() || remote.restarted;
-        if let Took::Diverged(d) = table.begin(remote, fresh) {
-            out.divergences += 1;
-            found(Vec::new(), d);
-            out.stopped = true;
-            break;
+        match table.begin(remote, fresh) {
+            Took::Agreed(_) => {}
+            Took::Unsupported(why) => {
+                // Not a walk: the engine cannot set the game up.
+                out.walks -= 1;
+                out.unsupported = Some(why);
+                out.stopped = true;
+                break;
+            }
+            Took::Diverged(d) => {
+                out.divergences += 1;
+                found(Vec::new(), d);
+                out.stopped = true;
+                break;
+            }
         }
         let mut spec = table.first().clone();
         let mut counts = Counts::default();
@@ -105,7 +118,7 @@ pub fn walk<R: Rules>(
                     counts = R::count(counts, a);
                 }
                 Took::Agreed(None) => {}
-                Took::Unsupported => {
+                Took::Unsupported(_) => {
                     // The engine did not take it: it is not a step of this walk.
                     path.pop();
                 }

@@ -23,8 +23,8 @@ pub struct Counts {
 pub enum Took<S> {
     /// As the rules say: the spec's next game if the step was taken.
     Agreed(Option<Box<S>>),
-    /// The engine cannot express the step.
-    Unsupported,
+    /// The engine cannot express the step (or the setup): why, in its words.
+    Unsupported(String),
     /// Differently.
     Diverged(Divergence),
 }
@@ -121,7 +121,7 @@ pub trait Rules {
             match self.take(remote, &spec, a) {
                 Took::Diverged(d) => return Some((i + 1, d)),
                 Took::Agreed(Some(next)) => spec = *next,
-                Took::Agreed(None) | Took::Unsupported => {}
+                Took::Agreed(None) | Took::Unsupported(_) => {}
             }
         }
         None

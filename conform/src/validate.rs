@@ -122,7 +122,7 @@ where
                     };
                     match took {
                         Took::Agreed(Some(n)) => *spec = *n,
-                        Took::Agreed(None) | Took::Unsupported => {}
+                        Took::Agreed(None) | Took::Unsupported(_) => {}
                         Took::Diverged(d) => {
                             found(path.clone(), d, &mut r);
                             at = None;

@@ -17,6 +17,9 @@ absent), where it does the thing named by the second argument:
   name     calls itself by a name 100,000 characters long in its `hello` (from the start)
   drop     leaves the field named by the third argument out of every observation, though its
            hello declares every field
+  refuse-setup  answers `unsupported` to every setup whose text holds the third argument (say
+           `"mode":"war"`), without passing it on: the game before goes on being served, as a
+           kit that kept it did, so that a run exploring after such an answer reads that game
 
 Standard library only.
 """
@@ -31,6 +34,9 @@ def main(argv):
     serve, mode = argv[0], argv[1]
     if mode == "drop":
         drop(serve, argv[2])
+        return
+    if mode == "refuse-setup":
+        refuse_setup(serve, argv[2])
         return
     nth = int(argv[2]) if len(argv) > 2 else 1
     child = subprocess.Popen([serve, "serve"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
@@ -81,6 +87,18 @@ def main(argv):
                 if mode == "orphan":
                     subprocess.Popen(["sleep", "3600"], stdout=sys.stdout)
                     sys.exit(4)
+        child.stdin.write(line)
+        child.stdin.flush()
+        print(child.stdout.readline(), end="", flush=True)
+
+
+def refuse_setup(serve, text):
+    child = subprocess.Popen([serve, "serve"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                             text=True, bufsize=1)
+    for line in sys.stdin:
+        if '"setup"' in line and text in line:
+            print('{"unsupported": "no table like this one here"}', flush=True)
+            continue
         child.stdin.write(line)
         child.stdin.flush()
         print(child.stdout.readline(), end="", flush=True)

@@ -276,6 +276,37 @@ fn misbehaving(how: &str) -> String {
 }
 
 #[test]
+fn a_setup_answered_unsupported_is_honoured_and_nothing_is_explored_on_the_game_before() {
+    // The engine answers `unsupported` to every War setup and goes on serving the game before
+    // it: War's configurations are reported unsupported in its words, and no finding comes of
+    // exploring (or walking) the game before as if it were War's.
+    let script = root().join("model/tests/engines/misbehaving.py");
+    let engine = format!(
+        "python3 {} {} refuse-setup '\"mode\":\"war\"'",
+        script.display(),
+        bin()
+    );
+    let (code, report) = conform(
+        &engine,
+        "refuse-setup",
+        &["--family", "chain", "--walks", "5"],
+    );
+    assert_eq!(code, 0, "{report:#}");
+    assert!(findings(&report).is_empty(), "{report:#}");
+    for phase in ["exhaustive", "walks"] {
+        let war = row(&report, phase, "war/chain");
+        assert_eq!(
+            war["unsupported"], "no table like this one here",
+            "{phase}: {war}"
+        );
+        assert_eq!(war["steps"], 0, "{phase}: {war}");
+        let duel = row(&report, phase, "duel/chain");
+        assert!(duel["unsupported"].is_null(), "{phase}: {duel}");
+        assert!(duel["steps"].as_u64().unwrap() > 0, "{phase}: {duel}");
+    }
+}
+
+#[test]
 fn an_engine_that_breaks_the_protocol_is_a_finding_with_its_steps() {
     let cases = [
         ("crash", "exited (exit status: 3)"),

@@ -213,7 +213,7 @@ impl Rules for MtgTable {
     ) -> Took<MtgSpec> {
         let answer = match answer {
             Err(f) => return Took::Diverged(Divergence::Fault(f)),
-            Ok(Answer::Unsupported(_)) => return Took::Unsupported,
+            Ok(Answer::Unsupported(why)) => return Took::Unsupported(why),
             Ok(a) => a,
         };
         let op = if step.is_some() { "apply" } else { "setup" };

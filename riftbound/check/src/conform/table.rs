@@ -126,7 +126,7 @@ impl Rules for Table {
     ) -> Took<Spec> {
         match answer {
             Err(f) => Took::Diverged(Divergence::Fault(f)),
-            Ok(Answer::Unsupported(_)) => Took::Unsupported,
+            Ok(Answer::Unsupported(why)) => Took::Unsupported(why),
             Ok(a) => match judge(ruled, &a, &self.catalog, view, step) {
                 Some(d) => Took::Diverged(d),
                 None => Took::Agreed(next.map(Box::new)),
