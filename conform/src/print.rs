@@ -112,7 +112,10 @@ pub fn text(report: &Report, written: &[PathBuf], verbose: bool) {
     };
     println!("riftcheck {command}: {}", report.engine);
     if !report.unchecked.is_empty() {
-        println!("\nNot compared (the engine does not expose them), so not vouched for:");
+        println!(
+            "\nNot compared (fields the engine does not expose, actions it does not take), so not \
+             vouched for:"
+        );
         for u in &report.unchecked {
             let props = if u.properties.is_empty() {
                 String::new()
@@ -122,7 +125,12 @@ pub fn text(report: &Report, written: &[PathBuf], verbose: bool) {
                     u.properties.join("; ")
                 )
             };
-            println!("  {} (rules {}){props}", u.field, u.rules);
+            let what = if u.action {
+                format!("the action `{}`", u.field)
+            } else {
+                u.field.clone()
+            };
+            println!("  {what} (rules {}){props}", u.rules);
         }
     }
     if !report.scenarios.is_empty() {
@@ -306,7 +314,10 @@ pub fn json(report: &Report, written: &[PathBuf]) {
     let unchecked: Vec<_> = report
         .unchecked
         .iter()
-        .map(|u| json!({ "field": u.field, "rules": u.rules, "properties": u.properties }))
+        .map(|u| {
+            let kind = if u.action { "action" } else { "field" };
+            json!({ "kind": kind, "field": u.field, "rules": u.rules, "properties": u.properties })
+        })
         .collect();
     let out = json!({
         "engine": report.engine,

@@ -213,6 +213,12 @@ impl View {
         View { caps: caps.clone() }
     }
 
+    /// Whether the engine takes actions of the kind called `kind`: one it does not take is
+    /// never offered to it, so what decides that kind goes unchecked.
+    pub fn takes(&self, kind: &str) -> bool {
+        self.caps.takes_kind(kind)
+    }
+
     /// Whether events are compared at all.
     pub fn events(&self) -> bool {
         self.caps.events.any()

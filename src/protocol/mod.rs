@@ -226,7 +226,12 @@ impl Capabilities {
 
     /// Whether it takes actions of `action`'s kind.
     pub fn takes(&self, action: &Action) -> bool {
-        listed(&self.actions, wire::action_kind(action))
+        self.takes_kind(wire::action_kind(action))
+    }
+
+    /// Whether it takes actions of the kind called `kind` (`concede`).
+    pub fn takes_kind(&self, kind: &str) -> bool {
+        listed(&self.actions, kind)
     }
 }
 

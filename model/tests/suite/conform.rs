@@ -183,6 +183,18 @@ fn the_chain_engine_handing_priority_on_is_found_in_one_step() {
         let walk = found(&report, config, "random walks");
         assert_eq!(walk["steps"].as_array().unwrap().len(), 1, "{walk:#}");
     }
+    // It takes pass, play, end turn and concede only: the report says which rules the other
+    // kinds of action decide, and so go unchecked (Standard Moves, 144), and not concede's.
+    let actions: Vec<(&str, &str)> = report["unchecked"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|u| u["kind"] == "action")
+        .map(|u| (u["field"].as_str().unwrap(), u["rules"].as_str().unwrap()))
+        .collect();
+    assert!(actions.contains(&("move", "144")), "{actions:?}");
+    assert!(actions.contains(&("pass focus", "347.4")), "{actions:?}");
+    assert!(!actions.iter().any(|(k, _)| *k == "concede"), "{actions:?}");
 }
 
 #[test]

@@ -136,6 +136,23 @@ pub const ACTION_KINDS: [&str; 12] = [
     "assign",
 ];
 
+/// The rules that govern each kind of action, as its variant's documentation cites them: what
+/// an engine that does not take a kind leaves unchecked.
+pub const ACTION_RULES: [(&str, &str); 12] = [
+    ("pass", "338-339"),
+    ("pass focus", "347.4"),
+    ("play", "349-359"),
+    ("activate", "399-406, 429"),
+    ("move", "144"),
+    ("end turn", "316, 317"),
+    ("concede", "650-652"),
+    ("place", "383.3.d"),
+    ("choose", "456.1, 323.8, 323.9"),
+    ("invite", "316.2.b.1, 484.8.a"),
+    ("hide", "421, 811"),
+    ("assign", "460"),
+];
+
 impl Action {
     /// Its kind, one of [`ACTION_KINDS`].
     pub fn kind(self) -> &'static str {

@@ -1,8 +1,10 @@
-//! What an engine's partial observation leaves unchecked: for each field it does not expose (or
-//! exposes only in part), the rules that decide the field and the checker's properties that cite
-//! those rules, so that a report says plainly what a clean run does not vouch for.
+//! What an engine's partial observation and actions leave unchecked: for each field it does not
+//! expose (or exposes only in part), and each kind of action it does not take (an engine with no
+//! `concede` leaves 650-652 unchecked), the rules that decide it and the checker's properties
+//! that cite those rules, so that a report says plainly what a clean run does not vouch for.
 
 use riftcheck::Observation;
+use riftcheck::action::ACTION_RULES;
 use riftcheck::observation::{CardObs, FieldInfo, FieldObs, ItemObs};
 use riftcheck::protocol::compare::View;
 
@@ -45,10 +47,11 @@ fn citing(rules: &str) -> Vec<&'static str> {
 }
 
 /// Everything `view` leaves unchecked, in the observation's order: whole fields, then the
-/// sub-fields of records it exposes only in part, then events if none are compared.
+/// sub-fields of records it exposes only in part; then the kinds of action it does not take.
 pub fn unchecked(view: &View) -> Vec<Unchecked> {
     let entry = |field: String, info: &FieldInfo| Unchecked {
         field,
+        action: false,
         rules: info.rule,
         properties: citing(info.rule),
     };
@@ -70,6 +73,16 @@ pub fn unchecked(view: &View) -> Vec<Unchecked> {
             }
         }
     }
+    for (kind, rules) in ACTION_RULES {
+        if !view.takes(kind) {
+            out.push(Unchecked {
+                field: kind.to_string(),
+                action: true,
+                rules,
+                properties: citing(rules),
+            });
+        }
+    }
     out
 }
 
@@ -85,6 +98,31 @@ mod tests {
         assert!(under("444", "440-453"));
         assert!(!under("454", "440-453"));
         assert!(!under("65", "652"));
+    }
+
+    #[test]
+    fn every_kind_of_action_has_its_rules() {
+        let kinds: Vec<&str> = ACTION_RULES.iter().map(|(k, _)| *k).collect();
+        assert_eq!(kinds, riftcheck::action::ACTION_KINDS);
+    }
+
+    #[test]
+    fn an_engine_without_concede_leaves_650_652_unchecked() {
+        let mut caps = Capabilities::everything();
+        caps.actions = Some(vec!["pass".into(), "end turn".into()]);
+        let left = unchecked(&View::of(&caps));
+        let concede = left.iter().find(|u| u.action && u.field == "concede");
+        let concede = concede.expect("concede is left unchecked");
+        assert_eq!(concede.rules, "650-652");
+        assert!(
+            concede
+                .properties
+                .iter()
+                .any(|p| p.contains("departed player never receives Priority")),
+            "{concede:?}"
+        );
+        assert!(!left.iter().any(|u| u.action && u.field == "pass"));
+        assert!(left.iter().all(|u| u.action), "every field is observed");
     }
 
     #[test]
