@@ -3,19 +3,23 @@
 //! shortest. The engine follows: by `restore` of a snapshot taken when a game was first reached
 //! if it can, or by `reset` and the steps again if it cannot.
 //!
-//! A divergence does not end the exploration: the game the diverging step reached is not
-//! explored (the engine is not in it), but everything else is, until the limits, so that every
-//! distinct mistake comes out in one run. An engine that breaks the protocol is started again
+//! A divergence does not end the exploration, nor the path it is on: the engine's game after
+//! the divergent step is taken over by the spec ([`Rules::follow`]: what the engine shows, the
+//! rest as the spec has it) and explored as any other, so that a mistake made at every play
+//! does not hide the ones behind it; findings made there say past which finding they were
+//! found. Where the engine's game cannot be taken over, the report says why. Everything else is
+//! explored too, until the limits, so that every distinct mistake comes out in one run. An engine that breaks the protocol is started again
 //! and the game set up afresh; after [`MAX_FAULTS`] such restarts the configuration is given up.
 
 use std::collections::HashSet;
 use std::hash::{BuildHasher, Hash, Hasher};
 use std::time::{Duration, Instant};
 
-use riftcheck::protocol::client::{Connection, EngineFault, Request};
+use riftcheck::protocol::client::{Answer, Connection, EngineFault, Request};
 use riftcheck::protocol::compare::{Divergence, View};
 use serde_json::Value as Json;
 
+use super::findings::{Divergent, Told};
 use super::remote::Remote;
 use super::table::{Counts, Rules, Took};
 use riftcheck_checker::search::Fixed;
@@ -31,6 +35,13 @@ struct Node<R: Rules> {
     action: Option<R::Action>,
     token: Option<Json>,
     key: u64,
+    /// The finding past which the engine was followed on the way here, if any.
+    past: Option<usize>,
+    /// How many divergences the way here went past.
+    follows: u8,
+    /// The spec's game taken over from the engine's after the step here diverged: kept, so
+    /// that the way back to the games after it is judged against it.
+    followed: Option<R::Spec>,
 }
 
 /// What the exhaustive phase found in one starting position.
@@ -57,6 +68,10 @@ pub struct Explored {
     /// Why the engine answered the setup `unsupported`, if it did: nothing was explored, and
     /// nothing sent after the setup (a snapshot, say) was taken as an answer about this game.
     pub unsupported: Option<String>,
+    /// Games reached by following the engine past a divergence.
+    pub followed: u64,
+    /// The findings past which the engine's game could not be followed, and why.
+    pub not_followed: Vec<(usize, String)>,
 }
 
 fn path<R: Rules>(nodes: &[Node<R>], mut n: usize) -> Vec<R::Action> {
@@ -102,6 +117,7 @@ struct Stopped<A> {
     index: Option<usize>,
     path: Vec<A>,
     divergence: Option<Divergence>,
+    answer: Option<Answer>,
 }
 
 /// Whether the engine's game after a divergent step is still the one being expanded, or the
@@ -112,17 +128,33 @@ fn batch_holds(d: &Divergence) -> bool {
 }
 
 /// The way back to a game without snapshots: the steps from the start, each with what the rules
-/// make of it.
-fn way_back<R: Rules>(table: &R, nodes: &[Node<R>], n: usize) -> Vec<(R::Action, R::Ruled)> {
+/// make of it (none for a step that diverged and was followed: its answer is the engine's).
+fn way_back<R: Rules>(
+    table: &R,
+    nodes: &[Node<R>],
+    n: usize,
+) -> Vec<(R::Action, Option<R::Ruled>)> {
+    let mut chain = Vec::new();
+    let mut m = n;
+    while nodes[m].action.is_some() {
+        chain.push(m);
+        m = nodes[m].parent;
+    }
+    chain.reverse();
     let mut spec = table.first().clone();
-    path(nodes, n)
+    chain
         .into_iter()
-        .map(|a| {
+        .filter_map(|m| {
+            let a = nodes[m].action?;
+            if let Some(f) = &nodes[m].followed {
+                spec = f.clone();
+                return Some((a, None));
+            }
             let (ruled, next) = R::rule(&spec, a);
             if let Some(next) = next {
                 spec = next;
             }
-            (a, ruled)
+            Some((a, Some(ruled)))
         })
         .collect()
 }
@@ -148,27 +180,33 @@ struct Batch<'a, R: Rules> {
     table: &'a R,
     view: &'a View,
     n: usize,
+    /// The spec's game at node `n`, and the bounds' counts there.
+    spec: (&'a R::Spec, Counts),
+    /// How many divergences one path may go past, and the most games to reach.
+    follow: (u8, Option<usize>),
     planned: &'a [Planned<R>],
     sent: &'a [Sent],
-    back: &'a [(R::Action, R::Ruled)],
+    back: &'a [(R::Action, Option<R::Ruled>)],
 }
 
 impl<R: Rules> Batch<'_, R> {
     /// Sends the batch, then reads and judges the answers in order, telling `found` of each
-    /// divergence; stops where the rest of the batch no longer holds or `found` says so.
+    /// divergence and following the engine past it; stops where the rest of the batch no longer
+    /// holds or `found` says so.
     fn run(
         &self,
         conn: &mut Connection,
-        (nodes, seen): (&mut [Node<R>], &mut HashSet<u64>),
+        (nodes, seen): (&mut Vec<Node<R>>, &mut HashSet<u64>),
         out: &mut Explored,
-        found: &mut dyn FnMut(Vec<R::Action>, Divergence) -> bool,
+        found: &mut dyn FnMut(Divergent<R::Action>) -> Told,
     ) -> Result<(), Box<Stopped<R::Action>>> {
         let (table, n) = (self.table, self.n);
-        let stop = |index, p: Vec<R::Action>, d| {
+        let stop = |index, p: Vec<R::Action>, d, answer| {
             Box::new(Stopped {
                 index,
                 path: p,
                 divergence: Some(d),
+                answer,
             })
         };
         let token = nodes[n].token.clone();
@@ -189,51 +227,76 @@ impl<R: Rules> Batch<'_, R> {
                 }
                 Sent::Snapshot(_) => conn.send(Request::Snapshot),
             };
-            sent.map_err(|f| stop(None, path(nodes, n), Divergence::Fault(f)))?;
+            sent.map_err(|f| stop(None, path(nodes, n), Divergence::Fault(f), None))?;
         }
         let first = table.first_ruled();
+        // Where the engine went after each planned step, where that is a node to explore.
+        let mut reached: Vec<Option<usize>> = self.planned.iter().map(|p| p.child).collect();
         for s in self.sent {
             match s {
                 Sent::Back if token.is_some() => {
                     conn.receive_restored()
-                        .map_err(|f| stop(None, path(nodes, n), Divergence::Fault(f)))?;
+                        .map_err(|f| stop(None, path(nodes, n), Divergence::Fault(f), None))?;
                 }
                 Sent::Back => {
-                    let steps = std::iter::once((None, &first))
-                        .chain(self.back.iter().map(|(a, r)| (Some(a), r)));
+                    let steps = std::iter::once((None, Some(&first)))
+                        .chain(self.back.iter().map(|(a, r)| (Some(a), r.as_ref())));
                     for (i, (a, ruled)) in steps.enumerate() {
-                        if let Took::Diverged(d) =
-                            table.judged(self.view, ruled, conn.receive(), None, a)
-                        {
-                            return Err(stop(None, path(nodes, n), not_again(i, &d)));
+                        let answer = conn.receive();
+                        let took = match (ruled, answer) {
+                            (Some(ruled), answer) => {
+                                table.judged(self.view, ruled, answer, None, a)
+                            }
+                            // A step followed past: the engine's answer is what was taken over.
+                            (None, Err(f)) => Took::Diverged(Divergence::Fault(f)),
+                            (None, Ok(_)) => Took::Agreed(None),
+                        };
+                        if let Took::Diverged(d) = took {
+                            return Err(stop(None, path(nodes, n), not_again(i, &d), None));
                         }
                     }
                 }
                 Sent::Step(i) => {
                     let p = &self.planned[*i];
                     out.steps += 1;
-                    match table.judged(self.view, &p.ruled, conn.receive(), None, Some(&p.action)) {
+                    let answer = conn.receive();
+                    let kept = answer.as_ref().ok().cloned();
+                    match table.judged(self.view, &p.ruled, answer, None, Some(&p.action)) {
                         Took::Diverged(d) if batch_holds(&d) => {
-                            // The engine is where the rest of the batch expects it: tell, drop
-                            // the game the step reached, and go on.
+                            // The engine is where the rest of the batch expects it: tell, follow
+                            // it into the game it shows instead of the one the rules reach, and
+                            // go on.
                             let mut at = path(nodes, n);
                             at.push(p.action);
                             out.divergences += 1;
                             if let Some(c) = p.child {
                                 drop_node(nodes, seen, c);
                             }
-                            if found(at.clone(), d) {
+                            reached[*i] = None;
+                            let differs = matches!(d, Divergence::Differs(_));
+                            let told = found(Divergent {
+                                path: at.clone(),
+                                divergence: d,
+                                answer: kept.clone().map(|a| (at.clone(), a)),
+                                past: nodes[n].past,
+                            });
+                            if differs && let Some(answer) = &kept {
+                                reached[*i] =
+                                    self.follow(nodes, seen, out, (p.action, answer), told.id);
+                            }
+                            if told.stop {
                                 return Err(Box::new(Stopped {
                                     index: Some(*i),
                                     path: at,
                                     divergence: None,
+                                    answer: None,
                                 }));
                             }
                         }
                         Took::Diverged(d) => {
                             let mut at = path(nodes, n);
                             at.push(p.action);
-                            return Err(stop(Some(*i), at, d));
+                            return Err(stop(Some(*i), at, d, kept));
                         }
                         Took::Unsupported(_) => {
                             out.unsupported_steps += 1;
@@ -242,6 +305,7 @@ impl<R: Rules> Batch<'_, R> {
                             if let Some(c) = p.child {
                                 drop_node(nodes, seen, c);
                             }
+                            reached[*i] = None;
                         }
                         Took::Agreed(_) => {}
                     }
@@ -250,9 +314,9 @@ impl<R: Rules> Batch<'_, R> {
                     let t = conn.receive_snapshot().map_err(|f| {
                         let mut at = path(nodes, n);
                         at.push(self.planned[*i].action);
-                        stop(Some(*i), at, Divergence::Fault(f))
+                        stop(Some(*i), at, Divergence::Fault(f), None)
                     })?;
-                    if let Some(c) = self.planned[*i].child
+                    if let Some(c) = reached[*i]
                         && nodes[c].parent != usize::MAX
                         && nodes[c].spec.is_some()
                     {
@@ -262,6 +326,58 @@ impl<R: Rules> Batch<'_, R> {
             }
         }
         Ok(())
+    }
+
+    /// Follows the engine past a divergent step from node `n` (`step`, which it answered
+    /// `answer`, found to be finding `id`): the game it shows, taken over by the spec, becomes a
+    /// node to explore if it is new; where it cannot be taken over, the reason is kept.
+    fn follow(
+        &self,
+        nodes: &mut Vec<Node<R>>,
+        seen: &mut HashSet<u64>,
+        out: &mut Explored,
+        (step, answer): (R::Action, &Answer),
+        id: usize,
+    ) -> Option<usize> {
+        let (limit, max_states) = self.follow;
+        let follows = nodes[self.n].follows;
+        if follows >= limit {
+            return None;
+        }
+        let (spec, counts) = self.spec;
+        match self.table.follow(self.view, spec, step, answer) {
+            Ok(next) => {
+                let counts = R::count(counts, step);
+                let k = key(&next, counts);
+                if !seen.insert(k) {
+                    return None;
+                }
+                if max_states.is_some_and(|m| nodes.len() >= m) {
+                    seen.remove(&k);
+                    out.cut = true;
+                    return None;
+                }
+                out.followed += 1;
+                nodes.push(Node {
+                    spec: Some(next.clone()),
+                    counts,
+                    parent: self.n,
+                    action: Some(step),
+                    token: None,
+                    key: k,
+                    past: Some(id),
+                    follows: follows + 1,
+                    followed: Some(next),
+                });
+                Some(nodes.len() - 1)
+            }
+            Err(why) => {
+                if !out.not_followed.iter().any(|(i, _)| *i == id) {
+                    out.not_followed.push((id, why));
+                }
+                None
+            }
+        }
     }
 }
 
@@ -318,8 +434,8 @@ fn after<R: Rules>(sent: &[Sent], planned: &[Planned<R>], n: usize) -> Option<us
 pub fn explore<R: Rules>(
     table: &R,
     remote: &mut Remote,
-    max_states: Option<usize>,
-    found: &mut dyn FnMut(Vec<R::Action>, Divergence) -> bool,
+    (max_states, follow): (Option<usize>, u8),
+    found: &mut dyn FnMut(Divergent<R::Action>) -> Told,
 ) -> Explored {
     let started = Instant::now();
     let requests = remote.requests;
@@ -334,6 +450,9 @@ pub fn explore<R: Rules>(
         action: None,
         token: None,
         key: key(table.first(), Counts::default()),
+        past: None,
+        follows: 0,
+        followed: None,
     }];
     let mut seen: HashSet<u64> = HashSet::new();
     seen.insert(nodes[0].key);
@@ -352,7 +471,7 @@ pub fn explore<R: Rules>(
                 }
                 Err(Begun::Diverged(d)) => {
                     out.divergences += 1;
-                    found(Vec::new(), d);
+                    found(setup_divergence(d));
                     out.stopped = true;
                     break;
                 }
@@ -385,6 +504,8 @@ pub fn explore<R: Rules>(
                 table,
                 view: &view,
                 n,
+                spec: (&spec, counts),
+                follow: (follow, max_states),
                 planned: &planned,
                 sent: &sent,
                 back: &back,
@@ -393,7 +514,12 @@ pub fn explore<R: Rules>(
                 Ok(c) => c,
                 Err(f) => {
                     out.divergences += 1;
-                    found(path(&nodes, n), Divergence::Fault(f));
+                    found(Divergent {
+                        path: path(&nodes, n),
+                        divergence: Divergence::Fault(f),
+                        answer: None,
+                        past: nodes[n].past,
+                    });
                     out.stopped = true;
                     break 'nodes;
                 }
@@ -427,7 +553,24 @@ pub fn explore<R: Rules>(
             let stop = match stopped.divergence {
                 Some(d) => {
                     out.divergences += 1;
-                    found(stopped.path, d)
+                    let accepted = matches!(d, Divergence::Accepted { .. });
+                    let told = found(Divergent {
+                        answer: stopped.answer.clone().map(|a| (stopped.path.clone(), a)),
+                        path: stopped.path,
+                        divergence: d,
+                        past: nodes[n].past,
+                    });
+                    // The engine took a step the rules refuse: follow it into the game it shows.
+                    if accepted && let (Some(i), Some(answer)) = (stopped.index, &stopped.answer) {
+                        b.follow(
+                            &mut nodes,
+                            &mut seen,
+                            &mut out,
+                            (planned[i].action, answer),
+                            told.id,
+                        );
+                    }
+                    told.stop
                 }
                 None => true,
             };
@@ -454,7 +597,7 @@ pub fn explore<R: Rules>(
                     }
                     Err(Begun::Diverged(d)) => {
                         out.divergences += 1;
-                        found(Vec::new(), d);
+                        found(setup_divergence(d));
                         out.stopped = true;
                         break 'nodes;
                     }
@@ -501,6 +644,9 @@ fn plan<R: Rules>(
                     action: Some(a),
                     token: None,
                     key: k,
+                    past: nodes[n].past,
+                    follows: nodes[n].follows,
+                    followed: None,
                 });
                 child = Some(nodes.len() - 1);
             }
@@ -512,6 +658,16 @@ fn plan<R: Rules>(
         });
     }
     planned
+}
+
+/// A divergence at the setup, as told.
+fn setup_divergence<A>(d: Divergence) -> Divergent<A> {
+    Divergent {
+        path: Vec::new(),
+        divergence: d,
+        answer: None,
+        past: None,
+    }
 }
 
 /// Why a game could not be set up on the engine.

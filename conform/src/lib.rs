@@ -129,8 +129,13 @@ pub struct Options {
     pub seed: u64,
     /// Stop once this many distinct findings are known.
     pub max_findings: Option<usize>,
-    /// Stop each configuration's phase at its first divergence (version 1's behaviour).
+    /// Stop each configuration's phase at its first divergence (version 1's behaviour), and
+    /// never follow the engine past a divergence.
     pub first: bool,
+    /// How many divergences one path of the exhaustive phase or one walk may follow the engine
+    /// past (0: none). Each mistake an engine makes widens what is explored after it; the limit
+    /// keeps an engine that errs at every step from multiplying the run.
+    pub follow: u8,
 }
 
 /// How one scenario went.
@@ -309,26 +314,30 @@ pub(crate) fn run_one<R: Rules>(
     let view = remote.view.clone();
     let shown = std::cell::RefCell::new(Vec::new());
     let all = std::cell::RefCell::new(all);
-    let mut found = |path: Vec<R::Action>, d| {
+    let mut teller = findings::Teller::new(table, &view, phase);
+    let mut found = |d: findings::Divergent<R::Action>| {
         let mut all = all.borrow_mut();
-        let key = findings::Key::of::<R>(&path, &d);
-        let id = all.record((table.name(), phase), key, path.len(), || {
+        let id = teller.tell(&mut all, d, |path, d| {
             write_up((&engine, &view), phase, path, d)
         });
         let mut shown = shown.borrow_mut();
         if !shown.contains(&id) {
             shown.push(id);
         }
-        opts.first || all.full()
+        findings::Told {
+            id,
+            stop: opts.first || all.full(),
+        }
     };
-    let divergences = if phase == "exhaustive" {
-        let x = exhaustive::explore(table, remote, opts.max_states, &mut found);
+    let follow = if opts.first { 0 } else { opts.follow };
+    let (divergences, unfollowed) = if phase == "exhaustive" {
+        let x = exhaustive::explore(table, remote, (opts.max_states, follow), &mut found);
         (r.states, r.steps, r.requests) = (x.states as u64, x.steps, x.requests);
         (r.seconds, r.cut, r.gave_up) = (x.elapsed.as_secs_f64(), x.cut, x.gave_up);
         if let Some(why) = x.unsupported {
             r.unsupported = Some(why);
         }
-        x.divergences
+        (x.divergences, x.not_followed)
     } else {
         let seed = opts.seed.wrapping_add(i as u64);
         let wants = |path: &[R::Action], d: &Divergence| {
@@ -338,7 +347,7 @@ pub(crate) fn run_one<R: Rules>(
         let x = random::walk(
             table,
             remote,
-            (seed, opts.walks, opts.depth),
+            (seed, opts.walks, opts.depth, follow),
             &wants,
             &mut found,
         );
@@ -347,8 +356,11 @@ pub(crate) fn run_one<R: Rules>(
         if let Some(why) = x.unsupported {
             r.unsupported = Some(why);
         }
-        x.divergences
+        (x.divergences, x.not_followed)
     };
+    for (id, why) in unfollowed {
+        all.borrow_mut().not_followed(id, why);
+    }
     (r.divergences, r.findings) = (divergences, shown.into_inner());
 }
 

@@ -166,7 +166,7 @@ pub fn text(report: &Report, written: &[PathBuf], verbose: bool) {
     );
     table("3. Seeded random walks", "walks", &report.walks);
     table(
-        "Recorded games, each up to its first divergence",
+        "Recorded games (past a divergence, judged on from what the engine showed)",
         "games",
         &report.traces,
     );
@@ -180,6 +180,9 @@ pub fn text(report: &Report, written: &[PathBuf], verbose: bool) {
             e.phase,
             steps(e.steps.len())
         );
+        for note in f.notes() {
+            println!("{note}");
+        }
         print!("{}", e.text);
         println!("Scenario: {} ({} {0})", path.display(), e.replay);
     }
@@ -231,15 +234,20 @@ fn findings_table(report: &Report) {
         } else {
             what
         };
+        let what = match &f.reading {
+            Some(r) => format!("reads {}", r.key),
+            None => what,
+        };
+        let step = f.key.step;
         println!(
             "  {:>3}  {:<10} {:<32} {:<18} {:>6} {:>11}  {}",
             f.id,
-            f.key.step,
+            step,
             what,
-            if f.key.rule.is_empty() {
+            if f.rule().is_empty() {
                 "the protocol"
             } else {
-                &f.key.rule
+                f.rule()
             },
             f.example.steps.len(),
             f.divergences,
@@ -297,7 +305,10 @@ pub fn json(report: &Report, written: &[PathBuf]) {
                 "what": e.divergence.what(),
                 "fields": e.divergence.fields(),
                 "protocol": e.divergence.is_protocol(),
-                "rule": (!f.key.rule.is_empty()).then_some(&f.key.rule),
+                "rule": (!f.rule().is_empty()).then_some(f.rule()),
+                "reading": f.reading.as_ref().map(|r| json!({ "key": r.key, "said": r.said })),
+                "after_finding": f.past,
+                "not_followed": f.not_followed,
                 "configurations": f.configurations,
                 "divergences": f.divergences,
                 "seconds": f.seconds,
@@ -440,12 +451,16 @@ pub fn junit(report: &Report, written: &[PathBuf], command: &str) -> String {
         .zip(written.iter().map(Some).chain(std::iter::repeat(None)))
     {
         let e = &f.example;
-        let rule = if f.key.rule.is_empty() {
+        let rule = if f.rule().is_empty() {
             "the protocol".to_string()
         } else {
-            format!("rule {}", f.key.rule)
+            format!("rule {}", f.rule())
         };
-        let mut body = e.text.clone();
+        let mut body = f.notes().join("\n");
+        if !body.is_empty() {
+            body.push('\n');
+        }
+        body.push_str(&e.text);
         if let Some(p) = path {
             let _ = write!(body, "Scenario: {}", p.display());
         }

@@ -1,13 +1,14 @@
 //! The random phase: seeded walks at bounds too large to exhaust, every step judged, and a
 //! divergence shrunk (steps dropped while it still shows) before it is reported, when it is a
-//! new finding or may be a shorter example of a known one. A walk that diverges ends there; the
-//! next one goes on.
+//! new finding or may be a shorter example of a known one. A walk that diverges goes on from
+//! the game the engine shows, taken over by the spec ([`Rules::follow`]), where it can be; its
+//! later divergences are not shrunk (a replay from the start stops at the first one).
 
 use std::time::{Duration, Instant};
 
 use riftcheck::protocol::compare::Divergence;
 
-use super::findings::Key;
+use super::findings::{Divergent, Key, Told};
 use super::remote::Remote;
 use super::table::{Counts, Rules, Took};
 use riftcheck_checker::simulate::Rng;
@@ -29,6 +30,8 @@ pub struct Walked {
     pub stopped: bool,
     /// Why the engine answered the setup `unsupported`, if it did: no walk was taken on it.
     pub unsupported: Option<String>,
+    /// The findings past which the engine's game could not be followed, and why.
+    pub not_followed: Vec<(usize, String)>,
 }
 
 /// Walks `table` on `remote`: `walks` walks of at most `depth` steps from `seed`. A divergence
@@ -36,9 +39,9 @@ pub struct Walked {
 pub fn walk<R: Rules>(
     table: &R,
     remote: &mut Remote,
-    (seed, walks, depth): (u64, u64, usize),
+    (seed, walks, depth, follow): (u64, u64, usize, u8),
     wants: &dyn Fn(&[R::Action], &Divergence) -> bool,
-    found: &mut dyn FnMut(Vec<R::Action>, Divergence) -> bool,
+    found: &mut dyn FnMut(Divergent<R::Action>) -> Told,
 ) -> Walked {
     let started = Instant::now();
     let requests = remote.requests;
@@ -50,6 +53,7 @@ pub fn walk<R: Rules>(
         divergences: 0,
         stopped: false,
         unsupported: None,
+        not_followed: Vec::new(),
     };
     let mut offered = Vec::new();
     let mut legal = Vec::new();
@@ -68,7 +72,12 @@ pub fn walk<R: Rules>(
             }
             Took::Diverged(d) => {
                 out.divergences += 1;
-                found(Vec::new(), d);
+                found(Divergent {
+                    path: Vec::new(),
+                    divergence: d,
+                    answer: None,
+                    past: None,
+                });
                 out.stopped = true;
                 break;
             }
@@ -76,6 +85,8 @@ pub fn walk<R: Rules>(
         let mut spec = table.first().clone();
         let mut counts = Counts::default();
         let mut path = Vec::new();
+        let mut past = None;
+        let mut follows = 0;
         for _ in 0..depth {
             table.offered(&spec, counts, &remote.caps, &mut offered);
             if offered.is_empty() {
@@ -97,21 +108,51 @@ pub fn walk<R: Rules>(
             };
             out.steps += 1;
             path.push(a);
-            match table.take(remote, &spec, a) {
+            let (took, answer) = table.take_answered(remote, &spec, a);
+            match took {
                 Took::Diverged(d) => {
                     out.divergences += 1;
-                    // Shrunk only when it may be a new finding or a shorter example; told
-                    // either way, so that the finding knows where it showed.
-                    let (path, d) = if wants(&path, &d) {
-                        shrink(table, remote, path, d)
+                    let protocol = d.is_protocol();
+                    // Shrunk only when it may be a new finding or a shorter example, and the
+                    // walk has not gone past a divergence; told either way, so that the finding
+                    // knows where it showed.
+                    let shrinking = past.is_none() && wants(&path, &d);
+                    let (shrunk, d) = if shrinking {
+                        shrink(table, remote, path.clone(), d)
                     } else {
-                        (path, d)
+                        (path.clone(), d)
                     };
-                    if found(path, d) {
+                    let told = found(Divergent {
+                        path: shrunk,
+                        divergence: d,
+                        answer: answer.clone().map(|a| (path.clone(), a)),
+                        past,
+                    });
+                    if told.stop {
                         out.stopped = true;
                         break 'walks;
                     }
-                    continue 'walks;
+                    let Some(answer) = answer.filter(|_| follows < follow && !protocol) else {
+                        continue 'walks;
+                    };
+                    // Shrinking played other games on the engine: take it back to this one.
+                    if shrinking && !back_to(table, remote, &path) {
+                        continue 'walks;
+                    }
+                    match table.follow(&remote.view, &spec, a, &answer) {
+                        Ok(next) => {
+                            spec = next;
+                            counts = R::count(counts, a);
+                            past = Some(told.id);
+                            follows += 1;
+                        }
+                        Err(why) => {
+                            if !out.not_followed.iter().any(|(i, _)| *i == told.id) {
+                                out.not_followed.push((told.id, why));
+                            }
+                            continue 'walks;
+                        }
+                    }
                 }
                 Took::Agreed(Some(next)) => {
                     spec = *next;
@@ -128,6 +169,16 @@ pub fn walk<R: Rules>(
     out.elapsed = started.elapsed();
     out.requests = remote.requests - requests;
     out
+}
+
+/// Takes the engine back to the game after `path` (a walk whose steps all agreed with the rules
+/// but the last): `reset` and the steps again, answers unjudged. Whether it got there.
+fn back_to<R: Rules>(table: &R, remote: &mut Remote, path: &[R::Action]) -> bool {
+    if !matches!(table.begin(remote, false), Took::Agreed(_)) {
+        return false;
+    }
+    path.iter()
+        .all(|&a| remote.with(|c| c.apply_json(table.action_json(a))).is_ok())
 }
 
 /// Drops steps from `path` (whose last step diverges as `d`) while the same finding still shows,

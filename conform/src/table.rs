@@ -29,6 +29,17 @@ pub enum Took<S> {
     Diverged(Divergence),
 }
 
+/// One of the ruleset's named readings of a rule (a policy's other reading, or a rule fault:
+/// a reading known to be wrong) under which the rules give what an engine showed: a diagnosis,
+/// where a divergence alone is a symptom.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Reading {
+    /// Its name (`game-ends-on-concession`, or `point=reading` for a policy's reading).
+    pub key: String,
+    /// What it reads, in words, with the rules it reads.
+    pub said: String,
+}
+
 /// A starting position of some ruleset, as the exhaustive and random phases check an engine
 /// from it: the spec's game, what is offered at each step, what the rules make of a step, and
 /// how an engine's answer is judged. Each ruleset implements it in its own crate.
@@ -80,6 +91,40 @@ pub trait Rules {
         step: Option<&Self::Action>,
     ) -> Took<Self::Spec>;
 
+    /// The spec brought to the game the engine shows after it parted from the rules at `step`
+    /// from `spec`'s game, answering `answer`: every field the engine observes (through `view`)
+    /// taken from its answer, the rest kept from the spec's game after the step (before it, if
+    /// the rules refuse the step). Exploration goes on from there.
+    ///
+    /// # Errors
+    ///
+    /// The engine's game cannot be taken over (a field the spec's state cannot hold as the
+    /// engine shows it): why, in words.
+    fn follow(
+        &self,
+        view: &View,
+        spec: &Self::Spec,
+        step: Self::Action,
+        answer: &Answer,
+    ) -> Result<Self::Spec, String> {
+        let _ = (view, spec, step, answer);
+        Err("this ruleset cannot take an engine's game over".into())
+    }
+
+    /// The named reading under which the rules give what the engine answered (`answer`) to the
+    /// last step of `path` (none: no named reading does), the readings of `known` (found
+    /// before in this starting position) kept along the way.
+    fn diagnose(
+        &self,
+        view: &View,
+        path: &[Self::Action],
+        answer: &Answer,
+        known: &[String],
+    ) -> Option<Reading> {
+        let _ = (view, path, answer, known);
+        None
+    }
+
     /// Sets the engine up (or resets it, if `fresh` is false) and judges what it shows.
     fn begin(&self, remote: &mut Remote, fresh: bool) -> Took<Self::Spec> {
         let answer = remote.with(|c| {
@@ -100,9 +145,23 @@ pub trait Rules {
         spec: &Self::Spec,
         action: Self::Action,
     ) -> Took<Self::Spec> {
+        self.take_answered(remote, spec, action).0
+    }
+
+    /// [`Rules::take`], with the engine's answer when it gave one.
+    fn take_answered(
+        &self,
+        remote: &mut Remote,
+        spec: &Self::Spec,
+        action: Self::Action,
+    ) -> (Took<Self::Spec>, Option<Answer>) {
         let (ruled, next) = Self::rule(spec, action);
         let answer = remote.with(|c| c.apply_json(self.action_json(action)));
-        self.judged(&remote.view, &ruled, answer, next, Some(&action))
+        let kept = answer.as_ref().ok().cloned();
+        (
+            self.judged(&remote.view, &ruled, answer, next, Some(&action)),
+            kept,
+        )
     }
 
     /// Replays `path` from the start on the spec and the engine: the index of the first step that

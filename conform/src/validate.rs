@@ -3,10 +3,12 @@
 //! Each game of a trace ([`riftcheck::protocol::trace`]) is replayed on the spec from its setup:
 //! what the engine showed right after setup, and after every step (its observation, or its
 //! refusal), is judged as `conform` judges an answer, through the same partial view of what the
-//! trace's header declares. A game is judged up to its first divergence (past it, the engine's
-//! game and the rules' are no longer the same game); the divergences of every game are grouped
-//! into findings as `conform` groups them, each with a rulebook example and a scenario file that
-//! replays it on the engine.
+//! trace's header declares. Past a divergence the game is judged on from what the engine showed,
+//! taken over by the spec as `conform` takes it over ([`Rules::follow`]), so that one early
+//! mistake does not hide the rest of the game; where it cannot be taken over, the rest of the
+//! game is not judged and the report says why. The divergences of every game are grouped into
+//! findings as `conform` groups them (a named reading that explains them is one finding), each
+//! with a rulebook example and a scenario file that replays it on the engine.
 
 use std::collections::HashMap;
 use std::path::Path;
@@ -28,9 +30,9 @@ fn game_name(path: &Path, line: usize) -> String {
     format!("{file}:{line}")
 }
 
-/// Where a recorded game is, on the rules' side: the spec and the steps to it (`None` past a
-/// divergence).
-type At<T> = Option<(<T as Rules>::Spec, Vec<<T as Rules>::Action>)>;
+/// Where a recorded game is, on the rules' side: the spec, the steps to it and the finding it
+/// followed the engine past last (`None` past a divergence that could not be followed).
+type At<T> = Option<(<T as Rules>::Spec, Vec<<T as Rules>::Action>, Option<usize>)>;
 
 /// Judges every game of `trace`, each on the table `make` sets for its setup, each divergence
 /// written up by `write_up`; a row per game. Each ruleset calls it with its own tables.
@@ -63,23 +65,26 @@ where
                 continue;
             }
         };
-        let found =
-            std::cell::RefCell::new(|path: Vec<T::Action>, d: Divergence, r: &mut ConfigRow| {
+        let mut teller = crate::findings::Teller::new(&table, &view, "trace");
+        let found = std::cell::RefCell::new(
+            |d: crate::findings::Divergent<T::Action>, r: &mut ConfigRow| {
                 r.divergences += 1;
-                let key = crate::findings::Key::of::<T>(&path, &d);
-                let id = all.record((table.name(), "trace"), key, path.len(), || {
+                let id = teller.tell(all, d, |path, d| {
                     write_up(&table, (&engine, &view), path, d)
                 });
                 if !r.findings.contains(&id) {
                     r.findings.push(id);
                 }
-            });
-        let found = |path: Vec<T::Action>, d: Divergence, r: &mut ConfigRow| {
-            (found.borrow_mut())(path, d, r);
+                id
+            },
+        );
+        let found = |d: crate::findings::Divergent<T::Action>, r: &mut ConfigRow| {
+            (found.borrow_mut())(d, r)
         };
-        // Where the game is: the spec and the steps to it (`None` past a divergence, until the
-        // game goes back to a point before it), and the points it named.
-        let start = || Some((table.first().clone(), Vec::new()));
+        let mut unfollowed: Vec<(usize, String)> = Vec::new();
+        // Where the game is: the spec and the steps to it (`None` past a divergence it could not
+        // follow, until the game goes back to a point before it), and the points it named.
+        let start = || Some((table.first().clone(), Vec::new(), None));
         let mut at: At<T> = start();
         let mut named: HashMap<&str, At<T>> = HashMap::new();
         let begin = |shown: &Option<Answer>, r: &mut ConfigRow| {
@@ -87,7 +92,13 @@ where
             r.steps += 1;
             match table.judged(&view, &table.first_ruled(), Ok(shown.clone()), None, None) {
                 Took::Diverged(d) => {
-                    found(Vec::new(), d, r);
+                    let d = crate::findings::Divergent {
+                        path: Vec::new(),
+                        divergence: d,
+                        answer: None,
+                        past: None,
+                    };
+                    found(d, r);
                     false
                 }
                 _ => true,
@@ -104,7 +115,7 @@ where
                 }
                 Entry::Restore(t) => at = named.get(t.as_str()).cloned().flatten(),
                 Entry::Step(step) => {
-                    let Some((spec, path)) = &mut at else {
+                    let Some((spec, path, past)) = &mut at else {
                         continue;
                     };
                     let (ruled, next) = T::rule(spec, step.action);
@@ -124,12 +135,43 @@ where
                         Took::Agreed(Some(n)) => *spec = *n,
                         Took::Agreed(None) | Took::Unsupported(_) => {}
                         Took::Diverged(d) => {
-                            found(path.clone(), d, &mut r);
-                            at = None;
+                            let protocol = d.is_protocol();
+                            let id = found(
+                                crate::findings::Divergent {
+                                    path: path.clone(),
+                                    divergence: d,
+                                    answer: step.answer.clone().map(|a| (path.clone(), a)),
+                                    past: *past,
+                                },
+                                &mut r,
+                            );
+                            // Judged on from the game the engine showed, where it can be.
+                            let followed = match &step.answer {
+                                Some(a) if !protocol => table.follow(&view, spec, step.action, a),
+                                Some(_) => Err("the engine broke the protocol there".into()),
+                                None => {
+                                    Err("the trace does not record what the engine showed".into())
+                                }
+                            };
+                            match followed {
+                                Ok(next) => {
+                                    *spec = next;
+                                    *past = Some(id);
+                                }
+                                Err(why) => {
+                                    if !unfollowed.iter().any(|(i, _)| *i == id) {
+                                        unfollowed.push((id, why));
+                                    }
+                                    at = None;
+                                }
+                            }
                         }
                     }
                 }
             }
+        }
+        for (id, why) in unfollowed {
+            all.not_followed(id, why);
         }
         r.seconds = started.elapsed().as_secs_f64();
         rows.push(r);

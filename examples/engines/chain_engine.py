@@ -18,6 +18,13 @@ rules keep it with the player who played, the controller of the newest item
 (333.1), so that they may respond to their own spell first. Look for "KNOWN
 MISTAKE" below. `--no-mistake` plays by the rules.
 
+SECOND MISTAKE (off unless `--second-mistake` is given): while the Chain is open, a
+pass is taken from any player, with Priority or not, and Priority then goes to
+the player after the one who passed. By 312.1 and 338 only the player holding
+Priority may pass. It can only show once something has been played, so behind
+the first mistake (which shows at every play) it is found only by a checker that
+goes on past a divergence.
+
 Protocol version 1. Diagnostics go to stderr; stdout carries only answers.
 """
 
@@ -96,8 +103,9 @@ class Game:
     """The rules. Every action is checked in full before anything changes, so a
     refused action leaves the game exactly as it was."""
 
-    def __init__(self, setup, mistake=True):
+    def __init__(self, setup, mistake=True, second=False):
         self.mistake = mistake
+        self.second = second
         self.events = []
         self._award = None
         self._build(setup)
@@ -285,7 +293,9 @@ class Game:
         if kind == "pass":
             if self.chain is None:
                 raise Refused("338", "NoChainToPass", "there is no Chain to pass on (338)")
-            self._need_priority(seat)
+            # SECOND MISTAKE: with `--second-mistake`, anyone may pass on an open Chain.
+            if not self.second:
+                self._need_priority(seat)
         elif kind == "end turn":
             if seat != self.turn:
                 raise Refused("316", "NotTurnPlayer", f"{seat} is not the Turn Player (316)")
@@ -585,12 +595,13 @@ class ChainAdapter(Adapter):
         "events": True,
     }
 
-    def __init__(self, mistake):
+    def __init__(self, mistake, second=False):
         self.mistake = mistake
+        self.second = second
 
     def setup(self, setup):
         try:
-            game = Game(setup, self.mistake)
+            game = Game(setup, self.mistake, self.second)
         except (TypeError, ValueError, AttributeError, KeyError) as e:
             raise Invalid(f"cannot read the setup: {e}") from e
         return game, game.events
@@ -603,4 +614,5 @@ class ChainAdapter(Adapter):
 
 
 if __name__ == "__main__":
-    serve(ChainAdapter(mistake="--no-mistake" not in sys.argv[1:]))
+    serve(ChainAdapter(mistake="--no-mistake" not in sys.argv[1:],
+                       second="--second-mistake" in sys.argv[1:]))

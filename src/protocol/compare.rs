@@ -219,6 +219,15 @@ impl View {
         self.caps.takes_kind(kind)
     }
 
+    /// The same view with no events compared: what an observer sees of the game itself, the
+    /// step that led there aside.
+    #[must_use]
+    pub fn state_only(&self) -> View {
+        let mut caps = self.caps.clone();
+        caps.events = super::events::Reported::Nothing;
+        View { caps }
+    }
+
     /// Whether events are compared at all.
     pub fn events(&self) -> bool {
         self.caps.events.any()

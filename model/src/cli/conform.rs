@@ -75,15 +75,26 @@ pub struct ConformArgs {
     /// Stop once this many distinct findings are known.
     #[arg(long)]
     pub max_findings: Option<usize>,
-    /// Stop each configuration's exploration and walks at its first divergence.
+    /// Stop each configuration's exploration and walks at its first divergence, and follow the
+    /// engine past none (version 1's behaviour).
     #[arg(long)]
     pub first: bool,
+    /// How many divergences one path of the exploration, or one walk, follows the engine past:
+    /// the game the engine shows after a divergent step is taken over by the spec and explored
+    /// on, so that a mistake made at every play does not hide the ones behind it (0: stop at
+    /// each divergence).
+    #[arg(long, default_value_t = FOLLOW, value_name = "N")]
+    pub follow: u8,
     /// The ruleset the engine plays: its scenario files (its own folder by default,
     /// docs/protocol.md), then its built-in configurations as --mode, --family, --players and
     /// --bounds leave them.
     #[arg(long, value_enum, default_value_t = super::Ruleset::Riftbound)]
     pub ruleset: super::Ruleset,
 }
+
+/// How many divergences a path follows the engine past unless asked otherwise: the mistake found
+/// first and one more behind it.
+pub const FOLLOW: u8 = 2;
 
 /// A per-request timeout from seconds given on the command line.
 ///
@@ -143,6 +154,7 @@ fn options(args: &ConformArgs, default_scenarios: &str) -> Result<Options, Strin
             m => m,
         },
         first: args.first,
+        follow: args.follow,
     })
 }
 

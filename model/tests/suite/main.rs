@@ -22,6 +22,7 @@ mod memo;
 mod mtg_check;
 mod mtg_cli;
 mod output;
+mod past;
 mod readings;
 mod render;
 mod shards;

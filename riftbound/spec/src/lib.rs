@@ -32,6 +32,7 @@ mod play;
 mod removal;
 mod showdown;
 mod state;
+mod takeover;
 mod triggers;
 mod turn;
 

@@ -3,13 +3,15 @@
 
 use std::sync::Arc;
 
+use riftcheck::observation::Value;
 use riftcheck::oracle::Spec;
 use riftcheck::protocol::Capabilities;
 use riftcheck::protocol::client::{Answer, EngineFault};
 use riftcheck::protocol::compare::{Divergence, Ruled, View, judge};
 use riftcheck::protocol::wire::setup_json;
+use riftcheck::readings::{Fault, POINTS, Readings};
 use riftcheck::{Action, Catalog, Engine, Event, Setup};
-use riftcheck_conform::table::{Counts, Rules, Took, ruled};
+use riftcheck_conform::table::{Counts, Reading, Rules, Took, ruled};
 use serde_json::Value as Json;
 
 use crate::model::Bounds;
@@ -133,9 +135,139 @@ impl Rules for Table {
             },
         }
     }
+
+    /// Takes over the fields the engine observes where they differ from the spec's game after
+    /// the step (before it, if the rules refuse it); an engine that refused the step is still
+    /// in the game before it.
+    fn follow(
+        &self,
+        view: &View,
+        spec: &Spec,
+        step: Action,
+        answer: &Answer,
+    ) -> Result<Spec, String> {
+        let json = match answer {
+            Answer::Observation(j) => j,
+            Answer::Refused(_) => return Ok(spec.clone()),
+            _ => return Err("the engine showed no game".into()),
+        };
+        let (_, next) = ruled(spec, step);
+        let mut taken = next.unwrap_or_else(|| spec.clone());
+        let state = view.state_only();
+        let cat = &self.catalog;
+        let differs = |s: &Spec| state.compare(&s.observe(), json, cat, Some(&step), "apply");
+        let diffs = match differs(&taken) {
+            None => return Ok(taken),
+            Some(Divergence::Differs(d)) => d,
+            Some(other) => return Err(other.to_string()),
+        };
+        let Value::Map(ours) = state.expected(&taken.observe(), cat) else {
+            return Err("the spec shows no game".into());
+        };
+        let mut fields: Vec<&str> = diffs.iter().map(|d| d.field).collect();
+        fields.dedup();
+        let mut cannot = Vec::new();
+        for field in fields {
+            let Some((_, like)) = ours.iter().find(|(k, _)| k == field) else {
+                continue;
+            };
+            let theirs =
+                riftcheck::protocol::wire::shaped(json.get(field).unwrap_or(&Json::Null), like);
+            if let Err(why) = taken.take_over(field, &theirs) {
+                cannot.push(format!("`{field}` ({why})"));
+            }
+        }
+        // Nothing follows a finished game (651.1): what it could not hold of it is not needed.
+        if taken.observe().winners.is_some() {
+            return Ok(taken);
+        }
+        if !cannot.is_empty() {
+            return Err(format!(
+                "the engine's {} cannot be taken over",
+                cannot.join(", ")
+            ));
+        }
+        match differs(&taken) {
+            None => Ok(taken),
+            Some(d) => Err(format!("taken over, the game still differs: {d}")),
+        }
+    }
+
+    /// Tries the named readings, those of `known` first, on the reference engine: the one under
+    /// which it answers the last step of `path` as the engine did.
+    fn diagnose(
+        &self,
+        view: &View,
+        path: &[Action],
+        answer: &Answer,
+        known: &[String],
+    ) -> Option<Reading> {
+        let step = path.last()?;
+        let base = self.setup.readings;
+        let with_known = known.iter().fold(base, |r, k| read(r, k).unwrap_or(r));
+        let mut candidates = other_readings(base, self.setup.mode);
+        candidates.sort_by_key(|(k, _)| !known.contains(k));
+        candidates.into_iter().find_map(|(key, said)| {
+            let readings = read(with_known, &key)?;
+            let ruled = self.ruled_under(readings, path)?;
+            judge(&ruled, answer, &self.catalog, view, Some(step))
+                .is_none()
+                .then_some(Reading { key, said })
+        })
+    }
+}
+
+/// The readings `base` becomes with the named reading `key` (a rule fault's name, or
+/// `point=reading`).
+fn read(base: Readings, key: &str) -> Option<Readings> {
+    if let Some(f) = Fault::ALL.iter().find(|f| f.key() == key) {
+        return Some(f.apply(base));
+    }
+    let (point, reading) = key.split_once('=')?;
+    let mut r = base;
+    r.set(point, reading).ok()?;
+    Some(r)
+}
+
+/// Every named reading other than `now`'s at a point that applies in `mode`: each policy's other
+/// readings (`point=reading`) and each rule fault (its name), with what it reads in words.
+fn other_readings(now: Readings, mode: riftcheck::Mode) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    for p in POINTS.iter().filter(|p| p.applies_in(mode)) {
+        for r in p.readings {
+            if now.get(p.key) == Some(r.key) {
+                continue;
+            }
+            let key = r
+                .fault
+                .map_or_else(|| format!("{}={}", p.key, r.key), str::to_string);
+            let said = format!(
+                "this engine behaves as if it read {} ({}) as `{}`: {}",
+                p.rules,
+                p.key,
+                r.key,
+                r.about.trim()
+            );
+            out.push((key, said));
+        }
+    }
+    out
 }
 
 impl Table {
+    /// What the reference engine under `readings` makes of the last step of `path` (the steps
+    /// before it taken as it takes them), or none if it cannot set the game up.
+    fn ruled_under(&self, readings: Readings, path: &[Action]) -> Option<Ruled> {
+        let (last, before) = path.split_last()?;
+        let mut setup = self.setup.clone();
+        setup.readings = readings;
+        let (mut game, _) = riftcheck::Game::start(&setup).ok()?;
+        for &a in before {
+            let _ = game.apply(a);
+        }
+        Some(ruled(&game, *last).0)
+    }
+
     /// The table of `setup`.
     ///
     /// # Errors

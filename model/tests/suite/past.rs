@@ -1,0 +1,161 @@
+//! `conform` and `validate` past the first mistake: the engine's game after a divergent step is
+//! taken over by the spec and explored on, so that a mistake made at every play does not hide
+//! the ones reachable only after a play; and a divergence one of riftcheck's named readings
+//! explains is diagnosed by that reading's name.
+
+use serde_json::Value;
+
+use crate::common::conform as harness;
+use crate::common::fresh;
+use harness::{bin, conform, findings, json_report, python, riftcheck};
+
+/// The finding whose example ends with a step of kind `step`.
+fn at<'a>(report: &'a Value, step: &str) -> &'a Value {
+    findings(report)
+        .iter()
+        .find(|f| f["step"] == step)
+        .unwrap_or_else(|| panic!("no finding at a {step} step: {report:#}"))
+}
+
+/// `chain_engine.py --second-mistake` hands Priority on after every play (333.1), and accepts a
+/// pass from a player without Priority (312.1), which can only show once something is played.
+/// One default run finds both, the second after following the engine past the first; recorded,
+/// `validate` finds both in the trace.
+#[test]
+fn a_mistake_behind_a_mistake_at_every_play_is_found_in_one_run() {
+    let engine = python("chain_engine.py", "--second-mistake");
+    let dir = fresh("past-record");
+    let record = dir.join("record");
+    let (code, report) = conform(
+        &engine,
+        "past",
+        &["--walks", "30", "--record", record.to_str().unwrap()],
+    );
+    assert_eq!(code, 1, "{report:#}");
+    let play = at(&report, "play");
+    assert_eq!(play["rule"], "312.2, 333.1", "{play:#}");
+    assert_eq!(play["steps"], serde_json::json!(["A plays Firebolt"]));
+    assert!(play["after_finding"].is_null(), "{play:#}");
+    let pass = at(&report, "pass");
+    assert_eq!(pass["what"], "accepts what the rules refuse", "{pass:#}");
+    assert_eq!(pass["rule"], "312.1", "{pass:#}");
+    assert_eq!(pass["after_finding"], play["id"], "{pass:#}");
+    assert_eq!(
+        pass["steps"],
+        serde_json::json!(["A plays Firebolt", "A passes"])
+    );
+    // In the text too: the report says past which finding it was found.
+    assert!(
+        pass["example"].as_str().is_some()
+            && findings(&report).len() == 2
+            && report["exhaustive"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|r| r["findings"].as_array().unwrap().len() == 2),
+        "{report:#}"
+    );
+    // --first stops at the first divergence: the second mistake stays hidden.
+    let (_, first) = conform(&engine, "past-first", &["--walks", "30", "--first"]);
+    assert!(
+        findings(&first).iter().all(|f| f["step"] != "pass"),
+        "{first:#}"
+    );
+    // The recorded exploration, judged without the engine, gives both.
+    let out = crate::common::conform::out_dir("past-validate");
+    let run = riftcheck(&[
+        "validate",
+        "--format",
+        "json",
+        "--out",
+        out.to_str().unwrap(),
+        record.join("exhaustive").to_str().unwrap(),
+    ]);
+    let (code, v) = json_report(&run);
+    assert_eq!(code, 1, "{v:#}");
+    assert_eq!(at(&v, "play")["rule"], "312.2, 333.1", "{v:#}");
+    let pass = at(&v, "pass");
+    assert_eq!(pass["rule"], "312.1", "{v:#}");
+    assert_eq!(pass["after_finding"], at(&v, "play")["id"], "{v:#}");
+}
+
+/// An engine whose mistake is one of riftcheck's own named readings is diagnosed by its name,
+/// with the rules it misreads. (The reducer's mistake, every other player winning at any
+/// concession, is not one: its finding stays a symptom, at a concession citing 651.2.)
+#[test]
+fn an_engine_whose_mistake_is_a_known_reading_is_diagnosed_by_its_name() {
+    for (fault, rules) in [
+        ("game-ends-on-concession", "651.1, 651.2"),
+        ("priority-stays-with-leaver", "652.5.c.1"),
+    ] {
+        let (code, report) = conform(
+            &format!("{} serve --fault {fault}", bin()),
+            &format!("diagnosed-{fault}"),
+            &["--phases", "exhaustive", "--family", "chain"],
+        );
+        assert_eq!(code, 1, "{report:#}");
+        let all = findings(&report);
+        assert_eq!(all.len(), 1, "{report:#}");
+        let reading = &all[0]["reading"];
+        assert_eq!(reading["key"], fault, "{report:#}");
+        assert!(
+            reading["said"]
+                .as_str()
+                .unwrap()
+                .contains(&format!("as if it read {rules}")),
+            "{reading}"
+        );
+    }
+    let (_, reducer) = conform(
+        &python("reducer_engine.py", ""),
+        "diagnosed-reducer",
+        &["--phases", "exhaustive", "--family", "chain"],
+    );
+    let f = &findings(&reducer)[0];
+    assert!(f["reading"].is_null(), "{f:#}");
+    assert_eq!(f["rule"], "651.2", "{f:#}");
+}
+
+/// The text report says it too: the diagnosis, and past which finding a finding was found.
+#[test]
+fn the_text_report_gives_the_diagnosis_and_the_finding_followed_past() {
+    let out = crate::common::conform::out_dir("past-text");
+    let run = riftcheck(&[
+        "conform",
+        "--engine",
+        &python("chain_engine.py", "--second-mistake"),
+        "--phases",
+        "exhaustive",
+        "--family",
+        "chain",
+        "--mode",
+        "duel",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    let text = String::from_utf8_lossy(&run.stdout);
+    assert_eq!(run.status.code(), Some(1), "{text}");
+    assert!(
+        text.contains("Found after following the engine past finding #1"),
+        "{text}"
+    );
+    let run = riftcheck(&[
+        "conform",
+        "--engine",
+        &format!("{} serve --fault turn-restarts-at-first-seat", bin()),
+        "--phases",
+        "exhaustive",
+        "--family",
+        "chain",
+        "--mode",
+        "skirmish",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    let text = String::from_utf8_lossy(&run.stdout);
+    assert!(
+        text.contains("Diagnosis: this engine behaves as if it read 652.5.a.1")
+            && text.contains("reads turn-restarts-at-first-seat"),
+        "{text}"
+    );
+}
