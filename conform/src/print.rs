@@ -12,20 +12,24 @@ fn verdict_text(v: &Result<Verdict, String>) -> (&'static str, String) {
     match v {
         Ok(Verdict::Passed) => ("passed", String::new()),
         Ok(Verdict::Unsupported(why)) => ("unsupported", why.clone()),
+        // Every line that differs, in the file's order of steps, one per line.
         Ok(Verdict::Failed(f)) => (
             "failed",
-            f.first().map_or(String::new(), |f| {
-                // A step's own verdict already names the step; a field needs saying when.
-                let when = if f.what.starts_with("step ") {
-                    String::new()
-                } else {
-                    format!("after step {}: ", f.after)
-                };
-                format!(
-                    "line {}:{}: {when}{}: expected {}, found {}",
-                    f.at.0, f.at.1, f.what, f.expected, f.actual
-                )
-            }),
+            f.iter()
+                .map(|f| {
+                    // A step's own verdict already names the step; a field needs saying when.
+                    let when = if f.what.starts_with("step ") {
+                        String::new()
+                    } else {
+                        format!("after step {}: ", f.after)
+                    };
+                    format!(
+                        "line {}:{}: {when}{}: expected {}, found {}",
+                        f.at.0, f.at.1, f.what, f.expected, f.actual
+                    )
+                })
+                .collect::<Vec<_>>()
+                .join("\n"),
         ),
         Ok(Verdict::Fault { after, fault }) => ("failed", format!("after step {after}: {fault}")),
         Err(e) => ("unreadable", e.clone()),
@@ -146,6 +150,7 @@ pub fn text(report: &Report, written: &[PathBuf], verbose: bool) {
             if word == "passed" || (word == "unsupported" && !verbose) {
                 continue;
             }
+            let why = why.replace('\n', "\n              ");
             println!("  {word:<11} {} ({}): {why}", r.path.display(), r.title);
         }
         let projected = report
@@ -288,6 +293,8 @@ pub fn json(report: &Report, written: &[PathBuf]) {
                 "title": r.title,
                 "result": word,
                 "detail": why,
+                // A failed scenario: every line that differs.
+                "failures": if word == "failed" { why.lines().collect::<Vec<_>>() } else { Vec::new() },
                 "projected": r.projected,
             })
         })

@@ -29,6 +29,8 @@ pub struct Remote {
     /// Where to record the games played, as traces (`conform --record`).
     pub record: Option<std::path::PathBuf>,
     recorder: Option<Recorder>,
+    /// Where `recorder` writes.
+    recording: Option<std::path::PathBuf>,
     record_error: Option<std::io::Error>,
     /// Its answer to `hello`.
     pub hello: riftcheck::protocol::Hello,
@@ -54,6 +56,7 @@ impl Remote {
             requests: 0,
             record: None,
             recorder: None,
+            recording: None,
             record_error: None,
             hello: h,
         })
@@ -73,11 +76,9 @@ impl Remote {
         };
         match Recorder::create(&path).and_then(|mut r| r.hello(&self.hello).map(|()| r)) {
             Ok(r) => {
-                if let Some(mut old) = self.recorder.replace(r)
-                    && let Err(e) = old.flush()
-                {
-                    self.record_error.get_or_insert(e);
-                }
+                let old = self.recorder.replace(r);
+                let old_path = self.recording.replace(path);
+                self.finish(old, old_path);
                 if let Some(c) = &mut self.conn {
                     c.record();
                 }
@@ -85,6 +86,20 @@ impl Remote {
             Err(e) => {
                 self.record_error.get_or_insert(e);
             }
+        }
+    }
+
+    /// Ends the recording `r` at `path`: flushed, or removed if the engine took no setup in it.
+    fn finish(&mut self, r: Option<Recorder>, path: Option<std::path::PathBuf>) {
+        let Some(mut r) = r else { return };
+        let done = if r.games() == 0 {
+            drop(r);
+            path.map_or(Ok(()), std::fs::remove_file)
+        } else {
+            r.flush()
+        };
+        if let Err(e) = done {
+            self.record_error.get_or_insert(e);
         }
     }
 
@@ -107,9 +122,8 @@ impl Remote {
     /// A trace could not be written.
     pub fn recorded(&mut self) -> std::io::Result<()> {
         self.drain();
-        if let Some(r) = &mut self.recorder {
-            r.flush()?;
-        }
+        let (r, path) = (self.recorder.take(), self.recording.take());
+        self.finish(r, path);
         self.record_error.take().map_or(Ok(()), Err)
     }
 

@@ -127,6 +127,22 @@ pub fn project(setup: &Setup, caps: &Capabilities) -> Result<Projected, String> 
             }
         }
     }
+    // A battlefield's Might bonus counts only for units there (187): with no unit in the game,
+    // an engine that does not show it is not asked to hold it.
+    let units = out
+        .cards
+        .iter()
+        .any(|c| c.kind == crate::card::CardKind::Unit);
+    let shows_might = caps.observes("battlefields")
+        && caps
+            .sub_fields("battlefields")
+            .is_none_or(|s| s.contains(&"might"));
+    if !units && !shows_might {
+        for b in out.battlefields.iter_mut().filter(|b| b.might_bonus != 0) {
+            b.might_bonus = 0;
+            stripped.push(format!("Might of {} (no unit left to get it)", b.name));
+        }
+    }
     out.chain.retain(|i| !gone.contains(&i.source));
     for i in &mut out.chain {
         if i.target.as_ref().is_some_and(|t| gone.contains(t)) {

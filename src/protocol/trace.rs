@@ -32,6 +32,8 @@ pub struct Recorder {
     /// Whether a game is set up.
     playing: bool,
     header: bool,
+    /// Games set up so far.
+    games: usize,
 }
 
 impl Recorder {
@@ -48,6 +50,7 @@ impl Recorder {
             out: std::io::BufWriter::new(std::fs::File::create(path)?),
             playing: false,
             header: false,
+            games: 0,
         })
     }
 
@@ -109,6 +112,7 @@ impl Recorder {
             }
             ("setup", Some(("observation", obs))) => {
                 self.playing = true;
+                self.games += 1;
                 let setup = request.get("setup").unwrap_or(&Json::Null);
                 self.line(&[("setup", setup), ("observation", obs)])?;
             }
@@ -132,6 +136,12 @@ impl Recorder {
             _ => {}
         }
         Ok(())
+    }
+
+    /// How many games were set up: none if the engine took no setup (a trace of no game is not
+    /// one `validate` reads, and is best not left behind).
+    pub fn games(&self) -> usize {
+        self.games
     }
 
     /// Writes out what is buffered.

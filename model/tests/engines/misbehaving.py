@@ -17,6 +17,10 @@ absent), where it does the thing named by the second argument:
   name     calls itself by a name 100,000 characters long in its `hello` (from the start)
   drop     leaves the field named by the third argument out of every observation, though its
            hello declares every field
+  declare  declares in its `hello` the capabilities of the JSON object in the third argument
+           (say `{"cards": [], "actions": ["pass", "end turn", "concede"]}`) over the
+           reference's, and forwards everything else: an honest engine that can express less,
+           since riftcheck sends it nothing it does not declare
   refuse-setup  answers `unsupported` to every setup whose text holds the third argument (say
            `"mode":"war"`), without passing it on: the game before goes on being served, as a
            kit that kept it did, so that a run exploring after such an answer reads that game
@@ -34,6 +38,9 @@ def main(argv):
     serve, mode = argv[0], argv[1]
     if mode == "drop":
         drop(serve, argv[2])
+        return
+    if mode == "declare":
+        declare(serve, argv[2])
         return
     if mode == "refuse-setup":
         refuse_setup(serve, argv[2])
@@ -114,6 +121,20 @@ def drop(serve, field):
         answer = json.loads(child.stdout.readline())
         if isinstance(answer.get("observation"), dict):
             answer["observation"].pop(field, None)
+        print(json.dumps(answer), flush=True)
+
+
+def declare(serve, caps):
+    import json
+    caps = json.loads(caps)
+    child = subprocess.Popen([serve, "serve"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                             text=True, bufsize=1)
+    for line in sys.stdin:
+        child.stdin.write(line)
+        child.stdin.flush()
+        answer = json.loads(child.stdout.readline())
+        if isinstance(answer.get("hello"), dict):
+            answer["hello"]["capabilities"].update(caps)
         print(json.dumps(answer), flush=True)
 
 

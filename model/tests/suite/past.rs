@@ -159,3 +159,129 @@ fn the_text_report_gives_the_diagnosis_and_the_finding_followed_past() {
         "{text}"
     );
 }
+
+/// A failed scenario names every line that differs, not only the first.
+#[test]
+fn a_failed_scenario_names_every_line_that_differs() {
+    let dir = fresh("every-line");
+    let file = dir.join("turn_after_a_concession.toml");
+    std::fs::write(
+        &file,
+        r#"title = "The Turn Player's successor concedes"
+rules = ["652.5.a.1"]
+steps = ["A ends the turn", "B concedes"]
+
+[setup]
+mode = "skirmish"
+turn = "A"
+
+[[check]]
+after = 2
+turn = "C"
+
+[expect]
+turn = "C"
+priority = "C"
+"#,
+    )
+    .unwrap();
+    let (code, report) = conform(
+        &format!("{} serve --fault turn-restarts-at-first-seat", bin()),
+        "every-line",
+        &["--phases", "scenarios", file.to_str().unwrap()],
+    );
+    assert_eq!(code, 1, "{report:#}");
+    let s = &report["scenarios"][0];
+    assert_eq!(s["result"], "failed", "{s:#}");
+    let lines: Vec<&str> = s["failures"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| l.as_str().unwrap())
+        .collect();
+    // The check after step 2 and both fields of the expectation, each at its own line.
+    assert_eq!(lines.len(), 3, "{lines:#?}");
+    assert!(
+        lines[0].starts_with("line 11:8: after step 2: turn"),
+        "{lines:#?}"
+    );
+    assert!(
+        lines[1].starts_with("line 14:8: after step 2: turn"),
+        "{lines:#?}"
+    );
+    assert!(
+        lines[2].starts_with("line 15:12: after step 2: priority"),
+        "{lines:#?}"
+    );
+}
+
+/// The reference engine behind a proxy that declares less: what an honest engine that can
+/// express less would declare.
+fn declaring(caps: &str) -> String {
+    let script = harness::root().join("model/tests/engines/misbehaving.py");
+    format!("python3 {} {} declare '{caps}'", script.display(), bin())
+}
+
+/// An engine with no cards at all (end of turn, pass and concede) is explored in every mode it
+/// plays, and its report says what stays unchecked; an engine of spells alone is explored in a
+/// Showdown, begun at setup, and a battlefield's Might is projected away where no unit is.
+#[test]
+fn every_engine_gets_something_to_check() {
+    let (code, report) = conform(
+        &declaring(
+            r#"{"cards": [], "actions": ["pass", "end turn", "concede"],
+                "observes": ["remaining", "removed", "winners", "turn", "priority", "passed"]}"#,
+        ),
+        "no-cards",
+        &["--phases", "exhaustive", "--mode", "duel,skirmish,war"],
+    );
+    assert_eq!(code, 0, "{report:#}");
+    for mode in ["duel/", "skirmish/", "war/"] {
+        assert!(
+            harness::rows(&report, "exhaustive").iter().any(|r| {
+                r["configuration"].as_str().unwrap().starts_with(mode)
+                    && r["unsupported"].is_null()
+                    && r["steps"].as_u64().unwrap() > 0
+            }),
+            "{mode}: {report:#}"
+        );
+    }
+    let unchecked: Vec<&str> = report["unchecked"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|u| u["field"].as_str().unwrap())
+        .collect();
+    assert!(
+        unchecked.contains(&"play") && unchecked.contains(&"move"),
+        "{unchecked:?}"
+    );
+    // The removal family's Sunlit Plaza gives +1 Might: with no unit, that is left out.
+    let removal = harness::row(&report, "exhaustive", "duel/removal");
+    assert!(
+        removal["projected"]
+            .as_str()
+            .unwrap()
+            .contains("Might of Sunlit Plaza"),
+        "{removal}"
+    );
+    let (code, report) = conform(
+        &declaring(
+            r#"{"cards": ["spell"], "effects": ["nothing", "counter", "deal"], "abilities": []}"#,
+        ),
+        "spells-only",
+        &["--phases", "exhaustive", "--family", "showdown"],
+    );
+    assert_eq!(code, 0, "{report:#}");
+    for r in harness::rows(&report, "exhaustive") {
+        assert!(r["unsupported"].is_null(), "{r}");
+        assert!(
+            r["projected"]
+                .as_str()
+                .unwrap()
+                .contains("its Showdown is set up as begun"),
+            "{r}"
+        );
+        assert!(r["states"].as_u64().unwrap() > 1, "{r}");
+    }
+}

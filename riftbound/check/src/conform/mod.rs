@@ -105,19 +105,21 @@ impl Conformed for Driver {
         } else {
             self.walk_bounds
         };
-        let p =
+        let mut p =
             riftcheck::protocol::project::project(&remote.caps.as_read(&cfg.setup), &remote.caps)?;
+        if cfg.family == crate::configs::Family::Showdown {
+            spells_only_showdown(&mut p);
+        }
         let projected = p.changed().then(|| p.summary());
-        if p.changed() {
-            if p.setup.cards.is_empty() {
-                return Err(format!("nothing it can express is left ({})", p.summary()));
-            }
-            if let Some((name, _)) = self.explored.iter().find(|(_, s)| *s == p.setup) {
-                return Err(format!(
-                    "once projected ({}), the same setup as {name}",
-                    p.summary()
-                ));
-            }
+        // With no card left, turn order, passing and concession are still checked (315-317,
+        // 338, 650-652 need no card).
+        if p.changed()
+            && let Some((name, _)) = self.explored.iter().find(|(_, s)| *s == p.setup)
+        {
+            return Err(format!(
+                "once projected ({}), the same setup as {name}",
+                p.summary()
+            ));
         }
         let table = Table::new(cfg.name(), p.setup.clone(), bounds).map_err(|e| {
             format!(
@@ -155,6 +157,30 @@ impl Conformed for Driver {
     fn unchecked(&self, view: &View) -> Vec<Unchecked> {
         unchecked::unchecked(view)
     }
+}
+
+/// A Showdown configuration whose units the engine cannot hold keeps its Showdown: one at
+/// setup, at a battlefield the Turn Player contests and nobody controls, Focus with the Turn
+/// Player (344, 347.3.a), played with the spells and passes that are left.
+fn spells_only_showdown(p: &mut riftcheck::protocol::project::Projected) {
+    let s = &mut p.setup;
+    let units = s.cards.iter().any(|c| c.kind == riftcheck::CardKind::Unit);
+    if units || p.dropped.is_empty() || s.showdown.is_some() {
+        return;
+    }
+    let Some(at) = s.battlefields.iter_mut().find(|b| b.controller.is_none()) else {
+        return;
+    };
+    at.contested_by = Some(s.turn);
+    s.showdown = Some(riftcheck::setup::ShowdownSetup {
+        at: at.name.clone(),
+        focus: s.turn,
+        passed: Vec::new(),
+        combat: None,
+    });
+    let at = s.showdown.as_ref().map_or("", |sd| sd.at.as_str());
+    p.stripped
+        .push(format!("move into {at} (its Showdown is set up as begun)"));
 }
 
 /// Whether a Riftbound engine's `hello` declares readings and capabilities that can be.
