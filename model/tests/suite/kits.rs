@@ -147,3 +147,121 @@ fn the_action_runs_its_script_with_its_inputs() {
     assert!(yml.contains("actions/upload-artifact@v4"));
     assert!(yml.contains("actions/cache@v4"));
 }
+
+/// Runs `line` with `sh` in `dir`, `path/to/riftcheck` standing for this repository, with the
+/// folders of `path` first on the PATH and nothing fetched from a registry; its output.
+fn sh(dir: &std::path::Path, line: &str, path: &[&std::path::Path]) -> String {
+    let line = line.replace("path/to/riftcheck", &root().display().to_string());
+    let mut dirs: Vec<std::path::PathBuf> = path.iter().map(|p| p.to_path_buf()).collect();
+    dirs.extend(std::env::split_paths(
+        &std::env::var_os("PATH").unwrap_or_default(),
+    ));
+    let run = Command::new("sh")
+        .arg("-c")
+        .arg(&line)
+        .current_dir(dir)
+        .env("PATH", std::env::join_paths(dirs).unwrap())
+        .env("npm_config_offline", "true")
+        .env("npm_config_audit", "false")
+        .env("npm_config_fund", "false")
+        .env("PIP_NO_INDEX", "1")
+        .env("PIP_DISABLE_PIP_VERSION_CHECK", "1")
+        .output()
+        .unwrap_or_else(|e| panic!("{line}: {e}"));
+    let text = format!(
+        "{}{}",
+        String::from_utf8_lossy(&run.stdout),
+        String::from_utf8_lossy(&run.stderr)
+    );
+    assert!(run.status.success(), "{line}:\n{text}");
+    text
+}
+
+/// The template, copied into `dir` beside the installed kit, against this riftcheck: its one
+/// deliberate mistake is found.
+fn template_finds_its_mistake(engine: &str, name: &str) {
+    let (code, report) = harness::conform(
+        engine,
+        name,
+        &[
+            "--phases",
+            "exhaustive",
+            "--mode",
+            "skirmish",
+            "--family",
+            "chain",
+        ],
+    );
+    assert_eq!(code, 1, "{report:#}");
+    assert!(!harness::findings(&report).is_empty(), "{report:#}");
+}
+
+/// Each kit's README install lines, run as written in a fresh folder, install it as a package
+/// (the TypeScript kit from the tarball `npm pack` makes, the Python kit with pip, from its
+/// folder and as a wheel), and the template runs against the installed kit.
+#[test]
+fn the_kits_install_as_packages_as_their_readmes_say() {
+    let lines = |readme: &str, wanted: &[&str]| {
+        let text = std::fs::read_to_string(root().join(readme)).unwrap();
+        for w in wanted {
+            assert!(text.contains(w), "{readme} should say `{w}`");
+        }
+    };
+    // TypeScript.
+    let ts = [
+        r#"(cd path/to/riftcheck/bridges/typescript && npm pack --pack-destination "$OLDPWD")"#,
+        "npm install --save-dev ./riftcheck-bridge-0.1.0.tgz",
+    ];
+    lines("bridges/typescript/README.md", &ts);
+    let dir = crate::common::fresh("kit-npm");
+    sh(&dir, "npm init -y", &[]);
+    for line in ts {
+        sh(&dir, line, &[]);
+    }
+    for f in ["adapter.mjs", "engine.mjs"] {
+        std::fs::copy(
+            root().join("bridges/typescript/template").join(f),
+            dir.join(f),
+        )
+        .unwrap();
+    }
+    template_finds_its_mistake(
+        &format!("node {}", dir.join("adapter.mjs").display()),
+        "kit-npm",
+    );
+    // Python, in a virtual environment of its own.
+    let py = [
+        "python3 -m pip install path/to/riftcheck/bridges/python",
+        "python3 -m pip wheel --no-deps -w dist path/to/riftcheck/bridges/python",
+        "python3 -m pip install dist/riftcheck_bridge-0.1.0-py3-none-any.whl",
+    ];
+    lines("bridges/python/README.md", &py);
+    let dir = crate::common::fresh("kit-pip");
+    sh(&dir, "python3 -m venv venv", &[]);
+    let venv = dir.join("venv/bin");
+    for line in py {
+        sh(&dir, line, &[&venv]);
+    }
+    let shown = sh(
+        &dir,
+        "python3 -c 'import riftcheck_bridge; print(riftcheck_bridge.__file__)'",
+        &[&venv],
+    );
+    assert!(shown.contains("venv"), "{shown}");
+    std::fs::create_dir_all(dir.join("engine")).unwrap();
+    for f in ["adapter.py", "spellstack.py"] {
+        std::fs::copy(
+            root().join("bridges/python/template").join(f),
+            dir.join("engine").join(f),
+        )
+        .unwrap();
+    }
+    template_finds_its_mistake(
+        &format!(
+            "{} {}",
+            venv.join("python3").display(),
+            dir.join("engine/adapter.py").display()
+        ),
+        "kit-pip",
+    );
+}
