@@ -82,7 +82,7 @@ pub trait Conformed: Sized {
     ///
     /// # Errors
     ///
-    /// Why it is not explored: the engine cannot play it, nothing it can express is left, or
+    /// Why it is not explored: the engine cannot play it, it is the same setup as one explored, or
     /// its setup is impossible.
     fn table(
         &mut self,
