@@ -285,3 +285,41 @@ fn every_engine_gets_something_to_check() {
         assert!(r["states"].as_u64().unwrap() > 1, "{r}");
     }
 }
+
+/// MTG's engines get the same: each of two rule faults of `serve --ruleset mtg` is one finding
+/// named by the fault, and the exploration follows the engine past it (more games than with
+/// `--follow 0`), or says why it cannot.
+#[test]
+fn an_mtg_engine_is_diagnosed_and_followed_too() {
+    let games = |r: &Value| -> u64 {
+        harness::rows(r, "exhaustive")
+            .iter()
+            .map(|r| r["states"].as_u64().unwrap())
+            .sum()
+    };
+    for fault in ["priority-kept", "turn-for-leaver"] {
+        let engine = format!("{} serve --ruleset mtg --fault {fault}", bin());
+        let args = [
+            "--ruleset",
+            "mtg",
+            "--phases",
+            "exhaustive",
+            "--players",
+            "3",
+        ];
+        let (code, report) = conform(&engine, &format!("mtg-{fault}"), &args);
+        assert_eq!(code, 1, "{report:#}");
+        let all = findings(&report);
+        assert_eq!(all.len(), 1, "{report:#}");
+        assert_eq!(all[0]["reading"]["key"], fault, "{report:#}");
+        let (_, unfollowed) = conform(
+            &engine,
+            &format!("mtg-{fault}-0"),
+            &[&args[..], &["--follow", "0"]].concat(),
+        );
+        match all[0]["not_followed"].as_str() {
+            None => assert!(games(&report) > games(&unfollowed), "{report:#}"),
+            Some(why) => assert!(why.contains("cannot be taken over"), "{why}"),
+        }
+    }
+}

@@ -8,8 +8,9 @@
 use crate::configs::MtgConfig;
 use riftcheck::Engine;
 use riftcheck::mtg::scenario::write::{Heading, names, sentence, written};
-use riftcheck::mtg::spec::MtgSpec;
+use riftcheck::mtg::spec::{MtgSpec, Shown};
 use riftcheck::mtg::{Action, MtgEvent, MtgSetup, MtgView, Refusal};
+use riftcheck::mtg::{MtgFault, MtgGame, MtgReadings};
 use riftcheck::observation::Difference;
 use riftcheck::protocol::Capabilities;
 use riftcheck::protocol::client::{Answer, EngineFault};
@@ -23,7 +24,7 @@ use serde_json::Value as Json;
 
 use riftcheck_checker::plan::Asked;
 use riftcheck_conform::found::{Found, verdict_lines};
-use riftcheck_conform::table::{Counts, Rules, Took, ruled};
+use riftcheck_conform::table::{Counts, Reading, Rules, Took, ruled};
 use riftcheck_conform::unchecked::Unchecked;
 use riftcheck_conform::{ConfigRow, Conformed, Findings, Remote, ScenarioRow};
 
@@ -252,6 +253,111 @@ impl Rules for MtgTable {
             Some(d) => Took::Diverged(d),
             None => Took::Agreed(next.map(Box::new)),
         }
+    }
+
+    /// Takes over priority, the passes, the attacks declared, the turn and the game's end where
+    /// the engine shows them otherwise (see [`Shown`]); the rest is not taken over yet.
+    fn follow(
+        &self,
+        view: &View,
+        spec: &MtgSpec,
+        step: Action,
+        answer: &Answer,
+    ) -> Result<MtgSpec, String> {
+        let json = match answer {
+            Answer::Observation(j) => j,
+            Answer::Refused(_) => return Ok(spec.clone()),
+            _ => return Err("the engine showed no game".into()),
+        };
+        let (_, next) = ruled(spec, step);
+        let mut taken = next.unwrap_or_else(|| spec.clone());
+        let state = view.state_only();
+        let differs = |s: &MtgSpec| compare(&s.observe(), json, &state, "apply");
+        let diffs = match differs(&taken) {
+            None => return Ok(taken),
+            Some(Divergence::Differs(d)) => d,
+            Some(other) => return Err(other.to_string()),
+        };
+        let mut cannot = Vec::new();
+        for field in diffs.iter().map(|d| d.field) {
+            let v = json.get(field).cloned().unwrap_or(Json::Null);
+            let read = |what: &str| format!("`{field}` ({what})");
+            let shown = match field {
+                "priority" => serde_json::from_value(v).map(Shown::Priority),
+                "passed" => serde_json::from_value(v).map(Shown::Passed),
+                "attacks_declared" => serde_json::from_value(v).map(Shown::AttacksDeclared),
+                "turn_of" => serde_json::from_value(v).map(Shown::TurnOf),
+                "turns_left" => serde_json::from_value(v).map(Shown::TurnsLeft),
+                "over" => serde_json::from_value(v).map(Shown::Over),
+                "winner" => serde_json::from_value(v).map(Shown::Winner),
+                // Whose turn it is, while they are in the game: it follows `turn_of`.
+                "active" => continue,
+                _ => {
+                    cannot.push(read("the spec cannot hold another than its own"));
+                    continue;
+                }
+            };
+            match shown {
+                Ok(s) => taken.take_over(s),
+                Err(e) => cannot.push(read(&e.to_string())),
+            }
+        }
+        if taken.observe().over {
+            return Ok(taken);
+        }
+        if !cannot.is_empty() {
+            return Err(format!(
+                "the engine's {} cannot be taken over",
+                cannot.join(", ")
+            ));
+        }
+        match differs(&taken) {
+            None => Ok(taken),
+            Some(d) => Err(format!("taken over, the game still differs: {d}")),
+        }
+    }
+
+    /// Tries each rule fault on the reference engine, those of `known` first: the one under
+    /// which it answers the last step of `path` as the engine did.
+    fn diagnose(
+        &self,
+        view: &View,
+        path: &[Action],
+        answer: &Answer,
+        known: &[String],
+    ) -> Option<Reading> {
+        let (last, before) = path.split_last()?;
+        let with_known = MtgFault::ALL
+            .into_iter()
+            .filter(|f| known.iter().any(|k| k == f.key()))
+            .fold(MtgReadings::default(), |r, f| f.apply(r));
+        let mut faults: Vec<MtgFault> = MtgFault::ALL.to_vec();
+        faults.sort_by_key(|f| !known.iter().any(|k| k == f.key()));
+        faults.into_iter().find_map(|f| {
+            let (mut game, _) = MtgGame::with_readings(&self.setup, f.apply(with_known)).ok()?;
+            for &a in before {
+                let _ = game.apply(a);
+            }
+            let (ruled, _) = ruled(&game, *last);
+            let agrees = match (&ruled, answer) {
+                (Ok(ours), Answer::Observation(theirs)) => {
+                    compare(ours, theirs, view, "apply").is_none()
+                }
+                (Err(refusals), Answer::Refused(r)) => {
+                    r.agrees_cited(&cites(refusals), &Refusal::NAMES)
+                }
+                _ => false,
+            };
+            agrees.then(|| Reading {
+                key: f.key().to_string(),
+                said: format!(
+                    "this engine behaves as if it read {} as the fault `{}` does: {}",
+                    f.rule(),
+                    f.key(),
+                    f.what()
+                ),
+            })
+        })
     }
 }
 

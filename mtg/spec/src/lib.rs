@@ -467,3 +467,40 @@ fn choice_object(kind: ChoiceKind) -> Option<(ObjId, Zone)> {
         ChoiceKind::SlideTarget { .. } | ChoiceKind::Rule => None,
     }
 }
+
+/// A field of what an observer sees, as an engine under test shows it, that the spec can take
+/// over when `conform` follows the engine past a divergence: priority (117.3), the passes
+/// (117.4), whether attacks are declared (508.1), whose turn it is and how many more may begin
+/// (800.4i, 800.4j), and whether the game is over and who won (104.2a).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Shown {
+    /// Who holds priority.
+    Priority(Option<Player>),
+    /// Who passed, a bit per player.
+    Passed(u8),
+    /// Whether attacks can no longer be declared this combat step.
+    AttacksDeclared(bool),
+    /// Whose turn it is.
+    TurnOf(Player),
+    /// How many more turns may begin.
+    TurnsLeft(u8),
+    /// Whether the game is over.
+    Over(bool),
+    /// Who won.
+    Winner(Option<Player>),
+}
+
+impl MtgSpec {
+    /// Sets one field of the game to what an engine under test shows (see [`Shown`]).
+    pub fn take_over(&mut self, shown: Shown) {
+        match shown {
+            Shown::Priority(p) => self.priority = p,
+            Shown::Passed(p) => self.passed = p,
+            Shown::AttacksDeclared(a) => self.attacks_declared = a,
+            Shown::TurnOf(p) => self.turn_of = p,
+            Shown::TurnsLeft(n) => self.turns_left = n,
+            Shown::Over(o) => self.over = o,
+            Shown::Winner(w) => self.winner = w,
+        }
+    }
+}
