@@ -34,7 +34,14 @@ ran = sum(1 for s in r["scenarios"] if s["result"] in ("passed", "failed"))
 failed = sum(1 for s in r["scenarios"] if s["result"] == "failed")
 found = r["findings"]
 first = min((f["seconds"] for f in found), default=None)
-rules = "; ".join("{} {}".format(f["step"], f["rule"] or "protocol") for f in found)
+def said(f):
+    what = "{} {}".format(f["step"], f["rule"] or "protocol")
+    if f.get("reading"):
+        what += " (reads {})".format(f["reading"]["key"])
+    if f.get("after_finding"):
+        what += " (past #{})".format(f["after_finding"])
+    return what
+rules = "; ".join(said(f) for f in found)
 print("| {} | {} | {} | {} | {} of {} ({} failed) | {}{} | {:.1f} s | {} |".format(
     label, whole, projected, unsupported, ran, len(r["scenarios"]), failed, len(found),
     " ({})".format(rules) if rules else "", ms / 1000,
@@ -46,6 +53,7 @@ echo "| engine | explored | projected | unsupported | scenarios run | findings |
 echo "| --- | --- | --- | --- | --- | --- | --- | --- |"
 row "reducer_engine.py (v1)" "python3 examples/engines/reducer_engine.py"
 row "chain_engine.py (v1)" "python3 examples/engines/chain_engine.py"
+row "chain_engine.py --second-mistake" "python3 examples/engines/chain_engine.py --second-mistake"
 row "tabletop (v2, node)" "node examples/engines/tabletop/bridge.mjs"
 row "tabletop --no-mistake" "node examples/engines/tabletop/bridge.mjs --no-mistake"
 row "TypeScript kit's template (v2)" "node bridges/typescript/template/adapter.mjs"

@@ -154,6 +154,10 @@ pub struct Findings {
     /// Stop once there are this many.
     pub max: Option<usize>,
     started: Option<std::time::Instant>,
+    /// What diagnosing a divergence of each key gave first in the run: a key no reading
+    /// explained once is not diagnosed again, so that a reading that happens to give the same
+    /// answer in some game does not split one mistake in two.
+    tried: Vec<(Key, Option<String>)>,
 }
 
 impl Findings {
@@ -163,6 +167,7 @@ impl Findings {
             list: Vec::new(),
             max,
             started: Some(std::time::Instant::now()),
+            tried: Vec::new(),
         }
     }
 
@@ -243,8 +248,6 @@ pub(crate) struct Teller<'a, R: Rules> {
     place: (&'a str, &'static str),
     /// Readings found in this starting position, in order.
     known: Vec<String>,
-    /// What diagnosing a divergence of each key gave last.
-    tried: Vec<(Key, Option<String>)>,
 }
 
 impl<'a, R: Rules> Teller<'a, R> {
@@ -259,29 +262,31 @@ impl<'a, R: Rules> Teller<'a, R> {
             view,
             place: (table.name(), phase),
             known: Vec::new(),
-            tried: Vec::new(),
         }
     }
 
-    /// The reading that explains `d`, if one does. A key no reading explained once is not tried
-    /// again: its divergences are the same mistake.
-    fn diagnose(&mut self, d: &Divergent<R::Action>, key: &Key) -> Option<Reading> {
+    /// The reading that explains `d`, if one does. A key no reading explained the first time
+    /// in the run is not tried again: its divergences are the same mistake.
+    fn diagnose(
+        &mut self,
+        all: &mut Findings,
+        d: &Divergent<R::Action>,
+        key: &Key,
+    ) -> Option<Reading> {
         let (path, answer) = d.answer.as_ref()?;
         if d.divergence.is_protocol() {
             return None;
         }
-        let before = self.tried.iter().position(|(k, _)| k == key);
+        let before = all.tried.iter().position(|(k, _)| k == key);
         if let Some(i) = before
-            && self.tried[i].1.is_none()
+            && all.tried[i].1.is_none()
         {
             return None;
         }
         let r = self.table.diagnose(self.view, path, answer, &self.known);
-        match before {
-            Some(i) => self.tried[i].1 = r.as_ref().map(|r| r.key.clone()),
-            None => self
-                .tried
-                .push((key.clone(), r.as_ref().map(|r| r.key.clone()))),
+        if before.is_none() {
+            all.tried
+                .push((key.clone(), r.as_ref().map(|r| r.key.clone())));
         }
         if let Some(r) = &r
             && !self.known.contains(&r.key)
@@ -299,7 +304,7 @@ impl<'a, R: Rules> Teller<'a, R> {
         write_up: impl FnOnce(Vec<R::Action>, Divergence) -> Found,
     ) -> usize {
         let raw = Key::of::<R>(&d.path, &d.divergence);
-        let reading = self.diagnose(&d, &raw);
+        let reading = self.diagnose(all, &d, &raw);
         let key = match &reading {
             Some(r) => raw.read(r),
             None => raw,
