@@ -212,3 +212,62 @@ pub fn ruled<R: riftcheck::engine::Ruleset, S: Engine<R>>(
         }
     }
 }
+
+/// How a ruleset takes an engine's game over, field by field ([`taken_over`]).
+pub struct TakeOver<'a, S> {
+    /// Where the spec's game differs from what the engine shows (`json`), events aside.
+    pub differs: &'a dyn Fn(&S, &Json) -> Option<Divergence>,
+    /// Sets one field of the spec's game to what the engine shows, or says why it cannot.
+    pub set: &'a dyn Fn(&mut S, &'static str, &Json) -> Result<(), String>,
+    /// Whether the game is over: nothing follows it, so what could not be held is not needed.
+    pub over: &'a dyn Fn(&S) -> bool,
+}
+
+/// The spec brought to the game the engine shows in `answer` after a divergent step from
+/// `spec` (`next`: the spec's game after it, if the rules take it), every field that differs
+/// set as `how` sets it ([`Rules::follow`]): an engine that refused the step is still in the game
+/// before it.
+///
+/// # Errors
+///
+/// The engine showed no game, or a field cannot be taken over: which, and why.
+pub fn taken_over<S: Clone>(
+    spec: &S,
+    next: Option<S>,
+    answer: &Answer,
+    how: &TakeOver<'_, S>,
+) -> Result<S, String> {
+    let json = match answer {
+        Answer::Observation(j) => j,
+        Answer::Refused(_) => return Ok(spec.clone()),
+        _ => return Err("the engine showed no game".into()),
+    };
+    let mut taken = next.unwrap_or_else(|| spec.clone());
+    let mut fields = match (how.differs)(&taken, json) {
+        None => return Ok(taken),
+        Some(Divergence::Differs(d)) => d.iter().map(|d| d.field).collect::<Vec<_>>(),
+        Some(other) => return Err(other.to_string()),
+    };
+    fields.dedup();
+    let cannot: Vec<String> = fields
+        .into_iter()
+        .filter_map(|f| {
+            (how.set)(&mut taken, f, json)
+                .err()
+                .map(|why| format!("`{f}` ({why})"))
+        })
+        .collect();
+    if (how.over)(&taken) {
+        return Ok(taken);
+    }
+    if !cannot.is_empty() {
+        return Err(format!(
+            "the engine's {} cannot be taken over",
+            cannot.join(", ")
+        ));
+    }
+    match (how.differs)(&taken, json) {
+        None => Ok(taken),
+        Some(d) => Err(format!("taken over, the game still differs: {d}")),
+    }
+}

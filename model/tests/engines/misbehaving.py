@@ -111,7 +111,8 @@ def refuse_setup(serve, text):
         print(child.stdout.readline(), end="", flush=True)
 
 
-def drop(serve, field):
+def relay(serve, change):
+    """Forwards every request to the reference engine, each answer through `change`."""
     import json
     child = subprocess.Popen([serve, "serve"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                              text=True, bufsize=1)
@@ -119,23 +120,25 @@ def drop(serve, field):
         child.stdin.write(line)
         child.stdin.flush()
         answer = json.loads(child.stdout.readline())
+        change(answer)
+        print(json.dumps(answer), flush=True)
+
+
+def drop(serve, field):
+    def change(answer):
         if isinstance(answer.get("observation"), dict):
             answer["observation"].pop(field, None)
-        print(json.dumps(answer), flush=True)
+    relay(serve, change)
 
 
 def declare(serve, caps):
     import json
     caps = json.loads(caps)
-    child = subprocess.Popen([serve, "serve"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                             text=True, bufsize=1)
-    for line in sys.stdin:
-        child.stdin.write(line)
-        child.stdin.flush()
-        answer = json.loads(child.stdout.readline())
+
+    def change(answer):
         if isinstance(answer.get("hello"), dict):
             answer["hello"]["capabilities"].update(caps)
-        print(json.dumps(answer), flush=True)
+    relay(serve, change)
 
 
 if __name__ == "__main__":

@@ -24,7 +24,7 @@ use serde_json::Value as Json;
 
 use riftcheck_checker::plan::Asked;
 use riftcheck_conform::found::{Found, verdict_lines};
-use riftcheck_conform::table::{Counts, Reading, Rules, Took, ruled};
+use riftcheck_conform::table::{Counts, Reading, Rules, TakeOver, Took, ruled, taken_over};
 use riftcheck_conform::unchecked::Unchecked;
 use riftcheck_conform::{ConfigRow, Conformed, Findings, Remote, ScenarioRow};
 
@@ -264,24 +264,10 @@ impl Rules for MtgTable {
         step: Action,
         answer: &Answer,
     ) -> Result<MtgSpec, String> {
-        let json = match answer {
-            Answer::Observation(j) => j,
-            Answer::Refused(_) => return Ok(spec.clone()),
-            _ => return Err("the engine showed no game".into()),
-        };
-        let (_, next) = ruled(spec, step);
-        let mut taken = next.unwrap_or_else(|| spec.clone());
         let state = view.state_only();
-        let differs = |s: &MtgSpec| compare(&s.observe(), json, &state, "apply");
-        let diffs = match differs(&taken) {
-            None => return Ok(taken),
-            Some(Divergence::Differs(d)) => d,
-            Some(other) => return Err(other.to_string()),
-        };
-        let mut cannot = Vec::new();
-        for field in diffs.iter().map(|d| d.field) {
+        let differs = |s: &MtgSpec, json: &Json| compare(&s.observe(), json, &state, "apply");
+        let set = |s: &mut MtgSpec, field: &'static str, json: &Json| {
             let v = json.get(field).cloned().unwrap_or(Json::Null);
-            let read = |what: &str| format!("`{field}` ({what})");
             let shown = match field {
                 "priority" => serde_json::from_value(v).map(Shown::Priority),
                 "passed" => serde_json::from_value(v).map(Shown::Passed),
@@ -291,30 +277,18 @@ impl Rules for MtgTable {
                 "over" => serde_json::from_value(v).map(Shown::Over),
                 "winner" => serde_json::from_value(v).map(Shown::Winner),
                 // Whose turn it is, while they are in the game: it follows `turn_of`.
-                "active" => continue,
-                _ => {
-                    cannot.push(read("the spec cannot hold another than its own"));
-                    continue;
-                }
+                "active" => return Ok(()),
+                _ => return Err("the spec cannot hold another than its own".into()),
             };
-            match shown {
-                Ok(s) => taken.take_over(s),
-                Err(e) => cannot.push(read(&e.to_string())),
-            }
-        }
-        if taken.observe().over {
-            return Ok(taken);
-        }
-        if !cannot.is_empty() {
-            return Err(format!(
-                "the engine's {} cannot be taken over",
-                cannot.join(", ")
-            ));
-        }
-        match differs(&taken) {
-            None => Ok(taken),
-            Some(d) => Err(format!("taken over, the game still differs: {d}")),
-        }
+            shown.map(|x| s.take_over(x)).map_err(|e| e.to_string())
+        };
+        let over = |s: &MtgSpec| s.observe().over;
+        let how = TakeOver {
+            differs: &differs,
+            set: &set,
+            over: &over,
+        };
+        taken_over(spec, ruled(spec, step).1, answer, &how)
     }
 
     /// Tries each rule fault on the reference engine, those of `known` first: the one under

@@ -11,7 +11,7 @@ use riftcheck::protocol::compare::{Divergence, Ruled, View, judge};
 use riftcheck::protocol::wire::setup_json;
 use riftcheck::readings::{Fault, POINTS, Readings};
 use riftcheck::{Action, Catalog, Engine, Event, Setup};
-use riftcheck_conform::table::{Counts, Reading, Rules, Took, ruled};
+use riftcheck_conform::table::{Counts, Reading, Rules, TakeOver, Took, ruled, taken_over};
 use serde_json::Value as Json;
 
 use crate::model::Bounds;
@@ -146,51 +146,30 @@ impl Rules for Table {
         step: Action,
         answer: &Answer,
     ) -> Result<Spec, String> {
-        let json = match answer {
-            Answer::Observation(j) => j,
-            Answer::Refused(_) => return Ok(spec.clone()),
-            _ => return Err("the engine showed no game".into()),
-        };
-        let (_, next) = ruled(spec, step);
-        let mut taken = next.unwrap_or_else(|| spec.clone());
         let state = view.state_only();
         let cat = &self.catalog;
-        let differs = |s: &Spec| state.compare(&s.observe(), json, cat, Some(&step), "apply");
-        let diffs = match differs(&taken) {
-            None => return Ok(taken),
-            Some(Divergence::Differs(d)) => d,
-            Some(other) => return Err(other.to_string()),
-        };
-        let Value::Map(ours) = state.expected(&taken.observe(), cat) else {
-            return Err("the spec shows no game".into());
-        };
-        let mut fields: Vec<&str> = diffs.iter().map(|d| d.field).collect();
-        fields.dedup();
-        let mut cannot = Vec::new();
-        for field in fields {
+        let differs =
+            |s: &Spec, json: &Json| state.compare(&s.observe(), json, cat, Some(&step), "apply");
+        // The engine's value read in the shape of the spec's own.
+        let set = |s: &mut Spec, field: &'static str, json: &Json| {
+            let Value::Map(ours) = state.expected(&s.observe(), cat) else {
+                return Err("the spec shows no game".to_string());
+            };
             let Some((_, like)) = ours.iter().find(|(k, _)| k == field) else {
-                continue;
+                return Ok(());
             };
             let theirs =
                 riftcheck::protocol::wire::shaped(json.get(field).unwrap_or(&Json::Null), like);
-            if let Err(why) = taken.take_over(field, &theirs) {
-                cannot.push(format!("`{field}` ({why})"));
-            }
-        }
-        // Nothing follows a finished game (651.1): what it could not hold of it is not needed.
-        if taken.observe().winners.is_some() {
-            return Ok(taken);
-        }
-        if !cannot.is_empty() {
-            return Err(format!(
-                "the engine's {} cannot be taken over",
-                cannot.join(", ")
-            ));
-        }
-        match differs(&taken) {
-            None => Ok(taken),
-            Some(d) => Err(format!("taken over, the game still differs: {d}")),
-        }
+            s.take_over(field, &theirs)
+        };
+        // Nothing follows a finished game (651.1).
+        let over = |s: &Spec| s.observe().winners.is_some();
+        let how = TakeOver {
+            differs: &differs,
+            set: &set,
+            over: &over,
+        };
+        taken_over(spec, ruled(spec, step).1, answer, &how)
     }
 
     /// Tries the named readings, those of `known` first, on the reference engine: the one under
